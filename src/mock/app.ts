@@ -1,0 +1,110 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { Logger } from 'pino';
+import type { Contract } from '../contract/load-contract.js';
+import { errorBody } from './errors.js';
+import { bearerKey } from './middleware/bearer-key.js';
+import { deprecation } from './middleware/deprecation.js';
+import { requestLog } from './middleware/request-log.js';
+import { petHandlers, sendError } from './routes/pet-handlers.js';
+import type { PetStore } from './store/pet-store.js';
+
+export interface MockAppOptions {
+  contract: Contract;
+  store: PetStore;
+  apiKeys: readonly string[];
+  logger: Logger;
+  /** Origins allowed by CORS: `*` (any, the default) or a list. */
+  corsOrigins?: '*' | readonly string[];
+  /** Largest request body accepted, in bytes. The interface gives none; 1 MiB. */
+  maxBodyBytes?: number;
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * The mock as a Hono app. Routes come from the contract document: every
+ * documented operation is served at its path under the document's base path
+ * (`/v1`) by the handler named after its operationId, and a document with an
+ * operation the mock cannot serve does not start.
+ */
+export function createMockApp(options: MockAppOptions): Hono {
+  const { contract, store, logger, corsOrigins = '*', maxBodyBytes = MiB } = options;
+  const base = contract.basePath;
+  const app = new Hono();
+
+  // First, so preflights and every error are logged too.
+  if (logger.isLevelEnabled('info')) app.use('*', requestLog(logger));
+  app.use(
+    '*',
+    cors({
+      origin: corsOrigins === '*' ? '*' : [...corsOrigins],
+      allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+      // A wildcard would not cover Authorization (Fetch standard, CORS
+      // protocol), so the headers browsers must send are named.
+      allowHeaders: ['Authorization', 'Content-Type'],
+      exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+
+  app.get('/__mock/health', (c) => c.json({ status: 'ok', pets: store.size }));
+
+  // Deprecation headers go on before auth, so a deprecated operation's 401s carry them too.
+  const routes = [...contract.operations.values()].map((operation) => ({ operation, route: base + toHonoPath(operation.path) }));
+  for (const { operation, route } of routes) {
+    if (!operation.deprecated) continue;
+    const replacement = operation.replacement ? contract.operations.get(operation.replacement) : undefined;
+    app.on(operation.method, route, deprecation({
+      operation,
+      replacementUrl: replacement ? base + replacement.path : undefined,
+      onFirstUse: (message) => logger.warn(message),
+    }));
+  }
+
+  // Auth comes before validation and routing below, so 401 wins over 400 and 404.
+  app.use(`${base}/*`, bearerKey({ keys: options.apiKeys }));
+
+  const handlers = petHandlers(store);
+  const limit = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => sendError(c, errorBody('payload_too_large', `the request body is larger than ${maxBodyBytes} bytes`)),
+  });
+  for (const { operation, route } of routes) {
+    const handler = handlers[operation.operationId];
+    if (!handler) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
+    if (operation.body) app.on(operation.method, route, limit);
+    app.on(operation.method, route, handler(operation));
+  }
+
+  // A documented path with an undocumented method: 405 with Allow (RFC 9110 §15.5.6).
+  const allowed = new Map<string, Set<string>>();
+  for (const { operation, route } of routes) {
+    const methods = allowed.get(route) ?? new Set(['OPTIONS']);
+    methods.add(operation.method);
+    if (operation.method === 'GET') methods.add('HEAD');
+    allowed.set(route, methods);
+  }
+  for (const [route, methods] of allowed) {
+    const allow = [...methods].sort().join(', ');
+    app.all(route, (c) =>
+      sendError(c, errorBody('method_not_allowed', `${c.req.method} is not allowed here; allowed: ${allow}`), { Allow: allow }),
+    );
+  }
+
+  // The interface says a store orders area exists but shows nothing of it.
+  app.all(`${base}/store/orders`, (c) =>
+    sendError(c, errorBody('not_implemented', 'The store orders area exists, but the interface does not describe it, so the mock does not serve it.')),
+  );
+
+  app.notFound((c) => sendError(c, errorBody('route_not_found', `No route ${c.req.method} ${c.req.path}.`)));
+  app.onError((error, c) => {
+    logger.error({ err: error }, `internal error on ${c.req.method} ${c.req.path}`);
+    return sendError(c, errorBody('internal_error', 'The mock failed to answer this request; see its log.'));
+  });
+  return app;
+}
+
+/** `/pets/{petId}` → `/pets/:petId` */
+const toHonoPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+import { main } from './main.js';
+
+const result = await main({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr });
+if (typeof result === 'number') {
+  process.exitCode = result;
+} else {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      // A second Ctrl-C means now.
+      process.exit(130);
+    }
+    stopping = true;
+    process.stdout.write(`\n${signal} received: finishing requests in flight, then stopping.\n`);
+    void result.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,110 @@
+import { parseArgs } from 'node:util';
+import type { LogFormat } from './logger.js';
+
+/** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in the README. */
+export const DEFAULT_API_KEY = 'animal-store-dev-key';
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export interface MockCliOptions {
+  port: number;
+  host: string;
+  apiKeys: string[];
+  apiKeysFrom: 'flag' | 'env' | 'default';
+  seed: number | undefined;
+  fixtures: string | undefined;
+  quiet: boolean;
+  corsOrigins: '*' | string[];
+  logFormat: LogFormat;
+  contract: string | undefined;
+}
+
+export type ParsedCli = { kind: 'run'; options: MockCliOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string };
+
+export const HELP = `animal-store-mock: a stateful mock of the Animal Store API (v1)
+
+Usage: animal-store-mock [options]
+
+Options:
+  --port N           port to listen on (env PORT; default ${DEFAULT_PORT}; 0 picks a free one)
+  --host HOST        address to bind (env HOST; default ${DEFAULT_HOST}; 0.0.0.0 for all)
+  --api-key KEY      an accepted API key; repeat for several
+                     (env MOCK_API_KEYS, comma-separated; default "${DEFAULT_API_KEY}")
+  --seed N           generate the catalogue with faker from seed N instead of the default fixture
+  --fixtures PATH    serve the catalogue in this JSON or YAML file (an array of Pet)
+  --cors-origin URL  an origin allowed by CORS; repeat for several (default: any origin)
+  --log-format F     pretty or json (default: pretty on a terminal, json otherwise)
+  --contract PATH    the OpenAPI document to serve (default: openapi/animal-store.yaml)
+  --quiet            no per-request log lines (warnings and errors still show)
+  -h, --help         show this help
+  -v, --version      show the version
+`;
+
+/**
+ * Reads the command line and environment. Flags win over environment
+ * variables, which win over defaults. Uses node's own `util.parseArgs`: it
+ * rejects unknown flags and handles repeated ones, which is all this needs.
+ */
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: boolean): ParsedCli {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        seed: { type: 'string' },
+        fixtures: { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
+        'log-format': { type: 'string' },
+        contract: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    }));
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+
+  const port = integer(values.port ?? env.PORT ?? String(DEFAULT_PORT), 0, 65535);
+  if (port === undefined) return { kind: 'error', message: `--port must be an integer from 0 to 65535, got ${values.port ?? env.PORT}` };
+  const seed = values.seed === undefined ? undefined : integer(values.seed, 0, 2 ** 32 - 1);
+  if (values.seed !== undefined && seed === undefined) return { kind: 'error', message: `--seed must be a whole number from 0 to 4294967295, got ${values.seed}` };
+  const logFormat = values['log-format'] ?? (stdoutIsTty ? 'pretty' : 'json');
+  if (logFormat !== 'pretty' && logFormat !== 'json') return { kind: 'error', message: `--log-format must be pretty or json, got ${logFormat}` };
+
+  const flagKeys = values['api-key'] ?? [];
+  const envKeys = (env.MOCK_API_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  const [apiKeys, apiKeysFrom] =
+    flagKeys.length > 0 ? [flagKeys, 'flag' as const] : envKeys.length > 0 ? [envKeys, 'env' as const] : [[DEFAULT_API_KEY], 'default' as const];
+  const badKey = apiKeys.find((key) => !/^[A-Za-z0-9\-._~+/]+=*$/.test(key));
+  if (badKey !== undefined) return { kind: 'error', message: `API key ${JSON.stringify(badKey)} cannot be sent as a bearer token (RFC 6750 §2.1 token68 characters only)` };
+
+  return {
+    kind: 'run',
+    options: {
+      port,
+      host: values.host ?? env.HOST ?? DEFAULT_HOST,
+      apiKeys,
+      apiKeysFrom,
+      seed,
+      fixtures: values.fixtures,
+      quiet: values.quiet,
+      corsOrigins: values['cors-origin']?.length ? values['cors-origin'] : '*',
+      logFormat,
+      contract: values.contract,
+    },
+  };
+}
+
+function integer(text: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= min && value <= max ? value : undefined;
+}

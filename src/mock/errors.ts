@@ -1,0 +1,36 @@
+/**
+ * The mock's error codes. The interface fixes the Error body's shape
+ * (`code`, `message`, `status`) but not its codes, so these are the mock's
+ * own, stable, and listed in the README.
+ */
+export const ERROR_CODES = {
+  unauthorized: 401,
+  invalid_parameter: 400,
+  invalid_body: 400,
+  malformed_json: 400,
+  missing_body: 400,
+  unsupported_content_type: 400,
+  pet_not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  internal_error: 500,
+  not_implemented: 501,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  status: number;
+}
+
+export function errorBody(code: ErrorCode, message: string): ErrorBody {
+  return { code, message, status: ERROR_CODES[code] };
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = <T = never>(code: ErrorCode, message: string): Result<T> => ({ ok: false, error: errorBody(code, message) });

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadContract } from '../contract/load-contract.js';
+import { packageRoot } from '../contract/package-root.js';
+import { HELP, parseCli, type MockCliOptions } from './cli-options.js';
+import { loadCatalogue } from './fixtures/load-catalogue.js';
+import { createLogger } from './logger.js';
+import { startMockServer, type RunningMockServer } from './server.js';
+import { createPetStore } from './store/pet-store.js';
+
+export interface MainIo {
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/**
+ * The `animal-store-mock` command. Returns the exit code for bad usage or a
+ * failed start (2 and 1), or the running server.
+ */
+export async function main(io: MainIo): Promise<number | RunningMockServer> {
+  const parsed = parseCli(io.argv, io.env, io.stdout.isTTY === true);
+  switch (parsed.kind) {
+    case 'help':
+      io.stdout.write(HELP);
+      return 0;
+    case 'version':
+      io.stdout.write(`${(JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version}\n`);
+      return 0;
+    case 'error':
+      io.stderr.write(`animal-store-mock: ${parsed.message}\nRun animal-store-mock --help for the options.\n`);
+      return 2;
+  }
+  const options = parsed.options;
+  const fail = (message: string, code = 2): number => {
+    io.stderr.write(`animal-store-mock: ${message}\n`);
+    return code;
+  };
+
+  let contract;
+  try {
+    contract = loadContract(options.contract);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+  const catalogue = loadCatalogue(contract, options);
+  if (!catalogue.ok) return fail(`invalid fixture ${catalogue.error}`);
+
+  const logger = createLogger({ format: options.logFormat, quiet: options.quiet, destination: io.stdout });
+  let server: RunningMockServer;
+  try {
+    server = await startMockServer({
+      port: options.port,
+      host: options.host,
+      apiKeys: options.apiKeys,
+      logger,
+      corsOrigins: options.corsOrigins,
+      contract,
+      store: createPetStore(catalogue.pets),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use; pick another with --port`, 1);
+    return fail(`cannot start: ${(error as Error).message}`, 1);
+  }
+  io.stdout.write(banner(server, options, catalogue.from));
+  return server;
+}
+
+function banner(server: RunningMockServer, options: MockCliOptions, from: string): string {
+  // A wildcard bind address is not one a client can connect to.
+  const clientUrl = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//localhost');
+  const key = options.apiKeys[0] as string;
+  const keys = options.apiKeys.length > 1 ? `${key} (and ${options.apiKeys.length - 1} more)` : key;
+  const source = { flag: '--api-key', env: 'MOCK_API_KEYS', default: 'the default; set --api-key or MOCK_API_KEYS' }[options.apiKeysFrom];
+  return [
+    `Animal Store mock listening on ${clientUrl}`,
+    `  API key:   ${keys} (${source})`,
+    `  Catalogue: ${server.store.size} pets from ${from}`,
+    `  Try:       curl -H 'Authorization: Bearer ${key}' '${clientUrl}/pets?limit=5'`,
+    '',
+  ].join('\n');
+}

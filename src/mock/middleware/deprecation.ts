@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from 'hono';
+import type { OperationSpec } from '../../contract/operations.js';
+
+export interface DeprecationOptions {
+  operation: OperationSpec;
+  /** Where the replacement operation is served, e.g. `/v1/pets`. */
+  replacementUrl: string | undefined;
+  /** Called once, on the first request to the operation. */
+  onFirstUse: (message: string) => void;
+}
+
+/**
+ * Adds the deprecation signals to every response of a deprecated operation,
+ * errors included, since a client may only ever see its 401s:
+ * - `Deprecation` (RFC 9745 §2): a structured-field date, `@<unix seconds>`;
+ * - `Sunset` (RFC 8594 §3): the removal date as an HTTP-date;
+ * - `Link` to the replacement, `rel="successor-version"` (RFC 5829).
+ * All three are taken from the contract document.
+ */
+export function deprecation({ operation, replacementUrl, onFirstUse }: DeprecationOptions): MiddlewareHandler {
+  const headers: Record<string, string> = {};
+  if (operation.deprecatedSince) headers.Deprecation = `@${Math.floor(operation.deprecatedSince.getTime() / 1000)}`;
+  if (operation.sunset) headers.Sunset = operation.sunset.toUTCString();
+  if (replacementUrl) headers.Link = `<${replacementUrl}>; rel="successor-version"`;
+  const entries = Object.entries(headers);
+  const warning =
+    `${operation.operationId} (${operation.method} ${operation.path}) is deprecated` +
+    (operation.sunset ? ` and will be removed on ${operation.sunset.toISOString().slice(0, 10)}` : '') +
+    (replacementUrl ? `; use ${replacementUrl} instead` : '');
+  let warned = false;
+
+  return async function deprecationSignals(c, next) {
+    if (!warned) {
+      warned = true;
+      onFirstUse(warning);
+    }
+    await next();
+    for (const [name, value] of entries) c.res.headers.set(name, value);
+  };
+}

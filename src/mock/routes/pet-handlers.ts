@@ -1,0 +1,65 @@
+import type { Context, Handler } from 'hono';
+import type { OperationSpec } from '../../contract/operations.js';
+import { errorBody, type ErrorBody } from '../errors.js';
+import type { PetStore } from '../store/pet-store.js';
+import type { NewPet, PetStatus } from '../store/pet.js';
+import { readJsonBody } from '../validation/read-json-body.js';
+import { readParameter } from '../validation/read-parameter.js';
+import { readQuery } from '../validation/read-query.js';
+
+export type OperationHandlers = Record<string, (operation: OperationSpec) => Handler>;
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+export const sendError = (c: Context, error: ErrorBody, headers: Record<string, string> = {}): Response =>
+  c.body(JSON.stringify(error), error.status as 400, { ...JSON_TYPE, ...headers });
+
+/**
+ * The handlers of the documented operations, keyed by operationId. Each gets
+ * its operation as compiled from the document, so validation rules are the
+ * document's, not a copy.
+ */
+export function petHandlers(store: PetStore): OperationHandlers {
+  return {
+    listPets: (operation) =>
+      function listPets(c) {
+        const query = readQuery(operation.query, (name) => c.req.queries(name));
+        if (!query.ok) return sendError(c, query.error);
+        const pets = store.list({
+          limit: query.value.limit as number,
+          status: query.value.status as PetStatus | undefined,
+        });
+        return c.body(JSON.stringify(pets), 200, JSON_TYPE);
+      },
+
+    createPet: (operation) => {
+      const body = operation.body;
+      if (!body) throw new Error('createPet has no request body in the document');
+      return async function createPet(c) {
+        const read = readJsonBody(body, c.req.header('content-type'), await c.req.text());
+        if (!read.ok) return sendError(c, read.error);
+        const sent = read.value as NewPet;
+        // JSON numbers past 2^53 lose digits in JavaScript; storing one would
+        // silently change the client's data, so it is refused instead.
+        if (!Number.isSafeInteger(sent.categoryId)) {
+          return sendError(c, errorBody('invalid_body', 'categoryId is beyond the integers this mock stores exactly (±9007199254740991)'));
+        }
+        const pet = store.create(sent);
+        return c.body(JSON.stringify(pet), 201, JSON_TYPE);
+      };
+    },
+
+    getPet: (operation) => {
+      const petId = operation.pathParams.find((p) => p.name === 'petId');
+      if (!petId) throw new Error('getPet has no petId path parameter in the document');
+      return function getPet(c) {
+        const raw = c.req.param('petId') ?? '';
+        // A petId that is not an int64 names no animal: 404, like an unknown id.
+        const read = readParameter(petId, raw);
+        const pet = read.ok ? store.get(read.value as number) : undefined;
+        if (!pet) return sendError(c, errorBody('pet_not_found', `No animal has the id ${raw}.`));
+        return c.body(JSON.stringify(pet), 200, JSON_TYPE);
+      };
+    },
+  };
+}

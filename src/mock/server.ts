@@ -1,0 +1,68 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
+import type { Logger } from 'pino';
+import { loadContract, type Contract } from '../contract/load-contract.js';
+import { createMockApp } from './app.js';
+import type { PetStore } from './store/pet-store.js';
+
+export interface MockServerOptions {
+  port?: number;
+  host?: string;
+  apiKeys: readonly string[];
+  logger: Logger;
+  corsOrigins?: '*' | readonly string[];
+  contract?: Contract;
+  /** The catalogue to serve. */
+  store: PetStore;
+}
+
+export interface RunningMockServer {
+  /** The API's base URL, e.g. `http://127.0.0.1:4010/v1`. */
+  url: string;
+  port: number;
+  store: PetStore;
+  /** Stops accepting connections, lets requests in flight finish, then closes. */
+  close(): Promise<void>;
+}
+
+/** Starts the mock on a real port (0 picks a free one). */
+export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
+  const contract = options.contract ?? loadContract();
+  const app = createMockApp({
+    contract,
+    store: options.store,
+    apiKeys: options.apiKeys,
+    logger: options.logger,
+    corsOrigins: options.corsOrigins ?? '*',
+  });
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port, address, family } = server.address() as AddressInfo;
+  const host = family === 'IPv6' ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}${contract.basePath}`,
+    port,
+    store: options.store,
+    close: () => closeGracefully(server),
+  };
+}
+
+function closeGracefully(server: Server, graceMs = 5000): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    // Keep-alive connections with no request in flight would hold close() open.
+    server.closeIdleConnections();
+  });
+}

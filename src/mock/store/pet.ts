@@ -1,0 +1,12 @@
+/** The interface's PetStatus values, as the document lists them. */
+export type PetStatus = 'available' | 'pending' | 'sold';
+
+/** A Pet as the service returns it. `status` is optional: the interface shows no default. */
+export interface Pet {
+  id: number;
+  name: string;
+  categoryId: number;
+  status?: PetStatus;
+}
+
+export type NewPet = Omit<Pet, 'id'>;
