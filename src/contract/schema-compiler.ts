@@ -23,6 +23,10 @@ export interface SchemaCompiler {
 export function createSchemaCompiler(document: OpenApiDocument): SchemaCompiler {
   const ajv = new Ajv({ strict: false, allErrors: true, discriminator: false });
   addFormats(ajv);
+  // ajv-formats takes any integer as int64. A JSON number past 2^53 loses
+  // digits once parsed by JavaScript, so accepting one would silently store
+  // another value than the client sent: such values are refused instead.
+  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
   ajv.addSchema({ $id: DOCUMENT_ID, components: document.components ?? {} });
   return {
     compile(schema) {

@@ -69,7 +69,10 @@ export function createMockApp(options: MockAppOptions): Hono {
   const handlers = petHandlers(store);
   const limit = bodyLimit({
     maxSize: maxBodyBytes,
-    onError: (c) => sendError(c, errorBody('payload_too_large', `the request body is larger than ${maxBodyBytes} bytes`)),
+    // The rest of the body is never read, so the connection cannot carry
+    // another request: close it (RFC 9110 §15.5.14).
+    onError: (c) =>
+      sendError(c, errorBody('payload_too_large', `the request body is larger than ${maxBodyBytes} bytes`), { Connection: 'close' }),
   });
   for (const { operation, route } of routes) {
     const handler = handlers[operation.operationId];

@@ -31,9 +31,9 @@ function describeError(error: ErrorObject, root: string): string {
     case 'enum':
       return `${path} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
     case 'format':
-      return params.format === 'int64' || params.format === 'int32'
-        ? `${path} must be an integer within the ${params.format} range`
-        : `${path} must be a valid ${String(params.format)}`;
+      if (params.format === 'int64') return `${path} must be an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (int64 values past 2^53 lose digits in JSON parsers such as JavaScript's)`;
+      if (params.format === 'int32') return `${path} must be an integer within the int32 range`;
+      return `${path} must be a valid ${String(params.format)}`;
     default:
       return `${path} ${error.message ?? 'is invalid'}`;
   }

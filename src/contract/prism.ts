@@ -1,0 +1,56 @@
+import { createRequire } from 'node:module';
+
+/**
+ * prism-http is CommonJS and does not export its validators from the package
+ * root (they live in `dist/validator`), so they are loaded with `require`.
+ * Only what this project reads is typed here, so nothing imports prism's
+ * own dependencies (fp-ts, @stoplight/types) directly.
+ */
+const require = createRequire(import.meta.url);
+
+interface HttpResponse {
+  statusCode: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+interface HttpRequest {
+  method: string;
+  url: { path: string; query?: Record<string, string | string[]> };
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** prism's form of one documented operation (`@stoplight/types` IHttpOperation), as far as it is read here. */
+export interface IHttpOperation {
+  id: string;
+  iid?: string;
+  method: string;
+  path: string;
+  deprecated?: boolean;
+  responses: Array<{ code: string }>;
+}
+
+/** prism's diagnostic; severity 0 is an error (`DiagnosticSeverity.Error`). */
+export interface IPrismDiagnostic {
+  code?: string | number;
+  message: string;
+  severity: number;
+  path?: string[];
+}
+
+/** fp-ts's Either, as prism returns it. */
+type Either<L, R> = { _tag: 'Left'; left: L } | { _tag: 'Right'; right: R };
+
+type Validator<E> = (opts: { resource: IHttpOperation; element: E }) => Either<IPrismDiagnostic[], E>;
+
+export const prismValidators = require('@stoplight/prism-http/dist/validator') as {
+  validateOutput: Validator<HttpResponse>;
+  validateInput: Validator<HttpRequest>;
+};
+
+export const getHttpOperationsFromSpec = (
+  require('@stoplight/prism-http') as { getHttpOperationsFromSpec: (spec: object | string) => Promise<IHttpOperation[]> }
+).getHttpOperationsFromSpec;
+
+export type { HttpRequest, HttpResponse };

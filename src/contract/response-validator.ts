@@ -1,0 +1,88 @@
+import { loadDocument } from './load-document.js';
+import { getHttpOperationsFromSpec, prismValidators, type HttpResponse, type IHttpOperation } from './prism.js';
+
+/** A difference between a response and the contract document, as plain data. */
+export interface Violation {
+  code: string;
+  message: string;
+  severity: 'error' | 'warning';
+  /** Where in the response: e.g. `['body', '0', 'status']`, `['headers', 'content-type']`, `['status']`. */
+  path: string[];
+}
+
+export interface ObservedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The body as text; parsed here when the content type is JSON. */
+  body: string;
+}
+
+export interface ResponseValidator {
+  /** The documented operation a request goes to, by method and path below the base path (`/pets/3`). */
+  operationFor(method: string, path: string): IHttpOperation | undefined;
+  /** Checks a response against its operation with prism-http's output validator. */
+  validate(operation: IHttpOperation, response: ObservedResponse): Violation[];
+}
+
+/**
+ * The contract's response rules, from prism-http: a status the operation
+ * documents, the documented content type, the body schema and headers.
+ * prism reports an undocumented non-2xx status only as a warning; here it is
+ * an error too, so callers decide which undocumented statuses they allow.
+ */
+export async function createResponseValidator(documentPath?: string): Promise<ResponseValidator> {
+  const operations = await getHttpOperationsFromSpec(loadDocument(documentPath));
+  const routes = operations.map((operation) => ({ operation, pattern: templateToRegExp(operation.path) }));
+  return {
+    operationFor(method, path) {
+      const lower = method.toLowerCase();
+      return routes.find((r) => r.operation.method === lower && r.pattern.test(path))?.operation;
+    },
+    validate(operation, response) {
+      const violations: Violation[] = [];
+      const documented = operation.responses.some((r) => r.code === String(response.status));
+      if (!documented) {
+        violations.push({
+          code: 'undocumented-status',
+          message: `${operation.iid ?? operation.id} does not document status ${response.status} (documented: ${operation.responses.map((r) => r.code).join(', ')})`,
+          severity: 'error',
+          path: ['status'],
+        });
+        return violations;
+      }
+      const element: HttpResponse = { statusCode: response.status, headers: response.headers, body: parseBody(response, violations) };
+      const result = prismValidators.validateOutput({ resource: operation, element });
+      if (result._tag === 'Left') {
+        for (const d of result.left) {
+          violations.push({
+            code: String(d.code ?? 'schema'),
+            message: d.message,
+            severity: d.severity === 0 ? 'error' : 'warning',
+            path: d.path ?? [],
+          });
+        }
+      }
+      return violations;
+    },
+  };
+}
+
+function parseBody(response: ObservedResponse, violations: Violation[]): unknown {
+  const type = response.headers['content-type'] ?? '';
+  if (!/[/+]json\b/i.test(type) || response.body === '') return response.body;
+  try {
+    return JSON.parse(response.body);
+  } catch (error) {
+    violations.push({ code: 'malformed-json', message: `the body is not valid JSON: ${(error as Error).message}`, severity: 'error', path: ['body'] });
+    return response.body;
+  }
+}
+
+/** `/pets/{petId}` → /^\/pets\/[^/]+$/ */
+function templateToRegExp(template: string): RegExp {
+  const source = template
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${source}$`);
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { loadContract } from '../../contract/load-contract.js';
+import { defaultDocumentPath } from '../../contract/package-root.js';
+import { createMockApp } from '../app.js';
+import { createLogger } from '../logger.js';
+import { createPetStore } from '../store/pet-store.js';
+import { generateCatalogue } from '../fixtures/generate-catalogue.js';
+import { useMock } from '../../../test/support/use-mock.js';
+
+/** A copy of the contract document, changed by `edit`. */
+function editedDocument(edit: (document: any) => void): string {
+  const document = parse(readFileSync(defaultDocumentPath(), 'utf8'));
+  edit(document);
+  const file = join(mkdtempSync(join(tmpdir(), 'contract-')), 'animal-store.yaml');
+  writeFileSync(file, stringify(document));
+  return file;
+}
+
+describe('request validation comes from the document, not a copy of its rules', () => {
+  const narrowed = editedDocument((document) => {
+    const limit = document.paths['/pets'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    limit.schema.maximum = 50;
+    limit.schema.default = 7;
+  });
+  const mock = useMock({ contractPath: narrowed, pets: generateCatalogue({ seed: 3, count: 80 }) });
+
+  it('takes the default limit from the document', async () => {
+    const res = await mock.authed('/pets');
+    expect(res.json).toHaveLength(7);
+  });
+
+  it('takes the maximum limit from the document', async () => {
+    expect((await mock.authed('/pets?limit=50')).json).toHaveLength(50);
+    const res = await mock.authed('/pets?limit=51');
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('query parameter limit must be an integer from 1 to 50 (got "51")');
+  });
+});
+
+describe('the routes come from the document', () => {
+  it('refuses to start with an operation it has no handler for', () => {
+    const extended = editedDocument((document) => {
+      document.paths['/pets/{petId}'].delete = {
+        operationId: 'deletePet',
+        responses: { '204': { description: 'Deleted.' } },
+      };
+    });
+    expect(() =>
+      createMockApp({
+        contract: loadContract(extended),
+        store: createPetStore(),
+        apiKeys: ['k'],
+        logger: createLogger({ format: 'json', quiet: true }),
+      }),
+    ).toThrow('the mock has no handler for operation deletePet');
+  });
+});

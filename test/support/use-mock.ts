@@ -1,0 +1,75 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { loadContract } from '../../src/contract/load-contract.js';
+import { loadCatalogue } from '../../src/mock/fixtures/load-catalogue.js';
+import { createLogger } from '../../src/mock/logger.js';
+import { startMockServer, type RunningMockServer } from '../../src/mock/server.js';
+import { createPetStore, type PetStore } from '../../src/mock/store/pet-store.js';
+import type { Pet } from '../../src/mock/store/pet.js';
+import { checkedFetch, type FidelityFailure } from './checked-fetch.js';
+
+export const TEST_KEY = 'test-key-123';
+
+export interface MockOptions {
+  pets?: Pet[];
+  apiKeys?: string[];
+  corsOrigins?: '*' | string[];
+  store?: PetStore;
+  /** Serve another contract document than openapi/animal-store.yaml. */
+  contractPath?: string;
+}
+
+/**
+ * Starts the real mock on an ephemeral port for one test file, over real
+ * HTTP, and checks every response against the contract (fidelity check).
+ * The log is captured as JSON lines for assertions.
+ */
+export function useMock(options: MockOptions = {}) {
+  const contract = loadContract(options.contractPath);
+  const failures: FidelityFailure[] = [];
+  const logs: Array<Record<string, unknown>> = [];
+  let server: RunningMockServer | undefined;
+  const mock = {
+    get url(): string {
+      if (!server) throw new Error('the mock is not started yet');
+      return server.url;
+    },
+    get store(): PetStore {
+      if (!server) throw new Error('the mock is not started yet');
+      return server.store;
+    },
+    logs,
+    /** fetch a path below the base URL (`/pets`), with the fidelity check. */
+    request: (path: string, init?: RequestInit) => checkedFetch(mock.url, failures)(path, init),
+    /** The same, with the accepted key. */
+    authed: (path: string, init: RequestInit = {}) =>
+      checkedFetch(mock.url, failures)(path, { ...init, headers: { authorization: `Bearer ${TEST_KEY}`, ...(init.headers as Record<string, string>) } }),
+  };
+
+  beforeAll(async () => {
+    const catalogue = loadCatalogue(contract, {});
+    if (!catalogue.ok) throw new Error(catalogue.error);
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    server = await startMockServer({
+      port: 0,
+      apiKeys: options.apiKeys ?? [TEST_KEY],
+      logger: createLogger({ format: 'json', quiet: false, destination }),
+      corsOrigins: options.corsOrigins ?? '*',
+      contract,
+      store: options.store ?? createPetStore(options.pets ?? catalogue.pets),
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    // The fidelity check: no response of this file broke the contract.
+    expect(failures, 'responses that break the contract document').toEqual([]);
+  });
+
+  return mock;
+}
