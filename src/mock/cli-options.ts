@@ -72,8 +72,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
 
-  const port = integer(values.port ?? env.PORT ?? String(DEFAULT_PORT), 0, 65535);
-  if (port === undefined) return { kind: 'error', message: `--port must be an integer from 0 to 65535, got ${values.port ?? env.PORT}` };
+  // An empty variable counts as unset, as shells and compose files often leave them.
+  const [portText, portFrom] = values.port !== undefined ? [values.port, '--port'] : env.PORT ? [env.PORT, 'PORT'] : [String(DEFAULT_PORT), 'default'];
+  const port = integer(portText, 0, 65535);
+  if (port === undefined) return { kind: 'error', message: `${portFrom} must be an integer from 0 to 65535, got ${JSON.stringify(portText)}` };
   const seed = values.seed === undefined ? undefined : integer(values.seed, 0, 2 ** 32 - 1);
   if (values.seed !== undefined && seed === undefined) return { kind: 'error', message: `--seed must be a whole number from 0 to 4294967295, got ${values.seed}` };
   const logFormat = values['log-format'] ?? (stdoutIsTty ? 'pretty' : 'json');
@@ -90,7 +92,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
     kind: 'run',
     options: {
       port,
-      host: values.host ?? env.HOST ?? DEFAULT_HOST,
+      host: values.host ?? (env.HOST || DEFAULT_HOST),
       apiKeys,
       apiKeysFrom,
       seed,

@@ -101,6 +101,11 @@ describe('createPet (POST /v1/pets)', () => {
     expect(mock.store.size).toBe(before);
   });
 
+  it('names each problem once, with every problem of the body', async () => {
+    const res = await post('{"name":7,"categoryId":1.5,"status":"Lost"}');
+    expect(res.json.message).toBe('name must be a string; categoryId must be an integer; status must be one of available, pending, sold');
+  });
+
   it.each([
     ['malformed JSON', '{"name":"Rex",', JSON_HEADERS, 'malformed_json', 'not valid JSON'],
     ['trailing garbage', '{"name":"Rex","categoryId":1} x', JSON_HEADERS, 'malformed_json', 'not valid JSON'],

@@ -16,7 +16,11 @@ const ARTICLE: Record<string, string> = {
  * (ajv `allErrors`), so a client learns every problem of a body at once.
  */
 export function describeErrors(errors: readonly ErrorObject[] | null | undefined, root = 'body'): string {
-  const sentences = (errors ?? []).map((error) => describeError(error, root));
+  // A value of the wrong type also breaks its format and range; saying so
+  // again adds nothing, so only the type error is kept for that value.
+  const mistyped = new Set((errors ?? []).filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+  const relevant = (errors ?? []).filter((e) => e.keyword === 'type' || !mistyped.has(e.instancePath));
+  const sentences = relevant.map((error) => describeError(error, root));
   return [...new Set(sentences)].join('; ') || `${root} is invalid`;
 }
 

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_API_KEY, parseCli } from './cli-options.js';
+
+// The parsing rules that need no process: precedence and empty variables.
+// Everything else about the CLI is tested through the real bin in cli.test.ts.
+describe('parseCli', () => {
+  const run = (argv: string[], env: Record<string, string> = {}) => {
+    const parsed = parseCli(argv, env, false);
+    if (parsed.kind !== 'run') throw new Error(`expected a run, got ${JSON.stringify(parsed)}`);
+    return parsed.options;
+  };
+
+  it('treats empty PORT, HOST and MOCK_API_KEYS as unset', () => {
+    const options = run([], { PORT: '', HOST: '', MOCK_API_KEYS: ' , ' });
+    expect(options).toMatchObject({ port: 4010, host: '127.0.0.1', apiKeys: [DEFAULT_API_KEY], apiKeysFrom: 'default' });
+  });
+
+  it('lets flags win over the environment', () => {
+    const options = run(['--port', '5000', '--host', '0.0.0.0', '--api-key', 'flag'], { PORT: '6000', HOST: '::1', MOCK_API_KEYS: 'env' });
+    expect(options).toMatchObject({ port: 5000, host: '0.0.0.0', apiKeys: ['flag'], apiKeysFrom: 'flag' });
+  });
+
+  it('defaults the log format to pretty on a terminal and json elsewhere', () => {
+    expect(parseCli([], {}, true)).toMatchObject({ kind: 'run', options: { logFormat: 'pretty' } });
+    expect(parseCli([], {}, false)).toMatchObject({ kind: 'run', options: { logFormat: 'json' } });
+  });
+});

@@ -1,0 +1,532 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { packageRoot } from '../contract/package-root.js';
+import { DEFAULT_API_KEY } from './cli-options.js';
+
+/**
+ * The `animal-store-mock` command as users run it: the built bin in a child
+ * process, over real HTTP on ephemeral ports.
+ */
+const BIN = join(packageRoot(), 'dist', 'src', 'mock', 'bin.js');
+const BANNER = /Animal Store mock listening on (http:\/\/\S+\/v1)\n/;
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+interface MockProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Settles once the process has exited and its output is read to the end. */
+  exited: Promise<Exit>;
+}
+
+interface RunningMock extends MockProcess {
+  url: string;
+  banner: string;
+}
+
+const children = new Set<MockProcess>();
+let tmp: string;
+
+beforeAll(() => {
+  if (!existsSync(BIN)) {
+    throw new Error(`${BIN} is missing: these tests run the built CLI. Run \`npm run build\` first (\`npm test\` does).`);
+  }
+  tmp = mkdtempSync(join(tmpdir(), 'animal-store-cli-'));
+});
+
+afterEach(async () => {
+  // Whatever a test left running is stopped, even when it failed.
+  await Promise.all(
+    [...children].map(async (mock) => {
+      if (mock.child.exitCode === null && mock.child.signalCode === null) mock.child.kill('SIGKILL');
+      await mock.exited;
+    }),
+  );
+  children.clear();
+});
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Runs the bin with only the variables given (PORT, HOST and MOCK_API_KEYS of the test runner do not leak in). */
+function spawnMock(args: string[], env: Record<string, string> = {}): MockProcess {
+  const base = { ...process.env };
+  delete base.PORT;
+  delete base.HOST;
+  delete base.MOCK_API_KEYS;
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<Exit>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  const mock = { child, stdout: () => out, stderr: () => err, exited };
+  children.add(mock);
+  return mock;
+}
+
+/** Starts the mock and waits for its banner; fails with its output if it exits instead. */
+async function startMock(args: string[] = [], env: Record<string, string> = {}): Promise<RunningMock> {
+  const mock = spawnMock(args.includes('--port') || 'PORT' in env ? args : ['--port', '0', ...args], env);
+  const banner = await new Promise<string>((resolve, reject) => {
+    const check = (): void => {
+      // The banner is written in one piece; wait for its last line.
+      if (BANNER.test(mock.stdout()) && /Try: .*\n/.test(mock.stdout())) resolve(mock.stdout());
+    };
+    mock.child.stdout?.on('data', check);
+    void mock.exited.then((exit) =>
+      reject(new Error(`the mock exited (${JSON.stringify(exit)}) before listening\nstdout: ${mock.stdout()}\nstderr: ${mock.stderr()}`)),
+    );
+  });
+  return { ...mock, url: (BANNER.exec(banner) as RegExpExecArray)[1] as string, banner };
+}
+
+/** Runs the bin to its end, for the cases that must not start; fails if it starts listening. */
+async function runToExit(args: string[], env: Record<string, string> = {}): Promise<Exit & { stdout: string; stderr: string }> {
+  const mock = spawnMock(args, env);
+  mock.child.stdout?.on('data', () => {
+    if (BANNER.test(mock.stdout())) mock.child.kill('SIGKILL');
+  });
+  const exit = await mock.exited;
+  if (BANNER.test(mock.stdout())) throw new Error(`expected ${args.join(' ')} not to start, but it listened:\n${mock.stdout()}`);
+  return { ...exit, stdout: mock.stdout(), stderr: mock.stderr() };
+}
+
+/** Sends a signal and waits for the exit. */
+async function stop(mock: MockProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> {
+  mock.child.kill(signal);
+  return mock.exited;
+}
+
+const bearer = (key: string): RequestInit => ({ headers: { authorization: `Bearer ${key}` } });
+
+async function getJson(url: string, key: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, bearer(key));
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function statusWith(mock: RunningMock, key: string | undefined): Promise<number> {
+  const response = await fetch(`${mock.url}/pets?limit=1`, key === undefined ? {} : bearer(key));
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Writes a fixture file in the test's temp folder. */
+function fixture(name: string, text: string): string {
+  const file = join(tmp, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+function listen(server: Server, port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+const closeServer = (server: Server): Promise<void> => new Promise((resolve) => server.close(() => resolve()));
+
+/** A port that was free a moment ago: listen on 0, read the port, close. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  const port = await listen(server);
+  await closeServer(server);
+  return port;
+}
+
+/** The per-request log lines among the JSON lines on stdout. */
+function requestLines(stdout: string): Array<Record<string, unknown>> {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => 'method' in line);
+}
+
+describe('animal-store-mock (the built CLI)', () => {
+  describe('the start-up banner', () => {
+    it('shows the base URL, the default key and a curl line that works as written', async () => {
+      const mock = await startMock();
+      expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      expect(mock.banner).toContain(`API key:   ${DEFAULT_API_KEY} (the default`);
+      expect(DEFAULT_API_KEY).toBe('animal-store-dev-key');
+      expect(mock.banner).toMatch(/Catalogue: 30 pets from .*fixtures[/\\]pets\.json/);
+
+      // Do what the curl line says: its URL, its header.
+      const curl = /curl -H '([^']+)' '([^']+)'/.exec(mock.banner);
+      expect(curl, 'a curl line in the banner').not.toBeNull();
+      const [, header, url] = curl as unknown as [string, string, string];
+      expect(header).toBe(`Authorization: Bearer ${DEFAULT_API_KEY}`);
+      expect(url.startsWith(`${mock.url}/pets`)).toBe(true);
+      const separator = header.indexOf(': ');
+      const response = await fetch(url, { headers: { [header.slice(0, separator)]: header.slice(separator + 2) } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const pets = (await response.json()) as unknown[];
+      expect(Array.isArray(pets)).toBe(true);
+      // The curl line asks for ?limit=5; with no limit the default page is 20 of the 30.
+      expect(pets).toHaveLength(Number(new URL(url).searchParams.get('limit') ?? 20));
+
+      const page = await getJson(`${mock.url}/pets`, DEFAULT_API_KEY);
+      expect(page.status).toBe(200);
+      expect(page.body).toHaveLength(20);
+      expect((page.body as Array<{ id: number }>).map((pet) => pet.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect((await getJson(`${mock.url}/pets?limit=100`, DEFAULT_API_KEY)).body).toHaveLength(30);
+    });
+  });
+
+  describe('API keys', () => {
+    it('accepts every --api-key given, and no longer the default key', async () => {
+      const mock = await startMock(['--api-key', 'a', '--api-key', 'b']);
+      expect(mock.banner).toContain('API key:   a (and 1 more) (--api-key)');
+      expect(mock.banner).toContain("curl -H 'Authorization: Bearer a'");
+      expect(await statusWith(mock, 'a')).toBe(200);
+      expect(await statusWith(mock, 'b')).toBe(200);
+      expect(await statusWith(mock, DEFAULT_API_KEY)).toBe(401);
+      expect(await statusWith(mock, 'ab')).toBe(401);
+      expect(await statusWith(mock, undefined)).toBe(401);
+    });
+
+    it('accepts the comma-separated keys of MOCK_API_KEYS, spaces trimmed', async () => {
+      const mock = await startMock([], { MOCK_API_KEYS: 'x, y' });
+      expect(mock.banner).toContain('API key:   x (and 1 more) (MOCK_API_KEYS)');
+      expect(await statusWith(mock, 'x')).toBe(200);
+      expect(await statusWith(mock, 'y')).toBe(200);
+      expect(await statusWith(mock, 'x, y')).toBe(401);
+      expect(await statusWith(mock, DEFAULT_API_KEY)).toBe(401);
+    });
+
+    it('lets --api-key win over MOCK_API_KEYS', async () => {
+      const mock = await startMock(['--api-key', 'from-flag'], { MOCK_API_KEYS: 'from-env,other-env' });
+      expect(mock.banner).toContain('API key:   from-flag (--api-key)');
+      expect(await statusWith(mock, 'from-flag')).toBe(200);
+      expect(await statusWith(mock, 'from-env')).toBe(401);
+      expect(await statusWith(mock, 'other-env')).toBe(401);
+      expect(await statusWith(mock, DEFAULT_API_KEY)).toBe(401);
+    });
+
+    it('falls back to the default key when MOCK_API_KEYS holds only commas and spaces', async () => {
+      const mock = await startMock([], { MOCK_API_KEYS: ' , ,' });
+      expect(await statusWith(mock, DEFAULT_API_KEY)).toBe(200);
+    });
+  });
+
+  describe('the port', () => {
+    it('honours PORT when --port is absent', async () => {
+      const port = await freePort();
+      const mock = await startMock([], { PORT: String(port) });
+      expect(mock.url).toBe(`http://127.0.0.1:${port}/v1`);
+      expect(await statusWith(mock, DEFAULT_API_KEY)).toBe(200);
+    });
+
+    it('lets --port win over PORT', async () => {
+      const taken = createServer();
+      const port = await listen(taken);
+      try {
+        // PORT names a port in use: the mock starts only if it ignores it.
+        const mock = await startMock(['--port', '0'], { PORT: String(port) });
+        expect(mock.url).not.toBe(`http://127.0.0.1:${port}/v1`);
+      } finally {
+        await closeServer(taken);
+      }
+    });
+
+    it('exits with 1 and says so when the port is already in use', async () => {
+      const taken = createServer();
+      const port = await listen(taken);
+      try {
+        const result = await runToExit(['--port', String(port)]);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      } finally {
+        await closeServer(taken);
+      }
+    });
+  });
+
+  describe('the catalogue', () => {
+    it('--seed gives the same catalogue for the same seed and another for another seed', async () => {
+      const [first, second, other] = await Promise.all([startMock(['--seed', '7']), startMock(['--seed', '7']), startMock(['--seed', '8'])]);
+      expect(first.banner).toContain('Catalogue: 30 pets from faker, seed 7');
+      const [a, b, c] = await Promise.all([first, second, other].map((mock) => getJson(`${mock.url}/pets?limit=100`, DEFAULT_API_KEY)));
+      expect(a?.status).toBe(200);
+      expect(a?.body).toHaveLength(30);
+      expect(b?.body).toEqual(a?.body);
+      expect(c?.body).toHaveLength(30);
+      expect(c?.body).not.toEqual(a?.body);
+    });
+
+    it('--fixtures serves exactly the pets of a JSON file', async () => {
+      const pets = [
+        { id: 1, name: 'Milo', categoryId: 3, status: 'available' },
+        { id: 2, name: 'Bruno', categoryId: 2 },
+        { id: 5, name: 'Luna', categoryId: 1, status: 'sold' },
+      ];
+      const file = fixture('three.json', JSON.stringify(pets));
+      const mock = await startMock(['--fixtures', file]);
+      expect(mock.banner).toContain(`Catalogue: 3 pets from ${file}`);
+      expect((await getJson(`${mock.url}/pets?limit=100`, DEFAULT_API_KEY)).body).toEqual(pets);
+      expect((await getJson(`${mock.url}/pets?status=sold`, DEFAULT_API_KEY)).body).toEqual([pets[2]]);
+    });
+
+    it('--fixtures serves a YAML file too', async () => {
+      const file = fixture('two.yaml', '- id: 1\n  name: Milo\n  categoryId: 3\n  status: pending\n- id: 2\n  name: Bruno\n  categoryId: 2\n');
+      const mock = await startMock(['--fixtures', file]);
+      expect((await getJson(`${mock.url}/pets?limit=100`, DEFAULT_API_KEY)).body).toEqual([
+        { id: 1, name: 'Milo', categoryId: 3, status: 'pending' },
+        { id: 2, name: 'Bruno', categoryId: 2 },
+      ]);
+    });
+
+    it('--fixtures wins over --seed', async () => {
+      const file = fixture('one.json', JSON.stringify([{ id: 1, name: 'Solo', categoryId: 1 }]));
+      const mock = await startMock(['--seed', '7', '--fixtures', file]);
+      expect((await getJson(`${mock.url}/pets?limit=100`, DEFAULT_API_KEY)).body).toEqual([{ id: 1, name: 'Solo', categoryId: 1 }]);
+    });
+  });
+
+  describe('an invalid fixture stops start-up with exit code 2, naming the file, the JSON path and the reason', () => {
+    it.each([
+      [
+        'a status outside the enum',
+        'status.json',
+        JSON.stringify([
+          { id: 1, name: 'Milo', categoryId: 3, status: 'available' },
+          { id: 2, name: 'Bruno', categoryId: 2, status: 'lost' },
+        ]),
+        '$[1].status must be one of available, pending, sold',
+      ],
+      ['an object instead of an array', 'object.json', JSON.stringify({ id: 1, name: 'Milo', categoryId: 3 }), '$ must be an array'],
+      ['a missing categoryId', 'no-category.json', JSON.stringify([{ id: 1, name: 'Milo' }]), '$[0].categoryId is required'],
+      [
+        'duplicate ids',
+        'duplicates.json',
+        JSON.stringify([
+          { id: 1, name: 'Milo', categoryId: 3 },
+          { id: 1, name: 'Bruno', categoryId: 2 },
+        ]),
+        '$[1].id 1 is used twice',
+      ],
+      ['a status outside the enum, in YAML', 'status.yaml', '- id: 1\n  name: Milo\n  categoryId: 3\n  status: lost\n', '$[0].status must be one of available, pending, sold'],
+    ])('%s', async (_, name, text, reason) => {
+      const file = fixture(name, text);
+      const result = await runToExit(['--port', '0', '--fixtures', file]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`invalid fixture ${file}: ${reason}`);
+    });
+
+    it('a file that is neither JSON nor YAML', async () => {
+      const file = fixture('broken.json', '[{"id": 1, "name": "Milo",');
+      const result = await runToExit(['--port', '0', '--fixtures', file]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`invalid fixture ${file}: cannot be read as JSON or YAML`);
+    });
+
+    it('a file that does not exist', async () => {
+      const file = join(tmp, 'no-such-file.json');
+      const result = await runToExit(['--port', '0', '--fixtures', file]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`invalid fixture ${file}: cannot be read`);
+    });
+  });
+
+  describe('bad usage exits with 2 and a message', () => {
+    it.each([
+      [['--bogus'], "Unknown option '--bogus'"],
+      [['extra'], "Unexpected argument 'extra'"],
+      [['--port', 'abc'], '--port must be an integer from 0 to 65535, got "abc"'],
+      [['--port', '70000'], '--port must be an integer from 0 to 65535, got "70000"'],
+      [['--port', '65536'], '--port must be an integer from 0 to 65535, got "65536"'],
+      [['--port=-1'], '--port must be an integer from 0 to 65535, got "-1"'],
+      [['--port', '1.5'], '--port must be an integer from 0 to 65535, got "1.5"'],
+      [['--port', ''], '--port must be an integer from 0 to 65535'],
+      [['--port'], "Option '--port <value>' argument missing"],
+      [['--seed', '-1'], "Option '--seed' argument is ambiguous"],
+      [['--seed=-1'], '--seed must be a whole number from 0 to 4294967295, got -1'],
+      [['--seed', 'abc'], '--seed must be a whole number from 0 to 4294967295, got abc'],
+      [['--seed', '4294967296'], '--seed must be a whole number from 0 to 4294967295, got 4294967296'],
+      [['--log-format', 'xml'], '--log-format must be pretty or json, got xml'],
+      [['--api-key', 'has space'], 'API key "has space" cannot be sent as a bearer token'],
+      [['--api-key', 'ok', '--api-key', 'bad"quote'], 'API key "bad\\"quote" cannot be sent as a bearer token'],
+    ])('%j', async (args, message) => {
+      // --port 0 where the case is not about the port, so a regression that starts cannot clash.
+      const result = await runToExit(args.some((arg) => arg.startsWith('--port')) ? args : ['--port', '0', ...args]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`animal-store-mock: ${message}`);
+      expect(result.stderr).toContain('animal-store-mock --help');
+    });
+
+    it.each([
+      [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535, got "abc"'],
+      [{ PORT: '99999' }, 'PORT must be an integer from 0 to 65535, got "99999"'],
+      [{ MOCK_API_KEYS: 'good, has space' }, 'API key "has space" cannot be sent as a bearer token'],
+    ])('environment %j', async (env, message) => {
+      const result = await runToExit('PORT' in env ? [] : ['--port', '0'], env);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(message);
+    });
+  });
+
+  describe('--help and --version', () => {
+    it.each([['--help'], ['-h']])('%s prints the usage and exits with 0', async (flag) => {
+      const result = await runToExit([flag]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Usage: animal-store-mock [options]');
+      for (const option of ['--port', '--host', '--api-key', '--seed', '--fixtures', '--log-format', '--quiet', '--help']) {
+        expect(result.stdout).toContain(option);
+      }
+      expect(result.stderr).toBe('');
+    });
+
+    it('--help wins over other flags, even bad ones', async () => {
+      const result = await runToExit(['--port', 'abc', '--help']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Usage: animal-store-mock');
+    });
+
+    it('--version prints the package version and exits with 0', async () => {
+      const result = await runToExit(['--version']);
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    });
+  });
+
+  describe('the request log', () => {
+    it('--log-format json writes one JSON line per request, with method, path, status, ms and deprecated', async () => {
+      const mock = await startMock(['--log-format', 'json']);
+      expect((await getJson(`${mock.url}/pets?limit=2`, DEFAULT_API_KEY)).status).toBe(200);
+      expect((await getJson(`${mock.url}/pets/1`, DEFAULT_API_KEY)).status).toBe(200);
+      expect((await getJson(`${mock.url}/pets/999`, DEFAULT_API_KEY)).status).toBe(404);
+      expect(await statusWith(mock, 'wrong-key')).toBe(401);
+      expect(await stop(mock)).toEqual({ code: 0, signal: null });
+
+      const lines = requestLines(mock.stdout());
+      expect(lines).toHaveLength(4);
+      expect(lines.map(({ method, path, status, deprecated }) => ({ method, path, status, deprecated }))).toEqual([
+        { method: 'GET', path: '/v1/pets', status: 200, deprecated: false },
+        { method: 'GET', path: '/v1/pets/1', status: 200, deprecated: true },
+        { method: 'GET', path: '/v1/pets/999', status: 404, deprecated: true },
+        { method: 'GET', path: '/v1/pets', status: 401, deprecated: false },
+      ]);
+      for (const line of lines) {
+        expect(typeof line.ms).toBe('number');
+        expect(line.ms as number).toBeGreaterThanOrEqual(0);
+      }
+    });
+
+    it('--quiet writes no per-request line, but still the deprecation warning', async () => {
+      const mock = await startMock(['--quiet', '--log-format', 'json']);
+      for (let i = 0; i < 3; i++) expect((await getJson(`${mock.url}/pets`, DEFAULT_API_KEY)).status).toBe(200);
+      expect((await getJson(`${mock.url}/pets/1`, DEFAULT_API_KEY)).status).toBe(200);
+      expect(await statusWith(mock, undefined)).toBe(401);
+      // Wait for the exit, so every line the process wrote has been read.
+      expect(await stop(mock)).toEqual({ code: 0, signal: null });
+
+      const stdout = mock.stdout();
+      expect(requestLines(stdout)).toEqual([]);
+      // Neither a JSON nor a readable per-request line (`GET /v1/pets 200 0.4ms`).
+      expect(stdout).not.toMatch(/GET \/v1\/pets\S* \d{3} /);
+      expect(stdout).toContain('is deprecated');
+    });
+
+    it('--log-format pretty writes one readable line per request', async () => {
+      const mock = await startMock(['--log-format', 'pretty']);
+      expect((await getJson(`${mock.url}/pets`, DEFAULT_API_KEY)).status).toBe(200);
+      expect((await getJson(`${mock.url}/pets/1`, DEFAULT_API_KEY)).status).toBe(200);
+      expect(await stop(mock)).toEqual({ code: 0, signal: null });
+      const lines = mock.stdout().split('\n').filter((line) => /GET \/v1\/pets\S* \d{3} /.test(line));
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(/GET \/v1\/pets 200 [\d.]+ms$/);
+      expect(lines[1]).toMatch(/GET \/v1\/pets\/1 200 [\d.]+ms \(deprecated\)$/);
+    });
+
+    it('--quiet with --log-format pretty writes no per-request line either', async () => {
+      const mock = await startMock(['--quiet', '--log-format', 'pretty']);
+      for (let i = 0; i < 3; i++) expect((await getJson(`${mock.url}/pets`, DEFAULT_API_KEY)).status).toBe(200);
+      expect(await stop(mock)).toEqual({ code: 0, signal: null });
+      expect(mock.stdout()).not.toMatch(/GET \/v1\/pets\S* \d{3} /);
+    });
+  });
+
+  describe('stopping', () => {
+    it.each(['SIGTERM', 'SIGINT'] as const)('%s stops the process with exit code 0 and says it is stopping', async (signal) => {
+      const mock = await startMock();
+      expect(await statusWith(mock, DEFAULT_API_KEY)).toBe(200);
+      expect(await stop(mock, signal)).toEqual({ code: 0, signal: null });
+      expect(mock.stdout()).toContain(`${signal} received: finishing requests in flight, then stopping.`);
+      expect(mock.stderr()).toBe('');
+    });
+
+    it('answers a request already in flight when SIGTERM arrives, then exits with 0', async () => {
+      const mock = await startMock();
+      const body = JSON.stringify({ name: 'Late', categoryId: 2 });
+      // Expect: 100-continue makes the server confirm it has read the
+      // request head before the body is sent: the request is then surely in
+      // flight when the signal arrives.
+      const req = httpRequest(`${mock.url}/pets`, {
+        method: 'POST',
+        agent: false,
+        headers: {
+          authorization: `Bearer ${DEFAULT_API_KEY}`,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          expect: '100-continue',
+        },
+      });
+      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        req.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+      });
+      const continued = new Promise<void>((resolve) => req.once('continue', () => resolve()));
+      req.flushHeaders();
+      await continued;
+
+      mock.child.kill('SIGTERM');
+      await vi.waitFor(() => expect(mock.stdout()).toContain('SIGTERM received'), { timeout: 10_000 });
+      req.end(body);
+
+      const answer = await response;
+      expect(answer.status).toBe(201);
+      expect(JSON.parse(answer.body)).toMatchObject({ name: 'Late', categoryId: 2, id: 31 });
+      expect(await mock.exited).toEqual({ code: 0, signal: null });
+    });
+
+    it('a second signal while requests are in flight stops at once, with exit code 130', async () => {
+      const mock = await startMock();
+      const req = httpRequest(`${mock.url}/pets`, {
+        method: 'POST',
+        agent: false,
+        headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, 'content-type': 'application/json', 'content-length': '100', expect: '100-continue' },
+      });
+      req.on('error', () => {
+        // The connection is cut when the process stops: expected here.
+      });
+      const continued = new Promise<void>((resolve) => req.once('continue', () => resolve()));
+      req.flushHeaders();
+      await continued;
+
+      mock.child.kill('SIGINT');
+      await vi.waitFor(() => expect(mock.stdout()).toContain('SIGINT received'), { timeout: 10_000 });
+      mock.child.kill('SIGINT');
+      expect(await mock.exited).toEqual({ code: 130, signal: null });
+      req.destroy();
+    });
+  });
+});

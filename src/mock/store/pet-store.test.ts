@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import type { NewPet, Pet } from './pet.js';
+import { createPetStore } from './pet-store.js';
+
+const pets: Pet[] = [
+  { id: 1, name: 'Milo', categoryId: 3, status: 'available' },
+  { id: 2, name: 'Bruno', categoryId: 2, status: 'sold' },
+  { id: 3, name: 'Finn', categoryId: 2 },
+  { id: 4, name: 'Gus', categoryId: 4, status: 'available' },
+  { id: 5, name: 'Oreo', categoryId: 1, status: 'pending' },
+  { id: 6, name: 'Luna', categoryId: 5, status: 'available' },
+];
+
+const ids = (list: readonly Pet[]): number[] => list.map((pet) => pet.id);
+
+describe('createPetStore', () => {
+  describe('list', () => {
+    it('returns every pet, in id order, when the limit is larger than the catalogue', () => {
+      const store = createPetStore(pets);
+      expect(store.list({ limit: 100 })).toEqual(pets);
+      expect(store.size).toBe(6);
+    });
+
+    it('returns at most limit pets, the lowest ids first', () => {
+      const store = createPetStore(pets);
+      expect(ids(store.list({ limit: 1 }))).toEqual([1]);
+      expect(ids(store.list({ limit: 4 }))).toEqual([1, 2, 3, 4]);
+      expect(ids(store.list({ limit: 6 }))).toEqual([1, 2, 3, 4, 5, 6]);
+    });
+
+    it('returns only pets with the given status, up to the limit', () => {
+      const store = createPetStore(pets);
+      expect(ids(store.list({ limit: 100, status: 'available' }))).toEqual([1, 4, 6]);
+      expect(ids(store.list({ limit: 2, status: 'available' }))).toEqual([1, 4]);
+      expect(ids(store.list({ limit: 100, status: 'pending' }))).toEqual([5]);
+      expect(ids(store.list({ limit: 100, status: 'sold' }))).toEqual([2]);
+    });
+
+    it('never matches a pet without status when filtering by status', () => {
+      const store = createPetStore([{ id: 1, name: 'Finn', categoryId: 2 }]);
+      for (const status of ['available', 'pending', 'sold'] as const) expect(store.list({ limit: 100, status })).toEqual([]);
+      expect(ids(store.list({ limit: 100 }))).toEqual([1]);
+    });
+
+    it('lists in ascending id order even when the initial array is not sorted', () => {
+      const shuffled = [pets[4], pets[0], pets[5], pets[2], pets[1], pets[3]] as Pet[];
+      const store = createPetStore(shuffled);
+      expect(ids(store.list({ limit: 100 }))).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(ids(store.list({ limit: 100, status: 'available' }))).toEqual([1, 4, 6]);
+      expect(ids(store.list({ limit: 2 }))).toEqual([1, 2]);
+    });
+
+    it('does not sort or change the array it was given', () => {
+      const shuffled = [pets[2], pets[0], pets[1]] as Pet[];
+      const copy = structuredClone(shuffled);
+      createPetStore(shuffled);
+      expect(shuffled).toEqual(copy);
+    });
+
+    it('lists nothing for an empty store', () => {
+      const store = createPetStore();
+      expect(store.list({ limit: 20 })).toEqual([]);
+      expect(store.size).toBe(0);
+    });
+  });
+
+  describe('get', () => {
+    it('finds a pet by id and answers undefined for an unknown id', () => {
+      const store = createPetStore(pets);
+      expect(store.get(5)).toEqual(pets[4]);
+      expect(store.get(7)).toBeUndefined();
+      expect(store.get(0)).toBeUndefined();
+    });
+  });
+
+  describe('create', () => {
+    it('assigns max(existing id) + 1, then keeps increasing', () => {
+      const store = createPetStore([
+        { id: 5, name: 'A', categoryId: 1 },
+        { id: 42, name: 'B', categoryId: 1 },
+        { id: 7, name: 'C', categoryId: 1 },
+      ]);
+      const first = store.create({ name: 'New', categoryId: 2 });
+      const second = store.create({ name: 'Newer', categoryId: 2 });
+      const third = store.create({ name: 'Newest', categoryId: 3, status: 'pending' });
+      expect([first.id, second.id, third.id]).toEqual([43, 44, 45]);
+      expect(store.size).toBe(6);
+      expect(store.get(44)).toEqual({ id: 44, name: 'Newer', categoryId: 2 });
+      // A created pet is listed after the existing ones, in id order.
+      expect(ids(store.list({ limit: 100 }))).toEqual([5, 7, 42, 43, 44, 45]);
+      expect(ids(store.list({ limit: 100, status: 'pending' }))).toEqual([45]);
+    });
+
+    it('starts at id 1 in an empty store', () => {
+      const store = createPetStore();
+      expect(store.create({ name: 'First', categoryId: 1 }).id).toBe(1);
+      expect(store.create({ name: 'Second', categoryId: 1 }).id).toBe(2);
+    });
+
+    it('ignores an id sent with the new pet', () => {
+      const store = createPetStore(pets);
+      const created = store.create({ id: 1, name: 'Impostor', categoryId: 1 } as NewPet);
+      expect(created.id).toBe(7);
+      expect(store.get(1)).toEqual(pets[0]);
+    });
+
+    it('stores and returns only the documented fields, dropping unknown ones', () => {
+      const store = createPetStore();
+      const created = store.create({ name: 'Rex', categoryId: 1, status: 'sold', color: 'brown', owner: { name: 'x' } } as NewPet);
+      expect(created).toEqual({ id: 1, name: 'Rex', categoryId: 1, status: 'sold' });
+      expect(Object.keys(created)).toEqual(['id', 'name', 'categoryId', 'status']);
+      expect(Object.keys(store.get(1) as Pet)).toEqual(['id', 'name', 'categoryId', 'status']);
+    });
+
+    it('keeps status absent when it was not given', () => {
+      const store = createPetStore();
+      const created = store.create({ name: 'Rex', categoryId: 1 });
+      expect(created).not.toHaveProperty('status');
+      expect(store.get(created.id)).not.toHaveProperty('status');
+      expect(Object.keys(created)).toEqual(['id', 'name', 'categoryId']);
+    });
+  });
+
+  describe('initial pets', () => {
+    it('drops unknown fields of the initial pets', () => {
+      const store = createPetStore([{ id: 1, name: 'Milo', categoryId: 3, extra: true, nested: { a: 1 } } as Pet]);
+      expect(Object.keys(store.get(1) as Pet)).toEqual(['id', 'name', 'categoryId']);
+      expect(store.list({ limit: 10 })).toEqual([{ id: 1, name: 'Milo', categoryId: 3 }]);
+    });
+
+    it('throws on duplicate initial ids, naming the id', () => {
+      expect(() =>
+        createPetStore([
+          { id: 3, name: 'A', categoryId: 1 },
+          { id: 1, name: 'B', categoryId: 1 },
+          { id: 3, name: 'C', categoryId: 1 },
+        ]),
+      ).toThrow('duplicate pet id 3');
+    });
+
+    it('does not keep a reference to the objects it was given', () => {
+      const original: Pet = { id: 1, name: 'Milo', categoryId: 3, status: 'available' };
+      const store = createPetStore([original]);
+      original.name = 'Changed';
+      expect(store.get(1)?.name).toBe('Milo');
+    });
+  });
+
+  it('hands out frozen pets, from get, list and create', () => {
+    const store = createPetStore(pets);
+    const created = store.create({ name: 'Rex', categoryId: 1 });
+    const stored = [store.get(1) as Pet, ...store.list({ limit: 100 }), created];
+    for (const pet of stored) expect(Object.isFrozen(pet)).toBe(true);
+    // ESM is strict mode: writing to a frozen object throws.
+    expect(() => {
+      (store.get(1) as Pet).name = 'Changed';
+    }).toThrow(TypeError);
+    expect(store.get(1)?.name).toBe('Milo');
+  });
+
+  it('is not changed through the array list returns', () => {
+    const store = createPetStore(pets);
+    const listed = store.list({ limit: 100 }) as Pet[];
+    listed.pop();
+    listed.length = 0;
+    expect(store.list({ limit: 100 })).toHaveLength(6);
+    const filtered = store.list({ limit: 100, status: 'available' }) as Pet[];
+    filtered.length = 0;
+    expect(store.list({ limit: 100, status: 'available' })).toHaveLength(3);
+  });
+});
