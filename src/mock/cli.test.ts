@@ -13,7 +13,7 @@ import { DEFAULT_API_KEY } from './cli-options.js';
  * process, over real HTTP on ephemeral ports.
  */
 const BIN = join(packageRoot(), 'dist', 'src', 'mock', 'bin.js');
-const BANNER = /Animal Store mock listening on (http:\/\/\S+\/v1)\n/;
+const BANNER = /Animal Store mock listening on (http:\/\/[^\s"]+\/v1)/;
 
 interface Exit {
   code: number | null;
@@ -77,11 +77,13 @@ function spawnMock(args: string[], env: Record<string, string> = {}): MockProces
 
 /** Starts the mock and waits for its banner; fails with its output if it exits instead. */
 async function startMock(args: string[] = [], env: Record<string, string> = {}): Promise<RunningMock> {
-  const mock = spawnMock(args.includes('--port') || 'PORT' in env ? args : ['--port', '0', ...args], env);
+  // The readable banner unless a case asks for JSON logs (the default when stdout is a pipe).
+  const withFormat = args.includes('--log-format') ? args : ['--log-format', 'pretty', ...args];
+  const mock = spawnMock(withFormat.includes('--port') || 'PORT' in env ? withFormat : ['--port', '0', ...withFormat], env);
   const banner = await new Promise<string>((resolve, reject) => {
     const check = (): void => {
-      // The banner is written in one piece; wait for its last line.
-      if (BANNER.test(mock.stdout()) && /Try: .*\n/.test(mock.stdout())) resolve(mock.stdout());
+      // The banner is written in one piece; wait for its last line (or the JSON start-up line).
+      if (BANNER.test(mock.stdout()) && /(Try: .*|"curl":.*)\n/.test(mock.stdout())) resolve(mock.stdout());
     };
     mock.child.stdout?.on('data', check);
     void mock.exited.then((exit) =>
@@ -424,6 +426,15 @@ describe('animal-store-mock (the built CLI)', () => {
         expect(typeof line.ms).toBe('number');
         expect(line.ms as number).toBeGreaterThanOrEqual(0);
       }
+    });
+
+    it('--log-format json writes start-up as one JSON line too, with the URL, key and curl line', async () => {
+      const mock = await startMock(['--log-format', 'json']);
+      const lines = mock.stdout().split('\n').filter(Boolean);
+      for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+      const started = JSON.parse(lines[0] as string) as Record<string, unknown>;
+      expect(started).toMatchObject({ msg: `Animal Store mock listening on ${mock.url}`, url: mock.url, apiKey: DEFAULT_API_KEY });
+      expect(started.curl).toBe(`curl -H 'Authorization: Bearer ${DEFAULT_API_KEY}' '${mock.url}/pets?limit=5'`);
     });
 
     it('--quiet writes no per-request line, but still the deprecation warning', async () => {

@@ -64,21 +64,46 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
     if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use; pick another with --port`, 1);
     return fail(`cannot start: ${(error as Error).message}`, 1);
   }
-  io.stdout.write(banner(server, options, catalogue.from));
+  const started = startedFacts(server, options, catalogue.from);
+  // With JSON logs, start-up is one JSON line too (in pino's shape), so log
+  // collectors can read every line; written directly so --quiet keeps it.
+  if (options.logFormat === 'json') io.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started })}\n`);
+  else io.stdout.write(banner(started));
   return server;
 }
 
-function banner(server: RunningMockServer, options: MockCliOptions, from: string): string {
+interface StartedFacts {
+  msg: string;
+  url: string;
+  apiKey: string;
+  apiKeys: number;
+  apiKeySource: string;
+  catalogue: string;
+  curl: string;
+}
+
+function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string): StartedFacts {
   // A wildcard bind address is not one a client can connect to.
-  const clientUrl = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//localhost');
-  const key = options.apiKeys[0] as string;
-  const keys = options.apiKeys.length > 1 ? `${key} (and ${options.apiKeys.length - 1} more)` : key;
-  const source = { flag: '--api-key', env: 'MOCK_API_KEYS', default: 'the default; set --api-key or MOCK_API_KEYS' }[options.apiKeysFrom];
+  const url = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//localhost');
+  const apiKey = options.apiKeys[0] as string;
+  return {
+    msg: `Animal Store mock listening on ${url}`,
+    url,
+    apiKey,
+    apiKeys: options.apiKeys.length,
+    apiKeySource: { flag: '--api-key', env: 'MOCK_API_KEYS', default: 'the default; set --api-key or MOCK_API_KEYS' }[options.apiKeysFrom],
+    catalogue: `${server.store.size} pets from ${from}`,
+    curl: `curl -H 'Authorization: Bearer ${apiKey}' '${url}/pets?limit=5'`,
+  };
+}
+
+function banner(facts: StartedFacts): string {
+  const keys = facts.apiKeys > 1 ? `${facts.apiKey} (and ${facts.apiKeys - 1} more)` : facts.apiKey;
   return [
-    `Animal Store mock listening on ${clientUrl}`,
-    `  API key:   ${keys} (${source})`,
-    `  Catalogue: ${server.store.size} pets from ${from}`,
-    `  Try:       curl -H 'Authorization: Bearer ${key}' '${clientUrl}/pets?limit=5'`,
+    facts.msg,
+    `  API key:   ${keys} (${facts.apiKeySource})`,
+    `  Catalogue: ${facts.catalogue}`,
+    `  Try:       ${facts.curl}`,
     '',
   ].join('\n');
 }

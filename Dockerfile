@@ -1,0 +1,69 @@
+# Animal Store mock server image.
+#   docker build -t animal-store-mock .
+#   docker run --rm -p 4010:4010 animal-store-mock
+# Arguments after the image name replace CMD, e.g.
+#   docker run --rm -p 4010:4010 animal-store-mock --seed 7
+# Checked without an engine by test/docker/verify-dockerfile.sh.
+
+# Node 22, major pinned: Node 20 left LTS support in April 2026,
+# 22 is LTS until April 2027 and meets engines ">=20.19". A major
+# tag still moves with patch releases; pin a digest
+# (node:22-slim@sha256:...) for byte-for-byte rebuilds.
+# slim: Debian without compilers or curl; no dependency needs them.
+
+# ---- build: dev dependencies, TypeScript -> dist/ ----
+FROM node:22-slim AS build
+WORKDIR /app
+
+# Manifests first, so the install layer is reused until they change.
+COPY package.json package-lock.json ./
+# --ignore-scripts: "prepare" would run tsc before the sources are
+# here; no dependency has an install script (package-lock.json).
+RUN npm ci --ignore-scripts
+
+COPY tsconfig.json ./
+COPY src ./src
+RUN npm run build
+
+# ---- runtime: production dependencies and built output only ----
+FROM node:22-slim AS runtime
+WORKDIR /app
+
+COPY package.json package-lock.json ./
+# --ignore-scripts: "prepare" needs tsc, a dev dependency.
+# The cache is dropped in the same layer so it never ships.
+RUN npm ci --omit=dev --ignore-scripts \
+ && npm cache clean --force
+
+# package.json also marks /app as the root where the mock looks for
+# openapi/ and fixtures/ (src/contract/package-root.ts).
+COPY openapi ./openapi
+COPY fixtures ./fixtures
+COPY --from=build /app/dist ./dist
+
+# Files stay root-owned: the mock only reads them, so the node user
+# (uid 1000 in the official image) cannot change its own code.
+USER node
+
+# 0.0.0.0: the default 127.0.0.1 is unreachable from outside.
+ENV HOST=0.0.0.0 PORT=4010
+EXPOSE 4010
+
+# Slim images have no curl; node's own fetch does the GET. Exit 1
+# (unhealthy) on any status but 200 or on a network error. PORT is
+# read so that `-e PORT=...` keeps the check right. The JSON array
+# may span lines: Docker joins `\` continuations before parsing.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4010) \
+    + '/__mock/health').then((r) => process.exit(r.status === 200 ? 0 : 1), \
+    () => process.exit(1))"]
+
+# Exec form, no shell: node is PID 1 and gets SIGTERM itself. PID 1
+# has no default signal actions, but bin.ts handles SIGINT and
+# SIGTERM (drain, then exit 0 within 5 s, under docker stop's 10 s).
+# node reaps no zombies; the mock starts no child processes, so no
+# init is needed (add `docker run --init` if that changes).
+ENTRYPOINT ["node", "dist/src/mock/bin.js"]
+# JSON logs are also the default when stdout is not a terminal; set
+# here so `docker run -t` logs JSON too.
+CMD ["--log-format", "json"]
