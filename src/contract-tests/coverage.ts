@@ -1,0 +1,51 @@
+import { compileTransactions } from '../contract/dredd.js';
+import type { ResponseValidator } from '../contract/response-validator.js';
+import type { OperationId, RuleResult } from './types.js';
+
+/** A documented request/response pair: an operation and one of its statuses. */
+export interface DocumentedPair {
+  operation: OperationId;
+  method: string;
+  path: string;
+  status: number;
+  /** dredd-transactions' name for it. */
+  name: string;
+}
+
+export interface Coverage {
+  pairs: Array<DocumentedPair & { rules: string[] }>;
+  covered: number;
+  total: number;
+}
+
+let cached: ReturnType<typeof compileTransactions> | undefined;
+
+/**
+ * The document's pairs, compiled by dredd-transactions (once per process: its
+ * parser is slow to start), each matched to its operation by method and path
+ * template (dredd fills path parameters from their examples: `/pets/1`).
+ */
+export async function documentedPairs(validator: ResponseValidator): Promise<DocumentedPair[]> {
+  const { transactions } = await (cached ??= compileTransactions());
+  return transactions.map((t) => {
+    const path = new URL(t.request.uri, 'http://x').pathname;
+    const operation = validator.operationFor(t.request.method, path)?.iid;
+    if (!operation) throw new Error(`dredd-transactions compiled a pair no operation matches: ${t.request.method} ${path}`);
+    return { operation: operation as OperationId, method: t.request.method, path, status: Number(t.response.status), name: t.name };
+  });
+}
+
+/**
+ * Which rules exercised each pair in this run: a rule covers a pair when one
+ * of its exchanges got that status from that operation. Coverage is what was
+ * observed, not what rules claim.
+ */
+export function matchCoverage(pairs: readonly DocumentedPair[], results: readonly RuleResult[]): Coverage {
+  const withRules = pairs.map((pair) => ({
+    ...pair,
+    rules: results
+      .filter((r) => r.exchanges.some((e) => e.operation === pair.operation && e.response?.status === pair.status))
+      .map((r) => r.id),
+  }));
+  return { pairs: withRules, covered: withRules.filter((p) => p.rules.length > 0).length, total: withRules.length };
+}

@@ -1,0 +1,62 @@
+import type { IHttpOperation } from '../contract/prism.js';
+import type { ResponseValidator } from '../contract/response-validator.js';
+import type { Exchange, Finding } from './types.js';
+
+type NewFinding = Omit<Finding, 'exchange'>;
+
+const ERROR_STATEMENT = 'Errors: every error response has the Error body: code (string), message (string), status (integer, equal to the HTTP status code)';
+
+/**
+ * The checks every exchange gets, whatever the rule: the connection held, no
+ * 5xx, a documented response matches the contract document (prism-http's
+ * output validator: content type, body schema, headers), and every error is
+ * an Error body whose `status` is the HTTP status. The rule itself then
+ * checks what it is about (which status, which items).
+ */
+export function checkExchange(validator: ResponseValidator, operation: IHttpOperation | undefined, exchange: Exchange): NewFinding[] {
+  const { response } = exchange;
+  if (!response) {
+    return [{ level: 'error', hard: true, message: `the connection failed: ${exchange.networkError}`, expected: 'an HTTP response', path: '$' }];
+  }
+  const findings: NewFinding[] = [];
+  if (response.status >= 500) {
+    findings.push({ level: 'error', hard: true, message: `the server answered ${response.status}`, expected: 'no 5xx: the interface lists none', path: '$.status' });
+  }
+  const documented = operation?.responses.some((r) => r.code === String(response.status)) ?? false;
+  if (operation && documented) {
+    for (const v of validator.validate(operation, response)) {
+      if (v.severity !== 'error') continue;
+      findings.push({ level: 'error', message: v.message, expected: `the response documented for ${operation.iid} ${response.status} in the contract document`, path: jsonPath(v.path) });
+    }
+  }
+  if (response.status >= 400) findings.push(...errorBodyFindings(response.status, response.json, response.headers['content-type']));
+  return findings;
+}
+
+function errorBodyFindings(status: number, json: unknown, contentType: string | undefined): NewFinding[] {
+  const body = json as Record<string, unknown> | undefined;
+  if (body === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return [{ level: 'error', hard: true, message: `the ${status} answer is not a JSON Error body (content type ${contentType ?? 'none'})`, expected: ERROR_STATEMENT, path: '$.body' }];
+  }
+  const findings: NewFinding[] = [];
+  for (const [field, type] of [['code', 'string'], ['message', 'string'], ['status', 'number']] as const) {
+    if (typeof body[field] !== type) {
+      findings.push({ level: 'error', hard: true, message: `Error body field ${field} is ${body[field] === undefined ? 'missing' : `a ${typeof body[field]}`}`, expected: ERROR_STATEMENT, path: `$.body.${field}` });
+    }
+  }
+  if (typeof body.status === 'number' && body.status !== status) {
+    findings.push({ level: 'error', hard: true, message: `Error body status is ${body.status}, the HTTP status ${status}`, expected: ERROR_STATEMENT, path: '$.body.status' });
+  }
+  return findings;
+}
+
+/** The request's path below the base URL's path: `/v1/pets/3` → `/pets/3`. */
+export function pathBelowBase(url: string, basePath: string): string {
+  const { pathname } = new URL(url);
+  return pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
+}
+
+/** prism's path (`['body', '0', 'name']`) as a JSON path: `$.body[0].name`. */
+function jsonPath(path: string[]): string {
+  return '$' + path.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+}

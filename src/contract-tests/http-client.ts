@@ -1,0 +1,84 @@
+import type { ApiRequest, Exchange, ObservedResponse } from './types.js';
+
+export interface HttpClientOptions {
+  /** The API's base URL, ending in `/v1`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Per-request time limit, ms. */
+  timeoutMs: number;
+  /** Extra tries after a network error (never after an HTTP answer, whatever its status). */
+  retries: number;
+}
+
+export type Send = (request: ApiRequest) => Promise<Omit<Exchange, 'operation'>>;
+
+/** The text shown in place of the API key, everywhere. */
+export const REDACTED_KEY = '<API key>';
+
+/**
+ * Sends requests with fetch, a time limit and retries for network errors
+ * only: a status is the server's answer and is judged, never retried. The
+ * key is redacted in what is recorded, so no report can print it.
+ */
+export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpClientOptions): Send {
+  const base = baseUrl.replace(/\/+$/, '');
+  const redact = (text: string): string => (apiKey ? text.split(apiKey).join(REDACTED_KEY) : text);
+
+  return async function send(request) {
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    const auth = request.auth ?? 'key';
+    if (auth === 'key') headers.authorization = `Bearer ${apiKey}`;
+    else if (auth !== 'none') headers.authorization = 'scheme' in auth ? `${auth.scheme} ${apiKey}` : auth.authorization;
+    const url = base + request.path;
+    const recorded = {
+      method: request.method,
+      url: redact(url),
+      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)])),
+      body: request.body === undefined ? undefined : redact(request.body),
+    };
+    const started = performance.now();
+    let lastError = '';
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      try {
+        const response = await fetch(url, {
+          method: request.method,
+          headers,
+          body: request.body,
+          signal: AbortSignal.timeout(timeoutMs),
+          redirect: 'manual',
+        });
+        return { request: recorded, response: await observe(response, redact), ms: performance.now() - started };
+      } catch (error) {
+        lastError = describeNetworkError(error, timeoutMs);
+        if (attempt < retries) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      }
+    }
+    return { request: recorded, networkError: redact(lastError), ms: performance.now() - started };
+  };
+}
+
+async function observe(response: Response, redact: (text: string) => string): Promise<ObservedResponse> {
+  const body = redact(await response.text());
+  let json: unknown;
+  if (/[/+]json\b/i.test(response.headers.get('content-type') ?? '')) {
+    try {
+      json = JSON.parse(body);
+    } catch {
+      json = undefined;
+    }
+  }
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = redact(value);
+  });
+  return { status: response.status, headers, body, json };
+}
+
+/** fetch reports every network failure as "fetch failed"; the cause says which. */
+export function describeNetworkError(error: unknown, timeoutMs: number): string {
+  const err = error as Error & { cause?: { code?: string; message?: string } };
+  if (err.name === 'TimeoutError' || err.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  const cause = err.cause;
+  if (cause?.code) return `${cause.code}${cause.message ? `: ${cause.message}` : ''}`;
+  return err.message;
+}

@@ -1,0 +1,67 @@
+import type { ApiRequest, OperationId, Rule } from '../types.js';
+import { expectStatus, JSON_BODY } from './expect.js';
+import { STATEMENTS } from './statements.js';
+
+/**
+ * createPet is probed with an empty object: a server that wrongly took the
+ * credentials would still have no animal to store, so these rules are safe
+ * to run on production, and they show that 401 wins over 400.
+ */
+const PROBES: Record<OperationId, { slug: string; request: Omit<ApiRequest, 'auth'> }> = {
+  listPets: { slug: 'list-pets', request: { method: 'GET', path: '/pets' } },
+  createPet: { slug: 'create-pet', request: { method: 'POST', path: '/pets', headers: JSON_BODY, body: '{}' } },
+  getPet: { slug: 'get-pet', request: { method: 'GET', path: '/pets/1' } },
+};
+
+const CREDENTIALS: Array<{ slug: string; what: string; auth: ApiRequest['auth'] }> = [
+  { slug: 'missing-key', what: 'no Authorization header', auth: 'none' },
+  { slug: 'wrong-key', what: 'a wrong key', auth: { authorization: 'Bearer contract-test-wrong-key' } },
+  { slug: 'non-bearer', what: 'the key in another scheme (Basic)', auth: { authorization: `Basic ${Buffer.from('contract:test').toString('base64')}` } },
+];
+
+const rejects = (operation: OperationId, credentials: (typeof CREDENTIALS)[number]): Rule => ({
+  id: `auth-${credentials.slug}-${PROBES[operation].slug}`,
+  title: `${operation} with ${credentials.what} gets 401`,
+  operation,
+  writes: false,
+  severity: 'contract',
+  statement: STATEMENTS.authRequired,
+  async run(context) {
+    const exchange = await context.send({ ...PROBES[operation].request, auth: credentials.auth });
+    expectStatus(context, exchange, [401], STATEMENTS.authRequired);
+  },
+});
+
+/** 401 must win over the 400 or 404 the same request would get with a key. */
+const precedence = (id: string, operation: OperationId, what: string, request: Omit<ApiRequest, 'auth'>): Rule => ({
+  id,
+  title: `${operation} without a key gets 401 even when ${what}`,
+  operation,
+  writes: false,
+  severity: 'contract',
+  statement: STATEMENTS.authRequired,
+  async run(context) {
+    expectStatus(context, await context.send({ ...request, auth: 'none' }), [401], STATEMENTS.authRequired);
+  },
+});
+
+export const authRules: Rule[] = [
+  ...(['listPets', 'createPet', 'getPet'] as const).flatMap((operation) => CREDENTIALS.map((credentials) => rejects(operation, credentials))),
+  precedence('auth-before-validation-list-pets', 'listPets', 'limit is invalid', { method: 'GET', path: '/pets?limit=0' }),
+  precedence('auth-before-not-found-get-pet', 'getPet', 'the animal does not exist', { method: 'GET', path: '/pets/9007199254740991' }),
+  {
+    id: 'auth-scheme-case-insensitive',
+    title: 'the scheme name "bearer" in lower case is accepted (RFC 9110 §11.1)',
+    operation: 'listPets',
+    writes: false,
+    severity: 'advisory',
+    statement: STATEMENTS.authScheme,
+    async run(context) {
+      const probe = await context.send({ method: 'GET', path: '/pets?limit=1' });
+      // Only meaningful when the key itself is accepted.
+      if (probe.response?.status !== 200) return { skipped: `the configured key is not accepted (listPets answered ${probe.response?.status ?? 'nothing'})` };
+      const lower = await context.send({ method: 'GET', path: '/pets?limit=1', auth: { scheme: 'bearer' } });
+      expectStatus(context, lower, [200], STATEMENTS.authScheme);
+    },
+  },
+];

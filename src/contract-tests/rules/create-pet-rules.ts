@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { Exchange, Pet, Rule, RuleContext, Statement } from '../types.js';
+import { expectField, expectStatus, JSON_BODY, petOf, petsOf } from './expect.js';
+import { cite, STATEMENTS } from './statements.js';
+
+/** Animals the harness creates are named so, to be found and cleaned up by hand on a shared environment. */
+export const CREATED_NAME_PREFIX = 'contract-test';
+
+const newPet = (fields: Partial<Pet> = {}) => ({ name: `${CREATED_NAME_PREFIX} ${randomUUID().slice(0, 8)}`, categoryId: 2, status: 'pending', ...fields });
+
+const post = (context: RuleContext, body: string, headers: Record<string, string> = JSON_BODY) =>
+  context.send({ method: 'POST', path: '/pets', headers, body });
+
+/** Creates an animal and checks the 201 answer carries it as sent, with an assigned id. */
+async function create(context: RuleContext, sent: Record<string, unknown>): Promise<{ pet: Pet; exchange: Exchange } | undefined> {
+  const exchange = await post(context, JSON.stringify(sent));
+  if (!expectStatus(context, exchange, [201], STATEMENTS.createSuccess)) return undefined;
+  const pet = petOf(context, exchange, STATEMENTS.createSuccess);
+  if (!pet) return undefined;
+  for (const field of ['name', 'categoryId', 'status'] as const) {
+    if (field in sent) expectField(context, exchange, `$.body.${field}`, pet[field], sent[field], STATEMENTS.createSuccess);
+  }
+  return { pet, exchange };
+}
+
+const writing = (id: string, title: string, statement: Statement, run: Rule['run'], severity: Rule['severity'] = 'contract'): Rule => ({
+  id,
+  title,
+  operation: 'createPet',
+  writes: true,
+  severity,
+  statement,
+  run,
+});
+
+const rejected = (slug: string, what: string, body: string): Rule =>
+  writing(`create-rejects-${slug}`, `createPet with ${what} gets 400`, STATEMENTS.createBadRequest, async (context) => {
+    expectStatus(context, await post(context, body), [400], STATEMENTS.createBadRequest);
+  });
+
+export const createPetRules: Rule[] = [
+  writing('create-returns-pet', 'createPet answers 201 with the Pet as sent and an assigned id', STATEMENTS.createSuccess, async (context) => {
+    await create(context, newPet());
+  }),
+  writing('create-readable-via-get-pet', 'a created animal is returned by getPet', STATEMENTS.getSuccess, async (context) => {
+    const created = await create(context, newPet());
+    if (!created) return;
+    const exchange = await context.send({ method: 'GET', path: `/pets/${created.pet.id}` });
+    if (!expectStatus(context, exchange, [200], STATEMENTS.getSuccess)) return;
+    const pet = petOf(context, exchange, STATEMENTS.getSuccess);
+    for (const field of ['id', 'name', 'categoryId', 'status'] as const) {
+      if (pet) expectField(context, exchange, `$.body.${field}`, pet[field], created.pet[field], STATEMENTS.getSuccess);
+    }
+  }),
+  writing('create-listed-under-status', 'a created animal is listed by listPets under its status', STATEMENTS.statusFilter, async (context) => {
+    const created = await create(context, newPet({ status: 'sold' }));
+    if (!created) return;
+    const exchange = await context.send({ method: 'GET', path: '/pets?status=sold&limit=100' });
+    if (!expectStatus(context, exchange, [200], STATEMENTS.listSuccess)) return;
+    const pets = petsOf(context, exchange, STATEMENTS.listSuccess);
+    if (!pets || pets.some((p) => p?.id === created.pet.id)) return;
+    if (pets.length === 100) return { skipped: 'more than 100 sold animals: the one created may be past the first page, which the interface does not let a client reach' };
+    context.fail({ message: `animal ${created.pet.id} is not among the ${pets.length} sold animals listed`, expected: cite(STATEMENTS.statusFilter), path: '$.body', exchange });
+  }),
+  writing('create-assigns-unique-ids', 'two created animals get different ids', STATEMENTS.idAssigned, async (context) => {
+    const first = await create(context, newPet());
+    const second = await create(context, newPet());
+    if (first && second && first.pet.id === second.pet.id) {
+      context.fail({ message: `both got id ${first.pet.id}`, expected: cite(STATEMENTS.idAssigned), path: '$.body.id', exchange: second.exchange });
+    }
+  }),
+  writing('create-ignores-client-id', 'an id sent by the client is not the one assigned', STATEMENTS.idAssigned, async (context) => {
+    const sentId = 900_000_000 + Math.floor(Math.random() * 99_999_999);
+    const exchange = await post(context, JSON.stringify({ ...newPet(), id: sentId }));
+    // Refusing the unknown field is defensible too.
+    if (!expectStatus(context, exchange, [201, 400], STATEMENTS.idAssigned) || exchange.response?.status === 400) return;
+    const pet = petOf(context, exchange, STATEMENTS.createSuccess);
+    if (pet?.id === sentId) context.fail({ message: `the id sent (${sentId}) was used`, expected: cite(STATEMENTS.idAssigned), path: '$.body.id', exchange });
+  }),
+  writing('create-without-status', 'createPet without status answers 201', STATEMENTS.statusOptional, async (context) => {
+    const { status: _, ...withoutStatus } = newPet();
+    await create(context, withoutStatus);
+  }),
+  rejected('missing-name', 'no name', JSON.stringify({ categoryId: 2 })),
+  rejected('missing-category-id', 'no categoryId', JSON.stringify({ name: `${CREATED_NAME_PREFIX} no category` })),
+  rejected('empty-object', 'an empty object', '{}'),
+  rejected('name-not-a-string', 'a numeric name', JSON.stringify({ name: 42, categoryId: 2 })),
+  rejected('category-id-not-an-integer', 'a string categoryId', JSON.stringify({ name: `${CREATED_NAME_PREFIX} bad category`, categoryId: 'two' })),
+  rejected('category-id-fractional', 'a fractional categoryId', JSON.stringify({ name: `${CREATED_NAME_PREFIX} fraction`, categoryId: 1.5 })),
+  rejected('unknown-status', 'a status outside PetStatus', JSON.stringify({ name: `${CREATED_NAME_PREFIX} lost`, categoryId: 2, status: 'lost' })),
+  rejected('array-body', 'an array instead of an object', JSON.stringify([newPet()])),
+  writing('create-malformed-json', 'createPet with malformed JSON (the interface does not say)', STATEMENTS.createBadRequest, async (context) => {
+    expectStatus(context, await post(context, '{"name": "contract-test'), [400], STATEMENTS.createBadRequest);
+  }, 'advisory'),
+  writing('create-wrong-media-type', 'createPet with text/plain (the interface does not say)', STATEMENTS.createMediaType, async (context) => {
+    expectStatus(context, await post(context, JSON.stringify(newPet()), { 'content-type': 'text/plain' }), [400, 415], STATEMENTS.createMediaType);
+  }, 'advisory'),
+];

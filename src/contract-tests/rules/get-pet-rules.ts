@@ -1,0 +1,80 @@
+import type { Rule } from '../types.js';
+import { expectField, expectStatus, petOf } from './expect.js';
+import { cite, STATEMENTS } from './statements.js';
+
+/** The largest id JSON numbers carry exactly: an id no catalogue is likely to have reached. */
+const UNLIKELY_ID = Number.MAX_SAFE_INTEGER;
+const SUNSET = Date.UTC(2030, 11, 5);
+
+export const getPetRules: Rule[] = [
+  {
+    id: 'get-known-id',
+    title: 'getPet answers 200 with the Pet for an id listPets returns',
+    operation: 'getPet',
+    writes: false,
+    severity: 'contract',
+    statement: STATEMENTS.getSuccess,
+    async run(context) {
+      const listed = await context.existingPet();
+      if (!listed) return { skipped: 'the catalogue is empty (listPets returned no animal), so no id is known' };
+      const exchange = await context.send({ method: 'GET', path: `/pets/${listed.id}` });
+      if (!expectStatus(context, exchange, [200], STATEMENTS.getSuccess)) return;
+      const pet = petOf(context, exchange, STATEMENTS.getSuccess);
+      for (const field of ['id', 'name', 'categoryId', 'status'] as const) {
+        if (pet) expectField(context, exchange, `$.body.${field}`, pet[field], listed[field], STATEMENTS.getSuccess);
+      }
+    },
+  },
+  {
+    id: 'get-unknown-id',
+    title: 'getPet answers 404 with an Error body for an unknown id',
+    operation: 'getPet',
+    writes: false,
+    severity: 'contract',
+    statement: STATEMENTS.getNotFound,
+    async run(context) {
+      const exchange = await context.send({ method: 'GET', path: `/pets/${UNLIKELY_ID}` });
+      if (exchange.response?.status === 200 && (exchange.response.json as { id?: unknown })?.id === UNLIKELY_ID) {
+        return { skipped: `an animal with id ${UNLIKELY_ID} exists` };
+      }
+      expectStatus(context, exchange, [404], STATEMENTS.getNotFound);
+    },
+  },
+  {
+    id: 'get-not-an-id',
+    title: 'getPet with a petId that is not an integer (the interface does not say)',
+    operation: 'getPet',
+    writes: false,
+    severity: 'advisory',
+    statement: STATEMENTS.getNotFound,
+    async run(context) {
+      expectStatus(context, await context.send({ method: 'GET', path: '/pets/not-a-number' }), [400, 404], STATEMENTS.getNotFound);
+    },
+  },
+  {
+    id: 'get-deprecation-headers',
+    title: 'getPet signals its deprecation: Deprecation, Sunset 5 December 2030, Link to the replacement',
+    operation: 'getPet',
+    writes: false,
+    severity: 'advisory',
+    statement: STATEMENTS.deprecation,
+    async run(context) {
+      const listed = await context.existingPet();
+      const exchange = await context.send({ method: 'GET', path: `/pets/${listed?.id ?? UNLIKELY_ID}` });
+      const headers = exchange.response?.headers;
+      if (!headers) return;
+      const expected = cite(STATEMENTS.deprecation);
+      // RFC 9745: a structured-field date, `@<seconds>`.
+      if (!/^@-?\d+$/.test(headers.deprecation ?? '')) {
+        context.fail({ message: `Deprecation is ${JSON.stringify(headers.deprecation)}`, expected: `Deprecation: @<unix time> (RFC 9745); ${expected}`, path: '$.headers.deprecation', exchange });
+      }
+      // RFC 8594: an HTTP-date, the removal date.
+      if (Date.parse(headers.sunset ?? '') !== SUNSET) {
+        context.fail({ message: `Sunset is ${JSON.stringify(headers.sunset)}`, expected: `Sunset: Thu, 05 Dec 2030 00:00:00 GMT (RFC 8594); ${expected}`, path: '$.headers.sunset', exchange });
+      }
+      if (!/\/pets>/.test(headers.link ?? '')) {
+        context.fail({ message: `Link is ${JSON.stringify(headers.link)}`, expected: `a Link to GET /pets; ${expected}`, path: '$.headers.link', exchange });
+      }
+    },
+  },
+];

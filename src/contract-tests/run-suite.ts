@@ -1,0 +1,113 @@
+import pLimit from 'p-limit';
+import { createResponseValidator, type ResponseValidator } from '../contract/response-validator.js';
+import { documentedPairs, matchCoverage, type Coverage } from './coverage.js';
+import { createHttpClient, type Send } from './http-client.js';
+import { allRules } from './rules/index.js';
+import { runRule } from './run-rule.js';
+import type { Pet, Rule, RuleResult } from './types.js';
+
+export interface SuiteOptions {
+  /** The API's base URL, ending in `/v1`. */
+  baseUrl: string;
+  apiKey: string;
+  readOnly?: boolean;
+  /** Run only these rule ids. */
+  only?: readonly string[];
+  /** Leave these rule ids out (shown as skipped). */
+  skip?: readonly string[];
+  timeoutMs?: number;
+  retries?: number;
+  concurrency?: number;
+  rules?: readonly Rule[];
+  /** Shared between runs (it takes prism a moment to read the document). */
+  validator?: ResponseValidator;
+}
+
+export interface SuiteReport {
+  target: { baseUrl: string; readOnly: boolean };
+  startedAt: string;
+  ms: number;
+  results: RuleResult[];
+  coverage: Coverage;
+  summary: { passed: number; failed: number; skipped: number; warnings: number; contractFailed: number };
+  /** Whether the run passes: no failed rule (contract failures, or hard advisory failures). */
+  ok: boolean;
+}
+
+export type SuiteRun = { ok: true; report: SuiteReport } | { ok: false; error: { kind: 'usage' | 'unreachable'; message: string } };
+
+/**
+ * Runs the rules against one base URL. First one request tells whether the
+ * target answers at all: an unreachable target is an error of its own, not
+ * a wall of failed rules.
+ */
+export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
+  const rules = options.rules ?? allRules;
+  const unknown = [...(options.only ?? []), ...(options.skip ?? [])].filter((id) => !rules.some((r) => r.id === id));
+  if (unknown.length > 0) return { ok: false, error: { kind: 'usage', message: `unknown rule id: ${unknown.join(', ')}` } };
+  let base: URL;
+  try {
+    base = new URL(options.baseUrl);
+    if (!/^https?:$/.test(base.protocol)) throw new Error('not http(s)');
+  } catch {
+    return { ok: false, error: { kind: 'usage', message: `--base-url must be an http(s) URL ending in /v1, got ${JSON.stringify(options.baseUrl)}` } };
+  }
+
+  const started = performance.now();
+  const readOnly = options.readOnly ?? false;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const send = createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, retries: options.retries ?? 0 });
+  const [validator, probe] = await Promise.all([options.validator ?? createResponseValidator(), send({ method: 'GET', path: '/pets?limit=1' })]);
+  if (!probe.response) {
+    return { ok: false, error: { kind: 'unreachable', message: `cannot reach ${options.baseUrl}: ${probe.networkError}` } };
+  }
+
+  const existingPet = firstPet(send);
+  const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet };
+  const limit = pLimit(Math.max(1, options.concurrency ?? 8));
+  const results = await Promise.all(
+    rules.map((rule) =>
+      limit(async (): Promise<RuleResult> => {
+        if (options.only?.length && !options.only.includes(rule.id)) return skipped(rule, 'not selected by --only');
+        if (options.skip?.includes(rule.id)) return skipped(rule, 'left out by --skip');
+        return runRule(rule, deps);
+      }),
+    ),
+  );
+
+  const count = (status: RuleResult['status']) => results.filter((r) => r.status === status).length;
+  const summary = {
+    passed: count('passed'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    warnings: results.reduce((n, r) => n + r.findings.filter((f) => f.level === 'warning').length, 0),
+    contractFailed: results.filter((r) => r.status === 'failed' && r.severity === 'contract').length,
+  };
+  return {
+    ok: true,
+    report: {
+      target: { baseUrl: options.baseUrl, readOnly },
+      startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
+      ms: performance.now() - started,
+      results,
+      coverage: matchCoverage(await documentedPairs(validator), results),
+      summary,
+      ok: summary.failed === 0,
+    },
+  };
+}
+
+function skipped(rule: Rule, reason: string): RuleResult {
+  const { id, title, operation, writes, severity, statement } = rule;
+  return { id, title, operation, writes, severity, statement, status: 'skipped', reason, findings: [], exchanges: [], ms: 0 };
+}
+
+/** An existing animal for the rules that need one, found once through listPets. */
+function firstPet(send: Send): () => Promise<Pet | undefined> {
+  let found: Promise<Pet | undefined> | undefined;
+  return () =>
+    (found ??= send({ method: 'GET', path: '/pets?limit=1' }).then((exchange) => {
+      const json = exchange.response?.status === 200 ? exchange.response.json : undefined;
+      return Array.isArray(json) && json.length > 0 ? (json[0] as Pet) : undefined;
+    }));
+}
