@@ -1,0 +1,134 @@
+import { parseArgs } from 'node:util';
+
+export type ReporterName = 'pretty' | 'json' | 'junit';
+
+export interface ContractCliOptions {
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  env: string | undefined;
+  config: string | undefined;
+  readOnly: boolean;
+  allowWrites: boolean;
+  only: string[];
+  skip: string[];
+  /** Each reporter with the file it writes, or undefined for stdout. */
+  reporters: Array<{ name: ReporterName; output: string | undefined }>;
+  timeoutMs: number;
+  retries: number;
+  concurrency: number;
+  list: boolean;
+}
+
+export type ParsedContractCli = { kind: 'run'; options: ContractCliOptions } | { kind: 'help' } | { kind: 'error'; message: string };
+
+export const CONTRACT_HELP = `animal-store-contract: check an Animal Store API against the contract
+
+Usage: animal-store-contract --base-url URL [options]
+       animal-store-contract --env mock|staging|production [options]
+
+Target:
+  --base-url URL       the API's base URL, ending in /v1
+  --api-key KEY        the key to send (env CONTRACT_API_KEY); never printed
+  --env NAME           an environment of the config file (mock, staging, production)
+  --config FILE        the environments file (default: contract-tests.config.yaml)
+  --read-only          skip the rules that create animals (shown as skipped)
+  --allow-writes       let writing rules run where the environment is read-only (production)
+
+Rules:
+  --only ID[,ID]       run only these rules (repeatable)
+  --skip ID[,ID]       leave these rules out (repeatable)
+  --list               list the rules and exit
+
+Output:
+  --reporter NAME      pretty, json or junit (repeatable)
+  --output FILE        write the reporter named just before to FILE (else stdout)
+
+Requests:
+  --timeout MS         per-request time limit (default 10000)
+  --retries N          extra tries after a network error only (default 1)
+  --concurrency N      rules run at once (default 8)
+
+Exit codes: 0 every contract rule passed; 1 a rule failed; 2 bad usage,
+a bad config, or a target that cannot be reached.
+`;
+
+/**
+ * Reads the command line with node's util.parseArgs. Its tokens keep the
+ * order of the flags, which pairs each --output with the --reporter before it.
+ */
+export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): ParsedContractCli {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      tokens: true,
+      options: {
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        env: { type: 'string' },
+        config: { type: 'string' },
+        'read-only': { type: 'boolean', default: false },
+        'allow-writes': { type: 'boolean', default: false },
+        only: { type: 'string', multiple: true },
+        skip: { type: 'string', multiple: true },
+        reporter: { type: 'string', multiple: true },
+        output: { type: 'string', multiple: true },
+        timeout: { type: 'string' },
+        retries: { type: 'string' },
+        concurrency: { type: 'string' },
+        list: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+  const { values, tokens } = parsed;
+  if (values.help) return { kind: 'help' };
+
+  const reporters: ContractCliOptions['reporters'] = [];
+  for (const token of tokens ?? []) {
+    if (token.kind !== 'option') continue;
+    if (token.name === 'reporter') {
+      const name = token.value ?? '';
+      if (name !== 'pretty' && name !== 'json' && name !== 'junit') return { kind: 'error', message: `--reporter must be pretty, json or junit, got ${JSON.stringify(name)}` };
+      reporters.push({ name, output: undefined });
+    } else if (token.name === 'output') {
+      const last = reporters.at(-1);
+      if (!last || last.output !== undefined) return { kind: 'error', message: '--output must follow the --reporter it is for, e.g. --reporter junit --output report.xml' };
+      last.output = token.value;
+    }
+  }
+  if (reporters.length === 0) reporters.push({ name: 'pretty', output: undefined });
+  if (reporters.filter((r) => r.output === undefined).length > 1) return { kind: 'error', message: 'only one reporter can write to stdout; give the others --output FILE' };
+
+  const numbers: Record<string, number> = {};
+  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64]] as const) {
+    const text = values[flag];
+    const value = text === undefined ? fallback : /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!(value >= min && value <= max)) return { kind: 'error', message: `--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}` };
+    numbers[flag] = value;
+  }
+  const ids = (list: string[] | undefined) => (list ?? []).flatMap((item) => item.split(',')).map((id) => id.trim()).filter(Boolean);
+
+  return {
+    kind: 'run',
+    options: {
+      baseUrl: values['base-url'],
+      apiKey: values['api-key'] ?? (env.CONTRACT_API_KEY || undefined),
+      env: values.env,
+      config: values.config,
+      readOnly: values['read-only'],
+      allowWrites: values['allow-writes'],
+      only: ids(values.only),
+      skip: ids(values.skip),
+      reporters,
+      timeoutMs: numbers.timeout as number,
+      retries: numbers.retries as number,
+      concurrency: numbers.concurrency as number,
+      list: values.list,
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { loadContract } from '../contract/load-contract.js';
+import { loadCatalogue } from '../mock/fixtures/load-catalogue.js';
+import { createLogger } from '../mock/logger.js';
+import { startMockServer, type RunningMockServer } from '../mock/server.js';
+import { createPetStore } from '../mock/store/pet-store.js';
+import { describeFinding } from './reporters/describe-finding.js';
+import { OPERATION_ORDER } from './reporters/excerpt.js';
+import { allRules } from './rules/index.js';
+import { runSuite, type SuiteReport } from './run-suite.js';
+
+/**
+ * The contract rules as a vitest project: one test per rule, with the CLI's
+ * verdicts (both call runSuite). Configure with CONTRACT_BASE_URL,
+ * CONTRACT_API_KEY and CONTRACT_READ_ONLY=1; with no base URL, the mock is
+ * started on a free port and checked.
+ */
+const env = process.env;
+let report: SuiteReport;
+let mock: RunningMockServer | undefined;
+
+beforeAll(async () => {
+  let baseUrl = env.CONTRACT_BASE_URL;
+  let apiKey = env.CONTRACT_API_KEY;
+  if (!baseUrl) {
+    const contract = loadContract();
+    const catalogue = loadCatalogue(contract, {});
+    if (!catalogue.ok) throw new Error(catalogue.error);
+    apiKey = 'contract-suite-key';
+    mock = await startMockServer({
+      port: 0,
+      apiKeys: [apiKey],
+      logger: createLogger({ format: 'json', quiet: true, destination: new Writable({ write: (_chunk, _encoding, done) => done() }) }),
+      contract,
+      store: createPetStore(catalogue.pets),
+    });
+    baseUrl = mock.url;
+  }
+  if (!apiKey) throw new Error('set CONTRACT_API_KEY with CONTRACT_BASE_URL');
+  const run = await runSuite({ baseUrl, apiKey, readOnly: env.CONTRACT_READ_ONLY === '1' || env.CONTRACT_READ_ONLY === 'true' });
+  if (!run.ok) throw new Error(run.error.message);
+  report = run.report;
+});
+
+afterAll(async () => {
+  await mock?.close();
+});
+
+for (const operation of OPERATION_ORDER) {
+  describe(operation, () => {
+    for (const rule of allRules.filter((r) => r.operation === operation)) {
+      it(`${rule.id}: ${rule.title}`, (context) => {
+        const result = report.results.find((r) => r.id === rule.id);
+        if (!result) throw new Error(`no result for ${rule.id}`);
+        for (const warning of result.findings.filter((f) => f.level === 'warning')) context.annotate(describeFinding(warning).join('\n'), 'warning');
+        // A skip is an explicit result with its reason, never a silent pass.
+        if (result.status === 'skipped') context.skip(result.reason);
+        if (result.status === 'failed') {
+          const failures = result.findings.filter((f) => f.level === 'error').map((f) => describeFinding(f).join('\n'));
+          throw new Error(`${rule.severity} rule failed (${rule.statement.section}: ${rule.statement.text})\n\n${failures.join('\n\n')}`);
+        }
+      });
+    }
+  });
+}

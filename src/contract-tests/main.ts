@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { packageRoot } from '../contract/package-root.js';
+import { CONTRACT_HELP, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
+import { resolveEnvironment } from './environments.js';
+import { jsonReport } from './reporters/json-reporter.js';
+import { junitReport } from './reporters/junit-reporter.js';
+import { prettyReport } from './reporters/pretty-reporter.js';
+import { allRules } from './rules/index.js';
+import { runSuite, type SuiteReport } from './run-suite.js';
+
+export interface ContractIo {
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+const REPORTERS: Record<ReporterName, (report: SuiteReport) => string> = { pretty: prettyReport, json: jsonReport, junit: junitReport };
+
+/** The `animal-store-contract` command; resolves to its exit code. */
+export async function contractMain(io: ContractIo): Promise<number> {
+  const usage = (message: string): number => {
+    io.stderr.write(`animal-store-contract: ${message}\nRun animal-store-contract --help for the options.\n`);
+    return 2;
+  };
+  const parsed = parseContractCli(io.argv, io.env);
+  if (parsed.kind === 'help') {
+    io.stdout.write(CONTRACT_HELP);
+    return 0;
+  }
+  if (parsed.kind === 'error') return usage(parsed.message);
+  const options = parsed.options;
+  if (options.list) {
+    for (const r of allRules) io.stdout.write(`${r.id.padEnd(42)} ${r.operation.padEnd(9)} ${r.severity.padEnd(8)} ${r.writes ? 'writes' : 'reads '}  ${r.title}\n`);
+    return 0;
+  }
+
+  const target = resolveTarget(options, io);
+  if (!target.ok) return usage(target.error);
+  const run = await runSuite({ ...target.value, only: options.only, skip: options.skip, timeoutMs: options.timeoutMs, retries: options.retries, concurrency: options.concurrency });
+  if (!run.ok) {
+    if (run.error.kind === 'unreachable') {
+      io.stderr.write(`animal-store-contract: ${run.error.message}\nNo rule was run. Check the URL, the network, and that the service is up.\n`);
+      return 2;
+    }
+    return usage(run.error.message);
+  }
+  for (const { name, output } of options.reporters) {
+    const text = REPORTERS[name](run.report);
+    if (output === undefined) {
+      io.stdout.write(text);
+    } else {
+      const file = resolve(io.cwd, output);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
+  }
+  // Pretty goes to the terminal too when every reporter writes to a file.
+  if (options.reporters.every((r) => r.output !== undefined)) io.stdout.write(prettyReport(run.report));
+  return run.report.ok ? 0 : 1;
+}
+
+type Target = { ok: true; value: { baseUrl: string; apiKey: string; readOnly: boolean } } | { ok: false; error: string };
+
+/** The base URL, key and mode, from the flags, the environment variables and the config file. */
+function resolveTarget(options: ContractCliOptions, io: ContractIo): Target {
+  let environment;
+  if (options.env !== undefined) {
+    const local = join(io.cwd, 'contract-tests.config.yaml');
+    const file = options.config ? resolve(io.cwd, options.config) : existsSync(local) ? local : join(packageRoot(), 'contract-tests.config.yaml');
+    const resolved = resolveEnvironment(file, options.env, io.env);
+    if (!resolved.ok) return resolved;
+    environment = resolved.value;
+  } else if (options.config !== undefined) {
+    return { ok: false, error: '--config needs --env NAME to say which environment to use' };
+  }
+  const baseUrl = options.baseUrl ?? environment?.baseUrl;
+  if (!baseUrl) {
+    return {
+      ok: false,
+      error: environment
+        ? `environment ${environment.name} takes its base URL from ${environment.baseUrlFrom}, which is not set; set it or pass --base-url`
+        : 'no target: pass --base-url URL (ending in /v1) or --env NAME',
+    };
+  }
+  if (!/^https?:\/\/[^/]+(\/.*)?\/v1\/?$/.test(baseUrl)) return { ok: false, error: `the base URL must be http(s) and end in /v1, got ${JSON.stringify(baseUrl)}` };
+  const apiKey = options.apiKey ?? environment?.apiKey;
+  if (!apiKey) return { ok: false, error: 'no API key: pass --api-key KEY or set CONTRACT_API_KEY' };
+  const readOnly = options.readOnly || (environment?.readOnly === true && !options.allowWrites);
+  return { ok: true, value: { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, readOnly } };
+}

@@ -1,0 +1,7 @@
+/** At most `max` characters of a body, marked when cut, so reports stay readable. */
+export function excerpt(text: string | undefined, max = 600): string {
+  if (text === undefined || text === '') return '(empty)';
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+}
+
+export const OPERATION_ORDER = ['listPets', 'createPet', 'getPet'] as const;

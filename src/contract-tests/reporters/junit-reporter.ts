@@ -1,0 +1,56 @@
+import type { SuiteReport } from '../run-suite.js';
+import { describeFinding } from './describe-finding.js';
+import { OPERATION_ORDER } from './excerpt.js';
+
+/**
+ * JUnit XML, the format CI servers read: one <testsuite> per operation, one
+ * <testcase> per rule; a failed rule has a <failure>, a skipped one a
+ * <skipped> with its reason; warnings of advisory rules go to <system-out>.
+ */
+export function junitReport(report: SuiteReport): string {
+  const seconds = (ms: number) => (ms / 1000).toFixed(3);
+  const suites = OPERATION_ORDER.map((operation) => {
+    const results = report.results.filter((r) => r.operation === operation);
+    const cases = results.map((r) => {
+      const name = `${r.id}: ${r.title}`;
+      const open = `    <testcase classname="animal-store.${operation}" name="${xml(name)}" time="${seconds(r.ms)}">`;
+      const errors = r.findings.filter((f) => f.level === 'error');
+      const warnings = r.findings.filter((f) => f.level === 'warning');
+      const body: string[] = [];
+      if (r.status === 'skipped') body.push(`      <skipped message="${xml(r.reason ?? '')}"/>`);
+      if (r.status === 'failed') {
+        const text = errors.flatMap((f) => [...describeFinding(f), '']).join('\n');
+        body.push(`      <failure message="${xml(errors[0]?.message ?? 'failed')}" type="${r.severity}">${xml(`${r.statement.section}: ${r.statement.text}\n\n${text}`)}</failure>`);
+      }
+      if (warnings.length > 0) body.push(`      <system-out>${xml(warnings.flatMap((f) => ['warning: ' + describeFinding(f).join('\n'), '']).join('\n'))}</system-out>`);
+      return body.length === 0 ? `${open}</testcase>` : [open, ...body, '    </testcase>'].join('\n');
+    });
+    const count = (status: string) => results.filter((r) => r.status === status).length;
+    const time = results.reduce((sum, r) => sum + r.ms, 0);
+    return [
+      `  <testsuite name="${operation}" tests="${results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds(time)}" timestamp="${report.startedAt.slice(0, 19)}">`,
+      ...cases,
+      '  </testsuite>',
+    ].join('\n');
+  });
+  const s = report.summary;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="animal-store contract tests (${xml(report.target.baseUrl)})" tests="${report.results.length}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${seconds(report.ms)}">`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** Escapes text for XML 1.0, dropping the control characters it cannot carry at all. */
+function xml(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
