@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { loadContract } from '../contract/load-contract.js';
-import { loadCatalogue } from '../mock/fixtures/load-catalogue.js';
+import { loadFixtureCatalogue } from '../mock/fixtures/load-catalogue.js';
 import { createLogger } from '../mock/logger.js';
 import { startMockServer, type RunningMockServer } from '../mock/server.js';
 import { createPetStore } from '../mock/store/pet-store.js';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   let apiKey = env.CONTRACT_API_KEY;
   if (!baseUrl) {
     const contract = loadContract();
-    const catalogue = loadCatalogue(contract, {});
+    const catalogue = loadFixtureCatalogue(contract);
     if (!catalogue.ok) throw new Error(catalogue.error);
     apiKey = 'contract-suite-key';
     mock = await startMockServer({

@@ -1,5 +1,10 @@
+import { createRequire } from 'node:module';
 import { pino, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type { PrettyOptions, PrettyStream } from 'pino-pretty';
+
+// pino-pretty is loaded only for pretty logs (it adds ~30 ms to start-up).
+const require = createRequire(import.meta.url);
+const loadPretty = (): ((options: PrettyOptions) => PrettyStream) => require('pino-pretty') as (options: PrettyOptions) => PrettyStream;
 
 export type LogFormat = 'pretty' | 'json';
 
@@ -18,7 +23,7 @@ export interface LoggerOptions {
 export function createLogger({ format, quiet, destination = process.stdout }: LoggerOptions): Logger {
   const level = quiet ? 'warn' : 'info';
   if (format === 'json') return pino({ level, base: undefined }, destination);
-  const stream = pretty({
+  const stream = loadPretty()({
     destination,
     sync: true,
     colorize: (destination as { isTTY?: boolean }).isTTY === true,

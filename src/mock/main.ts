@@ -44,7 +44,7 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
   } catch (error) {
     return fail((error as Error).message);
   }
-  const catalogue = loadCatalogue(contract, options);
+  const catalogue = await loadCatalogue(contract, options);
   if (!catalogue.ok) return fail(`invalid fixture ${catalogue.error}`);
 
   const logger = createLogger({ format: options.logFormat, quiet: options.quiet, destination: io.stdout });

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
-import { loadCatalogue } from '../../src/mock/fixtures/load-catalogue.js';
+import { loadFixtureCatalogue } from '../../src/mock/fixtures/load-catalogue.js';
 import { createLogger } from '../../src/mock/logger.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock/server.js';
 import { createPetStore, type PetStore } from '../../src/mock/store/pet-store.js';
@@ -47,7 +47,7 @@ export function useMock(options: MockOptions = {}) {
   };
 
   beforeAll(async () => {
-    const catalogue = loadCatalogue(contract, {});
+    const catalogue = loadFixtureCatalogue(contract);
     if (!catalogue.ok) throw new Error(catalogue.error);
     const destination = new Writable({
       write(chunk: Buffer, _encoding, done) {

@@ -85,7 +85,8 @@ export const createPetRules: Rule[] = [
   rejected('missing-category-id', 'no categoryId', JSON.stringify({ name: `${CREATED_NAME_PREFIX} no category` })),
   rejected('empty-object', 'an empty object', '{}'),
   rejected('name-not-a-string', 'a numeric name', JSON.stringify({ name: 42, categoryId: 2 })),
-  rejected('category-id-not-an-integer', 'a string categoryId', JSON.stringify({ name: `${CREATED_NAME_PREFIX} bad category`, categoryId: 'two' })),
+  // A numeric string, so a server that coerces types ("2" → 2) is caught too.
+  rejected('category-id-not-an-integer', 'a string categoryId', JSON.stringify({ name: `${CREATED_NAME_PREFIX} bad category`, categoryId: '2' })),
   rejected('category-id-fractional', 'a fractional categoryId', JSON.stringify({ name: `${CREATED_NAME_PREFIX} fraction`, categoryId: 1.5 })),
   rejected('unknown-status', 'a status outside PetStatus', JSON.stringify({ name: `${CREATED_NAME_PREFIX} lost`, categoryId: 2, status: 'lost' })),
   rejected('array-body', 'an array instead of an object', JSON.stringify([newPet()])),

@@ -1,0 +1,48 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
+import { pino } from 'pino';
+import type { Contract } from '../../contract/load-contract.js';
+import { createMockApp } from '../../mock/app.js';
+import { createPetStore } from '../../mock/store/pet-store.js';
+import type { Pet } from '../../mock/store/pet.js';
+import { FAULTY_SERVER_KEY, type Fault } from './fault.js';
+
+export interface FaultyServer {
+  /** The API's base URL, e.g. `http://127.0.0.1:40123/v1`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real mock, with a fresh store of `pets`, behind one fault (none
+ * for the control), over real HTTP on an ephemeral port of 127.0.0.1.
+ */
+export async function startFaultyServer(fault: Fault | undefined, { contract, pets }: { contract: Contract; pets: readonly Pet[] }): Promise<FaultyServer> {
+  const fresh = createPetStore(pets);
+  const app = createMockApp({
+    contract,
+    store: fault?.store ? fault.store(fresh) : fresh,
+    apiKeys: [FAULTY_SERVER_KEY],
+    logger: pino({ level: 'silent' }),
+  });
+  const served = fault?.wrap ? fault.wrap(app.fetch) : app.fetch;
+  const server = createAdaptorServer({ fetch: (request, env) => served(request, env as HttpBindings) }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${contract.basePath}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A faulty server may leave requests unanswered: nothing is waited for.
+        server.closeAllConnections();
+      }),
+  };
+}

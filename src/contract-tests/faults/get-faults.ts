@@ -1,0 +1,44 @@
+import type { Fault } from './fault.js';
+import { afterMock, beforeMock, errorResponse, mapJson, operationOf, respond, rewriteRequest } from './http.js';
+
+const isGetPet = (status: (status: number) => boolean) => (operation: string | undefined, response: Response) =>
+  operation === 'getPet' && status(response.status);
+
+export const getFaults: Fault[] = [
+  {
+    name: 'getPet returns the next animal (id + 1)',
+    breaks: 'Endpoints > Get an animal: petId is the identifier of the animal to retrieve; 200, Pet, when the animal exists.',
+    wrap: beforeMock((request) => {
+      const url = new URL(request.url);
+      const match = /^(.*\/pets\/)(\d+)$/.exec(url.pathname);
+      if (operationOf(request) !== 'getPet' || !match) return request;
+      url.pathname = `${match[1]}${BigInt(match[2] as string) + 1n}`;
+      return rewriteRequest(request, { url: url.href });
+    }),
+    caughtBy: ['get-known-id', 'create-readable-via-get-pet'],
+  },
+  {
+    name: 'getPet answers 200 with {} for an unknown id',
+    breaks: 'Endpoints > Get an animal: 404, Error, when the requested resource could not be found.',
+    wrap: afterMock(isGetPet((s) => s === 404), (response) => respond(response, '{}', { status: 200 })),
+    caughtBy: ['get-unknown-id'],
+  },
+  {
+    name: 'getPet answers 400 for an unknown id',
+    breaks: 'Endpoints > Get an animal: 404, Error, when the requested resource could not be found.',
+    wrap: afterMock(isGetPet((s) => s === 404), () => errorResponse(400, 'invalid_parameter', 'no such animal')),
+    caughtBy: ['get-unknown-id'],
+  },
+  {
+    name: 'getPet removed before its date (410)',
+    breaks: 'Versioning: GET /pets/{petId} will be removed on 5 December 2030. Until then it is still served as described.',
+    wrap: afterMock(isGetPet((s) => s !== 401), () => errorResponse(410, 'gone', 'getPet has been removed: use GET /pets?status=')),
+    caughtBy: ['get-known-id', 'get-unknown-id'],
+  },
+  {
+    name: 'getPet answers the Pet inside an array',
+    breaks: 'Endpoints > Get an animal: 200, Pet (one object).',
+    wrap: afterMock(isGetPet((s) => s === 200), mapJson((pet) => [pet])),
+    caughtBy: ['get-known-id'],
+  },
+];

@@ -1,0 +1,88 @@
+import { writeFileSync } from 'node:fs';
+import { afterAll, describe, it } from 'vitest';
+import { loadContract } from '../contract/load-contract.js';
+import { createResponseValidator } from '../contract/response-validator.js';
+import { loadFixtureCatalogue } from '../mock/fixtures/load-catalogue.js';
+import { FAULTS } from './faults/catalogue.js';
+import { FAULTY_SERVER_KEY, type Fault } from './faults/fault.js';
+import { startFaultyServer } from './faults/faulty-server.js';
+import { runSuite, type SuiteReport } from './run-suite.js';
+
+/**
+ * Proves the harness can fail: the full suite (every rule, writing ones
+ * too) runs against the real mock, over real HTTP, once unmodified (it must
+ * pass every contract rule) and once behind each fault of the catalogue (a
+ * contract rule must fail, among them the ones the fault names).
+ *
+ * FAULTY_SERVERS_TABLE=<file> writes the README's table from this run.
+ */
+
+const contract = loadContract();
+const catalogue = loadFixtureCatalogue(contract);
+if (!catalogue.ok) throw new Error(catalogue.error);
+const pets = catalogue.pets;
+// Shared by every run: prism takes a moment to read the document.
+const validator = createResponseValidator();
+
+/** Starts a fresh server (a fresh store) behind the fault, runs the whole suite, closes the server. */
+async function runAgainst(fault: Fault | undefined): Promise<SuiteReport> {
+  const server = await startFaultyServer(fault, { contract, pets });
+  try {
+    const run = await runSuite({
+      baseUrl: server.url,
+      apiKey: FAULTY_SERVER_KEY,
+      readOnly: false,
+      validator: await validator,
+      ...(fault?.timeoutMs === undefined ? {} : { timeoutMs: fault.timeoutMs }),
+    });
+    if (!run.ok) throw new Error(`the suite did not run: ${run.error.kind}: ${run.error.message}`);
+    return run.report;
+  } finally {
+    await server.close();
+  }
+}
+
+const failedContractRules = (report: SuiteReport): string[] =>
+  report.results.filter((r) => r.severity === 'contract' && r.status === 'failed').map((r) => r.id);
+
+describe('the unmodified mock (control)', () => {
+  it('passes every contract rule', async ({ expect }) => {
+    const report = await runAgainst(undefined);
+    const contractRules = report.results.filter((r) => r.severity === 'contract');
+    const failures = contractRules.filter((r) => r.status !== 'passed').map((r) => ({ id: r.id, status: r.status, reason: r.reason, findings: r.findings.map((f) => f.message) }));
+    expect(failures).toEqual([]);
+    expect(contractRules.length).toBeGreaterThan(0);
+    expect(report.summary.contractFailed).toBe(0);
+  });
+});
+
+const caught = new Map<string, string[]>();
+
+describe.concurrent('faulty servers', () => {
+  describe.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', (_, fault) => {
+    it('fails a contract rule', async ({ expect, annotate }) => {
+      const failed = failedContractRules(await runAgainst(fault));
+      caught.set(fault.name, failed);
+      await annotate(`caught by ${failed.length ? failed.join(', ') : 'no contract rule'}`);
+      expect(failed, `the harness let it through; it breaks: ${fault.breaks}`).not.toEqual([]);
+      expect(failed, 'the contract rules meant to catch it').toEqual(expect.arrayContaining([...fault.caughtBy]));
+    });
+  });
+
+  afterAll(() => {
+    const file = process.env.FAULTY_SERVERS_TABLE;
+    if (file) writeFileSync(file, table());
+  });
+});
+
+/** The README's table, from this run. */
+function table(): string {
+  const rows = FAULTS.map((fault) => {
+    const ids = caught.get(fault.name);
+    const by = ids === undefined ? 'not run' : ids.length ? ids.map((id) => `\`${id}\``).join(', ') : '**not caught**';
+    return `| ${fault.name.replaceAll('|', '\\|')} | ${fault.breaks.replaceAll('|', '\\|')} | ${by} |`;
+  });
+  const total = FAULTS.length;
+  const hits = FAULTS.filter((fault) => (caught.get(fault.name) ?? []).length > 0).length;
+  return [`Catch rate: ${hits}/${total}.`, '', '| Fault | Interface statement it breaks | Contract rules that caught it |', '|---|---|---|', ...rows, ''].join('\n');
+}
