@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
 import type { Contract } from '../contract/load-contract.js';
 import { errorBody } from './errors.js';
+import type { MockEnv } from './http/mock-env.js';
+import { respond, sendError } from './http/respond.js';
 import { bearerKey } from './middleware/bearer-key.js';
+import { cors } from './middleware/cors.js';
 import { deprecation } from './middleware/deprecation.js';
 import { requestLog } from './middleware/request-log.js';
-import { petHandlers, sendError } from './routes/pet-handlers.js';
+import { petHandlers } from './routes/pet-handlers.js';
 import type { PetStore } from './store/pet-store.js';
 
 export interface MockAppOptions {
@@ -29,27 +31,25 @@ const MiB = 1024 * 1024;
  * (`/v1`) by the handler named after its operationId, and a document with an
  * operation the mock cannot serve does not start.
  */
-export function createMockApp(options: MockAppOptions): Hono {
+export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   const { contract, store, logger, corsOrigins = '*', maxBodyBytes = MiB } = options;
   const base = contract.basePath;
-  const app = new Hono();
+  const app = new Hono<MockEnv>();
 
   // First, so preflights and every error are logged too.
   if (logger.isLevelEnabled('info')) app.use('*', requestLog(logger));
   app.use(
     '*',
     cors({
-      origin: corsOrigins === '*' ? '*' : [...corsOrigins],
+      origins: corsOrigins,
       allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-      // A wildcard would not cover Authorization (Fetch standard, CORS
-      // protocol), so the headers browsers must send are named.
       allowHeaders: ['Authorization', 'Content-Type'],
       exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After'],
-      maxAge: 600,
+      maxAgeSeconds: 600,
     }),
   );
 
-  app.get('/__mock/health', (c) => c.json({ status: 'ok', pets: store.size }));
+  app.get('/__mock/health', (c) => respond(c, 200, JSON.stringify({ status: 'ok', pets: store.size })));
 
   // Deprecation headers go on before auth, so a deprecated operation's 401s carry them too.
   const routes = [...contract.operations.values()].map((operation) => ({ operation, route: base + toHonoPath(operation.path) }));
@@ -72,7 +72,7 @@ export function createMockApp(options: MockAppOptions): Hono {
     // The rest of the body is never read, so the connection cannot carry
     // another request: close it (RFC 9110 §15.5.14).
     onError: (c) =>
-      sendError(c, errorBody('payload_too_large', `the request body is larger than ${maxBodyBytes} bytes`), { Connection: 'close' }),
+      sendError(c, errorBody('payload_too_large', `the request body is larger than ${maxBodyBytes} bytes`), { connection: 'close' }),
   });
   for (const { operation, route } of routes) {
     const handler = handlers[operation.operationId];
@@ -92,7 +92,7 @@ export function createMockApp(options: MockAppOptions): Hono {
   for (const [route, methods] of allowed) {
     const allow = [...methods].sort().join(', ');
     app.all(route, (c) =>
-      sendError(c, errorBody('method_not_allowed', `${c.req.method} is not allowed here; allowed: ${allow}`), { Allow: allow }),
+      sendError(c, errorBody('method_not_allowed', `${c.req.method} is not allowed here; allowed: ${allow}`), { allow }),
     );
   }
 

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { errorBody } from '../errors.js';
+import type { MockEnv } from '../http/mock-env.js';
+import { sendError } from '../http/respond.js';
 
 export interface BearerKeyOptions {
   /** The accepted API keys. At least one. */
@@ -19,10 +21,10 @@ const CREDENTIALS = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  * and compared with every accepted key's hash by `timingSafeEqual`, so the
  * time taken does not depend on how much of a key matched, nor on its length.
  */
-export function bearerKey({ keys }: BearerKeyOptions): MiddlewareHandler {
+export function bearerKey({ keys }: BearerKeyOptions): MiddlewareHandler<MockEnv> {
   if (keys.length === 0) throw new Error('bearerKey needs at least one accepted key');
   const accepted = keys.map(digest);
-  const unauthorized = JSON.stringify(errorBody('unauthorized', 'Missing or invalid API key: send Authorization: Bearer <API_KEY>.'));
+  const unauthorized = errorBody('unauthorized', 'Missing or invalid API key: send Authorization: Bearer <API_KEY>.');
 
   return async function bearerKeyCheck(c, next) {
     const match = CREDENTIALS.exec(c.req.header('authorization') ?? '');
@@ -30,10 +32,7 @@ export function bearerKey({ keys }: BearerKeyOptions): MiddlewareHandler {
       return next();
     }
     // RFC 9110 §11.6.1: a 401 carries a WWW-Authenticate challenge.
-    return c.body(unauthorized, 401, {
-      'Content-Type': 'application/json',
-      'WWW-Authenticate': 'Bearer realm="animal-store"',
-    });
+    return sendError(c, unauthorized, { 'www-authenticate': 'Bearer realm="animal-store"' });
   };
 }
 

@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { OperationSpec } from '../../contract/operations.js';
+import type { MockEnv } from '../http/mock-env.js';
+import { addResponseHeaders } from '../http/respond.js';
 
 export interface DeprecationOptions {
   operation: OperationSpec;
@@ -17,12 +19,11 @@ export interface DeprecationOptions {
  * - `Link` to the replacement, `rel="successor-version"` (RFC 5829).
  * All three are taken from the contract document.
  */
-export function deprecation({ operation, replacementUrl, onFirstUse }: DeprecationOptions): MiddlewareHandler {
+export function deprecation({ operation, replacementUrl, onFirstUse }: DeprecationOptions): MiddlewareHandler<MockEnv> {
   const headers: Record<string, string> = {};
-  if (operation.deprecatedSince) headers.Deprecation = `@${Math.floor(operation.deprecatedSince.getTime() / 1000)}`;
-  if (operation.sunset) headers.Sunset = operation.sunset.toUTCString();
-  if (replacementUrl) headers.Link = `<${replacementUrl}>; rel="successor-version"`;
-  const entries = Object.entries(headers);
+  if (operation.deprecatedSince) headers.deprecation = `@${Math.floor(operation.deprecatedSince.getTime() / 1000)}`;
+  if (operation.sunset) headers.sunset = operation.sunset.toUTCString();
+  if (replacementUrl) headers.link = `<${replacementUrl}>; rel="successor-version"`;
   const warning =
     `${operation.operationId} (${operation.method} ${operation.path}) is deprecated` +
     (operation.sunset ? ` and will be removed on ${operation.sunset.toISOString().slice(0, 10)}` : '') +
@@ -34,7 +35,7 @@ export function deprecation({ operation, replacementUrl, onFirstUse }: Deprecati
       warned = true;
       onFirstUse(warning);
     }
-    await next();
-    for (const [name, value] of entries) c.res.headers.set(name, value);
+    addResponseHeaders(c, headers);
+    return next();
   };
 }

@@ -1,17 +1,18 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
+import type { MockEnv } from '../http/mock-env.js';
 
 /**
  * One log line per request: method, path, status, duration and whether the
- * operation is deprecated (read off the response's `Deprecation` header, so
+ * operation is deprecated (read off the headers added to the response, so
  * the log cannot disagree with what the client saw).
  */
-export function requestLog(logger: Logger): MiddlewareHandler {
+export function requestLog(logger: Logger): MiddlewareHandler<MockEnv> {
   return async function logRequest(c, next) {
     const started = performance.now();
     await next();
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    const deprecated = c.res.headers.has('deprecation');
+    const deprecated = c.get('responseHeaders')?.deprecation !== undefined;
     const { method } = c.req;
     const path = c.req.path;
     const status = c.res.status;

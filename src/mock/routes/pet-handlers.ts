@@ -1,18 +1,15 @@
-import type { Context, Handler } from 'hono';
+import type { Handler } from 'hono';
 import type { OperationSpec } from '../../contract/operations.js';
-import { errorBody, type ErrorBody } from '../errors.js';
+import { errorBody } from '../errors.js';
+import type { MockEnv } from '../http/mock-env.js';
+import { respond, sendError } from '../http/respond.js';
 import type { PetStore } from '../store/pet-store.js';
 import type { NewPet, PetStatus } from '../store/pet.js';
 import { readJsonBody } from '../validation/read-json-body.js';
 import { readParameter } from '../validation/read-parameter.js';
 import { readQuery } from '../validation/read-query.js';
 
-export type OperationHandlers = Record<string, (operation: OperationSpec) => Handler>;
-
-const JSON_TYPE = { 'Content-Type': 'application/json' };
-
-export const sendError = (c: Context, error: ErrorBody, headers: Record<string, string> = {}): Response =>
-  c.body(JSON.stringify(error), error.status as 400, { ...JSON_TYPE, ...headers });
+export type OperationHandlers = Record<string, (operation: OperationSpec) => Handler<MockEnv>>;
 
 /**
  * The handlers of the documented operations, keyed by operationId. Each gets
@@ -29,7 +26,7 @@ export function petHandlers(store: PetStore): OperationHandlers {
           limit: query.value.limit as number,
           status: query.value.status as PetStatus | undefined,
         });
-        return c.body(JSON.stringify(pets), 200, JSON_TYPE);
+        return respond(c, 200, JSON.stringify(pets));
       },
 
     createPet: (operation) => {
@@ -39,7 +36,7 @@ export function petHandlers(store: PetStore): OperationHandlers {
         const read = readJsonBody(body, c.req.header('content-type'), await c.req.text());
         if (!read.ok) return sendError(c, read.error);
         const pet = store.create(read.value as NewPet);
-        return c.body(JSON.stringify(pet), 201, JSON_TYPE);
+        return respond(c, 201, JSON.stringify(pet));
       };
     },
 
@@ -52,7 +49,7 @@ export function petHandlers(store: PetStore): OperationHandlers {
         const read = readParameter(petId, raw);
         const pet = read.ok ? store.get(read.value as number) : undefined;
         if (!pet) return sendError(c, errorBody('pet_not_found', `No animal has the id ${raw}.`));
-        return c.body(JSON.stringify(pet), 200, JSON_TYPE);
+        return respond(c, 200, JSON.stringify(pet));
       };
     },
   };
