@@ -49,8 +49,11 @@ export const prismValidators = require('@stoplight/prism-http/dist/validator') a
   validateInput: Validator<HttpRequest>;
 };
 
+// From its own module, not the package root: the root also loads prism's
+// mocker and forwarder (json-schema-faker, faker 6, …), about a second of
+// start-up that the validators do not need.
 export const getHttpOperationsFromSpec = (
-  require('@stoplight/prism-http') as { getHttpOperationsFromSpec: (spec: object | string) => Promise<IHttpOperation[]> }
+  require('@stoplight/prism-http/dist/utils/operations') as { getHttpOperationsFromSpec: (spec: object | string) => Promise<IHttpOperation[]> }
 ).getHttpOperationsFromSpec;
 
 export type { HttpRequest, HttpResponse };

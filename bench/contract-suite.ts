@@ -1,0 +1,98 @@
+/**
+ * How long the full contract suite takes against the local mock.
+ *
+ *   npm run bench:contract            (BENCH_RUNS=N, default 7)
+ *
+ * Measures, in the same run:
+ * - cli: `animal-store-contract --base-url … --reporter json` as a user runs
+ *   it, wall time from spawn to exit (process start, loading prism and
+ *   dredd-transactions, every rule, the report);
+ * - in-process: runSuite() again in a warm process (the rules alone);
+ * - baseline: the same number of requests as one suite run sends, as plain
+ *   fetch calls with the same concurrency and no checks, in the same warm
+ *   process: what the HTTP traffic alone costs.
+ * The mock runs in its own process, with a fresh catalogue for each CLI run.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createResponseValidator } from '../src/contract/response-validator.js';
+import { packageRoot } from '../src/contract/package-root.js';
+import { runSuite } from '../src/contract-tests/run-suite.js';
+
+const root = packageRoot();
+const runs = Number(process.env.BENCH_RUNS ?? 7);
+const KEY = 'bench-key';
+
+function startMock(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [join(root, 'dist/src/mock/bin.js'), '--port', '0', '--quiet', '--log-format', 'pretty', '--api-key', KEY], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+\/v1)/.exec(out);
+      if (match) resolve({ url: match[1] as string, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`mock exited ${code}`)));
+  });
+}
+
+function timeCli(url: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(root, 'dist/src/contract-tests/bin.js'), '--base-url', url, '--api-key', KEY, '--reporter', 'json', '--output', '/dev/null'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`the suite exited ${code}`)))));
+}
+
+async function timeBaseline(url: string, requests: number, concurrency: number): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next++ < requests) {
+      const response = await fetch(`${url}/pets?limit=20`, { headers: { authorization: `Bearer ${KEY}` } });
+      await response.text();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return performance.now() - started;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+const cli: number[] = [];
+const inProcess: number[] = [];
+const baseline: number[] = [];
+let requests = 0;
+const validator = await createResponseValidator();
+for (let i = 0; i < runs; i++) {
+  const mock = await startMock();
+  try {
+    cli.push(await timeCli(mock.url));
+    const started = performance.now();
+    const run = await runSuite({ baseUrl: mock.url, apiKey: KEY, validator });
+    inProcess.push(performance.now() - started);
+    if (!run.ok || !run.report.ok) throw new Error('the suite did not pass against the mock');
+    requests = run.report.results.reduce((n, r) => n + r.exchanges.length, 1);
+    baseline.push(await timeBaseline(mock.url, requests, 8));
+  } finally {
+    mock.stop();
+  }
+}
+
+const result = {
+  date: new Date().toISOString(),
+  node: process.version,
+  runs,
+  requestsPerSuite: requests,
+  cliMedianMs: Math.round(median(cli)),
+  inProcessMedianMs: Math.round(median(inProcess)),
+  baselineMedianMs: Math.round(median(baseline)),
+  inProcessOverBaseline: Number((median(inProcess) / median(baseline)).toFixed(2)),
+  target: 'full suite against the local mock under 2000 ms (cli, wall time)',
+  holds: median(cli) < 2000,
+};
+console.log(`contract suite against the local mock, ${runs} runs, ${requests} requests per run (median):`);
+console.log(`  CLI, process start to exit:  ${result.cliMedianMs} ms   target < 2000 ms: ${result.holds ? 'holds' : 'MISSED'}`);
+console.log(`  runSuite in a warm process:  ${result.inProcessMedianMs} ms`);
+console.log(`  baseline, plain fetch:       ${result.baselineMedianMs} ms   (runSuite / baseline = ${result.inProcessOverBaseline}x)`);
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/contract-suite.json'), `${JSON.stringify(result, null, 2)}\n`);
