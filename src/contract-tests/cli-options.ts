@@ -4,6 +4,7 @@ export type ReporterName = 'pretty' | 'json' | 'junit';
 
 export interface ContractCliOptions {
   baseUrl: string | undefined;
+  /** --api-key; CONTRACT_API_KEY is read later, after the environment's own key. */
   apiKey: string | undefined;
   env: string | undefined;
   config: string | undefined;
@@ -117,7 +118,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
     kind: 'run',
     options: {
       baseUrl: values['base-url'],
-      apiKey: values['api-key'] ?? (env.CONTRACT_API_KEY || undefined),
+      apiKey: values['api-key'],
       env: values.env,
       config: values.config,
       readOnly: values['read-only'],

@@ -6,7 +6,12 @@ export interface HttpClientOptions {
   apiKey: string;
   /** Per-request time limit, ms. */
   timeoutMs: number;
-  /** Extra tries after a network error (never after an HTTP answer, whatever its status). */
+  /**
+   * Extra tries after a network error, never after an HTTP answer whatever
+   * its status, and only for GET: a POST that failed in flight may have
+   * created its animal, and sending it again could create a second one
+   * (RFC 9110 §9.2.2, idempotent methods).
+   */
   retries: number;
 }
 
@@ -38,7 +43,8 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpCl
     };
     const started = performance.now();
     let lastError = '';
-    for (let attempt = 0; attempt <= retries; attempt++) {
+    const tries = request.method === 'GET' ? retries : 0;
+    for (let attempt = 0; attempt <= tries; attempt++) {
       try {
         const response = await fetch(url, {
           method: request.method,
@@ -50,7 +56,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpCl
         return { request: recorded, response: await observe(response, redact), ms: performance.now() - started };
       } catch (error) {
         lastError = describeNetworkError(error, timeoutMs);
-        if (attempt < retries) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+        if (attempt < tries) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
       }
     }
     return { request: recorded, networkError: redact(lastError), ms: performance.now() - started };
@@ -80,5 +86,7 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
   if (err.name === 'TimeoutError' || err.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
   const cause = err.cause;
   if (cause?.code) return `${cause.code}${cause.message ? `: ${cause.message}` : ''}`;
+  // Some causes have no code (undici's "bad port" for the ports fetch refuses): their message is the reason.
+  if (cause?.message) return cause.message;
   return err.message;
 }

@@ -7,7 +7,7 @@ import { jsonReport } from './reporters/json-reporter.js';
 import { junitReport } from './reporters/junit-reporter.js';
 import { prettyReport } from './reporters/pretty-reporter.js';
 import { allRules } from './rules/index.js';
-import { runSuite, type SuiteReport } from './run-suite.js';
+import type { SuiteReport } from './run-suite.js';
 
 export interface ContractIo {
   argv: string[];
@@ -39,6 +39,9 @@ export async function contractMain(io: ContractIo): Promise<number> {
 
   const target = resolveTarget(options, io);
   if (!target.ok) return usage(target.error);
+  // Loaded only now: prism-http and dredd-transactions take a while to load,
+  // which --help, --list and usage errors do not need.
+  const { runSuite } = await import('./run-suite.js');
   const run = await runSuite({ ...target.value, only: options.only, skip: options.skip, timeoutMs: options.timeoutMs, retries: options.retries, concurrency: options.concurrency });
   if (!run.ok) {
     if (run.error.kind === 'unreachable') {
@@ -47,18 +50,28 @@ export async function contractMain(io: ContractIo): Promise<number> {
     }
     return usage(run.error.message);
   }
+  const unwritten: string[] = [];
   for (const { name, output } of options.reporters) {
     const text = REPORTERS[name](run.report);
     if (output === undefined) {
       io.stdout.write(text);
     } else {
       const file = resolve(io.cwd, output);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, text);
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, text);
+      } catch (error) {
+        unwritten.push(`cannot write the ${name} report to ${file}: ${(error as Error).message}`);
+      }
     }
   }
   // Pretty goes to the terminal too when every reporter writes to a file.
   if (options.reporters.every((r) => r.output !== undefined)) io.stdout.write(prettyReport(run.report));
+  // A report that could not be written is a usage error, not a failed rule (exit 1) nor a pass.
+  if (unwritten.length > 0) {
+    io.stderr.write(unwritten.map((message) => `animal-store-contract: ${message}\n`).join(''));
+    return 2;
+  }
   return run.report.ok ? 0 : 1;
 }
 
@@ -86,7 +99,9 @@ function resolveTarget(options: ContractCliOptions, io: ContractIo): Target {
     };
   }
   if (!/^https?:\/\/[^/]+(\/.*)?\/v1\/?$/.test(baseUrl)) return { ok: false, error: `the base URL must be http(s) and end in /v1, got ${JSON.stringify(baseUrl)}` };
-  const apiKey = options.apiKey ?? environment?.apiKey;
+  // The flag, then the environment's own key (the mock's is in the config; staging's
+  // and production's come from the variable it names), then CONTRACT_API_KEY.
+  const apiKey = options.apiKey ?? environment?.apiKey ?? (io.env.CONTRACT_API_KEY || undefined);
   if (!apiKey) return { ok: false, error: 'no API key: pass --api-key KEY or set CONTRACT_API_KEY' };
   const readOnly = options.readOnly || (environment?.readOnly === true && !options.allowWrites);
   return { ok: true, value: { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, readOnly } };

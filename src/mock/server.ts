@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { loadContract, type Contract } from '../contract/load-contract.js';
 import { createMockApp } from './app.js';
 import type { PetStore } from './store/pet-store.js';
+import { listen } from './http/listen.js';
 
 export interface MockServerOptions {
   port?: number;
@@ -37,13 +38,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     corsOrigins: options.corsOrigins ?? '*',
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { port, address, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
   return {

@@ -7,6 +7,7 @@ import { createMockApp } from '../../mock/app.js';
 import { createPetStore } from '../../mock/store/pet-store.js';
 import type { Pet } from '../../mock/store/pet.js';
 import { FAULTY_SERVER_KEY, type Fault } from './fault.js';
+import { listen } from '../../mock/http/listen.js';
 
 export interface FaultyServer {
   /** The API's base URL, e.g. `http://127.0.0.1:40123/v1`. */
@@ -28,13 +29,7 @@ export async function startFaultyServer(fault: Fault | undefined, { contract, pe
   });
   const served = fault?.wrap ? fault.wrap(app.fetch) : app.fetch;
   const server = createAdaptorServer({ fetch: (request, env) => served(request, env as HttpBindings) }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, 0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${contract.basePath}`,

@@ -1,0 +1,269 @@
+/**
+ * Helpers for the tests of the contract harness that run it as users do: the
+ * built `animal-store-contract` bin in a child process, against servers on
+ * ephemeral ports of 127.0.0.1 (the real mock, in process, or small faulty
+ * servers). Not a test file itself; imported by cli.test.ts and
+ * same-verdicts.test.ts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { pino } from 'pino';
+import { loadContract, type Contract } from '../contract/load-contract.js';
+import { packageRoot } from '../contract/package-root.js';
+import { createMockApp } from '../mock/app.js';
+import { loadFixtureCatalogue } from '../mock/fixtures/load-catalogue.js';
+import { createPetStore, type PetStore } from '../mock/store/pet-store.js';
+import type { Pet } from '../mock/store/pet.js';
+import { listen } from '../mock/http/listen.js';
+
+export const CONTRACT_BIN = join(packageRoot(), 'dist', 'src', 'contract-tests', 'bin.js');
+export const MOCK_BIN = join(packageRoot(), 'dist', 'src', 'mock', 'bin.js');
+
+/** Throws, naming what to do, when a built bin the tests run is missing. */
+export function requireBuilt(...bins: string[]): void {
+  for (const bin of bins) {
+    if (!existsSync(bin)) throw new Error(`${bin} is missing: these tests run the built CLI. Run \`npm run build\` first (\`npm test\` does).`);
+  }
+}
+
+/** Variables that choose the harness's target or mode: the test runner's values must not leak into a child. */
+const TARGET_VARIABLES = ['CONTRACT_API_KEY', 'CONTRACT_BASE_URL', 'CONTRACT_READ_ONLY', 'ANIMAL_STORE_BASE_URL', 'ANIMAL_STORE_STAGING_BASE_URL'];
+
+/** The runner's environment without the target variables (and without vitest's own markers), plus `extra`. */
+export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (TARGET_VARIABLES.includes(name) || name.startsWith('VITEST') || name === 'NODE_OPTIONS') continue;
+    env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+interface Child {
+  child: ChildProcess;
+  closed: Promise<Run>;
+}
+
+/**
+ * Child processes started by a test. `killAll` stops whatever is still
+ * running (a test that failed half-way) and waits for the exits.
+ */
+export class Processes {
+  private readonly children = new Set<Child>();
+
+  /** Runs `node <args>` to its end and resolves with its exit and output. */
+  node(args: string[], { env = childEnv(), cwd = packageRoot() }: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<Run> {
+    const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const closed = new Promise<Run>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    });
+    const entry = { child, closed };
+    this.children.add(entry);
+    return closed.finally(() => this.children.delete(entry));
+  }
+
+  /** Starts `node <args>` and resolves once its stdout matches `ready`, with the match; rejects if it exits first. */
+  start(args: string[], ready: RegExp, { env = childEnv(), cwd = packageRoot() }: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<RegExpExecArray> {
+    const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const closed = new Promise<Run>((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+    this.children.add({ child, closed });
+    return new Promise((resolve, reject) => {
+      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        const match = ready.exec(stdout);
+        if (match) resolve(match);
+      });
+      void closed.then((exit) => reject(new Error(`node ${args.join(' ')} exited (${exit.code ?? exit.signal}) before it was ready\nstdout: ${stdout}\nstderr: ${stderr}`)));
+    });
+  }
+
+  async killAll(): Promise<void> {
+    await Promise.all(
+      [...this.children].map(async ({ child, closed }) => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        await closed.catch(() => undefined);
+      }),
+    );
+    this.children.clear();
+  }
+}
+
+/** A server on an ephemeral port of 127.0.0.1. */
+export interface TestServer {
+  /** The API's base URL: `http://127.0.0.1:<port>/v1`. */
+  url: string;
+  port: number;
+  /** How many requests it has received. */
+  readonly requests: number;
+  close(): Promise<void>;
+}
+
+export interface ApiServer extends TestServer {
+  /** The mock's store: its size tells whether anything was created. */
+  store: PetStore;
+}
+
+type Handler = (request: IncomingMessage, response: ServerResponse, count: number) => void;
+
+/** Serves `handler` on a free port of 127.0.0.1; `close` cuts every connection, answered or not. */
+export async function startRawServer(handler: Handler): Promise<TestServer> {
+  let requests = 0;
+  const server: Server = createServer((request, response) => handler(request, response, ++requests));
+  await listen(server, 0, '127.0.0.1');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    port,
+    get requests() {
+      return requests;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A faulty server may hold requests it never answers.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+let contract: Contract | undefined;
+let catalogue: Pet[] | undefined;
+
+/** The contract document and the default catalogue (fixtures/pets.json, 30 animals), read once. */
+export function mockData(): { contract: Contract; pets: readonly Pet[] } {
+  contract ??= loadContract();
+  if (!catalogue) {
+    const loaded = loadFixtureCatalogue(contract);
+    if (!loaded.ok) throw new Error(loaded.error);
+    catalogue = loaded.pets;
+  }
+  return { contract, pets: catalogue };
+}
+
+export type AppFetch = (request: Request) => Response | Promise<Response>;
+
+export interface ApiServerOptions {
+  apiKey: string;
+  /** Faults at the HTTP message level: wraps the mock app's fetch. */
+  wrap?: (fetch: AppFetch) => AppFetch;
+  /** Faults below HTTP (dropped sockets, no answer): return true when the request was dealt with. */
+  intercept?: (request: IncomingMessage, response: ServerResponse, count: number) => boolean;
+}
+
+/**
+ * The real mock app (a fresh store of the default catalogue, no log) on a
+ * free port, optionally behind faults.
+ */
+export async function startApiServer({ apiKey, wrap, intercept }: ApiServerOptions): Promise<ApiServer> {
+  const { contract, pets } = mockData();
+  const store = createPetStore(pets);
+  const app = createMockApp({ contract, store, apiKeys: [apiKey], logger: pino({ level: 'silent' }) });
+  const own: AppFetch = (request) => app.fetch(request);
+  const served = wrap ? wrap(own) : own;
+  const listener = getRequestListener((request) => served(request));
+  const server = await startRawServer((request, response, count) => {
+    if (intercept?.(request, response, count)) return;
+    void listener(request, response);
+  });
+  return Object.assign(server, { store });
+}
+
+/** The counts of the pretty report's last line: `44 passed, 0 failed, 0 skipped…; coverage 8/8`. */
+export function prettySummary(stdout: string): { passed: number; failed: number; skipped: number; covered: number; total: number } {
+  const match = /^(\d+) passed, (\d+) failed, (\d+) skipped(?:, \d+ warnings)?; coverage (\d+)\/(\d+); \d+ ms$/m.exec(stdout);
+  if (!match) throw new Error(`no summary line in the output:\n${stdout}`);
+  const [passed, failed, skipped, covered, total] = match.slice(1).map(Number) as [number, number, number, number, number];
+  return { passed, failed, skipped, covered, total };
+}
+
+/** The wrong key the auth rules send (auth-wrong-key-*). */
+export const RULES_WRONG_KEY = 'contract-test-wrong-key';
+/** The id get-unknown-id asks for, expecting 404. */
+export const UNLIKELY_ID = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The real mock with a few statements broken, the same way on every request
+ * whatever the store holds, so two runs against it see the same behaviour:
+ * - listPets ignores `status` (list-status-* fail; create-listed-under-status still finds its animal);
+ * - the wrong key of the auth rules is taken as the configured one (auth-wrong-key-* fail);
+ * - an animal with id 2^53-1 exists (get-unknown-id is skipped);
+ * - getPet answers without Sunset (get-deprecation-headers, advisory, passes with a warning).
+ */
+export function brokenStatements(apiKey: string): (fetch: AppFetch) => AppFetch {
+  return (fetch) => async (incoming) => {
+    const url = new URL(incoming.url);
+    const headers = new Headers(incoming.headers);
+    if (headers.get('authorization') === `Bearer ${RULES_WRONG_KEY}`) headers.set('authorization', `Bearer ${apiKey}`);
+    if (incoming.method === 'GET' && url.pathname === '/v1/pets') url.searchParams.delete('status');
+    const keyed = headers.get('authorization') === `Bearer ${apiKey}`;
+    const farAway = incoming.method === 'GET' && url.pathname === `/v1/pets/${UNLIKELY_ID}` && keyed;
+    if (farAway) url.pathname = '/v1/pets/1';
+    const response = await fetch(new Request(url, new Request(incoming, { headers })));
+    if (!/^\/v1\/pets\/[^/]+$/.test(url.pathname)) return response;
+    const changed = new Headers(response.headers);
+    changed.delete('sunset');
+    if (!farAway) return new Response(response.body, { status: response.status, headers: changed });
+    changed.delete('content-length');
+    const pet = (await response.json()) as Record<string, unknown>;
+    return new Response(JSON.stringify({ ...pet, id: UNLIKELY_ID }), { status: response.status, headers: changed });
+  };
+}
+
+/** The rules brokenStatements makes fail, and the one it makes skip (whatever the mode). */
+export const BROKEN_RULES = {
+  failed: ['list-status-available', 'list-status-pending', 'list-status-sold', 'auth-wrong-key-list-pets', 'auth-wrong-key-create-pet', 'auth-wrong-key-get-pet'],
+  skipped: ['get-unknown-id'],
+  warned: ['get-deprecation-headers'],
+} as const;
+
+export type Mark = 'passed' | 'failed' | 'skipped';
+const MARKS: Record<string, Mark> = { '✓': 'passed', '✗': 'failed', '○': 'skipped' };
+
+export interface PrettyRule {
+  status: Mark;
+  /** The operation heading it is listed under. */
+  operation: string;
+  /** Its line and the lines of its findings. */
+  text: string;
+}
+
+/** The pretty report read back: the operation headings in order, and each rule's mark, heading and findings. */
+export function parsePretty(stdout: string): { headings: string[]; rules: Map<string, PrettyRule> } {
+  const headings: string[] = [];
+  const rules = new Map<string, PrettyRule>();
+  let current: PrettyRule | undefined;
+  for (const line of stdout.split('\n')) {
+    const rule = /^ {2}([✓✗○]) ([a-z0-9-]+): /.exec(line);
+    if (/^(listPets|createPet|getPet)$/.test(line)) {
+      headings.push(line);
+      current = undefined;
+    } else if (rule && headings.length > 0) {
+      current = { status: MARKS[rule[1] as string] as Mark, operation: headings.at(-1) as string, text: line };
+      rules.set(rule[2] as string, current);
+    } else if (current && line.startsWith('      ')) {
+      current.text += `\n${line}`;
+    } else {
+      current = undefined;
+    }
+  }
+  return { headings, rules };
+}
