@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from 'pino';
 import type { Contract } from '../contract/load-contract.js';
 import { errorBody } from './errors.js';
 import type { MockEnv } from './http/mock-env.js';
 import { respond, sendError } from './http/respond.js';
 import { bearerKey } from './middleware/bearer-key.js';
+import { bodySize } from './middleware/body-size.js';
 import { cors } from './middleware/cors.js';
 import { deprecation } from './middleware/deprecation.js';
 import { requestLog } from './middleware/request-log.js';
@@ -67,13 +67,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   app.use(`${base}/*`, bearerKey({ keys: options.apiKeys }));
 
   const handlers = petHandlers(store);
-  const limit = bodyLimit({
-    maxSize: maxBodyBytes,
-    // The rest of the body is never read, so the connection cannot carry
-    // another request: close it (RFC 9110 §15.5.14).
-    onError: (c) =>
-      sendError(c, errorBody('payload_too_large', `the request body is larger than ${maxBodyBytes} bytes`), { connection: 'close' }),
-  });
+  const limit = bodySize(maxBodyBytes);
   for (const { operation, route } of routes) {
     const handler = handlers[operation.operationId];
     if (!handler) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
