@@ -1,0 +1,68 @@
+import { CONNECTIONS, PROFILES_DIR, type BenchConfig } from './config.js';
+import { hadFailures, runLoad, type LoadResult } from './load.js';
+import { readMemoryMiB } from './proc-stats.js';
+import { progress } from './progress.js';
+import { renderWarning } from './report.js';
+import type { BenchResults } from './results.js';
+import { SCENARIOS } from './scenarios.js';
+import { SERVER_KINDS, startServer, type RunningServer, type ServerKind } from './servers.js';
+import { smokeCheck } from './smoke-check.js';
+
+/** Other processes' CPU during a load run, in % of one core, above which the run is called disturbed. */
+const OTHER_CPU_NOTE_PCT = 15;
+
+/**
+ * Both servers run side by side (an idle one costs no CPU); per operation,
+ * the mock then the baseline get a warm-up and then a measured run.
+ */
+export async function measureLoad(config: BenchConfig, notes: string[]): Promise<{ load: LoadResult[]; afterLoad: BenchResults['afterLoad'] }> {
+  const nodeArgs = (kind: ServerKind): string[] =>
+    config.cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILES_DIR, '--cpu-prof-name', `${kind}.cpuprofile`] : [];
+  const servers: RunningServer[] = [];
+  for (const kind of SERVER_KINDS) servers.push(await startServer(kind, nodeArgs(kind)));
+
+  const smoke = await smokeCheck(servers);
+  notes.push(...smoke.notes);
+  if (smoke.problems.length > 0) {
+    process.stderr.write(renderWarning(['A server answers wrongly; not measuring.', ...smoke.problems]));
+    throw new Error('the smoke check failed');
+  }
+
+  const load: LoadResult[] = [];
+  for (const scenario of SCENARIOS) {
+    for (const server of servers) {
+      progress(`Load: ${scenario.name} (${scenario.label}) on ${server.kind}: ${config.warmupS} s warm-up, ${config.durationS} s measured`);
+      const warmup = await runLoad(server, scenario, config.warmupS, CONNECTIONS);
+      if (hadFailures(warmup)) {
+        process.stderr.write(
+          renderWarning([`warm-up of ${scenario.name} on ${server.kind}: ${warmup.non2xx} non-2xx, ${warmup.errors} errors, ${warmup.timeouts} timeouts`]),
+        );
+      }
+      const measured = await runLoad(server, scenario, config.durationS, CONNECTIONS);
+      load.push(measured);
+      progress(
+        `  ${Math.round(measured.rpsMean)} req/s, p99 ${measured.latencyMs.p99.toFixed(2)} ms, ` +
+          `${measured.non2xx} non-2xx, ${measured.errors} errors, server CPU ${measured.serverCpuPct?.toFixed(0) ?? 'n/a'}%, ` +
+          `other CPU ${measured.otherCpuPct?.toFixed(0) ?? 'n/a'}%`,
+      );
+      if (measured.otherCpuPct !== undefined && measured.otherCpuPct > OTHER_CPU_NOTE_PCT) {
+        notes.push(
+          `${scenario.name} on ${server.kind}: other processes used ${measured.otherCpuPct.toFixed(0)}% of a core during the run: ` +
+            'the machine was not quiet, so this run is disturbed',
+        );
+      }
+      if (measured.serverCpuPct !== undefined && measured.serverCpuPct < 90 && measured.loadgenCpuPct > 90) {
+        notes.push(
+          `${scenario.name} on ${server.kind}: the load generator (${measured.loadgenCpuPct.toFixed(0)}% CPU) ran out of CPU before the ` +
+            `server (${measured.serverCpuPct.toFixed(0)}%): its req/s is a lower bound`,
+        );
+      }
+    }
+  }
+  const afterLoad = servers.map((server) => ({
+    server: server.kind,
+    rssMiB: readMemoryMiB(server.child.pid, 'VmRSS'),
+    peakRssMiB: readMemoryMiB(server.child.pid, 'VmHWM'),
+  }));
+  return { load, afterLoad };
+}
