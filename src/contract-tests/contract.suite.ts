@@ -38,6 +38,7 @@ beforeAll(async () => {
     baseUrl = mock.url;
   }
   if (!apiKey) throw new Error('set CONTRACT_API_KEY with CONTRACT_BASE_URL');
+  // runSuite's defaults are the CLI's, so both give the same verdicts.
   const run = await runSuite({ baseUrl, apiKey, readOnly: env.CONTRACT_READ_ONLY === '1' || env.CONTRACT_READ_ONLY === 'true' });
   if (!run.ok) throw new Error(run.error.message);
   report = run.report;

@@ -23,7 +23,7 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
   const started = performance.now();
   const base = { id: rule.id, title: rule.title, operation: rule.operation, writes: rule.writes, severity: rule.severity, statement: rule.statement };
   if (rule.writes && deps.readOnly) {
-    return { ...base, status: 'skipped', reason: 'read-only run: this rule creates an animal (createPet has no delete)', findings: [], exchanges: [], ms: 0 };
+    return { ...base, status: 'skipped', reason: 'read-only run: this rule sends createPet requests, which store what a server accepts (createPet has no delete)', findings: [], exchanges: [], ms: 0 };
   }
   const findings: Finding[] = [];
   const exchanges: Exchange[] = [];

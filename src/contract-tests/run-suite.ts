@@ -16,6 +16,7 @@ export interface SuiteOptions {
   /** Leave these rule ids out (shown as skipped). */
   skip?: readonly string[];
   timeoutMs?: number;
+  /** Extra tries after a network error, GET only (default 1, as the CLI). */
   retries?: number;
   concurrency?: number;
   rules?: readonly Rule[];
@@ -56,7 +57,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const started = performance.now();
   const readOnly = options.readOnly ?? false;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const send = createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, retries: options.retries ?? 0 });
+  const send = createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, retries: options.retries ?? 1 });
   const [validator, probe] = await Promise.all([options.validator ?? createResponseValidator(), send({ method: 'GET', path: '/pets?limit=1' })]);
   if (!probe.response) {
     return { ok: false, error: { kind: 'unreachable', message: `cannot reach ${options.baseUrl}: ${probe.networkError}` } };
@@ -102,11 +103,15 @@ function skipped(rule: Rule, reason: string): RuleResult {
   return { id, title, operation, writes, severity, statement, status: 'skipped', reason, findings: [], exchanges: [], ms: 0 };
 }
 
-/** An existing animal for the rules that need one, found once through listPets. */
+/**
+ * An existing animal for the rules that need one, found once through
+ * listPets with its default limit (not limit=1, which rules of its own check:
+ * a server getting that wrong must not also make these rules skip).
+ */
 function firstPet(send: Send): () => Promise<Pet | undefined> {
   let found: Promise<Pet | undefined> | undefined;
   return () =>
-    (found ??= send({ method: 'GET', path: '/pets?limit=1' }).then((exchange) => {
+    (found ??= send({ method: 'GET', path: '/pets' }).then((exchange) => {
       const json = exchange.response?.status === 200 ? exchange.response.json : undefined;
       return Array.isArray(json) && json.length > 0 ? (json[0] as Pet) : undefined;
     }));

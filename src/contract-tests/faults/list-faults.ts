@@ -46,6 +46,18 @@ export const listFaults: Fault[] = [
     caughtBy: ['list-status-available', 'list-status-pending', 'list-status-sold'],
   },
   {
+    name: 'status filter answers an empty list',
+    breaks: 'Endpoints > List animals: status returns the animals with this availability status.',
+    store: (store) => storeWith(store, { list: (query) => (query.status === undefined ? store.list(query) : []) }),
+    caughtBy: ['list-status-available', 'list-status-pending', 'list-status-sold'],
+  },
+  {
+    name: 'limit=1 answers an empty list',
+    breaks: 'Limits: limit is the maximum number of animals returned (1 returns one when there is one).',
+    store: (store) => storeWith(store, { list: (query) => (query.limit === 1 ? [] : store.list(query)) }),
+    caughtBy: ['list-limit-1'],
+  },
+  {
     name: 'limit ignored',
     breaks: 'Endpoints > List animals: limit is the maximum number of animals returned.',
     store: (store) => storeWith(store, { list: ({ status }) => store.list({ limit: Number.MAX_SAFE_INTEGER, status }) }),
