@@ -66,6 +66,14 @@ function compileOperation(
       default: resolved.default,
     };
   };
+  // A template name without its parameter (or the reverse) would make the
+  // mock read nothing for it: refuse the document at start-up instead
+  // (OpenAPI 3.0.3, Path Templating).
+  const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string).sort();
+  const declared = parameters.filter((p) => p.in === 'path').map((p) => p.name).sort();
+  if (templated.join() !== declared.join()) {
+    throw new Error(`${operation.operationId}: the path ${path} names {${templated.join('}, {')}} but the operation declares path parameters ${declared.join(', ') || 'none'}`);
+  }
   const requestBody = operation.requestBody;
   const bodySchema = requestBody?.content['application/json']?.schema;
   return {

@@ -50,6 +50,18 @@ describe('createPet (POST /v1/pets)', () => {
     expect(res.json).not.toHaveProperty('status');
   });
 
+  it('accepts a body that starts with a UTF-8 byte order mark (RFC 8259 §8.1)', async () => {
+    const res = await post(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"name":"Bom","categoryId":1}')]));
+    expect(res.status).toBe(201);
+    expect(res.json.name).toBe('Bom');
+  });
+
+  it('keeps non-ASCII names exactly', async () => {
+    const res = await post(JSON.stringify({ name: 'Łatka 🐾 ñ', categoryId: 1 }));
+    expect(res.status).toBe(201);
+    expect((await mock.authed(`/pets/${res.json.id}`)).json.name).toBe('Łatka 🐾 ñ');
+  });
+
   it('accepts a charset parameter and any case in the content type', async () => {
     const res = await post(JSON.stringify({ name: 'Case', categoryId: 1 }), { 'content-type': 'Application/JSON; charset=utf-8' });
     expect(res.status).toBe(201);
@@ -108,6 +120,8 @@ describe('createPet (POST /v1/pets)', () => {
 
   it.each([
     ['malformed JSON', '{"name":"Rex",', JSON_HEADERS, 'malformed_json', 'not valid JSON'],
+    // Bytes 0xFF 0xFE are never UTF-8: stored leniently they would become U+FFFD.
+    ['invalid UTF-8', new Uint8Array([...new TextEncoder().encode('{"name":"bad'), 0xff, 0xfe, ...new TextEncoder().encode('","categoryId":1}')]), JSON_HEADERS, 'malformed_json', 'not valid UTF-8'],
     ['trailing garbage', '{"name":"Rex","categoryId":1} x', JSON_HEADERS, 'malformed_json', 'not valid JSON'],
     ['an empty body', '', JSON_HEADERS, 'missing_body', 'request body is required'],
     ['no body at all', undefined, JSON_HEADERS, 'missing_body', 'request body is required'],

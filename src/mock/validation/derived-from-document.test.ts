@@ -42,10 +42,19 @@ describe('request validation comes from the document, not a copy of its rules', 
 });
 
 describe('the routes come from the document', () => {
+  it('refuses a path whose template and path parameters differ', () => {
+    const renamed = editedDocument((document) => {
+      document.paths['/pets/{id}'] = document.paths['/pets/{petId}'];
+      delete document.paths['/pets/{petId}'];
+    });
+    expect(() => loadContract(renamed)).toThrow('getPet: the path /pets/{id} names {id} but the operation declares path parameters petId');
+  });
+
   it('refuses to start with an operation it has no handler for', () => {
     const extended = editedDocument((document) => {
       document.paths['/pets/{petId}'].delete = {
         operationId: 'deletePet',
+        parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' }, example: 1 }],
         responses: { '204': { description: 'Deleted.' } },
       };
     });

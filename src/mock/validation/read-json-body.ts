@@ -2,6 +2,8 @@ import type { OperationSpec } from '../../contract/operations.js';
 import { fail, ok, type Result } from '../errors.js';
 import { describeErrors } from './describe-errors.js';
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Checks a request body against the operation's documented media types and
  * schema: a JSON media type, a non-empty body, well-formed JSON, and the
@@ -11,9 +13,9 @@ import { describeErrors } from './describe-errors.js';
 export function readJsonBody(
   body: NonNullable<OperationSpec['body']>,
   contentType: string | undefined,
-  text: string,
+  bytes: Uint8Array,
 ): Result<unknown> {
-  if (text.length === 0) {
+  if (bytes.byteLength === 0) {
     return body.required ? fail('missing_body', 'the request body is required: send a JSON object') : ok(undefined);
   }
   const mediaType = contentType?.split(';', 1)[0]?.trim().toLowerCase();
@@ -22,6 +24,15 @@ export function readJsonBody(
       'unsupported_content_type',
       `Content-Type must be ${body.mediaTypes.join(' or ')}, got ${contentType ? JSON.stringify(contentType) : 'none'}`,
     );
+  }
+  // RFC 8259 §8.1: JSON is UTF-8. A lenient decoder would store U+FFFD in
+  // place of the bad bytes, silently changing the client's data. A BOM is
+  // dropped (§8.1 lets a parser ignore it).
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return fail('malformed_json', 'the request body is not valid UTF-8 (RFC 8259 §8.1)');
   }
   let value: unknown;
   try {
