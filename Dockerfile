@@ -3,6 +3,7 @@
 #   docker run --rm -p 4010:4010 animal-store-mock
 # Arguments after the image name replace CMD, e.g.
 #   docker run --rm -p 4010:4010 animal-store-mock --seed 7
+#   docker run --rm -p 4010:4010 animal-store-mock --log-format json --scenario flaky
 # Checked without an engine by test/docker/verify-dockerfile.sh.
 
 # Node 22, major pinned: Node 20 left LTS support in April 2026,
@@ -36,9 +37,10 @@ RUN npm ci --omit=dev --ignore-scripts \
  && npm cache clean --force
 
 # package.json also marks /app as the root where the mock looks for
-# openapi/ and fixtures/ (src/contract/package-root.ts).
+# openapi/, fixtures/ and scenarios/ (src/contract/package-root.ts).
 COPY openapi ./openapi
 COPY fixtures ./fixtures
+COPY scenarios ./scenarios
 COPY --from=build /app/dist ./dist
 
 # Files stay root-owned: the mock only reads them, so the node user

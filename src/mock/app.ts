@@ -10,6 +10,7 @@ import { cors } from './middleware/cors.js';
 import { deprecation } from './middleware/deprecation.js';
 import { requestLog } from './middleware/request-log.js';
 import { petHandlers } from './routes/pet-handlers.js';
+import { scenarioStubs, type ScenarioRuntime } from './scenarios/scenario-engine.js';
 import type { PetStore } from './store/pet-store.js';
 
 export interface MockAppOptions {
@@ -21,6 +22,10 @@ export interface MockAppOptions {
   corsOrigins?: '*' | readonly string[];
   /** Largest request body accepted, in bytes. The interface gives none; 1 MiB. */
   maxBodyBytes?: number;
+  /** The active scenario; its stubs answer before the handlers. None, or none with stubs: the handlers alone. */
+  scenario?: ScenarioRuntime | undefined;
+  /** Aborted when the server shuts down, so scenario hangs end. */
+  shutdown?: AbortSignal | undefined;
 }
 
 const MiB = 1024 * 1024;
@@ -72,6 +77,9 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     const handler = handlers[operation.operationId];
     if (!handler) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
     if (operation.body) app.on(operation.method, route, limit);
+    // After auth (401 still wins) and the body limit, before the handler; absent when no stub applies.
+    const stubs = options.scenario && scenarioStubs({ runtime: options.scenario, operationId: operation.operationId, shutdown: options.shutdown });
+    if (stubs) app.on(operation.method, route, stubs);
     app.on(operation.method, route, handler(operation));
   }
 

@@ -20,6 +20,11 @@ describe('parseCli', () => {
     expect(options).toMatchObject({ port: 5000, host: '0.0.0.0', apiKeys: ['flag'], apiKeysFrom: 'flag' });
   });
 
+  it('defaults to the default scenario in the project\'s scenarios/, and reads --scenario and --scenarios', () => {
+    expect(run([])).toMatchObject({ scenario: 'default', scenariosDir: undefined });
+    expect(run(['--scenario', 'flaky', '--scenarios', '/tmp/qa'])).toMatchObject({ scenario: 'flaky', scenariosDir: '/tmp/qa' });
+  });
+
   it('defaults the log format to pretty on a terminal and json elsewhere', () => {
     expect(parseCli([], {}, true)).toMatchObject({ kind: 'run', options: { logFormat: 'pretty' } });
     expect(parseCli([], {}, false)).toMatchObject({ kind: 'run', options: { logFormat: 'json' } });

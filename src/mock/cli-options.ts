@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { LogFormat } from './logger.js';
+import { DEFAULT_SCENARIO } from './scenarios/find-scenario.js';
 
 /** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in the README. */
 export const DEFAULT_API_KEY = 'animal-store-dev-key';
@@ -17,6 +18,10 @@ export interface MockCliOptions {
   corsOrigins: '*' | string[];
   logFormat: LogFormat;
   contract: string | undefined;
+  /** The scenario to start in (`--scenario`, default `default`). */
+  scenario: string;
+  /** Where scenario files are read (`--scenarios`); undefined: the project's scenarios/. */
+  scenariosDir: string | undefined;
 }
 
 export type ParsedCli = { kind: 'run'; options: MockCliOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string };
@@ -30,8 +35,10 @@ Options:
   --host HOST        address to bind (env HOST; default ${DEFAULT_HOST}; 0.0.0.0 for all)
   --api-key KEY      an accepted API key; repeat for several
                      (env MOCK_API_KEYS, comma-separated; default "${DEFAULT_API_KEY}")
-  --seed N           generate the catalogue with faker from seed N instead of the default fixture
-  --fixtures PATH    serve the catalogue in this JSON or YAML file (an array of Pet)
+  --scenario NAME    start in this scenario (default: ${DEFAULT_SCENARIO}); see scenarios/ and the README
+  --scenarios DIR    read scenario files from this folder (default: the project's scenarios/)
+  --seed N           generate the catalogue with faker from seed N instead of the scenario's
+  --fixtures PATH    serve the catalogue in this JSON or YAML file (an array of Pet) instead of the scenario's
   --cors-origin URL  an origin allowed by CORS; repeat for several (default: any origin)
   --log-format F     pretty or json (default: pretty on a terminal, json otherwise)
   --contract PATH    the OpenAPI document to serve (default: openapi/animal-store.yaml)
@@ -58,6 +65,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
         'api-key': { type: 'string', multiple: true },
         seed: { type: 'string' },
         fixtures: { type: 'string' },
+        scenario: { type: 'string' },
+        scenarios: { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
         'log-format': { type: 'string' },
         contract: { type: 'string' },
@@ -101,6 +110,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       corsOrigins: values['cors-origin']?.length ? values['cors-origin'] : '*',
       logFormat,
       contract: values.contract,
+      scenario: values.scenario ?? DEFAULT_SCENARIO,
+      scenariosDir: values.scenarios,
     },
   };
 }

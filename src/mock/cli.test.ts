@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -299,6 +299,105 @@ describe('animal-store-mock (the built CLI)', () => {
     });
   });
 
+  describe('scenarios', () => {
+    it('starts in the default scenario, and says so on a line of its own between Catalogue and Try', async () => {
+      const mock = await startMock();
+      const lines = mock.banner.trimEnd().split('\n');
+      expect(lines[0]).toBe(`Animal Store mock listening on ${mock.url}`);
+      expect(lines.at(-2)).toMatch(/^  Scenario:  default \(scenarios[/\\]default\.yaml\): The realistic catalogue/);
+      expect(lines.at(-1)).toMatch(/^  Try: {7}curl /);
+    });
+
+    it('--scenario flaky: every third request gets 503 with Retry-After', async () => {
+      const mock = await startMock(['--scenario', 'flaky']);
+      expect(mock.banner).toMatch(/Scenario: {2}flaky \(scenarios[/\\]flaky\.yaml\): Every third request gets 503/);
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push(await statusWith(mock, DEFAULT_API_KEY));
+      expect(statuses).toEqual([200, 200, 503, 200, 200, 503]);
+    });
+
+    it('--log-format json names the scenario in the start-up line', async () => {
+      const mock = await startMock(['--log-format', 'json', '--scenario', 'sold-out']);
+      const started = JSON.parse(mock.stdout().split('\n')[0] as string) as Record<string, unknown>;
+      expect(started).toMatchObject({ scenario: 'sold-out', scenarioDescription: expect.stringContaining('every one sold') });
+      expect(started.scenarioFile).toMatch(/scenarios[/\\]sold-out\.yaml$/);
+      expect(started.catalogue).toBe('30 pets from faker, seed 1, status mix sold 1');
+    });
+
+    it('serves the scenario\'s catalogue: large-catalogue has 10,000 animals', async () => {
+      const mock = await startMock(['--scenario', 'large-catalogue']);
+      expect(mock.banner).toContain('Catalogue: 10000 pets from faker, seed 1');
+      expect((await getJson(`${mock.url}/pets/10000`, DEFAULT_API_KEY)).status).toBe(200);
+    });
+
+    it('--fixtures and --seed replace the scenario\'s catalogue; its stubs still answer', async () => {
+      const file = fixture('two-for-scenario.json', JSON.stringify([{ id: 1, name: 'Solo', categoryId: 1 }, { id: 2, name: 'Duo', categoryId: 2 }]));
+      const withFixture = await startMock(['--scenario', 'not-found', '--fixtures', file]);
+      expect(withFixture.banner).toContain(`Catalogue: 2 pets from ${file}`);
+      expect((await getJson(`${withFixture.url}/pets`, DEFAULT_API_KEY)).body).toHaveLength(2);
+      expect((await getJson(`${withFixture.url}/pets/1`, DEFAULT_API_KEY)).status).toBe(404);
+      const withSeed = await startMock(['--scenario', 'large-catalogue', '--seed', '7']);
+      expect(withSeed.banner).toContain('Catalogue: 30 pets from faker, seed 7');
+    });
+
+    it('--scenarios DIR reads scenarios from another folder', async () => {
+      const dir = join(tmp, 'own-scenarios');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'teapot-free.yaml'), [
+        'name: teapot-free',
+        'description: getPet 42 is gone',
+        'catalogue: { fixture: fixtures/pets.json }',
+        'stubs:',
+        '  - match: { operation: getPet }',
+        '    response: { status: 404, body: { code: pet_not_found, message: gone, status: 404 } }',
+        '',
+      ].join('\n'));
+      const mock = await startMock(['--scenarios', dir, '--scenario', 'teapot-free']);
+      expect(mock.banner).toContain(`Scenario:  teapot-free (${join(dir, 'teapot-free.yaml')}): getPet 42 is gone`);
+      expect((await getJson(`${mock.url}/pets/1`, DEFAULT_API_KEY)).body).toEqual({ code: 'pet_not_found', message: 'gone', status: 404 });
+    });
+
+    it('an unknown scenario stops start-up with exit code 2, naming the known ones', async () => {
+      const result = await runToExit(['--port', '0', '--scenario', 'nope']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/animal-store-mock: unknown scenario "nope" in scenarios \(known: after-sunset, auth-rejected, default, /);
+    });
+
+    it('an invalid scenario file stops start-up with exit code 2, naming the file, the JSON path and the reason', async () => {
+      const dir = join(tmp, 'bad-scenarios');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, 'lost.yaml');
+      writeFileSync(file, [
+        'name: lost',
+        'description: a getPet stub whose Pet breaks the document',
+        'catalogue: { fixture: fixtures/pets.json }',
+        'stubs:',
+        '  - match: { operation: getPet }',
+        '    response: { status: 200, body: { id: 1, name: Rex, categoryId: 2, status: lost } }',
+        '',
+      ].join('\n'));
+      const result = await runToExit(['--port', '0', '--scenarios', dir, '--scenario', 'lost']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`animal-store-mock: invalid scenario ${file}: $.stubs[0].response.body.status must be one of available, pending, sold\n`);
+    });
+
+    it('a scenario whose fixture cannot be read stops start-up with exit code 2', async () => {
+      const dir = join(tmp, 'no-fixture');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, 'ghost.yaml');
+      writeFileSync(file, 'name: ghost\ndescription: x\ncatalogue: { fixture: fixtures/ghost.json }\nstubs: []\n');
+      const result = await runToExit(['--port', '0', '--scenarios', dir, '--scenario', 'ghost']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`animal-store-mock: invalid scenario ${file}: $.catalogue.fixture is not a usable catalogue: `);
+    });
+
+    it('a scenarios folder that does not exist stops start-up with exit code 2', async () => {
+      const result = await runToExit(['--port', '0', '--scenarios', join(tmp, 'nowhere')]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`animal-store-mock: cannot read the scenarios folder ${join(tmp, 'nowhere')}: ENOENT`);
+    });
+  });
+
   describe('an invalid fixture stops start-up with exit code 2, naming the file, the JSON path and the reason', () => {
     it.each([
       [
@@ -386,7 +485,7 @@ describe('animal-store-mock (the built CLI)', () => {
       const result = await runToExit([flag]);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('Usage: animal-store-mock [options]');
-      for (const option of ['--port', '--host', '--api-key', '--seed', '--fixtures', '--log-format', '--quiet', '--help']) {
+      for (const option of ['--port', '--host', '--api-key', '--scenario', '--scenarios', '--seed', '--fixtures', '--log-format', '--quiet', '--help']) {
         expect(result.stdout).toContain(option);
       }
       expect(result.stderr).toBe('');

@@ -14,8 +14,10 @@ export const ERROR_CODES = {
   route_not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
+  too_many_requests: 429,
   internal_error: 500,
   not_implemented: 501,
+  service_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

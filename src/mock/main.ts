@@ -5,6 +5,10 @@ import { packageRoot } from '../contract/package-root.js';
 import { HELP, parseCli, type MockCliOptions } from './cli-options.js';
 import { loadCatalogue } from './fixtures/load-catalogue.js';
 import { createLogger } from './logger.js';
+import { defaultScenariosDir, findScenario } from './scenarios/find-scenario.js';
+import { loadScenarioFile, type Scenario } from './scenarios/load-scenario.js';
+import { buildScenarioCatalogue } from './scenarios/scenario-catalogue.js';
+import { createScenarioRuntime } from './scenarios/scenario-engine.js';
 import { startMockServer, type RunningMockServer } from './server.js';
 import { createPetStore } from './store/pet-store.js';
 
@@ -44,8 +48,14 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
   } catch (error) {
     return fail((error as Error).message);
   }
-  const catalogue = await loadCatalogue(contract, options);
-  if (!catalogue.ok) return fail(`invalid fixture ${catalogue.error}`);
+  const found = findScenario(options.scenariosDir ?? defaultScenariosDir(), options.scenario);
+  if (!found.ok) return fail(found.error);
+  const scenario = loadScenarioFile(contract, found.value);
+  if (!scenario.ok) return fail(`invalid scenario ${scenario.error}`);
+  // --fixtures and --seed replace the scenario's catalogue; its stubs still apply.
+  const ownCatalogue = options.fixtures !== undefined || options.seed !== undefined;
+  const catalogue = ownCatalogue ? await loadCatalogue(contract, options) : await buildScenarioCatalogue(contract, scenario.value);
+  if (!catalogue.ok) return fail(`${ownCatalogue ? 'invalid fixture' : 'invalid scenario'} ${catalogue.error}`);
 
   const logger = createLogger({ format: options.logFormat, quiet: options.quiet, destination: io.stdout });
   let server: RunningMockServer;
@@ -58,13 +68,14 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
       corsOrigins: options.corsOrigins,
       contract,
       store: createPetStore(catalogue.pets),
+      scenario: createScenarioRuntime(scenario.value),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use; pick another with --port`, 1);
     return fail(`cannot start: ${(error as Error).message}`, 1);
   }
-  const started = startedFacts(server, options, catalogue.from);
+  const started = startedFacts(server, options, catalogue.from, scenario.value);
   // With JSON logs, start-up is one JSON line too (in pino's shape), so log
   // collectors can read every line; written directly so --quiet keeps it.
   if (options.logFormat === 'json') io.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started })}\n`);
@@ -79,10 +90,13 @@ interface StartedFacts {
   apiKeys: number;
   apiKeySource: string;
   catalogue: string;
+  scenario: string;
+  scenarioDescription: string;
+  scenarioFile: string;
   curl: string;
 }
 
-function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string): StartedFacts {
+function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string, scenario: Scenario): StartedFacts {
   // A wildcard bind address is not one a client can connect to.
   const url = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//localhost');
   const apiKey = options.apiKeys[0] as string;
@@ -93,6 +107,9 @@ function startedFacts(server: RunningMockServer, options: MockCliOptions, from: 
     apiKeys: options.apiKeys.length,
     apiKeySource: { flag: '--api-key', env: 'MOCK_API_KEYS', default: 'the default; set --api-key or MOCK_API_KEYS' }[options.apiKeysFrom],
     catalogue: `${server.store.size} pets from ${from}`,
+    scenario: scenario.name,
+    scenarioDescription: scenario.description,
+    scenarioFile: scenario.file,
     curl: `curl -H 'Authorization: Bearer ${apiKey}' '${url}/pets?limit=5'`,
   };
 }
@@ -103,6 +120,7 @@ function banner(facts: StartedFacts): string {
     facts.msg,
     `  API key:   ${keys} (${facts.apiKeySource})`,
     `  Catalogue: ${facts.catalogue}`,
+    `  Scenario:  ${facts.scenario} (${facts.scenarioFile}): ${facts.scenarioDescription}`,
     `  Try:       ${facts.curl}`,
     '',
   ].join('\n');

@@ -4,6 +4,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { loadContract, type Contract } from '../contract/load-contract.js';
 import { createMockApp } from './app.js';
+import type { ScenarioRuntime } from './scenarios/scenario-engine.js';
 import type { PetStore } from './store/pet-store.js';
 import { listen } from './http/listen.js';
 
@@ -16,6 +17,8 @@ export interface MockServerOptions {
   contract?: Contract;
   /** The catalogue to serve. */
   store: PetStore;
+  /** The active scenario (see src/mock/scenarios); none: the handlers alone. */
+  scenario?: ScenarioRuntime | undefined;
 }
 
 export interface RunningMockServer {
@@ -23,6 +26,7 @@ export interface RunningMockServer {
   url: string;
   port: number;
   store: PetStore;
+  scenario: ScenarioRuntime | undefined;
   /** Stops accepting connections, lets requests in flight finish, then closes. */
   close(): Promise<void>;
 }
@@ -30,12 +34,15 @@ export interface RunningMockServer {
 /** Starts the mock on a real port (0 picks a free one). */
 export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
   const contract = options.contract ?? loadContract();
+  const shutdown = new AbortController();
   const app = createMockApp({
     contract,
     store: options.store,
     apiKeys: options.apiKeys,
     logger: options.logger,
     corsOrigins: options.corsOrigins ?? '*',
+    scenario: options.scenario,
+    shutdown: shutdown.signal,
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
@@ -45,7 +52,12 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     url: `http://${host}:${port}${contract.basePath}`,
     port,
     store: options.store,
-    close: () => closeGracefully(server),
+    scenario: options.scenario,
+    close: () => {
+      // Hung requests (a scenario's `hang` fault) would otherwise hold the close for the whole grace period.
+      shutdown.abort();
+      return closeGracefully(server);
+    },
   };
 }
 

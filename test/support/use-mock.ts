@@ -3,6 +3,10 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { loadFixtureCatalogue } from '../../src/mock/fixtures/load-catalogue.js';
 import { createLogger } from '../../src/mock/logger.js';
+import { defaultScenariosDir } from '../../src/mock/scenarios/find-scenario.js';
+import { loadScenario } from '../../src/mock/scenarios/load-scenario.js';
+import { buildScenarioCatalogue } from '../../src/mock/scenarios/scenario-catalogue.js';
+import { createScenarioRuntime, type ScenarioRuntime } from '../../src/mock/scenarios/scenario-engine.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock/server.js';
 import { createPetStore, type PetStore } from '../../src/mock/store/pet-store.js';
 import type { Pet } from '../../src/mock/store/pet.js';
@@ -17,6 +21,10 @@ export interface MockOptions {
   store?: PetStore;
   /** Serve another contract document than openapi/animal-store.yaml. */
   contractPath?: string;
+  /** Start in this scenario, as `--scenario NAME` does: its stubs, and its catalogue unless `pets` or `store` is given. */
+  scenario?: string;
+  /** Where to find it (`--scenarios DIR`); default the project's scenarios/. */
+  scenariosDir?: string;
 }
 
 /**
@@ -38,6 +46,11 @@ export function useMock(options: MockOptions = {}) {
       if (!server) throw new Error('the mock is not started yet');
       return server.store;
     },
+    /** The active scenario's state and call counts (undefined without `scenario`). */
+    get scenario(): ScenarioRuntime | undefined {
+      if (!server) throw new Error('the mock is not started yet');
+      return server.scenario;
+    },
     logs,
     /** fetch a path below the base URL (`/pets`), with the fidelity check. */
     request: (path: string, init?: RequestInit) => checkedFetch(mock.url, failures)(path, init),
@@ -47,7 +60,9 @@ export function useMock(options: MockOptions = {}) {
   };
 
   beforeAll(async () => {
-    const catalogue = loadFixtureCatalogue(contract);
+    const scenario = options.scenario === undefined ? undefined : loadScenario(contract, options.scenariosDir ?? defaultScenariosDir(), options.scenario);
+    if (scenario && !scenario.ok) throw new Error(scenario.error);
+    const catalogue = scenario ? await buildScenarioCatalogue(contract, scenario.value) : loadFixtureCatalogue(contract);
     if (!catalogue.ok) throw new Error(catalogue.error);
     const destination = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -62,6 +77,7 @@ export function useMock(options: MockOptions = {}) {
       corsOrigins: options.corsOrigins ?? '*',
       contract,
       store: options.store ?? createPetStore(options.pets ?? catalogue.pets),
+      scenario: scenario && createScenarioRuntime(scenario.value),
     });
   });
 

@@ -1,0 +1,77 @@
+/**
+ * A scenario file as written (scenarios/<name>.yaml), once it has passed
+ * scenarios/scenario.schema.json. The schema is the reference; these types
+ * mirror it.
+ */
+
+export type TextPredicate = { equals: string | number | boolean } | { matches: string } | { absent: true };
+export type ValuePredicate = { equals: unknown } | { matches: string } | { absent: true };
+
+export interface CallsSpec {
+  every?: number;
+  first?: number;
+  after?: number;
+}
+
+export interface MatchSpec {
+  /** An operationId of the contract, or `*` for every operation. */
+  operation: string;
+  query?: Record<string, TextPredicate>;
+  headers?: Record<string, TextPredicate>;
+  body?: Record<string, ValuePredicate>;
+  calls?: CallsSpec;
+}
+
+export type LatencySpec = { fixedMs: number } | { uniformMs: [number, number] } | { logNormal: { medianMs: number; sigma: number } };
+
+export type FaultStatus = 500 | 503 | 429;
+
+export type FaultThen =
+  | { status: FaultStatus; retryAfterSeconds?: number }
+  | { trickle: { chunkBytes: number; intervalMs: number } }
+  | 'reset'
+  | 'hang'
+  | 'malformed-json'
+  | 'pass';
+
+export interface FaultSpec {
+  latency?: LatencySpec;
+  then?: FaultThen;
+}
+
+export interface ResponseSpec {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string | number>;
+}
+
+export interface StubSpec {
+  id?: string;
+  match: MatchSpec;
+  requiredState?: string;
+  newState?: string;
+  response?: ResponseSpec;
+  fault?: FaultSpec;
+}
+
+export interface GenerateSpec {
+  count: number;
+  seed: number;
+  statusMix?: { available?: number; pending?: number; sold?: number };
+}
+
+export type CatalogueSpec = { fixture: string } | { generate: GenerateSpec };
+
+export interface ScenarioFile {
+  name: string;
+  description: string;
+  catalogue: CatalogueSpec;
+  initialState?: string;
+  stubs: StubSpec[];
+}
+
+/** What loading gives back: a value, or a message naming the file, the path in it and the reason. */
+export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The state a scenario starts in when its file names none (as in WireMock). */
+export const DEFAULT_INITIAL_STATE = 'Started';
