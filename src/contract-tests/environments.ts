@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import { parse } from 'yaml';
+import { parseYaml } from '../contract/parse-yaml.js';
 
 export interface Environment {
   baseUrl?: string;
@@ -53,7 +53,7 @@ const validate = new Ajv({ allErrors: true }).compile(SCHEMA);
 export function resolveEnvironment(file: string, name: string, env: NodeJS.ProcessEnv): ConfigResult<ResolvedEnvironment> {
   let config: unknown;
   try {
-    config = parse(readFileSync(file, 'utf8'));
+    config = parseYaml(readFileSync(file, 'utf8'));
   } catch (error) {
     return { ok: false, error: `cannot read the config ${file}: ${(error as Error).message}` };
   }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { parseYaml } from './parse-yaml.js';
 import { defaultDocumentPath } from './package-root.js';
 import type { OpenApiDocument } from './openapi-types.js';
 
@@ -17,7 +17,7 @@ export function loadDocument(path: string = defaultDocumentPath()): OpenApiDocum
   }
   let document: unknown;
   try {
-    document = parse(text);
+    document = parseYaml(text);
   } catch (error) {
     throw new Error(`cannot parse the contract document ${path}: ${(error as Error).message}`);
   }

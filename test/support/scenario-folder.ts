@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { stringify } from 'yaml';
+import { dump as stringify } from 'js-yaml';
 
 /**
  * A temporary scenarios folder for one test file, removed after it.

@@ -33,10 +33,10 @@ const getPet404 = { match: { operation: 'getPet' }, response: { status: 404, bod
  */
 const BAD_FILES: Array<{ name: string; file?: object | string; stubs?: unknown[]; extra?: Record<string, unknown>; problems: string[] }> = [
   // The file itself.
-  { name: 'not-yaml', file: 'name: [\n', problems: ['cannot be read as YAML or JSON: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 1:'] },
+  { name: 'not-yaml', file: 'name: [\n', problems: ['cannot be read as YAML or JSON: unexpected end of the stream within a flow collection (2:1)'] },
   { name: 'empty-file', file: '', problems: ['$ must be a mapping'] },
   { name: 'a-list', file: '- name: a-list\n', problems: ['$ must be a mapping'] },
-  { name: 'duplicate-key', file: 'name: a\nname: b\n', problems: ['cannot be read as YAML or JSON: Map keys must be unique at line 2, column 1:'] },
+  { name: 'duplicate-key', file: 'name: a\nname: b\n', problems: ['cannot be read as YAML or JSON: duplicated mapping key (2:1)'] },
   // Top-level schema errors.
   { name: 'missing-fields', file: { name: 'missing-fields', catalogue: { fixture: 'fixtures/pets.json' } }, problems: ['$.description is required', '$.stubs is required'] },
   { name: 'unknown-key', stubs: [], extra: { stub: [] }, problems: ['$.stub is not allowed here (allowed: name, description, catalogue, initialState, stubs)'] },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { parse } from 'yaml';
+import { parseYaml } from '../../contract/parse-yaml.js';
 import type { Contract } from '../../contract/load-contract.js';
 import { compileStub, type CompiledStub } from './compile-stub.js';
 import { displayPath, findScenario } from './find-scenario.js';
@@ -37,7 +37,7 @@ export function loadScenarioFile(contract: Contract, file: string): Loaded<Scena
   const refuse = (problems: string[]): Loaded<Scenario> => ({ ok: false, error: `${shown}: ${problems.join('; ')}` });
   let data: unknown;
   try {
-    data = parse(readFileSync(file, 'utf8'));
+    data = parseYaml(readFileSync(file, 'utf8'));
   } catch (error) {
     // yaml's messages go on with an excerpt of the file over several lines; the first says where.
     return refuse([`cannot be read as YAML or JSON: ${(error as Error).message.split('\n', 1)[0]}`]);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { loadContract } from '../../contract/load-contract.js';
 import { packageRoot } from '../../contract/package-root.js';
 import { scenarioFolder } from '../../../test/support/scenario-folder.js';

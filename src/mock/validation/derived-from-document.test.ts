@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
+import { dump as stringify, load as parse } from 'js-yaml';
 import { loadContract } from '../../contract/load-contract.js';
 import { defaultDocumentPath } from '../../contract/package-root.js';
 import { createMockApp } from '../app.js';
