@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createPetStore } from './store/pet-store.js';
 import { TEST_KEY, useMock } from '../../test/support/use-mock.js';
@@ -126,5 +127,35 @@ describe('an internal fault', () => {
     expect(res.json.message).not.toContain('disk on fire');
     expect(mock.logs.some((l) => l.level === 50 && String(l.msg).includes('internal error'))).toBe(true);
     expect((await mock.authed('/pets/1')).status).toBe(404);
+  });
+});
+
+describe('requests node itself cannot read', () => {
+  const mock = useMock();
+  // Raw bytes over TCP: fetch cannot send these.
+  const raw = (text: string): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(mock.url);
+      const socket = connect(Number(port), hostname, () => socket.end(text));
+      let answer = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+
+  // Tried: an unknown method, a request line that is not HTTP, headers over
+  // node's 16 KiB limit, and a Host header that is not a host.
+  it.each([
+    ['an unknown method', 'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
+    ['a request line that is not HTTP', 'hello there\r\n\r\n', 400, 'bad_request'],
+    ['headers over 16 KiB', `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
+    ['a Host that is not a host', 'GET /v1/pets HTTP/1.1\r\nHost: a b\r\n\r\n', 400, 'bad_request'],
+  ])('answers %s with an Error body', async (_, request, status, code) => {
+    const answer = await raw(request);
+    expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(answer.toLowerCase()).toContain('content-type: application/json');
+    expect(answer.toLowerCase()).toContain('access-control-allow-origin: *');
+    expect(bodyOf(answer)).toEqual({ code, message: expect.any(String), status });
   });
 });

@@ -4,6 +4,9 @@
  * own, stable, and listed in the README.
  */
 export const ERROR_CODES = {
+  bad_request: 400,
+  headers_too_large: 431,
+  unsupported_content_encoding: 400,
   unauthorized: 401,
   invalid_parameter: 400,
   invalid_body: 400,

@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createAdaptorServer } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { loadContract, type Contract } from '../contract/load-contract.js';
 import { createMockApp } from './app.js';
 import type { ScenarioRuntime } from './scenarios/scenario-engine.js';
 import type { PetStore } from './store/pet-store.js';
 import { listen } from './http/listen.js';
+import { transportErrors } from './http/transport-errors.js';
 
 export interface MockServerOptions {
   port?: number;
@@ -44,7 +45,9 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     scenario: options.scenario,
     shutdown: shutdown.signal,
   });
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const errors = transportErrors((options.corsOrigins ?? '*') === '*');
+  const server = createServer(getRequestListener(app.fetch, { errorHandler: errors.requestError }));
+  server.on('clientError', errors.clientError);
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { port, address, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;

@@ -17,6 +17,8 @@ const faulty: Record<string, { status: number; type: string; body: string }> = {
   'GET /v1/pets/5': { status: 404, type: 'application/json', body: '{"error":"not found"}' }, // Error body of the wrong shape
   'GET /v1/nowhere': { status: 404, type: 'application/json', body: '{"code":"route_not_found","message":"x","status":400}' }, // status field differs
   'GET /v1/pets/6': { status: 200, type: 'application/json', body: '{"id":6,"name":"A"' }, // malformed JSON
+  'GET /v1/pets?limit=2': { status: 404, type: 'application/json', body: '{"code":"route_not_found","message":"x","status":404}' }, // a no-route status on an operation
+  'GET /v1/pets?limit=3': { status: 501, type: 'application/json', body: '{"code":"not_implemented","message":"x","status":501}' }, // the same
 };
 
 describe('the fidelity check', () => {

@@ -51,7 +51,7 @@ function check(validator: ResponseValidator, method: string, path: string, respo
   // HEAD is answered like GET without a body (RFC 9110 §9.3.2).
   const operation = validator.operationFor(method === 'HEAD' ? 'GET' : method, path);
   const allowed = UNDOCUMENTED_RESPONSES.some(
-    (u) => u.status === response.status && (u.operation === undefined || u.operation === operation?.id || u.operation === operation?.iid),
+    (u) => u.status === response.status && (u.operation === '*' || (u.operation === undefined ? operation === undefined : u.operation === operation?.iid)),
   );
   const documented = operation?.responses.some((r) => r.code === String(response.status)) ?? false;
   if (operation && documented) {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useMock } from '../../../test/support/use-mock.js';
 
@@ -126,6 +127,7 @@ describe('createPet (POST /v1/pets)', () => {
     ['an empty body', '', JSON_HEADERS, 'missing_body', 'request body is required'],
     ['no body at all', undefined, JSON_HEADERS, 'missing_body', 'request body is required'],
     ['text/plain', '{"name":"Rex","categoryId":1}', { 'content-type': 'text/plain' }, 'unsupported_content_type', 'Content-Type must be application/json, got "text/plain"'],
+    ['a gzip-encoded body', gzipSync('{"name":"Rex","categoryId":1}'), { ...JSON_HEADERS, 'content-encoding': 'gzip' }, 'unsupported_content_encoding', 'Content-Encoding "gzip" is not supported'],
     ['a form', 'name=Rex&categoryId=1', { 'content-type': 'application/x-www-form-urlencoded' }, 'unsupported_content_type', 'Content-Type must be application/json'],
     // A byte body, since fetch labels a string body text/plain by itself.
     ['no content type', new TextEncoder().encode('{"name":"Rex","categoryId":1}'), {}, 'unsupported_content_type', 'got none'],

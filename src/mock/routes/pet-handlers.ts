@@ -33,7 +33,7 @@ export function petHandlers(store: PetStore): OperationHandlers {
       const body = operation.body;
       if (!body) throw new Error('createPet has no request body in the document');
       return async function createPet(c) {
-        const read = readJsonBody(body, c.req.header('content-type'), new Uint8Array(await c.req.arrayBuffer()));
+        const read = readJsonBody(body, c.req.header('content-type'), new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-encoding'));
         if (!read.ok) return sendError(c, read.error);
         const pet = store.create(read.value as NewPet);
         return respond(c, 201, JSON.stringify(pet));

@@ -14,7 +14,13 @@ export function readJsonBody(
   body: NonNullable<OperationSpec['body']>,
   contentType: string | undefined,
   bytes: Uint8Array,
+  contentEncoding?: string | undefined,
 ): Result<unknown> {
+  // The mock does not decompress; reading gzip bytes as JSON would only give
+  // a confusing parse error (RFC 9110 §8.4).
+  if (contentEncoding !== undefined && contentEncoding.trim().toLowerCase() !== 'identity') {
+    return fail('unsupported_content_encoding', `Content-Encoding ${JSON.stringify(contentEncoding)} is not supported: send the JSON uncompressed`);
+  }
   if (bytes.byteLength === 0) {
     return body.required ? fail('missing_body', 'the request body is required: send a JSON object') : ok(undefined);
   }
