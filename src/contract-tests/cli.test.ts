@@ -224,6 +224,21 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       expect(result?.exchanges[0]?.request.headers.authorization).toBe(`Bearer ${REDACTED_KEY}`);
       expect(outputs['r.xml']).toContain('authorization: Bearer &lt;API key&gt;');
     });
+
+    it('hides a short key where it is sent, without garbling the rest of the report', async ({ expect, harness: { contract, raw } }) => {
+      const server = await raw((_request, response) => {
+        // 418 to everything: both rules fail and print their requests and answers.
+        response.writeHead(418, { 'content-type': 'application/json', connection: 'keep-alive' });
+        response.end('{"code":"teapot","message":"k","status":418}');
+      });
+      const run = await contract(['--base-url', server.url, '--api-key', 'k', '--only', 'list-limit-1,auth-wrong-key-list-pets']);
+      const failure = parsePretty(run.stdout).rules.get('list-limit-1');
+      expect(failure?.status).toBe('failed');
+      expect(failure?.text).toContain(`authorization: Bearer ${REDACTED_KEY}`);
+      expect(failure?.text).toContain('connection: keep-alive');
+      expect(run.stdout).not.toContain('<API key>eep');
+      expect(run.stdout).not.toMatch(/Bearer k\b/);
+    });
   });
 
   describe('a target that cannot be reached', () => {

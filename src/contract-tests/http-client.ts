@@ -27,7 +27,7 @@ export const REDACTED_KEY = '<API key>';
  */
 export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpClientOptions): Send {
   const base = baseUrl.replace(/\/+$/, '');
-  const redact = (text: string): string => (apiKey ? text.split(apiKey).join(REDACTED_KEY) : text);
+  const redact = redactor(apiKey);
 
   return async function send(request) {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
@@ -38,7 +38,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpCl
     const recorded = {
       method: request.method,
       url: redact(url),
-      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)])),
+      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, name === 'authorization' ? redactCredentials(value, apiKey) : redact(value)])),
       body: request.body === undefined ? undefined : redact(request.body),
     };
     const started = performance.now();
@@ -61,6 +61,24 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpCl
     }
     return { request: recorded, networkError: redact(lastError), ms: performance.now() - started };
   };
+}
+
+/**
+ * Where the key is sent, the Authorization header, it is always replaced.
+ * Anywhere else (URLs, bodies, response headers a server might echo it in)
+ * every occurrence is replaced, unless the key is shorter than 8 characters:
+ * so short a string turns up inside ordinary words (`keep-alive` for a key
+ * `k`), and replacing it there would garble the report without hiding more.
+ */
+function redactor(apiKey: string): (text: string) => string {
+  return apiKey.length >= 8 ? (text) => text.split(apiKey).join(REDACTED_KEY) : (text) => text;
+}
+
+function redactCredentials(value: string, apiKey: string): string {
+  const space = value.indexOf(' ');
+  const credentials = space === -1 ? value : value.slice(space + 1).trim();
+  if (apiKey !== '' && credentials === apiKey) return `${value.slice(0, space + 1)}${REDACTED_KEY}`;
+  return redactor(apiKey)(value);
 }
 
 async function observe(response: Response, redact: (text: string) => string): Promise<ObservedResponse> {
