@@ -1,5 +1,6 @@
 import type { Fault, ServerFetch } from './fault.js';
 import { afterMock, beforeMock, errorResponse, hasKey, mapJson, mapPets, respond, rewriteRequest, storeWith, withStatus } from './http.js';
+import type { PetStore } from '../../mock/store/pet-store.js';
 
 const isCreated = (operation: string | undefined, response: Response) => operation === 'createPet' && response.status === 201;
 
@@ -31,6 +32,19 @@ const echoClientId = (fetch: ServerFetch): ServerFetch => async (request, env) =
   }
   return response.status === 201 && typeof sent === 'number' ? mapJson(mapPets((pet) => ({ ...pet, id: sent })))(response) : response;
 };
+
+/** The store, remembering the ids it creates, with `changes` that may use them. */
+function withCreatedIds(store: PetStore, changes: (created: ReadonlySet<number>) => Parameters<typeof storeWith>[1]): PetStore {
+  const created = new Set<number>();
+  return storeWith(store, {
+    create: (pet) => {
+      const stored = store.create(pet);
+      created.add(stored.id);
+      return stored;
+    },
+    ...changes(created),
+  });
+}
 
 export const createFaults: Fault[] = [
   {
@@ -66,17 +80,7 @@ export const createFaults: Fault[] = [
   {
     name: 'id not persisted: getPet of a created id gives 404',
     breaks: 'Endpoints > Get an animal: 200, Pet, when the animal exists.',
-    store: (store) => {
-      const created = new Set<number>();
-      return storeWith(store, {
-        create: (pet) => {
-          const stored = store.create(pet);
-          created.add(stored.id);
-          return stored;
-        },
-        get: (id) => (created.has(id) ? undefined : store.get(id)),
-      });
-    },
+    store: (store) => withCreatedIds(store, (created) => ({ get: (id) => (created.has(id) ? undefined : store.get(id)) })),
     caughtBy: ['create-readable-via-get-pet'],
   },
   {
@@ -88,17 +92,10 @@ export const createFaults: Fault[] = [
   {
     name: 'created animal not listed under its status',
     breaks: 'Endpoints > List animals: status returns the animals with this availability status.',
-    store: (store) => {
-      const created = new Set<number>();
-      return storeWith(store, {
-        create: (pet) => {
-          const stored = store.create(pet);
-          created.add(stored.id);
-          return stored;
-        },
+    store: (store) =>
+      withCreatedIds(store, (created) => ({
         list: (query) => (query.status === undefined ? store.list(query) : store.list(query).filter((pet) => !created.has(pet.id))),
-      });
-    },
+      })),
     caughtBy: ['create-listed-under-status'],
   },
   {
