@@ -8,8 +8,13 @@ import { bearerKey } from './middleware/bearer-key.js';
 import { bodySize } from './middleware/body-size.js';
 import { cors } from './middleware/cors.js';
 import { deprecation } from './middleware/deprecation.js';
+import { journalRequests } from './middleware/journal.js';
 import { requestLog } from './middleware/request-log.js';
+import { createRequestJournal, type RequestJournal } from './journal/request-journal.js';
+import { ADMIN_PREFIX, adminRoutes } from './routes/admin-routes.js';
 import { petHandlers } from './routes/pet-handlers.js';
+import { defaultScenariosDir } from './scenarios/find-scenario.js';
+import { createScenarioControl, type ScenarioControl } from './scenarios/scenario-control.js';
 import { scenarioStubs, type ScenarioRuntime } from './scenarios/scenario-engine.js';
 import type { PetStore } from './store/pet-store.js';
 
@@ -22,8 +27,12 @@ export interface MockAppOptions {
   corsOrigins?: '*' | readonly string[];
   /** Largest request body accepted, in bytes. The interface gives none; 1 MiB. */
   maxBodyBytes?: number;
-  /** The active scenario; its stubs answer before the handlers. None, or none with stubs: the handlers alone. */
+  /** The active scenario at start; its stubs answer before the handlers. None: the handlers alone. Ignored with `control`. */
   scenario?: ScenarioRuntime | undefined;
+  /** The switchable active scenario and catalogue (admin API, hot reload); by default one over `store` and `scenario`. */
+  control?: ScenarioControl | undefined;
+  /** The request journal; by default one of 500 entries. */
+  journal?: RequestJournal | undefined;
   /** Aborted when the server shuts down, so scenario hangs end. */
   shutdown?: AbortSignal | undefined;
 }
@@ -37,9 +46,22 @@ const MiB = 1024 * 1024;
  * operation the mock cannot serve does not start.
  */
 export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
-  const { contract, store, logger, corsOrigins = '*', maxBodyBytes = MiB } = options;
+  const { contract, logger, corsOrigins = '*', maxBodyBytes = MiB } = options;
   const base = contract.basePath;
   const app = new Hono<MockEnv>();
+  const control = options.control ?? createScenarioControl({ contract, dir: defaultScenariosDir(), logger, store: options.store, scenario: options.scenario });
+  const journal = options.journal ?? createRequestJournal();
+  const store = control.store;
+  const current = (): ScenarioRuntime | undefined => control.runtime;
+  const routes = [...contract.operations.values()].map((operation) => ({ operation, route: base + toHonoPath(operation.path) }));
+
+  const operationRoutes = new Map<string, Map<string, string>>();
+  for (const { operation, route } of routes) {
+    const methods = operationRoutes.get(route) ?? new Map<string, string>();
+    methods.set(operation.method, operation.operationId);
+    operationRoutes.set(route, methods);
+  }
+  app.use('*', journalRequests(journal, ADMIN_PREFIX, operationRoutes));
 
   // First, so preflights and every error are logged too.
   if (logger.isLevelEnabled('info')) app.use('*', requestLog(logger));
@@ -47,17 +69,17 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     '*',
     cors({
       origins: corsOrigins,
-      allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+      // PUT and DELETE for the admin API.
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type'],
       exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After'],
       maxAgeSeconds: 600,
     }),
   );
 
-  app.get('/__mock/health', (c) => respond(c, 200, JSON.stringify({ status: 'ok', pets: store.size })));
+  adminRoutes(app, { contract, control, journal });
 
   // Deprecation headers go on before auth, so a deprecated operation's 401s carry them too.
-  const routes = [...contract.operations.values()].map((operation) => ({ operation, route: base + toHonoPath(operation.path) }));
   for (const { operation, route } of routes) {
     if (!operation.deprecated) continue;
     const replacement = operation.replacement ? contract.operations.get(operation.replacement) : undefined;
@@ -77,9 +99,8 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     const handler = handlers[operation.operationId];
     if (!handler) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
     if (operation.body) app.on(operation.method, route, limit);
-    // After auth (401 still wins) and the body limit, before the handler; absent when no stub applies.
-    const stubs = options.scenario && scenarioStubs({ runtime: options.scenario, operationId: operation.operationId, shutdown: options.shutdown });
-    if (stubs) app.on(operation.method, route, stubs);
+    // After auth (401 still wins) and the body limit, before the handler.
+    app.on(operation.method, route, scenarioStubs({ current, operationId: operation.operationId, shutdown: options.shutdown }));
     app.on(operation.method, route, handler(operation));
   }
 

@@ -25,6 +25,13 @@ describe('parseCli', () => {
     expect(run(['--scenario', 'flaky', '--scenarios', '/tmp/qa'])).toMatchObject({ scenario: 'flaky', scenariosDir: '/tmp/qa' });
   });
 
+  it('watches scenario files unless --no-watch; --watch=false and --watch are not flags', () => {
+    expect(run([]).watch).toBe(true);
+    expect(run(['--no-watch']).watch).toBe(false);
+    expect(parseCli(['--watch'], {}, false).kind).toBe('error');
+    expect(parseCli(['--no-watch=yes'], {}, false).kind).toBe('error');
+  });
+
   it('defaults the log format to pretty on a terminal and json elsewhere', () => {
     expect(parseCli([], {}, true)).toMatchObject({ kind: 'run', options: { logFormat: 'pretty' } });
     expect(parseCli([], {}, false)).toMatchObject({ kind: 'run', options: { logFormat: 'json' } });

@@ -22,6 +22,8 @@ export interface MockCliOptions {
   scenario: string;
   /** Where scenario files are read (`--scenarios`); undefined: the project's scenarios/. */
   scenariosDir: string | undefined;
+  /** Reload the active scenario when its file changes (`--no-watch`: off). */
+  watch: boolean;
 }
 
 export type ParsedCli = { kind: 'run'; options: MockCliOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string };
@@ -37,6 +39,7 @@ Options:
                      (env MOCK_API_KEYS, comma-separated; default "${DEFAULT_API_KEY}")
   --scenario NAME    start in this scenario (default: ${DEFAULT_SCENARIO}); see scenarios/ and the README
   --scenarios DIR    read scenario files from this folder (default: the project's scenarios/)
+  --no-watch         do not reload the active scenario when its file is edited
   --seed N           generate the catalogue with faker from seed N instead of the scenario's
   --fixtures PATH    serve the catalogue in this JSON or YAML file (an array of Pet) instead of the scenario's
   --cors-origin URL  an origin allowed by CORS; repeat for several (default: any origin)
@@ -71,6 +74,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
         'log-format': { type: 'string' },
         contract: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        // util.parseArgs learnt `allowNegative` only in Node 22.4, so the negation is its own flag.
+        'no-watch': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -112,6 +117,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       contract: values.contract,
       scenario: values.scenario ?? DEFAULT_SCENARIO,
       scenariosDir: values.scenarios,
+      watch: !values['no-watch'],
     },
   };
 }

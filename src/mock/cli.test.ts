@@ -357,6 +357,29 @@ describe('animal-store-mock (the built CLI)', () => {
       expect((await getJson(`${mock.url}/pets/1`, DEFAULT_API_KEY)).body).toEqual({ code: 'pet_not_found', message: 'gone', status: 404 });
     });
 
+    it('reloads the active scenario file when it is edited, and not with --no-watch', async () => {
+      const dir = join(tmp, 'watched-scenarios');
+      mkdirSync(dir, { recursive: true });
+      const scenario = (status: number) => [
+        'name: watched',
+        'description: getPet answers from the file',
+        'catalogue: { fixture: fixtures/pets.json }',
+        'stubs:',
+        '  - match: { operation: getPet }',
+        `    response: { status: ${status}, body: ${status === 404 ? '{ code: pet_not_found, message: gone, status: 404 }' : '{ id: 7, name: Edited, categoryId: 1 }'} }`,
+        '',
+      ].join('\n');
+      writeFileSync(join(dir, 'watched.yaml'), scenario(404));
+      const watching = await startMock(['--scenarios', dir, '--scenario', 'watched']);
+      const still = await startMock(['--scenarios', dir, '--scenario', 'watched', '--no-watch']);
+      expect((await getJson(`${watching.url}/pets/1`, DEFAULT_API_KEY)).status).toBe(404);
+      writeFileSync(join(dir, 'watched.yaml'), scenario(200));
+      await vi.waitFor(async () => expect((await getJson(`${watching.url}/pets/1`, DEFAULT_API_KEY)).body.name).toBe('Edited'), { timeout: 10_000, interval: 50 });
+      expect((await getJson(`${still.url}/pets/1`, DEFAULT_API_KEY)).status).toBe(404);
+      const health = await (await fetch(`${watching.url.replace(/\/v1$/, '')}/__mock/health`)).json();
+      expect(health).toEqual({ status: 'ok', scenario: 'watched', pets: 30 });
+    });
+
     it('an unknown scenario stops start-up with exit code 2, naming the known ones', async () => {
       const result = await runToExit(['--port', '0', '--scenario', 'nope']);
       expect(result.code).toBe(2);

@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   missing_body: 400,
   unsupported_content_type: 400,
   pet_not_found: 404,
+  unknown_scenario: 404,
+  invalid_scenario: 400,
   route_not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

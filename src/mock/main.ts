@@ -48,7 +48,8 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
   } catch (error) {
     return fail((error as Error).message);
   }
-  const found = findScenario(options.scenariosDir ?? defaultScenariosDir(), options.scenario);
+  const scenariosDir = options.scenariosDir ?? defaultScenariosDir();
+  const found = findScenario(scenariosDir, options.scenario);
   if (!found.ok) return fail(found.error);
   const scenario = loadScenarioFile(contract, found.value);
   if (!scenario.ok) return fail(`invalid scenario ${scenario.error}`);
@@ -69,6 +70,10 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
       contract,
       store: createPetStore(catalogue.pets),
       scenario: createScenarioRuntime(scenario.value),
+      scenarioPath: found.value,
+      scenariosDir,
+      watch: options.watch,
+      fixedCatalogue: ownCatalogue ? catalogue.pets : undefined,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { loadFixtureCatalogue } from '../../src/mock/fixtures/load-catalogue.js';
 import { createLogger } from '../../src/mock/logger.js';
-import { defaultScenariosDir } from '../../src/mock/scenarios/find-scenario.js';
+import { defaultScenariosDir, findScenario } from '../../src/mock/scenarios/find-scenario.js';
 import { loadScenario } from '../../src/mock/scenarios/load-scenario.js';
 import { buildScenarioCatalogue } from '../../src/mock/scenarios/scenario-catalogue.js';
 import { createScenarioRuntime, type ScenarioRuntime } from '../../src/mock/scenarios/scenario-engine.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock/server.js';
 import { createPetStore, type PetStore } from '../../src/mock/store/pet-store.js';
 import type { Pet } from '../../src/mock/store/pet.js';
+import { adminDocumentChecker } from './admin-document.js';
 import { checkedFetch, type FidelityFailure } from './checked-fetch.js';
 
 export const TEST_KEY = 'test-key-123';
@@ -25,6 +26,17 @@ export interface MockOptions {
   scenario?: string;
   /** Where to find it (`--scenarios DIR`); default the project's scenarios/. */
   scenariosDir?: string;
+  /** Reload the active scenario when its file changes (off by default here; on by default on the command line). */
+  watch?: boolean;
+  /** How many requests the journal keeps (default 500). */
+  journalSize?: number;
+}
+
+export interface AdminResponse {
+  status: number;
+  headers: Headers;
+  /** The body parsed as JSON (every admin answer is JSON). */
+  json: any;
 }
 
 /**
@@ -35,6 +47,8 @@ export interface MockOptions {
 export function useMock(options: MockOptions = {}) {
   const contract = loadContract(options.contractPath);
   const failures: FidelityFailure[] = [];
+  const checkAdmin = adminDocumentChecker();
+  const adminFailures: string[] = [];
   const logs: Array<Record<string, unknown>> = [];
   let server: RunningMockServer | undefined;
   const mock = {
@@ -52,6 +66,16 @@ export function useMock(options: MockOptions = {}) {
       return server.scenario;
     },
     logs,
+    /** fetch an admin path below `/__mock` (`/health`), checked against openapi/mock-admin.yaml. */
+    admin: async (path: string, init?: RequestInit): Promise<AdminResponse> => {
+      if (!server) throw new Error('the mock is not started yet');
+      const res = await fetch(`${server.origin}/__mock${path}`, init);
+      const text = await res.text();
+      const json = text === '' ? undefined : JSON.parse(text);
+      const problem = checkAdmin(init?.method ?? 'GET', `/__mock${path}`, res.status, json);
+      if (problem) adminFailures.push(problem);
+      return { status: res.status, headers: res.headers, json };
+    },
     /** fetch a path below the base URL (`/pets`), with the fidelity check. */
     request: (path: string, init?: RequestInit) => checkedFetch(mock.url, failures)(path, init),
     /** The same, with the accepted key. */
@@ -60,7 +84,9 @@ export function useMock(options: MockOptions = {}) {
   };
 
   beforeAll(async () => {
-    const scenario = options.scenario === undefined ? undefined : loadScenario(contract, options.scenariosDir ?? defaultScenariosDir(), options.scenario);
+    const scenariosDir = options.scenariosDir ?? defaultScenariosDir();
+    const scenario = options.scenario === undefined ? undefined : loadScenario(contract, scenariosDir, options.scenario);
+    const found = options.scenario === undefined ? undefined : findScenario(scenariosDir, options.scenario);
     if (scenario && !scenario.ok) throw new Error(scenario.error);
     const catalogue = scenario ? await buildScenarioCatalogue(contract, scenario.value) : loadFixtureCatalogue(contract);
     if (!catalogue.ok) throw new Error(catalogue.error);
@@ -78,6 +104,10 @@ export function useMock(options: MockOptions = {}) {
       contract,
       store: options.store ?? createPetStore(options.pets ?? catalogue.pets),
       scenario: scenario && createScenarioRuntime(scenario.value),
+      scenarioPath: found?.ok ? found.value : undefined,
+      scenariosDir,
+      watch: options.watch ?? false,
+      journalSize: options.journalSize ?? 500,
     });
   });
 
@@ -85,6 +115,7 @@ export function useMock(options: MockOptions = {}) {
     await server?.close();
     // The fidelity check: no response of this file broke the contract.
     expect(failures, 'responses that break the contract document').toEqual([]);
+    expect(adminFailures, 'admin API responses that break openapi/mock-admin.yaml').toEqual([]);
   });
 
   return mock;

@@ -26,29 +26,34 @@ export interface CompiledStub {
   newState: string | undefined;
   /** Whether `fits` needs the request body. */
   readsBody: boolean;
-  /** Query, header and body predicates. */
-  fits(request: RequestView): boolean;
+  /** Query, header and body predicates: undefined when all fit, else the first that fails (`match failed: query limit`). */
+  mismatch(request: RequestView): string | undefined;
   /** The `calls` filter, given which fitting request this is (from 1). */
   fitsCall(call: number): boolean;
+  /** Why call number `call` does not fit `calls`, in a short phrase (for the journal). */
+  callMismatch(call: number): string;
   answer: StubAnswer;
 }
 
 /** Compiles a stub that validateStubs accepted. */
 export function compileStub(stub: StubSpec, index: number): CompiledStub {
-  const tests: Array<(request: RequestView) => boolean> = [];
+  const tests: Array<{ what: string; test: (request: RequestView) => boolean }> = [];
+  const add = (what: string, test: (request: RequestView) => boolean): void => {
+    tests.push({ what: `match failed: ${what}`, test });
+  };
   for (const [name, predicate] of Object.entries(stub.match.query ?? {})) {
     const test = textTest(predicate);
-    tests.push((request) => test(request.query(name)));
+    add(`query ${name}`, (request) => test(request.query(name)));
   }
   for (const [name, predicate] of Object.entries(stub.match.headers ?? {})) {
     const test = textTest(predicate);
     const lower = name.toLowerCase();
-    tests.push((request) => test(request.header(lower)));
+    add(`header ${lower}`, (request) => test(request.header(lower)));
   }
   const bodyFields = Object.entries(stub.match.body ?? {});
   for (const [name, predicate] of bodyFields) {
     const test = valueTest(predicate);
-    tests.push((request) => {
+    add(`body ${name}`, (request) => {
       const body = request.body;
       const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
       return test(isObject && Object.hasOwn(body, name) ? (body as Record<string, unknown>)[name] : undefined);
@@ -61,8 +66,12 @@ export function compileStub(stub: StubSpec, index: number): CompiledStub {
     requiredState: stub.requiredState,
     newState: stub.newState,
     readsBody: bodyFields.length > 0,
-    fits: (request) => tests.every((test) => test(request)),
+    mismatch(request) {
+      for (const { what, test } of tests) if (!test(request)) return what;
+      return undefined;
+    },
     fitsCall: callsTest(stub.match.calls),
+    callMismatch: callsMismatch(stub.match.calls),
     answer: compileAnswer(stub),
   };
 }
@@ -108,4 +117,20 @@ function callsTest(calls: CallsSpec | undefined): (call: number) => boolean {
   if (!calls) return () => true;
   const { every, first, after } = calls;
   return (call) => (every === undefined || call % every === 0) && (first === undefined || call <= first) && (after === undefined || call > after);
+}
+
+const ordinal = (n: number): string => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
+};
+
+function callsMismatch(calls: CallsSpec | undefined): (call: number) => string {
+  return (call) => {
+    const { every, first, after } = calls ?? {};
+    if (every !== undefined && call % every !== 0) return `calls: the ${ordinal(call)} call is not a multiple of ${every}`;
+    if (first !== undefined && call > first) return `calls: the ${ordinal(call)} call is past the first ${first}`;
+    if (after !== undefined && call <= after) return `calls: the ${ordinal(call)} call is not after the ${ordinal(after)}`;
+    return 'calls: fits';
+  };
 }

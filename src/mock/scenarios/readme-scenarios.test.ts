@@ -33,6 +33,15 @@ describe('the README on scenarios', () => {
 
   it('names what is not built yet', () => {
     expect(section).toContain('### Not yet');
-    for (const missing of ['admin API', 'Prefer', 'Sessions', 'Hot reload']) expect(section).toContain(missing);
+    const notYet = section.slice(section.indexOf('### Not yet'));
+    for (const missing of ['Prefer', 'Sessions', 'scenario=NAME']) expect(notYet).toContain(missing);
+  });
+
+  it('documents every admin endpoint with a curl example', () => {
+    const admin = section.slice(section.indexOf('### The admin API'), section.indexOf('### Hot reload'));
+    for (const [method, path] of [['GET', '/health'], ['GET', '/scenarios'], ['PUT', '/scenarios/active'], ['POST', '/reset'], ['GET', '/journal'], ['DELETE', '/journal']]) {
+      expect(admin).toContain(`| \`${method} /__mock${path}\` |`);
+      expect(admin).toMatch(new RegExp(`curl -s ${method === 'GET' ? '' : `-X ${method} .*`}http://localhost:4010/__mock${path}\n`));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { MockEnv } from '../http/mock-env.js';
 import { respond } from '../http/respond.js';
 import type { CompiledStub, RequestView } from './compile-stub.js';
@@ -12,47 +12,98 @@ export interface ScenarioRuntime {
   state: string;
   /** Requests that reached each stub and fitted its match and requiredState, by stub index. */
   readonly calls: number[];
+  /** The stubs for an operation (its own and `*`, in file order); none: an empty list. */
+  stubsFor(operationId: string): readonly CompiledStub[];
 }
 
+const NO_STUBS: readonly CompiledStub[] = Object.freeze([]);
+
 export function createScenarioRuntime(scenario: Scenario): ScenarioRuntime {
-  return { scenario, state: scenario.initialState, calls: scenario.stubs.map(() => 0) };
+  const byOperation = new Map<string, CompiledStub[]>();
+  const wildcard = scenario.stubs.filter((stub) => stub.operation === '*');
+  for (const stub of scenario.stubs) {
+    if (stub.operation === '*' || byOperation.has(stub.operation)) continue;
+    byOperation.set(stub.operation, scenario.stubs.filter((s) => s.operation === '*' || s.operation === stub.operation));
+  }
+  return {
+    scenario,
+    state: scenario.initialState,
+    calls: scenario.stubs.map(() => 0),
+    stubsFor: (operationId) => byOperation.get(operationId) ?? (wildcard.length > 0 ? wildcard : NO_STUBS),
+  };
+}
+
+/** Back to the start: the initial state, every call count 0. */
+export function resetScenarioRuntime(runtime: ScenarioRuntime): void {
+  runtime.state = runtime.scenario.initialState;
+  runtime.calls.fill(0);
 }
 
 export interface ScenarioStubsOptions {
-  runtime: ScenarioRuntime;
+  /** The active scenario, read at each request (it changes when another is activated or its file reloads). */
+  current: () => ScenarioRuntime | undefined;
   operationId: string;
   /** Aborted when the server shuts down (ends hangs). */
   shutdown?: AbortSignal | undefined;
 }
 
 /**
- * The middleware that lets a scenario's stubs answer one operation. It runs
- * after auth and before the operation's handler. The stubs for the
- * operation (its own and `*`) are tried in order; the first whose
- * requiredState, match and calls fit answers; none does: the handler
- * answers. Undefined when the scenario has no stub for the operation, so
- * the route carries no middleware at all and costs nothing.
+ * The middleware that lets the active scenario's stubs answer one
+ * operation. It runs after auth and before the operation's handler. The
+ * stubs for the operation (its own and `*`) are tried in order; the first
+ * whose requiredState, match and calls fit answers; none does: the handler
+ * answers. Which stub answered, or why none did, goes to the journal.
  */
-export function scenarioStubs({ runtime, operationId, shutdown }: ScenarioStubsOptions): MiddlewareHandler<MockEnv> | undefined {
-  const stubs = runtime.scenario.stubs.filter((stub) => stub.operation === '*' || stub.operation === operationId);
-  if (stubs.length === 0) return undefined;
-  const readsBody = stubs.some((stub) => stub.readsBody);
+export function scenarioStubs({ current, operationId, shutdown }: ScenarioStubsOptions): MiddlewareHandler<MockEnv> {
+  // Not async itself: with no stub for the operation (as in `default`) it costs no extra promise.
+  return function scenarioStub(c, next) {
+    const runtime = current();
+    if (!runtime) {
+      c.set('unmatched', 'no active scenario');
+      return next();
+    }
+    const stubs = runtime.stubsFor(operationId);
+    if (stubs.length === 0) {
+      c.set('unmatched', 'no stub for this operation');
+      return next();
+    }
+    return tryStubs(c, next, runtime, stubs);
+  };
 
-  return async function scenarioStub(c, next) {
+  async function tryStubs(c: Context<MockEnv>, next: Next, runtime: ScenarioRuntime, stubs: readonly CompiledStub[]): Promise<Response | undefined> {
+    const readsBody = stubs.some((stub) => stub.readsBody);
     // Read before matching, so no other request can move the state while the stubs are tried.
     const body = readsBody ? parseJson(await c.req.text()) : undefined;
     const request: RequestView = { query: (name) => c.req.query(name), header: (name) => c.req.header(name), body };
+    // Why each stub tried did not fit, one phrase each; built only when a stub misses.
+    let why = '';
+    const missed = (reason: string): void => {
+      why = why === '' ? reason : `${why}; ${reason}`;
+    };
     for (const stub of stubs) {
-      if (stub.requiredState !== undefined && stub.requiredState !== runtime.state) continue;
-      if (!stub.fits(request)) continue;
+      if (stub.requiredState !== undefined && stub.requiredState !== runtime.state) {
+        missed(`${stub.label}: requiredState ${stub.requiredState}, state is ${runtime.state}`);
+        continue;
+      }
+      const mismatch = stub.mismatch(request);
+      if (mismatch !== undefined) {
+        missed(`${stub.label}: ${mismatch}`);
+        continue;
+      }
       const call = (runtime.calls[stub.index] = (runtime.calls[stub.index] ?? 0) + 1);
-      if (!stub.fitsCall(call)) continue;
-      return answer(stub);
+      if (!stub.fitsCall(call)) {
+        missed(`${stub.label}: ${stub.callMismatch(call)}`);
+        continue;
+      }
+      c.set('stub', stub.label);
+      return answer(stub, runtime);
     }
-    return next();
+    c.set('unmatched', why);
+    await next();
+    return undefined;
 
     /** The stub's answer; its newState takes effect once it has answered (a hang: once it starts). */
-    async function answer(stub: CompiledStub): Promise<Response | undefined> {
+    async function answer(stub: CompiledStub, runtime: ScenarioRuntime): Promise<Response | undefined> {
       const moveOn = (): void => {
         if (stub.newState !== undefined) runtime.state = stub.newState;
       };
@@ -71,7 +122,7 @@ export function scenarioStubs({ runtime, operationId, shutdown }: ScenarioStubsO
       moveOn();
       return response;
     }
-  };
+  }
 }
 
 function parseJson(text: string): unknown {

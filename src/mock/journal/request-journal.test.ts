@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry } from './request-journal.js';
+
+const entry = (n: number): JournalEntry => ({ method: 'GET', path: `/v1/pets/${n}`, status: 200, ms: 0, operation: 'getPet', stub: null });
+const paths = (entries: JournalEntry[]) => entries.map((e) => e.path);
+
+describe('the request journal ring buffer', () => {
+  it('keeps the last N, oldest first, across several wraps', () => {
+    const journal = createRequestJournal(3);
+    expect(journal.entries()).toEqual([]);
+    journal.append(entry(1));
+    journal.append(entry(2));
+    expect(paths(journal.entries())).toEqual(['/v1/pets/1', '/v1/pets/2']);
+    for (let n = 3; n <= 10; n++) journal.append(entry(n));
+    expect(paths(journal.entries())).toEqual(['/v1/pets/8', '/v1/pets/9', '/v1/pets/10']);
+  });
+
+  it('starts again from empty when cleared', () => {
+    const journal = createRequestJournal(2);
+    for (let n = 1; n <= 5; n++) journal.append(entry(n));
+    journal.clear();
+    expect(journal.entries()).toEqual([]);
+    journal.append(entry(6));
+    expect(paths(journal.entries())).toEqual(['/v1/pets/6']);
+  });
+
+  it('holds 500 by default, and refuses a size that is not a whole number above 0', () => {
+    expect(createRequestJournal().capacity).toBe(DEFAULT_JOURNAL_SIZE);
+    expect(DEFAULT_JOURNAL_SIZE).toBe(500);
+    for (const size of [0, -1, 1.5, Number.NaN]) expect(() => createRequestJournal(size)).toThrow(/whole number above 0/);
+  });
+});

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { packageRoot } from '../../src/contract/package-root.js';
+import { parseYaml } from '../../src/contract/parse-yaml.js';
+
+type Json = Record<string, any>;
+
+/**
+ * Checks the admin API's answers against openapi/mock-admin.yaml, as the
+ * fidelity check does the API's against the contract: the status is
+ * documented for the operation (or 405 for another method) and the body
+ * fits its schema. Paths the document has no entry for (an unknown admin
+ * path's 404) and CORS preflights are not checked. Returns the problem, or
+ * undefined.
+ */
+export function adminDocumentChecker(): (method: string, path: string, status: number, body: unknown) => string | undefined {
+  const document = parseYaml(readFileSync(join(packageRoot(), 'openapi', 'mock-admin.yaml'), 'utf8')) as Json;
+  // The document's own keywords (example, int32) are not validation rules here; `nullable` is, and ajv knows it.
+  const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
+  ajv.addSchema(document, 'admin');
+  const resolve = (node: Json): Json => (typeof node.$ref === 'string' ? resolve(pointer(document, node.$ref)) : node);
+
+  return (method, path, status, body) => {
+    if (method === 'OPTIONS') return undefined;
+    const item = document.paths[path.replace(/^\/__mock/, '').replace(/\?.*$/, '')] as Json | undefined;
+    if (!item) return undefined;
+    const operation = item[method.toLowerCase()] as Json | undefined;
+    const response = operation ? (operation.responses[String(status)] as Json | undefined) : status === 405 ? document.components.responses.MethodNotAllowed : undefined;
+    if (!response) return `${method} ${path}: status ${status} is not documented`;
+    const schema = resolve(response).content?.['application/json']?.schema as Json | undefined;
+    if (!schema) return undefined;
+    const validate = ajv.compile({ $ref: `admin${schema.$ref ?? ''}` });
+    return validate(body) ? undefined : `${method} ${path} ${status}: ${ajv.errorsText(validate.errors)}`;
+  };
+}
+
+function pointer(document: Json, ref: string): Json {
+  return ref.replace(/^#\//, '').split('/').reduce((node: Json, key) => node[key] as Json, document);
+}
