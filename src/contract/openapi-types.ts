@@ -15,6 +15,8 @@ export interface OpenApiParameter {
 export interface OpenApiMediaType {
   schema?: JsonSchema;
   example?: unknown;
+  /** Named examples; each may be a `$ref` to `#/components/examples/…`. */
+  examples?: Record<string, { summary?: string; value?: unknown; $ref?: string }>;
 }
 
 export interface OpenApiResponse {

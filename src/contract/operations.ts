@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { resolveRef } from './resolve-ref.js';
 import type { SchemaCompiler } from './schema-compiler.js';
-import type { HttpMethod, JsonSchema, OpenApiDocument, OpenApiOperation, OpenApiParameter } from './openapi-types.js';
+import type { HttpMethod, JsonSchema, OpenApiDocument, OpenApiOperation, OpenApiParameter, OpenApiResponse } from './openapi-types.js';
 
 export interface ParameterSpec {
   name: string;
@@ -25,6 +25,8 @@ export interface OperationSpec {
   pathParams: ParameterSpec[];
   body: { required: boolean; mediaTypes: string[]; validate: ValidateFunction } | undefined;
   statuses: string[];
+  /** Each documented status's JSON examples by name, in document order (`$ref` responses followed); a lone `example` is named `default`. */
+  examples: Map<string, Map<string, unknown>>;
 }
 
 const METHODS: HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
@@ -95,7 +97,20 @@ function compileOperation(
           }
         : undefined,
     statuses: Object.keys(operation.responses),
+    examples: responseExamples(document, operation),
   };
+}
+
+function responseExamples(document: OpenApiDocument, operation: OpenApiOperation): Map<string, Map<string, unknown>> {
+  const byStatus = new Map<string, Map<string, unknown>>();
+  for (const [status, raw] of Object.entries(operation.responses)) {
+    const media = resolveRef<OpenApiResponse>(document, raw).content?.['application/json'];
+    const named = new Map<string, unknown>();
+    for (const [name, example] of Object.entries(media?.examples ?? {})) named.set(name, resolveRef<{ value?: unknown }>(document, example).value);
+    if (named.size === 0 && media?.example !== undefined) named.set('default', media.example);
+    byStatus.set(status, named);
+  }
+  return byStatus;
 }
 
 function optionalDate(value: string | undefined, what: string): Date | undefined {

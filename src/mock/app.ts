@@ -12,6 +12,7 @@ import { journalRequests } from './middleware/journal.js';
 import { requestLog } from './middleware/request-log.js';
 import { createRequestJournal, type RequestJournal } from './journal/request-journal.js';
 import { ADMIN_PREFIX, adminRoutes } from './routes/admin-routes.js';
+import { preferences } from './prefer/preferences.js';
 import { petHandlers } from './routes/pet-handlers.js';
 import { defaultScenariosDir } from './scenarios/find-scenario.js';
 import { createScenarioControl, type ScenarioControl } from './scenarios/scenario-control.js';
@@ -71,8 +72,8 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
       origins: corsOrigins,
       // PUT and DELETE for the admin API.
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type'],
-      exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Prefer'],
+      exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After', 'Preference-Applied'],
       maxAgeSeconds: 600,
     }),
   );
@@ -99,6 +100,8 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     const handler = handlers[operation.operationId];
     if (!handler) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
     if (operation.body) app.on(operation.method, route, limit);
+    // After auth (401 still wins) and the body limit; a request's own Prefer wins over the scenario.
+    app.on(operation.method, route, preferences(operation));
     // After auth (401 still wins) and the body limit, before the handler.
     app.on(operation.method, route, scenarioStubs({ current, operationId: operation.operationId, shutdown: options.shutdown }));
     app.on(operation.method, route, handler(operation));

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   pet_not_found: 404,
   unknown_scenario: 404,
   invalid_scenario: 400,
+  invalid_preference: 400,
   route_not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

@@ -17,6 +17,7 @@ export const UNDOCUMENTED_RESPONSES: ReadonlyArray<{ status: number; code: Error
   { status: 400, code: 'bad_request', operation: '*', when: 'a request node cannot read as HTTP (a bad request line, method or Host header)' },
   { status: 400, code: 'unsupported_content_encoding', operation: 'createPet', when: 'a `Content-Encoding` other than identity (the mock does not decompress)' },
   { status: 431, code: 'headers_too_large', operation: '*', when: 'request headers over node\'s limit (16 KiB)' },
+  { status: 400, code: 'invalid_preference', operation: '*', when: 'a `Prefer` header with a malformed or impossible `code`, `example` or `dynamic` (createPet documents 400)' },
   { status: 401, code: 'unauthorized', operation: undefined, when: 'any path under /v1 without an accepted key' },
   { status: 404, code: 'route_not_found', operation: undefined, when: 'a path the document does not describe' },
   { status: 405, code: 'method_not_allowed', operation: undefined, when: 'a documented path with another method (with `Allow`)' },

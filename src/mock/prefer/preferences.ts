@@ -1,0 +1,45 @@
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { OperationSpec } from '../../contract/operations.js';
+import type { MockEnv } from '../http/mock-env.js';
+import { respond, sendError } from '../http/respond.js';
+import { dynamicAnswers } from './dynamic-answers.js';
+import { parsePrefer } from './parse-prefer.js';
+import { readPreferences } from './read-preferences.js';
+
+/**
+ * The middleware for one operation's `Prefer` header (RFC 7240): `code`,
+ * `example` and `dynamic` with Prism's meanings. It runs after auth and the
+ * body limit and before the scenario's stubs: what a request asks of
+ * itself wins over the active scenario. Nothing is stored. Without a known
+ * preference asking for something, the request goes on as usual.
+ */
+export function preferences(operation: OperationSpec): MiddlewareHandler<MockEnv> {
+  const dynamic = dynamicAnswers(operation);
+  // Not async itself: without a Prefer header (most requests) it costs no extra promise.
+  return function preferred(c, next) {
+    const header = c.req.header('prefer');
+    return header === undefined ? next() : answer(c, next, header);
+  };
+
+  async function answer(c: Context<MockEnv>, next: Next, header: string): Promise<Response | undefined> {
+    const read = readPreferences(parsePrefer(header), operation);
+    if (!read.ok) {
+      c.set('unmatched', 'refused Prefer');
+      return sendError(c, read.error);
+    }
+    const asked = read.value;
+    if (asked === undefined) {
+      await next();
+      return undefined;
+    }
+    c.set('unmatched', `answered by Prefer: ${asked.applied}`);
+    const applied = { 'preference-applied': asked.applied };
+    if (!asked.dynamic) {
+      const body = operation.examples.get(asked.status)?.get(asked.example as string);
+      return respond(c, Number(asked.status), JSON.stringify(body), applied);
+    }
+    const generated = await dynamic(c, asked.status);
+    if (!generated.ok) return sendError(c, generated.error);
+    return respond(c, generated.value.status, JSON.stringify(generated.value.body), applied);
+  }
+}
