@@ -1,7 +1,7 @@
 import type { ResponseValidator } from '../contract/response-validator.js';
 import { checkExchange, pathBelowBase } from './exchange-checks.js';
 import type { Send } from './http-client.js';
-import type { Exchange, Finding, OperationId, Pet, Rule, RuleContext, RuleResult } from './types.js';
+import type { Exchange, Finding, OperationId, Pet, Rule, RuleContext, RuleFacts, RuleResult } from './types.js';
 
 export interface RuleDependencies {
   send: Send;
@@ -21,9 +21,9 @@ export interface RuleDependencies {
  */
 export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleResult> {
   const started = performance.now();
-  const base = { id: rule.id, title: rule.title, operation: rule.operation, writes: rule.writes, severity: rule.severity, statement: rule.statement };
+  const base = factsOf(rule);
   if (rule.writes && deps.readOnly) {
-    return { ...base, status: 'skipped', reason: 'read-only run: this rule sends createPet requests, which store what a server accepts (createPet has no delete)', findings: [], exchanges: [], ms: 0 };
+    return notRun(rule, 'read-only run: this rule sends createPet requests, which store what a server accepts (createPet has no delete)');
   }
   const findings: Finding[] = [];
   const exchanges: Exchange[] = [];
@@ -55,4 +55,14 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
   const judged = rule.severity === 'advisory' ? findings.map((f) => (f.hard ? f : { ...f, level: 'warning' as const })) : findings;
   const failed = judged.some((f) => f.level === 'error');
   return { ...base, status: failed ? 'failed' : 'passed', findings: judged, exchanges, ms };
+}
+
+/** A rule's facts without its code, as results carry them. */
+export function factsOf({ id, title, operation, writes, severity, statement }: Rule): RuleFacts {
+  return { id, title, operation, writes, severity, statement };
+}
+
+/** The result of a rule skipped before it ran, with the reason. */
+export function notRun(rule: Rule, reason: string): RuleResult {
+  return { ...factsOf(rule), status: 'skipped', reason, findings: [], exchanges: [], ms: 0 };
 }

@@ -3,7 +3,7 @@ import { createResponseValidator, type ResponseValidator } from '../contract/res
 import { documentedPairs, matchCoverage, type Coverage } from './coverage.js';
 import { createHttpClient, type Send } from './http-client.js';
 import { allRules } from './rules/index.js';
-import { runRule } from './run-rule.js';
+import { notRun, runRule } from './run-rule.js';
 import type { Pet, Rule, RuleResult } from './types.js';
 
 export interface SuiteOptions {
@@ -69,8 +69,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const results = await Promise.all(
     rules.map((rule) =>
       limit(async (): Promise<RuleResult> => {
-        if (options.only?.length && !options.only.includes(rule.id)) return skipped(rule, 'not selected by --only');
-        if (options.skip?.includes(rule.id)) return skipped(rule, 'left out by --skip');
+        if (options.only?.length && !options.only.includes(rule.id)) return notRun(rule, 'not selected by --only');
+        if (options.skip?.includes(rule.id)) return notRun(rule, 'left out by --skip');
         return runRule(rule, deps);
       }),
     ),
@@ -96,11 +96,6 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
       ok: summary.failed === 0,
     },
   };
-}
-
-function skipped(rule: Rule, reason: string): RuleResult {
-  const { id, title, operation, writes, severity, statement } = rule;
-  return { id, title, operation, writes, severity, statement, status: 'skipped', reason, findings: [], exchanges: [], ms: 0 };
 }
 
 /**

@@ -85,7 +85,8 @@ export interface RuleContext {
 
 export type RuleOutcome = void | { skipped: string };
 
-export interface Rule {
+/** What a rule is, as reports show it. */
+export interface RuleFacts {
   /** Stable id, used by --only and --skip and in reports. */
   id: string;
   title: string;
@@ -94,18 +95,15 @@ export interface Rule {
   writes: boolean;
   severity: Severity;
   statement: Statement;
+}
+
+export interface Rule extends RuleFacts {
   run(context: RuleContext): Promise<RuleOutcome>;
 }
 
 export type RuleStatus = 'passed' | 'failed' | 'skipped';
 
-export interface RuleResult {
-  id: string;
-  title: string;
-  operation: OperationId;
-  writes: boolean;
-  severity: Severity;
-  statement: Statement;
+export interface RuleResult extends RuleFacts {
   status: RuleStatus;
   /** Why it was skipped. */
   reason?: string;
