@@ -10,14 +10,17 @@ import { cors } from './middleware/cors.js';
 import { deprecation } from './middleware/deprecation.js';
 import { journalRequests } from './middleware/journal.js';
 import { requestLog } from './middleware/request-log.js';
-import { createRequestJournal, type RequestJournal } from './journal/request-journal.js';
 import { ADMIN_PREFIX, adminRoutes } from './routes/admin-routes.js';
 import { preferences } from './prefer/preferences.js';
 import { petHandlers } from './routes/pet-handlers.js';
 import { defaultScenariosDir } from './scenarios/find-scenario.js';
-import { createScenarioControl, type ScenarioControl } from './scenarios/scenario-control.js';
-import { scenarioStubs, type ScenarioRuntime } from './scenarios/scenario-engine.js';
+import type { Scenario } from './scenarios/load-scenario.js';
+import { scenarioStubs } from './scenarios/scenario-engine.js';
+import { createScenarioLibrary } from './scenarios/scenario-library.js';
+import { session } from './middleware/session.js';
+import { createSessionRegistry, type SessionRegistry } from './sessions/session-registry.js';
 import type { PetStore } from './store/pet-store.js';
+import type { Pet } from './store/pet.js';
 
 export interface MockAppOptions {
   contract: Contract;
@@ -28,12 +31,12 @@ export interface MockAppOptions {
   corsOrigins?: '*' | readonly string[];
   /** Largest request body accepted, in bytes. The interface gives none; 1 MiB. */
   maxBodyBytes?: number;
-  /** The active scenario at start; its stubs answer before the handlers. None: the handlers alone. Ignored with `control`. */
-  scenario?: ScenarioRuntime | undefined;
-  /** The switchable active scenario and catalogue (admin API, hot reload); by default one over `store` and `scenario`. */
-  control?: ScenarioControl | undefined;
-  /** The request journal; by default one of 500 entries. */
-  journal?: RequestJournal | undefined;
+  /** The active scenario at start; its stubs answer before the handlers. None: the handlers alone. Ignored with `sessions`. */
+  scenario?: Scenario | undefined;
+  /** The sessions (`X-Mock-Session`), each with its scenarios, catalogue and journal; by default ones starting from `store` and `scenario`. */
+  sessions?: SessionRegistry | undefined;
+  /** Without `X-Mock-Session`, each bearer key is its own session (`--session-per-key`). */
+  sessionPerKey?: boolean | undefined;
   /** Aborted when the server shuts down, so scenario hangs end. */
   shutdown?: AbortSignal | undefined;
 }
@@ -50,10 +53,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   const { contract, logger, corsOrigins = '*', maxBodyBytes = MiB } = options;
   const base = contract.basePath;
   const app = new Hono<MockEnv>();
-  const control = options.control ?? createScenarioControl({ contract, dir: defaultScenariosDir(), logger, store: options.store, scenario: options.scenario });
-  const journal = options.journal ?? createRequestJournal();
-  const store = control.store;
-  const current = (): ScenarioRuntime | undefined => control.runtime;
+  const sessions = options.sessions ?? defaultSessions(options);
   const routes = [...contract.operations.values()].map((operation) => ({ operation, route: base + toHonoPath(operation.path) }));
 
   const operationRoutes = new Map<string, Map<string, string>>();
@@ -62,7 +62,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     methods.set(operation.method, operation.operationId);
     operationRoutes.set(route, methods);
   }
-  app.use('*', journalRequests(journal, ADMIN_PREFIX, operationRoutes));
+  app.use('*', journalRequests(sessions, ADMIN_PREFIX, operationRoutes));
 
   // First, so preflights and every error are logged too.
   if (logger.isLevelEnabled('info')) app.use('*', requestLog(logger));
@@ -72,13 +72,19 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
       origins: corsOrigins,
       // PUT and DELETE for the admin API.
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'Prefer'],
-      exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After', 'Preference-Applied'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Prefer', 'X-Mock-Session'],
+      exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After', 'Preference-Applied', 'X-Mock-Session'],
       maxAgeSeconds: 600,
     }),
   );
 
-  adminRoutes(app, { contract, control, journal });
+  const sessionOf = session({ sessions, perKey: options.sessionPerKey });
+  app.use(`${ADMIN_PREFIX}/*`, sessionOf);
+  adminRoutes(app, {
+    contract,
+    sessions,
+    onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
+  });
 
   // Deprecation headers go on before auth, so a deprecated operation's 401s carry them too.
   for (const { operation, route } of routes) {
@@ -93,8 +99,10 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
 
   // Auth comes before validation and routing below, so 401 wins over 400 and 404.
   app.use(`${base}/*`, bearerKey({ keys: options.apiKeys }));
+  // After auth: a request with a bad key starts no session, and 401 wins over a malformed session id.
+  app.use(`${base}/*`, sessionOf);
 
-  const handlers = petHandlers(store);
+  const handlers = petHandlers();
   const limit = bodySize(maxBodyBytes);
   for (const { operation, route } of routes) {
     const handler = handlers[operation.operationId];
@@ -103,7 +111,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     // After auth (401 still wins) and the body limit; a request's own Prefer wins over the scenario.
     app.on(operation.method, route, preferences(operation));
     // After auth (401 still wins) and the body limit, before the handler.
-    app.on(operation.method, route, scenarioStubs({ current, operationId: operation.operationId, shutdown: options.shutdown }));
+    app.on(operation.method, route, scenarioStubs({ operationId: operation.operationId, shutdown: options.shutdown }));
     app.on(operation.method, route, handler(operation));
   }
 
@@ -133,6 +141,25 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     return sendError(c, errorBody('internal_error', 'The mock failed to answer this request; see its log.'));
   });
   return app;
+}
+
+/** Sessions that all start from `store` and `scenario`, as a test's or a faulty server's app does. */
+function defaultSessions({ contract, store, scenario }: MockAppOptions): SessionRegistry {
+  const pets = snapshot(store);
+  return createSessionRegistry({
+    library: createScenarioLibrary({ contract, dir: defaultScenariosDir() }),
+    shared: { scenario, pets, store },
+    start: { scenario, pets },
+  });
+}
+
+/** The animals of a store, for a reset or a new session; a store that cannot list (a test's deliberately broken one) gives none. */
+export function snapshot(store: PetStore): Pet[] {
+  try {
+    return [...store.list({ limit: Number.POSITIVE_INFINITY })];
+  } catch {
+    return [];
+  }
 }
 
 /** `/pets/{petId}` → `/pets/:petId` */

@@ -32,6 +32,11 @@ describe('parseCli', () => {
     expect(parseCli(['--no-watch=yes'], {}, false).kind).toBe('error');
   });
 
+  it('defaults the journal to 500 entries and sessions to 100, idle 30 minutes, not per key', () => {
+    expect(run([])).toMatchObject({ journalSize: 500, maxSessions: 100, sessionIdleSeconds: 1800, sessionPerKey: false });
+    expect(run(['--journal-size', '20', '--max-sessions', '5', '--session-idle', '90', '--session-per-key'])).toMatchObject({ journalSize: 20, maxSessions: 5, sessionIdleSeconds: 90, sessionPerKey: true });
+  });
+
   it('defaults the log format to pretty on a terminal and json elsewhere', () => {
     expect(parseCli([], {}, true)).toMatchObject({ kind: 'run', options: { logFormat: 'pretty' } });
     expect(parseCli([], {}, false)).toMatchObject({ kind: 'run', options: { logFormat: 'json' } });

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { LogFormat } from './logger.js';
+import { DEFAULT_JOURNAL_SIZE } from './journal/request-journal.js';
 import { DEFAULT_SCENARIO } from './scenarios/find-scenario.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions/session-registry.js';
 
 /** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in the README. */
 export const DEFAULT_API_KEY = 'animal-store-dev-key';
@@ -22,8 +24,15 @@ export interface MockCliOptions {
   scenario: string;
   /** Where scenario files are read (`--scenarios`); undefined: the project's scenarios/. */
   scenariosDir: string | undefined;
-  /** Reload the active scenario when its file changes (`--no-watch`: off). */
+  /** Reload scenarios when their files change (`--no-watch`: off). */
   watch: boolean;
+  /** Requests each journal keeps (`--journal-size`). */
+  journalSize: number;
+  /** At most this many sessions (`--max-sessions`), each ended after this many idle seconds (`--session-idle`). */
+  maxSessions: number;
+  sessionIdleSeconds: number;
+  /** Each bearer key is its own session when no `X-Mock-Session` is sent (`--session-per-key`). */
+  sessionPerKey: boolean;
 }
 
 export type ParsedCli = { kind: 'run'; options: MockCliOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string };
@@ -39,7 +48,12 @@ Options:
                      (env MOCK_API_KEYS, comma-separated; default "${DEFAULT_API_KEY}")
   --scenario NAME    start in this scenario (default: ${DEFAULT_SCENARIO}); see scenarios/ and the README
   --scenarios DIR    read scenario files from this folder (default: the project's scenarios/)
-  --no-watch         do not reload the active scenario when its file is edited
+  --no-watch         do not reload scenarios when their files are edited
+  --journal-size N   requests each request journal keeps (default ${DEFAULT_JOURNAL_SIZE})
+  --max-sessions N   sessions (X-Mock-Session) kept at once; one more ends the least
+                     recently used (default ${DEFAULT_MAX_SESSIONS})
+  --session-idle S   seconds after which an unused session ends (default ${DEFAULT_SESSION_IDLE_MS / 1000})
+  --session-per-key  without X-Mock-Session, each API key is its own session
   --seed N           generate the catalogue with faker from seed N instead of the scenario's
   --fixtures PATH    serve the catalogue in this JSON or YAML file (an array of Pet) instead of the scenario's
   --cors-origin URL  an origin allowed by CORS; repeat for several (default: any origin)
@@ -76,6 +90,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
         quiet: { type: 'boolean', default: false },
         // util.parseArgs learnt `allowNegative` only in Node 22.4, so the negation is its own flag.
         'no-watch': { type: 'boolean', default: false },
+        'journal-size': { type: 'string' },
+        'max-sessions': { type: 'string' },
+        'session-idle': { type: 'string' },
+        'session-per-key': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -92,6 +110,14 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   if (port === undefined) return { kind: 'error', message: `${portFrom} must be an integer from 0 to 65535, got ${JSON.stringify(portText)}` };
   const seed = values.seed === undefined ? undefined : integer(values.seed, 0, 2 ** 32 - 1);
   if (values.seed !== undefined && seed === undefined) return { kind: 'error', message: `--seed must be a whole number from 0 to 4294967295, got ${values.seed}` };
+  const counts: Array<[string, string | undefined, number, number]> = [
+    ['--journal-size', values['journal-size'], DEFAULT_JOURNAL_SIZE, 1_000_000],
+    ['--max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS, 100_000],
+    ['--session-idle', values['session-idle'], DEFAULT_SESSION_IDLE_MS / 1000, 7 * 24 * 3600],
+  ];
+  const [journalSize, maxSessions, sessionIdleSeconds] = counts.map(([, text, fallback, max]) => (text === undefined ? fallback : integer(text, 1, max)));
+  const badCount = counts.find((_, i) => [journalSize, maxSessions, sessionIdleSeconds][i] === undefined);
+  if (badCount) return { kind: 'error', message: `${badCount[0]} must be a whole number from 1 to ${badCount[3]}, got ${JSON.stringify(badCount[1])}` };
   const logFormat = values['log-format'] ?? (stdoutIsTty ? 'pretty' : 'json');
   if (logFormat !== 'pretty' && logFormat !== 'json') return { kind: 'error', message: `--log-format must be pretty or json, got ${logFormat}` };
 
@@ -118,6 +144,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       scenario: values.scenario ?? DEFAULT_SCENARIO,
       scenariosDir: values.scenarios,
       watch: !values['no-watch'],
+      journalSize: journalSize as number,
+      maxSessions: maxSessions as number,
+      sessionIdleSeconds: sessionIdleSeconds as number,
+      sessionPerKey: values['session-per-key'],
     },
   };
 }

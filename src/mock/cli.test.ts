@@ -377,7 +377,20 @@ describe('animal-store-mock (the built CLI)', () => {
       await vi.waitFor(async () => expect((await getJson(`${watching.url}/pets/1`, DEFAULT_API_KEY)).body.name).toBe('Edited'), { timeout: 10_000, interval: 50 });
       expect((await getJson(`${still.url}/pets/1`, DEFAULT_API_KEY)).status).toBe(404);
       const health = await (await fetch(`${watching.url.replace(/\/v1$/, '')}/__mock/health`)).json();
-      expect(health).toEqual({ status: 'ok', scenario: 'watched', pets: 30 });
+      expect(health).toEqual({ status: 'ok', session: null, scenario: 'watched', pets: 30 });
+    });
+
+    it('--journal-size, --max-sessions and --session-per-key shape the admin API\'s journal and sessions', async () => {
+      const mock = await startMock(['--journal-size', '2', '--max-sessions', '3', '--session-idle', '60', '--session-per-key']);
+      const origin = mock.url.replace(/\/v1$/, '');
+      for (let i = 0; i < 3; i++) expect(await statusWith(mock, DEFAULT_API_KEY)).toBe(200);
+      const health = (await (await fetch(`${origin}/__mock/health`, { headers: { authorization: `Bearer ${DEFAULT_API_KEY}` } })).json()) as { session: string };
+      expect(health.session).toMatch(/^key-[0-9a-f]{16}$/);
+      const journal = (await (await fetch(`${origin}/__mock/journal`, { headers: { 'x-mock-session': health.session } })).json()) as { capacity: number; entries: unknown[] };
+      expect(journal.capacity).toBe(2);
+      expect(journal.entries).toHaveLength(2);
+      const sessions = await (await fetch(`${origin}/__mock/sessions`)).json();
+      expect(sessions).toMatchObject({ maxSessions: 3, idleSeconds: 60 });
     });
 
     it('an unknown scenario stops start-up with exit code 2, naming the known ones', async () => {
@@ -484,6 +497,12 @@ describe('animal-store-mock (the built CLI)', () => {
       [['--log-format', 'xml'], '--log-format must be pretty or json, got xml'],
       [['--api-key', 'has space'], 'API key "has space" cannot be sent as a bearer token'],
       [['--api-key', 'ok', '--api-key', 'bad"quote'], 'API key "bad\\"quote" cannot be sent as a bearer token'],
+      [['--journal-size', '0'], '--journal-size must be a whole number from 1 to 1000000, got "0"'],
+      [['--journal-size', 'lots'], '--journal-size must be a whole number from 1 to 1000000, got "lots"'],
+      [['--max-sessions', '2.5'], '--max-sessions must be a whole number from 1 to 100000, got "2.5"'],
+      [['--max-sessions', '100001'], '--max-sessions must be a whole number from 1 to 100000, got "100001"'],
+      [['--session-idle', '0'], '--session-idle must be a whole number from 1 to 604800, got "0"'],
+      [['--session-per-key=yes'], "Option '--session-per-key' does not take an argument"],
     ])('%j', async (args, message) => {
       // --port 0 where the case is not about the port, so a regression that starts cannot clash.
       const result = await runToExit(args.some((arg) => arg.startsWith('--port')) ? args : ['--port', '0', ...args]);

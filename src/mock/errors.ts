@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   unknown_scenario: 404,
   invalid_scenario: 400,
   invalid_preference: 400,
+  invalid_session: 400,
+  unknown_session: 404,
   route_not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

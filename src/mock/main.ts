@@ -8,7 +8,6 @@ import { createLogger } from './logger.js';
 import { defaultScenariosDir, findScenario } from './scenarios/find-scenario.js';
 import { loadScenarioFile, type Scenario } from './scenarios/load-scenario.js';
 import { buildScenarioCatalogue } from './scenarios/scenario-catalogue.js';
-import { createScenarioRuntime } from './scenarios/scenario-engine.js';
 import { startMockServer, type RunningMockServer } from './server.js';
 import { createPetStore } from './store/pet-store.js';
 
@@ -69,11 +68,15 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
       corsOrigins: options.corsOrigins,
       contract,
       store: createPetStore(catalogue.pets),
-      scenario: createScenarioRuntime(scenario.value),
+      scenario: scenario.value,
       scenarioPath: found.value,
       scenariosDir,
       watch: options.watch,
       fixedCatalogue: ownCatalogue ? catalogue.pets : undefined,
+      journalSize: options.journalSize,
+      maxSessions: options.maxSessions,
+      sessionIdleMs: options.sessionIdleSeconds * 1000,
+      sessionPerKey: options.sessionPerKey,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -3,12 +3,14 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { loadContract, type Contract } from '../contract/load-contract.js';
-import { createMockApp } from './app.js';
-import { createRequestJournal } from './journal/request-journal.js';
+import { createMockApp, snapshot } from './app.js';
 import { defaultScenariosDir } from './scenarios/find-scenario.js';
-import { createScenarioControl, type ScenarioControl } from './scenarios/scenario-control.js';
+import type { Scenario } from './scenarios/load-scenario.js';
+import type { ScenarioControl } from './scenarios/scenario-control.js';
 import type { ScenarioRuntime } from './scenarios/scenario-engine.js';
+import { createScenarioLibrary } from './scenarios/scenario-library.js';
 import { watchScenarios } from './scenarios/watch-scenarios.js';
+import { createSessionRegistry, type SessionRegistry } from './sessions/session-registry.js';
 import type { PetStore } from './store/pet-store.js';
 import type { Pet } from './store/pet.js';
 import { listen } from './http/listen.js';
@@ -24,17 +26,22 @@ export interface MockServerOptions {
   /** The catalogue to serve. */
   store: PetStore;
   /** The scenario active at start (see src/mock/scenarios); none: the handlers alone. */
-  scenario?: ScenarioRuntime | undefined;
+  scenario?: Scenario | undefined;
   /** Its file (absolute), for hot reload. */
   scenarioPath?: string | undefined;
   /** The scenarios folder the admin API lists and activates from; default the project's scenarios/. */
   scenariosDir?: string | undefined;
-  /** Reload the active scenario when its file changes (the command line's default; off here). */
+  /** Reload scenarios when their files change (the command line's default; off here). */
   watch?: boolean;
   /** `--fixtures` / `--seed`: this catalogue replaces every scenario's, on activation and reset too. */
   fixedCatalogue?: readonly Pet[] | undefined;
-  /** How many requests the journal keeps (default 500). */
-  journalSize?: number;
+  /** How many requests each journal keeps (default 500). */
+  journalSize?: number | undefined;
+  /** At most this many sessions (default 100); idle this long (ms), a session ends (default 30 minutes). */
+  maxSessions?: number | undefined;
+  sessionIdleMs?: number | undefined;
+  /** Without `X-Mock-Session`, each bearer key is its own session. */
+  sessionPerKey?: boolean | undefined;
 }
 
 export interface RunningMockServer {
@@ -43,36 +50,42 @@ export interface RunningMockServer {
   /** The server's origin, e.g. `http://127.0.0.1:4010`; the admin API is at `/__mock` below it. */
   origin: string;
   port: number;
-  /** The active catalogue (follows activations and resets). */
+  /** The shared default's active catalogue (follows activations and resets). */
   readonly store: PetStore;
-  /** The active scenario's state and call counts. */
+  /** The shared default's active scenario: its state and call counts. */
   readonly scenario: ScenarioRuntime | undefined;
+  /** The shared default's scenarios. */
   control: ScenarioControl;
+  sessions: SessionRegistry;
   /** Stops accepting connections, lets requests in flight finish, then closes. */
   close(): Promise<void>;
 }
 
 /** Starts the mock on a real port (0 picks a free one). */
 export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
+  const { logger } = options;
   const contract = options.contract ?? loadContract();
   const shutdown = new AbortController();
-  const control = createScenarioControl({
-    contract,
-    dir: options.scenariosDir ?? defaultScenariosDir(),
-    logger: options.logger,
-    store: options.store,
-    scenario: options.scenario,
-    scenarioPath: options.scenarioPath,
-    fixedCatalogue: options.fixedCatalogue,
+  const library = createScenarioLibrary({ contract, dir: options.scenariosDir ?? defaultScenariosDir(), fixedCatalogue: options.fixedCatalogue });
+  const pets = options.fixedCatalogue ?? snapshot(options.store);
+  const start = { scenario: options.scenario, path: options.scenarioPath, pets };
+  const sessions = createSessionRegistry({
+    library,
+    shared: { ...start, store: options.store },
+    start,
+    maxSessions: options.maxSessions,
+    idleMs: options.sessionIdleMs,
+    journalSize: options.journalSize,
+    onEnd: (id, why) => logger.info({ session: id }, `session ${id} ended: ${why === 'idle' ? 'idle too long' : 'the least recently used, to make room'}`),
   });
   const app = createMockApp({
     contract,
     store: options.store,
     apiKeys: options.apiKeys,
-    logger: options.logger,
+    logger,
     corsOrigins: options.corsOrigins ?? '*',
-    control,
-    journal: createRequestJournal(options.journalSize),
+    sessions,
+    sessionPerKey: options.sessionPerKey,
     shutdown: shutdown.signal,
   });
   const errors = transportErrors((options.corsOrigins ?? '*') === '*');
@@ -81,20 +94,22 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { port, address, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
-  const watcher = options.watch ? watchScenarios(control, options.logger) : undefined;
+  const watcher = options.watch ? watchScenarios({ library, sessions, logger }) : undefined;
   return {
     url: `http://${host}:${port}${contract.basePath}`,
     origin: `http://${host}:${port}`,
     port,
     get store() {
-      return control.store;
+      return sessions.shared.control.store;
     },
     get scenario() {
-      return control.runtime;
+      return sessions.shared.control.runtime;
     },
-    control,
+    control: sessions.shared.control,
+    sessions,
     close: () => {
       watcher?.close();
+      sessions.close();
       // Hung requests (a scenario's `hang` fault) would otherwise hold the close for the whole grace period.
       shutdown.abort();
       return closeGracefully(server);

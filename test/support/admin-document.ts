@@ -20,10 +20,18 @@ export function adminDocumentChecker(): (method: string, path: string, status: n
   const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
   ajv.addSchema(document, 'admin');
   const resolve = (node: Json): Json => (typeof node.$ref === 'string' ? resolve(pointer(document, node.$ref)) : node);
+  // Templated paths (`/sessions/{id}`) match any one segment there; a literal path wins over a template.
+  const templates = Object.keys(document.paths as Json)
+    .sort((a, b) => Number(a.includes('{')) - Number(b.includes('{')))
+    .map((template) => ({ template, pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+  const itemOf = (path: string): Json | undefined => {
+    const found = templates.find(({ pattern }) => pattern.test(path));
+    return found && (document.paths[found.template] as Json);
+  };
 
   return (method, path, status, body) => {
     if (method === 'OPTIONS') return undefined;
-    const item = document.paths[path.replace(/^\/__mock/, '').replace(/\?.*$/, '')] as Json | undefined;
+    const item = itemOf(path.replace(/^\/__mock/, '').replace(/\?.*$/, ''));
     if (!item) return undefined;
     const operation = item[method.toLowerCase()] as Json | undefined;
     const response = operation ? (operation.responses[String(status)] as Json | undefined) : status === 405 ? document.components.responses.MethodNotAllowed : undefined;

@@ -6,7 +6,7 @@ import { createLogger } from '../../src/mock/logger.js';
 import { defaultScenariosDir, findScenario } from '../../src/mock/scenarios/find-scenario.js';
 import { loadScenario } from '../../src/mock/scenarios/load-scenario.js';
 import { buildScenarioCatalogue } from '../../src/mock/scenarios/scenario-catalogue.js';
-import { createScenarioRuntime, type ScenarioRuntime } from '../../src/mock/scenarios/scenario-engine.js';
+import type { ScenarioRuntime } from '../../src/mock/scenarios/scenario-engine.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock/server.js';
 import { createPetStore, type PetStore } from '../../src/mock/store/pet-store.js';
 import type { Pet } from '../../src/mock/store/pet.js';
@@ -28,8 +28,12 @@ export interface MockOptions {
   scenariosDir?: string;
   /** Reload the active scenario when its file changes (off by default here; on by default on the command line). */
   watch?: boolean;
-  /** How many requests the journal keeps (default 500). */
+  /** How many requests each journal keeps (default 500). */
   journalSize?: number;
+  /** Session limits (`--max-sessions`, `--session-idle`) and `--session-per-key`. */
+  maxSessions?: number;
+  sessionIdleMs?: number;
+  sessionPerKey?: boolean;
 }
 
 export interface AdminResponse {
@@ -59,6 +63,11 @@ export function useMock(options: MockOptions = {}) {
     get store(): PetStore {
       if (!server) throw new Error('the mock is not started yet');
       return server.store;
+    },
+    /** The running sessions. */
+    get sessions(): RunningMockServer['sessions'] {
+      if (!server) throw new Error('the mock is not started yet');
+      return server.sessions;
     },
     /** The active scenario's state and call counts (undefined without `scenario`). */
     get scenario(): ScenarioRuntime | undefined {
@@ -103,11 +112,14 @@ export function useMock(options: MockOptions = {}) {
       corsOrigins: options.corsOrigins ?? '*',
       contract,
       store: options.store ?? createPetStore(options.pets ?? catalogue.pets),
-      scenario: scenario && createScenarioRuntime(scenario.value),
+      scenario: scenario?.value,
       scenarioPath: found?.ok ? found.value : undefined,
       scenariosDir,
       watch: options.watch ?? false,
       journalSize: options.journalSize ?? 500,
+      maxSessions: options.maxSessions,
+      sessionIdleMs: options.sessionIdleMs,
+      sessionPerKey: options.sessionPerKey,
     });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry } from './request-journal.js';
 
-const entry = (n: number): JournalEntry => ({ method: 'GET', path: `/v1/pets/${n}`, status: 200, ms: 0, operation: 'getPet', stub: null });
+const entry = (n: number): JournalEntry => ({ method: 'GET', path: `/v1/pets/${n}`, status: 200, ms: 0, operation: 'getPet', scenario: null, stub: null });
 const paths = (entries: JournalEntry[]) => entries.map((e) => e.path);
 
 describe('the request journal ring buffer', () => {

@@ -7,6 +7,8 @@ export interface JournalEntry {
   ms: number;
   /** The documented operation it was routed to, or null (unknown path, other method, preflight). */
   operation: string | null;
+  /** The scenario that served it (its session's active one, or `Prefer: scenario=`'s), or null. */
+  scenario: string | null;
   /** The stub that answered (`id` or `#index`), or null. */
   stub: string | null;
   /** When no stub answered: why, in one short phrase. */

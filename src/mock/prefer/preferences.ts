@@ -1,16 +1,20 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { OperationSpec } from '../../contract/operations.js';
 import type { MockEnv } from '../http/mock-env.js';
-import { respond, sendError } from '../http/respond.js';
+import { addResponseHeaders, respond, sendError } from '../http/respond.js';
+import { errorBody } from '../errors.js';
 import { dynamicAnswers } from './dynamic-answers.js';
 import { parsePrefer } from './parse-prefer.js';
 import { readPreferences } from './read-preferences.js';
 
 /**
  * The middleware for one operation's `Prefer` header (RFC 7240): `code`,
- * `example` and `dynamic` with Prism's meanings. It runs after auth and the
- * body limit and before the scenario's stubs: what a request asks of
- * itself wins over the active scenario. Nothing is stored. Without a known
+ * `example` and `dynamic` with Prism's meanings, and `scenario=NAME`. It
+ * runs after auth, the body limit and the session, before the scenario's
+ * stubs: what a request asks of itself wins over the active scenario.
+ * `code`, `example` and `dynamic` store nothing; `scenario=NAME` hands the
+ * request on to that scenario's stubs and catalogue in the request's
+ * session, which it may change as that scenario would. Without a known
  * preference asking for something, the request goes on as usual.
  */
 export function preferences(operation: OperationSpec): MiddlewareHandler<MockEnv> {
@@ -32,8 +36,19 @@ export function preferences(operation: OperationSpec): MiddlewareHandler<MockEnv
       await next();
       return undefined;
     }
-    c.set('unmatched', `answered by Prefer: ${asked.applied}`);
     const applied = { 'preference-applied': asked.applied };
+    if (asked.kind === 'scenario') {
+      const state = await c.var.session.control.stateOf(asked.name);
+      if (!state.ok) {
+        c.set('unmatched', 'refused Prefer');
+        return sendError(c, errorBody('invalid_preference', `Prefer: scenario=${asked.name} cannot be used: ${state.error.message}`));
+      }
+      c.set('scenario', state.value);
+      addResponseHeaders(c, applied);
+      await next();
+      return undefined;
+    }
+    c.set('unmatched', `answered by Prefer: ${asked.applied}`);
     if (!asked.dynamic) {
       const body = operation.examples.get(asked.status)?.get(asked.example as string);
       return respond(c, Number(asked.status), JSON.stringify(body), applied);

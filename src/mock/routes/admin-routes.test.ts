@@ -26,7 +26,7 @@ describe('the admin API', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.json).toEqual({ status: 'ok', scenario: 'plain', pets: 30 });
+    expect(res.json).toEqual({ status: 'ok', scenario: 'plain', pets: 30, session: null });
   });
 
   it('GET /__mock/scenarios: every file, valid or not with its errors, and which is active', async () => {
@@ -46,7 +46,7 @@ describe('the admin API', () => {
     const res = await mock.admin('/scenarios/active', activate('stubbed'));
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ active: 'stubbed', description: 'test scenario stubbed', pets: 5 });
-    expect((await mock.admin('/health')).json).toEqual({ status: 'ok', scenario: 'stubbed', pets: 5 });
+    expect((await mock.admin('/health')).json).toEqual({ status: 'ok', scenario: 'stubbed', pets: 5, session: null });
     expect((await mock.authed('/pets?limit=100')).json).toHaveLength(5);
     expect((await mock.authed('/pets?status=pending')).json[0].name).toBe('door');
     expect((await mock.authed('/pets/1')).json.name).toBe('open');
@@ -158,9 +158,9 @@ describe('the request journal', () => {
     const { capacity, entries } = await journal();
     expect(capacity).toBe(3);
     expect(entries).toEqual([
-      { method: 'GET', path: '/v1/pets?limit=3', status: 200, ms: expect.any(Number), operation: 'listPets', stub: 'limit-3' },
-      { method: 'GET', path: '/v1/pets?limit=4', status: 200, ms: expect.any(Number), operation: 'listPets', stub: null, unmatched: 'limit-3: match failed: query limit; opener: match failed: query status' },
-      { method: 'GET', path: '/v1/pets/1', status: 200, ms: expect.any(Number), operation: 'getPet', stub: null, unmatched: 'third-get: calls: the 1st call is not a multiple of 3; #2: requiredState Open, state is Started' },
+      { method: 'GET', path: '/v1/pets?limit=3', status: 200, ms: expect.any(Number), operation: 'listPets', scenario: 'journal', stub: 'limit-3' },
+      { method: 'GET', path: '/v1/pets?limit=4', status: 200, ms: expect.any(Number), operation: 'listPets', scenario: 'journal', stub: null, unmatched: 'limit-3: match failed: query limit; opener: match failed: query status' },
+      { method: 'GET', path: '/v1/pets/1', status: 200, ms: expect.any(Number), operation: 'getPet', scenario: 'journal', stub: null, unmatched: 'third-get: calls: the 1st call is not a multiple of 3; #2: requiredState Open, state is Started' },
     ]);
   });
 
@@ -174,9 +174,9 @@ describe('the request journal', () => {
     await mock.admin('/health');
     const { entries } = await journal();
     expect(entries.map((e: { method: string; path: string; status: number }) => `${e.method} ${e.path} ${e.status}`)).toEqual(['GET /v1/pets/1 503', 'POST /v1/pets 201', 'GET /v1/pets 401']);
-    expect(entries[0]).toMatchObject({ operation: 'getPet', stub: 'third-get' });
+    expect(entries[0]).toMatchObject({ operation: 'getPet', scenario: 'journal', stub: 'third-get' });
     expect(entries[1]).toMatchObject({ operation: 'createPet', stub: null, unmatched: 'no stub for this operation' });
-    expect(entries[2]).toMatchObject({ operation: 'listPets', stub: null, unmatched: 'answered before the stubs (auth or body limit)' });
+    expect(entries[2]).toMatchObject({ operation: 'listPets', scenario: 'journal', stub: null, unmatched: 'answered before the stubs (auth or body limit)' });
   });
 
   it('names the stub state machine: requiredState met after the opener', async () => {
@@ -192,8 +192,8 @@ describe('the request journal', () => {
     const entries = (await journal()).entries.slice(-2);
     expect(entries).toEqual([
       // Auth comes before routing under /v1, so an unknown path there is 401 without a key.
-      { method: 'GET', path: '/v1/nowhere', status: 401, ms: expect.any(Number), operation: null, stub: null, unmatched: 'not a documented operation' },
-      { method: 'DELETE', path: '/v1/pets/1', status: 405, ms: expect.any(Number), operation: null, stub: null, unmatched: 'not a documented operation' },
+      { method: 'GET', path: '/v1/nowhere', status: 401, ms: expect.any(Number), operation: null, scenario: 'journal', stub: null, unmatched: 'not a documented operation' },
+      { method: 'DELETE', path: '/v1/pets/1', status: 405, ms: expect.any(Number), operation: null, scenario: 'journal', stub: null, unmatched: 'not a documented operation' },
     ]);
   });
 });
@@ -202,7 +202,7 @@ describe('the admin document check (test/support/admin-document.ts)', () => {
   const check = adminDocumentChecker();
 
   it('passes a documented answer and catches a wrong body or an undocumented status', () => {
-    expect(check('GET', '/__mock/health', 200, { status: 'ok', scenario: null, pets: 3 })).toBeUndefined();
+    expect(check('GET', '/__mock/health', 200, { status: 'ok', scenario: null, pets: 3, session: null })).toBeUndefined();
     expect(check('GET', '/__mock/health', 200, { status: 'ok', pets: 3 })).toMatch(/must have required property 'scenario'/);
     expect(check('PUT', '/__mock/scenarios/active', 409, { code: 'x', message: 'y', status: 409 })).toMatch(/status 409 is not documented/);
     expect(check('POST', '/__mock/health', 405, { code: 'method_not_allowed', message: 'm', status: 405 })).toBeUndefined();

@@ -1,29 +1,35 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { Contract } from '../../contract/load-contract.js';
-import { errorBody } from '../errors.js';
+import { errorBody, fail, ok, type Result } from '../errors.js';
 import type { MockEnv } from '../http/mock-env.js';
 import { respond, sendError } from '../http/respond.js';
-import type { RequestJournal } from '../journal/request-journal.js';
 import { bodySize } from '../middleware/body-size.js';
 import { describeScenarioFiles } from '../scenarios/describe-scenario-files.js';
-import type { ScenarioControl } from '../scenarios/scenario-control.js';
+import { findScenario } from '../scenarios/find-scenario.js';
+import type { Session, SessionRegistry } from '../sessions/session-registry.js';
 
 export const ADMIN_PREFIX = '/__mock';
 
 export interface AdminRoutesOptions {
   contract: Contract;
-  control: ScenarioControl;
-  journal: RequestJournal;
+  sessions: SessionRegistry;
+  /** Told of every activation, as `scenario <name> active (<file>)`. */
+  onActivate?: (session: string | null, name: string, file: string) => void;
 }
+
+type AdminContext = Context<MockEnv>;
 
 /**
  * The admin API under `/__mock`: a local development tool, so it takes no
- * API key. Every answer is JSON; every error the Error body. A known path
- * with another method gets 405 with Allow, as the API's own paths do.
+ * API key. Every route acts on the request's session (`X-Mock-Session`, set
+ * by the session middleware), or on the shared default without one. Every
+ * answer is JSON; every error the Error body. A known path with another
+ * method gets 405 with Allow, as the API's own paths do.
  */
-export function adminRoutes(app: Hono<MockEnv>, { contract, control, journal }: AdminRoutesOptions): void {
-  const json = (c: Parameters<typeof respond>[0], status: number, body: unknown): Response => respond(c, status, JSON.stringify(body));
-  const activeName = (): string | null => control.runtime?.scenario.name ?? null;
+export function adminRoutes(app: Hono<MockEnv>, { contract, sessions, onActivate }: AdminRoutesOptions): void {
+  const json = (c: AdminContext, status: number, body: unknown): Response => respond(c, status, JSON.stringify(body));
+  const mine = (c: AdminContext): Session => c.var.session;
+  const activeName = (session: Session): string | null => session.control.runtime?.scenario.name ?? null;
   const methods = new Map<string, string[]>();
   const route = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string): string => {
     const full = ADMIN_PREFIX + path;
@@ -31,42 +37,78 @@ export function adminRoutes(app: Hono<MockEnv>, { contract, control, journal }: 
     return full;
   };
 
-  app.get(route('GET', '/health'), (c) => json(c, 200, { status: 'ok', scenario: activeName(), pets: control.store.size }));
+  app.get(route('GET', '/health'), (c) => {
+    const session = mine(c);
+    return json(c, 200, { status: 'ok', scenario: activeName(session), pets: session.control.store.size, session: session.id });
+  });
 
   app.get(route('GET', '/scenarios'), (c) => {
-    const listed = describeScenarioFiles(contract, control.dir, control.runtime?.scenario.name);
+    const active = activeName(mine(c));
+    const listed = describeScenarioFiles(contract, sessions.shared.control.dir, active ?? undefined);
     if (!listed.ok) return sendError(c, errorBody('internal_error', listed.error));
-    return json(c, 200, { active: activeName(), scenarios: listed.value });
+    return json(c, 200, { active, scenarios: listed.value });
   });
 
   app.put(route('PUT', '/scenarios/active'), bodySize(64 * 1024), async (c) => {
-    const text = await c.req.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      return sendError(c, errorBody('malformed_json', `the body is not well-formed JSON; send {"name": "<scenario>"}, got ${JSON.stringify(text.slice(0, 80))}`));
-    }
-    const name = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { name?: unknown }).name : undefined;
-    if (typeof name !== 'string' || name === '') return sendError(c, errorBody('invalid_body', 'the body must be {"name": "<scenario>"} with a non-empty string name'));
-    const activated = await control.activate(name);
+    const session = mine(c);
+    const name = readName(await c.req.text());
+    if (!name.ok) return sendError(c, name.error);
+    const activated = await session.control.activate(name.value);
     if (!activated.ok) {
-      const kept = activeName();
+      const kept = activeName(session);
       return sendError(c, { ...activated.error, message: `${activated.error.message} (still active: ${kept ?? 'none'})` });
     }
     const { description, file } = activated.value;
-    return json(c, 200, { active: name, description, file, pets: control.store.size });
+    onActivate?.(session.id, name.value, file);
+    return json(c, 200, { active: name.value, description, file, pets: session.control.store.size });
   });
 
   app.post(route('POST', '/reset'), (c) => {
+    const { control } = mine(c);
     control.reset();
-    return json(c, 200, { active: activeName(), pets: control.store.size, state: control.runtime?.state ?? null });
+    return json(c, 200, { active: activeName(mine(c)), pets: control.store.size, state: control.runtime?.state ?? null });
   });
 
-  app.get(route('GET', '/journal'), (c) => json(c, 200, { capacity: journal.capacity, entries: journal.entries() }));
+  app.post(route('POST', '/scenarios/:name/reset'), async (c) => {
+    const name = c.req.param('name') ?? '';
+    const found = findScenario(sessions.shared.control.dir, name);
+    if (!found.ok) return sendError(c, errorBody('unknown_scenario', found.error));
+    const { control } = mine(c);
+    const started = control.resetScenario(name);
+    const state = started ? await control.stateOf(name) : undefined;
+    const value = state?.ok ? state.value : undefined;
+    return json(c, 200, { scenario: name, started, pets: value?.store.size ?? null, state: value?.runtime?.state ?? null });
+  });
+
+  app.get(route('GET', '/journal'), (c) => {
+    const { journal } = mine(c);
+    return json(c, 200, { capacity: journal.capacity, entries: journal.entries() });
+  });
   app.delete(route('DELETE', '/journal'), (c) => {
+    const { journal } = mine(c);
     journal.clear();
     return json(c, 200, { capacity: journal.capacity, entries: [] });
+  });
+
+  app.get(route('GET', '/sessions'), (c) => {
+    const now = Date.now();
+    return json(c, 200, {
+      maxSessions: sessions.maxSessions,
+      idleSeconds: sessions.idleMs / 1000,
+      sessions: sessions.list().map((session) => ({
+        id: session.id,
+        scenario: activeName(session),
+        pets: session.control.store.size,
+        idleSeconds: Math.max(0, Math.round((now - session.lastSeen) / 1000)),
+        journal: session.journal.entries().length,
+      })),
+    });
+  });
+  app.delete(route('DELETE', '/sessions'), (c) => json(c, 200, { ended: sessions.endAll() }));
+  app.delete(route('DELETE', '/sessions/:id'), (c) => {
+    const id = c.req.param('id') ?? '';
+    if (!sessions.end(id)) return sendError(c, errorBody('unknown_session', `no session ${JSON.stringify(id)} is running (it may have ended idle or been evicted); GET /__mock/sessions lists them`));
+    return json(c, 200, { ended: 1 });
   });
 
   for (const [path, allowed] of methods) {
@@ -75,4 +117,17 @@ export function adminRoutes(app: Hono<MockEnv>, { contract, control, journal }: 
     const allow = [...all].sort().join(', ');
     app.all(path, (c) => sendError(c, errorBody('method_not_allowed', `${c.req.method} is not allowed here; allowed: ${allow}`), { allow }));
   }
+}
+
+/** The `{"name": "<scenario>"}` body of an activation. */
+function readName(text: string): Result<string> {
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    return fail('malformed_json', `the body is not well-formed JSON; send {"name": "<scenario>"}, got ${JSON.stringify(text.slice(0, 80))}`);
+  }
+  const name = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { name?: unknown }).name : undefined;
+  if (typeof name !== 'string' || name === '') return fail('invalid_body', 'the body must be {"name": "<scenario>"} with a non-empty string name');
+  return ok(name);
 }

@@ -3,7 +3,7 @@ import type { OperationSpec } from '../../contract/operations.js';
 import { errorBody } from '../errors.js';
 import type { MockEnv } from '../http/mock-env.js';
 import { respond, sendError } from '../http/respond.js';
-import type { PetStore } from '../store/pet-store.js';
+import { servingState } from '../http/serving-state.js';
 import type { NewPet, PetStatus } from '../store/pet.js';
 import { readJsonBody } from '../validation/read-json-body.js';
 import { readParameter } from '../validation/read-parameter.js';
@@ -14,15 +14,16 @@ export type OperationHandlers = Record<string, (operation: OperationSpec) => Han
 /**
  * The handlers of the documented operations, keyed by operationId. Each gets
  * its operation as compiled from the document, so validation rules are the
- * document's, not a copy.
+ * document's, not a copy. Each request is served from the catalogue of its
+ * session's scenario (see serving-state.ts).
  */
-export function petHandlers(store: PetStore): OperationHandlers {
+export function petHandlers(): OperationHandlers {
   return {
     listPets: (operation) =>
       function listPets(c) {
         const query = readQuery(operation.query, (name) => c.req.queries(name));
         if (!query.ok) return sendError(c, query.error);
-        const pets = store.list({
+        const pets = servingState(c).store.list({
           limit: query.value.limit as number,
           status: query.value.status as PetStatus | undefined,
         });
@@ -35,7 +36,7 @@ export function petHandlers(store: PetStore): OperationHandlers {
       return async function createPet(c) {
         const read = readJsonBody(body, c.req.header('content-type'), new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-encoding'));
         if (!read.ok) return sendError(c, read.error);
-        const pet = store.create(read.value as NewPet);
+        const pet = servingState(c).store.create(read.value as NewPet);
         return respond(c, 201, JSON.stringify(pet));
       };
     },
@@ -47,7 +48,7 @@ export function petHandlers(store: PetStore): OperationHandlers {
         const raw = c.req.param('petId') ?? '';
         // A petId that is not an int64 names no animal: 404, like an unknown id.
         const read = readParameter(petId, raw);
-        const pet = read.ok ? store.get(read.value as number) : undefined;
+        const pet = read.ok ? servingState(c).store.get(read.value as number) : undefined;
         if (!pet) return sendError(c, errorBody('pet_not_found', `No animal has the id ${raw}.`));
         return respond(c, 200, JSON.stringify(pet));
       };

@@ -1,72 +1,71 @@
-import type { Logger } from 'pino';
-import type { Contract } from '../../contract/load-contract.js';
 import { errorBody, type Result } from '../errors.js';
 import { createPetStore, type PetStore } from '../store/pet-store.js';
 import type { Pet } from '../store/pet.js';
-import { findScenario } from './find-scenario.js';
-import { loadScenarioFile, type Scenario } from './load-scenario.js';
-import { buildScenarioCatalogue } from './scenario-catalogue.js';
+import type { Scenario } from './load-scenario.js';
+import type { LoadedScenario, ScenarioLibrary } from './scenario-library.js';
 import { createScenarioRuntime, resetScenarioRuntime, type ScenarioRuntime } from './scenario-engine.js';
 
-/** What is served now: the active scenario (if any), its state, its catalogue. */
-interface Active {
-  runtime: ScenarioRuntime | undefined;
-  /** The scenario file, absolute (what the watcher compares against). */
-  path: string | undefined;
+/** One scenario's live state: its stubs' state and call counts, and its catalogue. */
+export interface ScenarioState {
+  /** None: the handlers alone answer (a mock started without a scenario). */
+  readonly runtime: ScenarioRuntime | undefined;
+  /** The scenario file (absolute), what hot reload compares against. */
+  readonly path: string | undefined;
   store: PetStore;
   /** The catalogue it started with, for a reset. */
-  initialPets: readonly Pet[];
+  readonly initialPets: readonly Pet[];
 }
 
-export interface ScenarioControlOptions {
-  contract: Contract;
-  /** The scenarios folder (`--scenarios`). */
-  dir: string;
-  logger: Logger;
-  /** The catalogue served at start. */
-  store: PetStore;
-  /** The scenario active at start, and its file (absolute); none: the handlers alone. */
-  scenario?: ScenarioRuntime | undefined;
-  scenarioPath?: string | undefined;
-  /** `--fixtures` / `--seed`: this catalogue replaces every scenario's. */
-  fixedCatalogue?: readonly Pet[] | undefined;
+/** What a control starts with: a scenario and its catalogue, or a catalogue alone. */
+export interface ScenarioStart {
+  scenario?: Scenario | undefined;
+  path?: string | undefined;
+  pets: readonly Pet[];
+  /** Serve this store as it is at first (a test's or a faulty server's own); a reset rebuilds from `pets`. */
+  store?: PetStore | undefined;
 }
 
 /**
- * The active scenario, switchable at run time (admin API, hot reload). Every
- * switch builds a fresh catalogue and stub state and swaps them in at once,
- * only after everything loaded, so a refused scenario leaves the previous one
- * serving. `store` always reaches the active catalogue.
+ * The scenarios of one session (or of the shared default): the active one,
+ * and every other one a request used with `Prefer: scenario=NAME`, each with
+ * its own state. Activating builds a fresh state and swaps it in at once,
+ * only after everything loaded, so a refused scenario leaves the previous
+ * one serving. `store` always reaches the active catalogue.
  */
 export interface ScenarioControl {
   readonly dir: string;
+  readonly active: ScenarioState;
   readonly runtime: ScenarioRuntime | undefined;
   readonly path: string | undefined;
   readonly store: PetStore;
-  /** Loads, checks and activates scenario `name`. */
+  /** Loads `name` from its file now, and makes it active with a fresh state. */
   activate(name: string): Promise<Result<Scenario>>;
-  /** Loads the active scenario's file again; refused: the last good version stays. */
-  reload(): Promise<Result<Scenario>>;
-  /** The active scenario back to its start: catalogue, state, call counts. */
+  /** The state `Prefer: scenario=NAME` answers from: the active one's, or that scenario's own, started on first use. */
+  stateOf(name: string): Promise<Result<ScenarioState>>;
+  /** Every scenario of the session back to its start; the active one stays active. */
   reset(): void;
+  /** One scenario back to its start (catalogue, state, call counts); false: it has no state here yet. */
+  resetScenario(name: string): boolean;
+  /** Hot reload: every state of that file starts afresh from the new version. */
+  replace(loaded: LoadedScenario): void;
+  /** The scenario files this control has state for. */
+  paths(): string[];
 }
 
-export function createScenarioControl(options: ScenarioControlOptions): ScenarioControl {
-  const { contract, dir } = options;
-  const snapshot = (store: PetStore): Pet[] => {
-    try {
-      return [...store.list({ limit: Number.POSITIVE_INFINITY })];
-    } catch {
-      // A store that cannot list (a test's deliberately broken one) resets to empty.
-      return [];
-    }
+export interface ScenarioControlOptions {
+  library: ScenarioLibrary;
+  start: ScenarioStart;
+}
+
+export function createScenarioControl({ library, start }: ScenarioControlOptions): ScenarioControl {
+  let active: ScenarioState = {
+    runtime: start.scenario && createScenarioRuntime(start.scenario),
+    path: start.path,
+    store: start.store ?? createPetStore(start.pets),
+    initialPets: start.pets,
   };
-  let active: Active = {
-    runtime: options.scenario,
-    path: options.scenarioPath,
-    store: options.store,
-    initialPets: options.fixedCatalogue ?? snapshot(options.store),
-  };
+  // Other scenarios' states, by name, started by `Prefer: scenario=`; the active one is never here.
+  const others = new Map<string, ScenarioState>();
 
   // Handlers hold this store; it forwards to the active catalogue.
   const store: PetStore = {
@@ -77,28 +76,16 @@ export function createScenarioControl(options: ScenarioControlOptions): Scenario
       return active.store.size;
     },
   };
+  const activeName = (): string | undefined => active.runtime?.scenario.name;
 
   // Loads can overlap (a catalogue is built asynchronously): the one started last wins.
   let generation = 0;
-  async function load(name: string, path: string): Promise<Result<Scenario>> {
-    const mine = ++generation;
-    const loaded = loadScenarioFile(contract, path);
-    if (!loaded.ok) return { ok: false, error: errorBody('invalid_scenario', loaded.error) };
-    const scenario = loaded.value;
-    let pets = options.fixedCatalogue;
-    if (!pets) {
-      const catalogue = await buildScenarioCatalogue(contract, scenario);
-      if (!catalogue.ok) return { ok: false, error: errorBody('invalid_scenario', catalogue.error) };
-      pets = catalogue.pets;
-    }
-    if (mine !== generation) return { ok: false, error: errorBody('invalid_scenario', `scenario ${name} was replaced by a later activation while it loaded`) };
-    active = { runtime: createScenarioRuntime(scenario), path, store: createPetStore(pets), initialPets: pets };
-    options.logger.info({ scenario: name, file: scenario.file }, `scenario ${name} active (${scenario.file})`);
-    return { ok: true, value: scenario };
-  }
 
   return {
-    dir,
+    dir: library.dir,
+    get active() {
+      return active;
+    },
     get runtime() {
       return active.runtime;
     },
@@ -106,19 +93,51 @@ export function createScenarioControl(options: ScenarioControlOptions): Scenario
       return active.path;
     },
     store,
-    activate(name) {
-      const found = findScenario(dir, name);
-      if (!found.ok) return Promise.resolve({ ok: false, error: errorBody('unknown_scenario', found.error) });
-      return load(name, found.value);
+    async activate(name) {
+      const mine = ++generation;
+      const loaded = await library.load(name);
+      if (!loaded.ok) return loaded;
+      if (mine !== generation) return { ok: false, error: errorBody('invalid_scenario', `scenario ${name} was replaced by a later activation while it loaded`) };
+      active = stateFrom(loaded.value);
+      others.delete(name);
+      return { ok: true, value: loaded.value.scenario };
     },
-    async reload() {
-      const { runtime, path } = active;
-      if (!runtime || !path) return { ok: false, error: errorBody('unknown_scenario', 'no scenario is active') };
-      return load(runtime.scenario.name, path);
+    async stateOf(name) {
+      if (name === activeName()) return { ok: true, value: active };
+      const found = others.get(name);
+      if (found) return { ok: true, value: found };
+      const loaded = await library.get(name);
+      if (!loaded.ok) return loaded;
+      // Another request may have started it while this one waited.
+      const state = others.get(name) ?? stateFrom(loaded.value);
+      if (name !== activeName()) others.set(name, state);
+      return { ok: true, value: name === activeName() ? active : state };
     },
     reset() {
-      active.store = createPetStore(active.initialPets);
-      if (active.runtime) resetScenarioRuntime(active.runtime);
+      resetState(active);
+      others.clear();
+    },
+    resetScenario(name) {
+      const state = name === activeName() ? active : others.get(name);
+      if (!state) return false;
+      resetState(state);
+      return true;
+    },
+    replace(loaded) {
+      if (active.path === loaded.path) active = stateFrom(loaded);
+      for (const [name, state] of others) if (state.path === loaded.path) others.set(name, stateFrom(loaded));
+    },
+    paths() {
+      return [active.path, ...[...others.values()].map((state) => state.path)].filter((path): path is string => path !== undefined);
     },
   };
+}
+
+function stateFrom({ scenario, path, pets }: LoadedScenario): ScenarioState {
+  return { runtime: createScenarioRuntime(scenario), path, store: createPetStore(pets), initialPets: pets };
+}
+
+function resetState(state: ScenarioState): void {
+  state.store = createPetStore(state.initialPets);
+  if (state.runtime) resetScenarioRuntime(state.runtime);
 }

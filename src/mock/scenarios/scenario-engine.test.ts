@@ -7,7 +7,8 @@ import { listen } from '../http/listen.js';
 import { createLogger } from '../logger.js';
 import { createPetStore } from '../store/pet-store.js';
 import { loadScenarioFile } from './load-scenario.js';
-import { createScenarioRuntime } from './scenario-engine.js';
+import { createScenarioLibrary } from './scenario-library.js';
+import { createSessionRegistry } from '../sessions/session-registry.js';
 import { scenarioFolder, scenarioWith } from '../../../test/support/scenario-folder.js';
 import { TEST_KEY, useMock } from '../../../test/support/use-mock.js';
 
@@ -321,9 +322,10 @@ describe('a hang ends when the server shuts down', () => {
     const contract = loadContract();
     const scenario = loadScenarioFile(contract, file);
     if (!scenario.ok) throw new Error(scenario.error);
-    const runtime = createScenarioRuntime(scenario.value);
     const shutdown = new AbortController();
-    const app = createMockApp({ contract, store: createPetStore([]), apiKeys: [TEST_KEY], logger: createLogger({ format: 'json', quiet: true }), scenario: runtime, shutdown: shutdown.signal });
+    const start = { scenario: scenario.value, pets: [] };
+    const sessions = createSessionRegistry({ library: createScenarioLibrary({ contract, dir: folder.dir }), shared: start, start });
+    const app = createMockApp({ contract, store: createPetStore([]), apiKeys: [TEST_KEY], logger: createLogger({ format: 'json', quiet: true }), sessions, shutdown: shutdown.signal });
     const server = createAdaptorServer({ fetch: app.fetch }) as Server;
     const { port } = await listen(server, 0, '127.0.0.1');
     try {
@@ -331,11 +333,12 @@ describe('a hang ends when the server shuts down', () => {
         (res) => `answered ${res.status}`,
         (error: Error) => `failed: ${error.message}`,
       );
-      await vi.waitFor(() => expect(runtime.calls[0]).toBe(1));
+      await vi.waitFor(() => expect(sessions.shared.control.runtime?.calls[0]).toBe(1));
       // Without the signal this request would wait for ever (until the test times out).
       shutdown.abort();
       expect(await pending).toBe('failed: fetch failed');
     } finally {
+      sessions.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { MockEnv } from '../http/mock-env.js';
 import { respond } from '../http/respond.js';
+import { servingState } from '../http/serving-state.js';
 import type { CompiledStub, RequestView } from './compile-stub.js';
 import { applyFault, hang } from './faults.js';
 import { sleep } from './latency.js';
@@ -40,24 +41,23 @@ export function resetScenarioRuntime(runtime: ScenarioRuntime): void {
 }
 
 export interface ScenarioStubsOptions {
-  /** The active scenario, read at each request (it changes when another is activated or its file reloads). */
-  current: () => ScenarioRuntime | undefined;
   operationId: string;
   /** Aborted when the server shuts down (ends hangs). */
   shutdown?: AbortSignal | undefined;
 }
 
 /**
- * The middleware that lets the active scenario's stubs answer one
- * operation. It runs after auth and before the operation's handler. The
+ * The middleware that lets the serving scenario's stubs (its session's
+ * active one, or the one `Prefer: scenario=` names) answer one operation. It runs after auth and before the operation's handler. The
  * stubs for the operation (its own and `*`) are tried in order; the first
  * whose requiredState, match and calls fit answers; none does: the handler
  * answers. Which stub answered, or why none did, goes to the journal.
  */
-export function scenarioStubs({ current, operationId, shutdown }: ScenarioStubsOptions): MiddlewareHandler<MockEnv> {
+export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): MiddlewareHandler<MockEnv> {
   // Not async itself: with no stub for the operation (as in `default`) it costs no extra promise.
   return function scenarioStub(c, next) {
-    const runtime = current();
+    // Read at each request: another scenario can be activated, or its file reloaded, at any time.
+    const runtime = servingState(c).runtime;
     if (!runtime) {
       c.set('unmatched', 'no active scenario');
       return next();

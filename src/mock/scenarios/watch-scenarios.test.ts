@@ -57,6 +57,31 @@ describe('hot reload of the active scenario', () => {
 
 });
 
+describe('hot reload reaches every session and Prefer: scenario= that uses the file', () => {
+  folder.write('start.yaml', scenarioWith('start', []));
+  folder.write('shared-edit.yaml', scenarioWith('shared-edit', named('before')));
+  const mock = useMock({ scenario: 'start', scenariosDir: folder.dir, watch: true });
+  const asked = async (init: RequestInit): Promise<string> => (await mock.authed('/pets', init)).json[0].name as string;
+  const inSession = { headers: { 'x-mock-session': 'editor' } };
+  const byPrefer = { headers: { prefer: 'scenario=shared-edit' } };
+
+  it('applies one edit to a session that activated it and to a request that prefers it', async () => {
+    const activated = await mock.admin('/scenarios/active', { method: 'PUT', headers: inSession.headers, body: JSON.stringify({ name: 'shared-edit' }) });
+    expect(activated.status).toBe(200);
+    expect(await asked(inSession)).toBe('before');
+    expect(await asked(byPrefer)).toBe('before');
+    folder.write('shared-edit.yaml', scenarioWith('shared-edit', named('after')));
+    await vi.waitFor(async () => expect(await asked(inSession)).toBe('after'), poll);
+    await vi.waitFor(async () => expect(await asked(byPrefer)).toBe('after'), poll);
+  });
+
+  it('starts new sessions from the edited start-up scenario', async () => {
+    folder.write('start.yaml', scenarioWith('start', named('edited start')));
+    await vi.waitFor(async () => expect(await asked({})).toBe('edited start'), poll);
+    expect(await asked({ headers: { 'x-mock-session': 'newcomer' } })).toBe('edited start');
+  });
+});
+
 describe('without watching (--no-watch)', () => {
   folder.write('still.yaml', scenarioWith('still', named('original')));
   const mock = useMock({ scenario: 'still', scenariosDir: folder.dir, watch: false });

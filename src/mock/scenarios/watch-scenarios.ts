@@ -1,51 +1,67 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import type { Logger } from 'pino';
-import type { ScenarioControl } from './scenario-control.js';
+import type { SessionRegistry } from '../sessions/session-registry.js';
+import type { ScenarioLibrary } from './scenario-library.js';
 
 export interface ScenarioWatcher {
   close(): void;
 }
 
+export interface WatchScenariosOptions {
+  library: ScenarioLibrary;
+  sessions: SessionRegistry;
+  logger: Logger;
+  debounceMs?: number;
+}
+
 /**
- * Hot reload: when the active scenario's file changes, it is loaded again
- * and applied (fresh catalogue and stub state). An edit that makes it
- * invalid is refused with `<file>: <path> <reason>` at warn level, and the
- * last good version keeps serving.
+ * Hot reload: when a scenario file in use changes (the active scenario of
+ * any session, one a `Prefer: scenario=` started, or the one new sessions
+ * start in), it is loaded again and applied everywhere it is used, each
+ * with a fresh catalogue and stub state. An edit that makes it invalid is
+ * refused with `<file>: <path> <reason>` at warn level, and the last good
+ * version keeps serving.
  *
  * node's own `fs.watch` on the folder, not chokidar: chokidar 5 needs
  * Node 22 and this package supports Node 20.19. Watching the folder rather
  * than the file survives editors that save by writing a new file and
  * renaming it over the old one (the file's inode changes; a watch on it
  * would go quiet). Events come in bursts (one save can give several), so
- * they are debounced.
+ * they are debounced, per file.
  */
-export function watchScenarios(control: ScenarioControl, logger: Logger, debounceMs = 100): ScenarioWatcher {
-  let timer: NodeJS.Timeout | undefined;
+export function watchScenarios({ library, sessions, logger, debounceMs = 100 }: WatchScenariosOptions): ScenarioWatcher {
+  const timers = new Map<string, NodeJS.Timeout>();
   let watcher: FSWatcher;
   try {
-    watcher = watch(control.dir, { persistent: false });
+    watcher = watch(library.dir, { persistent: false });
   } catch (error) {
-    logger.warn(`cannot watch ${control.dir} for scenario edits: ${(error as Error).message}; edits apply after a restart`);
+    logger.warn(`cannot watch ${library.dir} for scenario edits: ${(error as Error).message}; edits apply after a restart`);
     return { close: () => undefined };
   }
-  watcher.on('error', (error) => logger.warn(`stopped watching ${control.dir} for scenario edits: ${error.message}`));
+  watcher.on('error', (error) => logger.warn(`stopped watching ${library.dir} for scenario edits: ${error.message}`));
   watcher.on('change', (_event, filename) => {
-    const path = control.path;
-    if (!path) return;
-    // Some platforms give no file name: then any change in the folder counts.
-    if (filename !== null && filename.toString() !== basename(path)) return;
-    clearTimeout(timer);
-    timer = setTimeout(reload, debounceMs);
-    timer.unref();
+    // Some platforms give no file name: then every file in use counts.
+    const changed = filename === null ? [...sessions.paths()] : [join(library.dir, filename.toString())].filter((path) => sessions.paths().has(path));
+    for (const path of changed) {
+      clearTimeout(timers.get(path));
+      const timer = setTimeout(() => reload(path), debounceMs);
+      timer.unref();
+      timers.set(path, timer);
+    }
   });
 
-  function reload(): void {
-    const name = control.runtime?.scenario.name;
-    void control.reload().then(
+  function reload(path: string): void {
+    timers.delete(path);
+    const name = basename(path, extname(path));
+    void library.load(name).then(
       (reloaded) => {
-        if (reloaded.ok) logger.info({ scenario: name }, `scenario ${name} reloaded from ${reloaded.value.file}; its state was reset`);
-        else logger.warn({ scenario: name }, `${reloaded.error.message} (edit refused; still serving the last good version of ${name})`);
+        if (!reloaded.ok) {
+          logger.warn({ scenario: name }, `${reloaded.error.message} (edit refused; still serving the last good version of ${name})`);
+          return;
+        }
+        sessions.replace(reloaded.value);
+        logger.info({ scenario: name }, `scenario ${name} reloaded from ${reloaded.value.scenario.file}; its state was reset`);
       },
       (error: unknown) => logger.warn({ scenario: name }, `reloading scenario ${name} failed: ${(error as Error).message}`),
     );
@@ -53,7 +69,7 @@ export function watchScenarios(control: ScenarioControl, logger: Logger, debounc
 
   return {
     close() {
-      clearTimeout(timer);
+      for (const timer of timers.values()) clearTimeout(timer);
       watcher.close();
     },
   };

@@ -1,0 +1,131 @@
+import { createRequestJournal, type RequestJournal } from '../journal/request-journal.js';
+import { createScenarioControl, type ScenarioControl, type ScenarioStart } from '../scenarios/scenario-control.js';
+import type { LoadedScenario, ScenarioLibrary } from '../scenarios/scenario-library.js';
+
+/** One client's mock: its own scenarios, catalogue and journal. */
+export interface Session {
+  /** null: the shared default, used by requests that name no session. */
+  readonly id: string | null;
+  readonly control: ScenarioControl;
+  readonly journal: RequestJournal;
+  /** When it last served a request (ms since the epoch). */
+  lastSeen: number;
+}
+
+export interface SessionRegistryOptions {
+  library: ScenarioLibrary;
+  /** What the shared default starts with. */
+  shared: ScenarioStart;
+  /** What every new session starts with: the start-up scenario and catalogue, not whatever the shared default has become. */
+  start: ScenarioStart;
+  /** At most this many sessions besides the shared one (default 100); starting one more ends the least recently used. */
+  maxSessions?: number;
+  /** A session idle this long (ms) ends (default 30 minutes). */
+  idleMs?: number;
+  /** Entries each journal keeps (default 500). */
+  journalSize?: number | undefined;
+  /** Told when a session ends other than by the admin API. */
+  onEnd?: (id: string, why: 'idle' | 'evicted') => void;
+  now?: () => number;
+}
+
+export interface SessionRegistry {
+  readonly shared: Session;
+  readonly maxSessions: number;
+  readonly idleMs: number;
+  /** The session `id`, started on first use; it becomes the most recently used. */
+  open(id: string): Session;
+  /** The session `id` if it is running; not started, not touched. */
+  find(id: string): Session | undefined;
+  /** The running sessions, least recently used first (the shared one is not among them). */
+  list(): Session[];
+  end(id: string): boolean;
+  /** Ends every session; returns how many there were. */
+  endAll(): number;
+  /** Hot reload: every session (and the shared one) with state from that file starts it afresh; new sessions get it too. */
+  replace(loaded: LoadedScenario): void;
+  /** Every scenario file some session has state for. */
+  paths(): Set<string>;
+  /** Stops the idle sweep. */
+  close(): void;
+}
+
+export const DEFAULT_MAX_SESSIONS = 100;
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/**
+ * The sessions of one mock (`X-Mock-Session`). Memory stays bounded by
+ * count and by idle time: the Map is kept in least-recently-used order
+ * (each use moves a session to the end), so both the eviction and the idle
+ * sweep look only at its head.
+ */
+export function createSessionRegistry(options: SessionRegistryOptions): SessionRegistry {
+  const { library, maxSessions = DEFAULT_MAX_SESSIONS, idleMs = DEFAULT_SESSION_IDLE_MS, now = Date.now } = options;
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new Error(`the session limit must be a whole number above 0, got ${maxSessions}`);
+  if (!(idleMs > 0)) throw new Error(`the session idle time must be above 0, got ${idleMs}`);
+  let start = options.start;
+  const sessions = new Map<string, Session>();
+  const newSession = (id: string | null, from: ScenarioStart): Session => ({
+    id,
+    control: createScenarioControl({ library, start: from }),
+    journal: createRequestJournal(options.journalSize),
+    lastSeen: now(),
+  });
+  const shared = newSession(null, options.shared);
+
+  function sweep(): void {
+    const oldest = now() - idleMs;
+    for (const [id, session] of sessions) {
+      if (session.lastSeen > oldest) break;
+      sessions.delete(id);
+      options.onEnd?.(id, 'idle');
+    }
+  }
+  // A sweep now and then frees idle sessions even when no request comes; unref'd, it never holds the process open.
+  const timer = setInterval(sweep, Math.min(idleMs, 60_000));
+  timer.unref();
+
+  return {
+    shared,
+    maxSessions,
+    idleMs,
+    open(id) {
+      sweep();
+      const found = sessions.get(id);
+      if (found) {
+        sessions.delete(id);
+        sessions.set(id, found);
+        found.lastSeen = now();
+        return found;
+      }
+      for (const [oldest] of sessions) {
+        if (sessions.size < maxSessions) break;
+        sessions.delete(oldest);
+        options.onEnd?.(oldest, 'evicted');
+      }
+      const session = newSession(id, start);
+      sessions.set(id, session);
+      return session;
+    },
+    find: (id) => sessions.get(id),
+    list: () => [...sessions.values()],
+    end: (id) => sessions.delete(id),
+    endAll() {
+      const count = sessions.size;
+      sessions.clear();
+      return count;
+    },
+    replace(loaded) {
+      if (start.path === loaded.path) start = { scenario: loaded.scenario, path: loaded.path, pets: loaded.pets };
+      shared.control.replace(loaded);
+      for (const session of sessions.values()) session.control.replace(loaded);
+    },
+    paths() {
+      const paths = new Set(shared.control.paths());
+      if (start.path) paths.add(start.path);
+      for (const session of sessions.values()) for (const path of session.control.paths()) paths.add(path);
+      return paths;
+    },
+    close: () => clearInterval(timer),
+  };
+}
