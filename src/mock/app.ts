@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Contract } from '../contract/load-contract.js';
@@ -78,8 +79,8 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     }),
   );
 
-  const sessionOf = session({ sessions, perKey: options.sessionPerKey });
-  app.use(`${ADMIN_PREFIX}/*`, sessionOf);
+  const secret = randomBytes(32);
+  app.use(`${ADMIN_PREFIX}/*`, session({ sessions, perKey: options.sessionPerKey, mode: 'look', apiKeys: options.apiKeys, secret }));
   adminRoutes(app, {
     contract,
     sessions,
@@ -100,7 +101,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   // Auth comes before validation and routing below, so 401 wins over 400 and 404.
   app.use(`${base}/*`, bearerKey({ keys: options.apiKeys }));
   // After auth: a request with a bad key starts no session, and 401 wins over a malformed session id.
-  app.use(`${base}/*`, sessionOf);
+  app.use(`${base}/*`, session({ sessions, perKey: options.sessionPerKey, mode: 'open', secret }));
 
   const handlers = petHandlers();
   const limit = bodySize(maxBodyBytes);

@@ -389,8 +389,14 @@ describe('animal-store-mock (the built CLI)', () => {
       const journal = (await (await fetch(`${origin}/__mock/journal`, { headers: { 'x-mock-session': health.session } })).json()) as { capacity: number; entries: unknown[] };
       expect(journal.capacity).toBe(2);
       expect(journal.entries).toHaveLength(2);
-      const sessions = await (await fetch(`${origin}/__mock/sessions`)).json();
+      for (const id of ['s1', 's2', 's3']) {
+        const res = await fetch(`${mock.url}/pets`, { headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, 'x-mock-session': id } });
+        expect(res.status).toBe(200);
+      }
+      // The key's session and s1 to s3 make four: the least recently used, the key's, was ended.
+      const sessions = (await (await fetch(`${origin}/__mock/sessions`)).json()) as { maxSessions: number; idleSeconds: number; sessions: Array<{ id: string }> };
       expect(sessions).toMatchObject({ maxSessions: 3, idleSeconds: 60 });
+      expect(sessions.sessions.map((s) => s.id)).toEqual(['s1', 's2', 's3']);
     });
 
     it('an unknown scenario stops start-up with exit code 2, naming the known ones', async () => {

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   pet_not_found: 404,
   unknown_scenario: 404,
   invalid_scenario: 400,
+  activation_superseded: 409,
   invalid_preference: 400,
   invalid_session: 400,
   unknown_session: 404,

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { errorBody } from '../errors.js';
 import type { MockEnv } from '../http/mock-env.js';
 import { sendError } from '../http/respond.js';
@@ -22,17 +22,25 @@ const CREDENTIALS = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  * time taken does not depend on how much of a key matched, nor on its length.
  */
 export function bearerKey({ keys }: BearerKeyOptions): MiddlewareHandler<MockEnv> {
+  const accepts = keyChecker(keys);
+  return async function bearerKeyCheck(c, next) {
+    if (accepts(c.req.header('authorization'))) return next();
+    return sendUnauthorized(c);
+  };
+}
+
+const UNAUTHORIZED = errorBody('unauthorized', 'Missing or invalid API key: send Authorization: Bearer <API_KEY>.');
+
+/** 401 with the Error body; RFC 9110 §11.6.1: a 401 carries a WWW-Authenticate challenge. */
+export const sendUnauthorized = (c: Context<MockEnv>): Response => sendError(c, UNAUTHORIZED, { 'www-authenticate': 'Bearer realm="animal-store"' });
+
+/** Whether an `Authorization` header value carries an accepted key, in constant time (see bearerKey). */
+export function keyChecker(keys: readonly string[]): (authorization: string | undefined) => boolean {
   if (keys.length === 0) throw new Error('bearerKey needs at least one accepted key');
   const accepted = keys.map(digest);
-  const unauthorized = errorBody('unauthorized', 'Missing or invalid API key: send Authorization: Bearer <API_KEY>.');
-
-  return async function bearerKeyCheck(c, next) {
-    const match = CREDENTIALS.exec(c.req.header('authorization') ?? '');
-    if (match && isAccepted(digest(match[1] as string), accepted)) {
-      return next();
-    }
-    // RFC 9110 §11.6.1: a 401 carries a WWW-Authenticate challenge.
-    return sendError(c, unauthorized, { 'www-authenticate': 'Bearer realm="animal-store"' });
+  return (authorization) => {
+    const match = CREDENTIALS.exec(authorization ?? '');
+    return match !== null && isAccepted(digest(match[1] as string), accepted);
   };
 }
 

@@ -69,11 +69,18 @@ describe('Prefer: scenario=NAME answers as that scenario would, from its own sta
     expect(res.json).toMatchObject({ code: 'invalid_preference', status: 400, message: expect.stringMatching(message) });
   });
 
-  it('refuses on createPet too, storing nothing anywhere', async () => {
+  it('refuses on createPet too, storing nothing in the active catalogue', async () => {
     const before = mock.store.size;
     const res = await mock.authed('/pets', create('Lost?', 'scenario=nope'));
     expect(res.json.code).toBe('invalid_preference');
     expect(mock.store.size).toBe(before);
+  });
+
+  it('shows at most 80 characters of a long scenario name in the message', async () => {
+    const res = await mock.authed('/pets', prefer(`scenario=${'x'.repeat(5000)}`));
+    expect(res.status).toBe(400);
+    expect(res.json.message.length).toBeLessThan(1000);
+    expect(res.json.message).toContain(`${'x'.repeat(80)}…`);
   });
 
   it('allows dynamic=false beside it, which asks for nothing', async () => {
@@ -124,6 +131,7 @@ describe('resetting one scenario, or all of a session\'s', () => {
   });
 
   it('resets flaky\'s call count alone', async () => {
+    await mock.authed('/pets', create('Empty-Kept', 'scenario=empty-catalogue'));
     await mock.authed('/pets', prefer('scenario=flaky'));
     await mock.authed('/pets', prefer('scenario=flaky'));
     await mock.admin('/scenarios/flaky/reset', { method: 'POST' });
@@ -131,6 +139,7 @@ describe('resetting one scenario, or all of a session\'s', () => {
     expect((await mock.authed('/pets', prefer('scenario=flaky'))).status).toBe(200);
     expect((await mock.authed('/pets', prefer('scenario=flaky'))).status).toBe(200);
     expect((await mock.authed('/pets', prefer('scenario=flaky'))).status).toBe(503);
+    expect(names((await mock.authed('/pets', prefer('scenario=empty-catalogue'))).json)).toContain('Empty-Kept');
   });
 
   it('says when the scenario has no state to reset yet, and 404s an unknown one', async () => {

@@ -5,7 +5,7 @@ import { addResponseHeaders, respond, sendError } from '../http/respond.js';
 import { errorBody } from '../errors.js';
 import { dynamicAnswers } from './dynamic-answers.js';
 import { parsePrefer } from './parse-prefer.js';
-import { readPreferences } from './read-preferences.js';
+import { readPreferences, shown } from './read-preferences.js';
 
 /**
  * The middleware for one operation's `Prefer` header (RFC 7240): `code`,
@@ -38,10 +38,10 @@ export function preferences(operation: OperationSpec): MiddlewareHandler<MockEnv
     }
     const applied = { 'preference-applied': asked.applied };
     if (asked.kind === 'scenario') {
-      const state = await c.var.session.control.stateOf(asked.name);
+      const state = await c.get('session').control.stateOf(asked.name);
       if (!state.ok) {
         c.set('unmatched', 'refused Prefer');
-        return sendError(c, errorBody('invalid_preference', `Prefer: scenario=${asked.name} cannot be used: ${state.error.message}`));
+        return sendError(c, errorBody('invalid_preference', `Prefer: scenario=${shown(asked.name)} cannot be used: ${state.error.message}`));
       }
       c.set('scenario', state.value);
       addResponseHeaders(c, applied);

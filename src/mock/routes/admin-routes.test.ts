@@ -17,6 +17,8 @@ folder.write('stubbed.yaml', scenarioWith('stubbed', [
 ], { catalogue: { generate: { count: 5, seed: 1 } } }));
 folder.write('broken.yaml', { ...scenarioWith('broken', [{ match: { operation: 'getPet' }, response: { status: 500, body: { code: 'x', message: 'y', status: 500 } } }]), description: 'a broken one' });
 folder.write('misnamed.yaml', scenarioWith('other-name', []));
+// Slow to build (faker, 20,000 animals), so activations overlap it.
+folder.write('big.yaml', scenarioWith('big', [], { catalogue: { generate: { count: 20000, seed: 2 } } }));
 
 describe('the admin API', () => {
   const mock = useMock({ scenario: 'plain', scenariosDir: folder.dir });
@@ -34,7 +36,7 @@ describe('the admin API', () => {
     expect(res.status).toBe(200);
     expect(res.json.active).toBe('plain');
     const byName: Record<string, any> = Object.fromEntries((res.json.scenarios as Array<{ name: string }>).map((s) => [s.name, s]));
-    expect(Object.keys(byName)).toEqual(['broken', 'journal', 'misnamed', 'plain', 'stubbed']);
+    expect(Object.keys(byName)).toEqual(['big', 'broken', 'journal', 'misnamed', 'plain', 'stubbed']);
     expect(byName.plain).toEqual({ name: 'plain', description: 'test scenario plain', file: expect.stringMatching(/plain\.yaml$/), valid: true, active: true });
     expect(byName.stubbed).toMatchObject({ valid: true, active: false });
     expect(byName.broken).toMatchObject({ valid: false, active: false, description: 'a broken one' });
@@ -106,6 +108,14 @@ describe('the admin API', () => {
     const res = await mock.admin('/scenarios/active', put(body));
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ code, message: expect.any(String), status: 400 });
+  });
+
+  it('keeps an activation that loads when a later one fails: the failure cancels nothing', async () => {
+    await mock.admin('/scenarios/active', activate('plain'));
+    const [big, nope] = await Promise.all([mock.admin('/scenarios/active', activate('big')), mock.admin('/scenarios/active', activate('nope'))]);
+    expect(nope.status).toBe(404);
+    expect(big.status).toBe(200);
+    expect((await mock.admin('/health')).json).toMatchObject({ scenario: 'big', pets: 20000 });
   });
 
   it('refuses a path traversal as an unknown scenario, never joined into a path', async () => {
@@ -204,7 +214,7 @@ describe('the admin document check (test/support/admin-document.ts)', () => {
   it('passes a documented answer and catches a wrong body or an undocumented status', () => {
     expect(check('GET', '/__mock/health', 200, { status: 'ok', scenario: null, pets: 3, session: null })).toBeUndefined();
     expect(check('GET', '/__mock/health', 200, { status: 'ok', pets: 3 })).toMatch(/must have required property 'scenario'/);
-    expect(check('PUT', '/__mock/scenarios/active', 409, { code: 'x', message: 'y', status: 409 })).toMatch(/status 409 is not documented/);
+    expect(check('PUT', '/__mock/scenarios/active', 418, { code: 'x', message: 'y', status: 418 })).toMatch(/status 418 is not documented/);
     expect(check('POST', '/__mock/health', 405, { code: 'method_not_allowed', message: 'm', status: 405 })).toBeUndefined();
     expect(check('POST', '/__mock/health', 405, { message: 'm' })).toMatch(/code/);
   });

@@ -22,13 +22,15 @@ type AdminContext = Context<MockEnv>;
 /**
  * The admin API under `/__mock`: a local development tool, so it takes no
  * API key. Every route acts on the request's session (`X-Mock-Session`, set
- * by the session middleware), or on the shared default without one. Every
+ * by the session middleware), or on the shared default without one. Only
+ * an activation starts a session; the other routes show a session that is
+ * not running as it would start, without keeping it. Every
  * answer is JSON; every error the Error body. A known path with another
  * method gets 405 with Allow, as the API's own paths do.
  */
 export function adminRoutes(app: Hono<MockEnv>, { contract, sessions, onActivate }: AdminRoutesOptions): void {
   const json = (c: AdminContext, status: number, body: unknown): Response => respond(c, status, JSON.stringify(body));
-  const mine = (c: AdminContext): Session => c.var.session;
+  const mine = (c: AdminContext): Session => c.get('session');
   const activeName = (session: Session): string | null => session.control.runtime?.scenario.name ?? null;
   const methods = new Map<string, string[]>();
   const route = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string): string => {
@@ -50,11 +52,15 @@ export function adminRoutes(app: Hono<MockEnv>, { contract, sessions, onActivate
   });
 
   app.put(route('PUT', '/scenarios/active'), bodySize(64 * 1024), async (c) => {
-    const session = mine(c);
     const name = readName(await c.req.text());
     if (!name.ok) return sendError(c, name.error);
+    // The one admin route that starts a session: QA sets up a session's scenario before its first request.
+    const { id } = mine(c);
+    const started = id !== null && sessions.find(id) === undefined;
+    const session = id === null ? sessions.shared : sessions.open(id);
     const activated = await session.control.activate(name.value);
     if (!activated.ok) {
+      if (started && id !== null) sessions.end(id);
       const kept = activeName(session);
       return sendError(c, { ...activated.error, message: `${activated.error.message} (still active: ${kept ?? 'none'})` });
     }
@@ -91,7 +97,7 @@ export function adminRoutes(app: Hono<MockEnv>, { contract, sessions, onActivate
   });
 
   app.get(route('GET', '/sessions'), (c) => {
-    const now = Date.now();
+    const now = sessions.now();
     return json(c, 200, {
       maxSessions: sessions.maxSessions,
       idleSeconds: sessions.idleMs / 1000,

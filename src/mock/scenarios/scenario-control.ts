@@ -78,8 +78,12 @@ export function createScenarioControl({ library, start }: ScenarioControlOptions
   };
   const activeName = (): string | undefined => active.runtime?.scenario.name;
 
-  // Loads can overlap (a catalogue is built asynchronously): the one started last wins.
-  let generation = 0;
+  // Activations can overlap (a catalogue is built asynchronously). Of those
+  // that load, the one started last wins: each takes a ticket when it starts,
+  // and one that loads after a later-started one was applied is superseded.
+  // A later activation that fails cancels nothing.
+  let tickets = 0;
+  let applied = 0;
 
   return {
     dir: library.dir,
@@ -94,10 +98,11 @@ export function createScenarioControl({ library, start }: ScenarioControlOptions
     },
     store,
     async activate(name) {
-      const mine = ++generation;
+      const mine = ++tickets;
       const loaded = await library.load(name);
       if (!loaded.ok) return loaded;
-      if (mine !== generation) return { ok: false, error: errorBody('invalid_scenario', `scenario ${name} was replaced by a later activation while it loaded`) };
+      if (mine < applied) return { ok: false, error: errorBody('activation_superseded', `scenario ${name} loaded after an activation started later than it, which stays`) };
+      applied = mine;
       active = stateFrom(loaded.value);
       others.delete(name);
       return { ok: true, value: loaded.value.scenario };

@@ -84,6 +84,7 @@ describe('hot reload reaches every session and Prefer: scenario= that uses the f
 
 describe('without watching (--no-watch)', () => {
   folder.write('still.yaml', scenarioWith('still', named('original')));
+  folder.write('preferred.yaml', scenarioWith('preferred', named('preferred v1')));
   const mock = useMock({ scenario: 'still', scenariosDir: folder.dir, watch: false });
 
   it('keeps serving the version it loaded until activated again', async () => {
@@ -93,5 +94,15 @@ describe('without watching (--no-watch)', () => {
     // Activating it again reads the file anew.
     await mock.admin('/scenarios/active', { method: 'PUT', body: JSON.stringify({ name: 'still' }) });
     expect((await mock.authed('/pets')).json[0].name).toBe('edited');
+  });
+
+  it('starts a preferred scenario from its file as it is now, once its state was reset away', async () => {
+    const preferred = { headers: { prefer: 'scenario=preferred' } };
+    expect((await mock.authed('/pets', preferred)).json[0].name).toBe('preferred v1');
+    folder.write('preferred.yaml', scenarioWith('preferred', named('preferred v2')));
+    // Its state lives on until reset: the version it started with keeps answering.
+    expect((await mock.authed('/pets', preferred)).json[0].name).toBe('preferred v1');
+    await mock.admin('/reset', { method: 'POST' });
+    expect((await mock.authed('/pets', preferred)).json[0].name).toBe('preferred v2');
   });
 });

@@ -8,7 +8,7 @@ export interface Session {
   readonly id: string | null;
   readonly control: ScenarioControl;
   readonly journal: RequestJournal;
-  /** When it last served a request (ms since the epoch). */
+  /** When it last served a request (ms on the registry's clock, monotonic by default). */
   lastSeen: number;
 }
 
@@ -26,6 +26,7 @@ export interface SessionRegistryOptions {
   journalSize?: number | undefined;
   /** Told when a session ends other than by the admin API. */
   onEnd?: (id: string, why: 'idle' | 'evicted') => void;
+  /** A monotonic clock in ms (default `performance.now`): a wall-clock jump must not end every session. */
   now?: () => number;
 }
 
@@ -33,10 +34,14 @@ export interface SessionRegistry {
   readonly shared: Session;
   readonly maxSessions: number;
   readonly idleMs: number;
+  /** The registry's clock (ms), which `lastSeen` is on. */
+  now(): number;
   /** The session `id`, started on first use; it becomes the most recently used. */
   open(id: string): Session;
   /** The session `id` if it is running; not started, not touched. */
   find(id: string): Session | undefined;
+  /** A fresh session `id` as it would start, not kept (what the admin API shows for a session not running). */
+  preview(id: string): Session;
   /** The running sessions, least recently used first (the shared one is not among them). */
   list(): Session[];
   end(id: string): boolean;
@@ -60,7 +65,7 @@ export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
  * sweep look only at its head.
  */
 export function createSessionRegistry(options: SessionRegistryOptions): SessionRegistry {
-  const { library, maxSessions = DEFAULT_MAX_SESSIONS, idleMs = DEFAULT_SESSION_IDLE_MS, now = Date.now } = options;
+  const { library, maxSessions = DEFAULT_MAX_SESSIONS, idleMs = DEFAULT_SESSION_IDLE_MS, now = () => performance.now() } = options;
   if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new Error(`the session limit must be a whole number above 0, got ${maxSessions}`);
   if (!(idleMs > 0)) throw new Error(`the session idle time must be above 0, got ${idleMs}`);
   let start = options.start;
@@ -73,6 +78,9 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
   });
   const shared = newSession(null, options.shared);
 
+  // A sweep now and then frees idle sessions even when no request comes. It
+  // runs only while there are sessions, and, unref'd, never holds the process open.
+  let timer: NodeJS.Timeout | undefined;
   function sweep(): void {
     const oldest = now() - idleMs;
     for (const [id, session] of sessions) {
@@ -80,15 +88,18 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
       sessions.delete(id);
       options.onEnd?.(id, 'idle');
     }
+    if (sessions.size === 0) stopSweeping();
   }
-  // A sweep now and then frees idle sessions even when no request comes; unref'd, it never holds the process open.
-  const timer = setInterval(sweep, Math.min(idleMs, 60_000));
-  timer.unref();
+  function stopSweeping(): void {
+    clearInterval(timer);
+    timer = undefined;
+  }
 
   return {
     shared,
     maxSessions,
     idleMs,
+    now,
     open(id) {
       sweep();
       const found = sessions.get(id);
@@ -105,14 +116,20 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
       }
       const session = newSession(id, start);
       sessions.set(id, session);
+      if (!timer) {
+        timer = setInterval(sweep, Math.min(idleMs, 60_000));
+        timer.unref();
+      }
       return session;
     },
     find: (id) => sessions.get(id),
+    preview: (id) => newSession(id, start),
     list: () => [...sessions.values()],
     end: (id) => sessions.delete(id),
     endAll() {
       const count = sessions.size;
       sessions.clear();
+      stopSweeping();
       return count;
     },
     replace(loaded) {
@@ -126,6 +143,6 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
       for (const session of sessions.values()) for (const path of session.control.paths()) paths.add(path);
       return paths;
     },
-    close: () => clearInterval(timer),
+    close: stopSweeping,
   };
 }

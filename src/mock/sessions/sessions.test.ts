@@ -102,6 +102,9 @@ describe('sessions: each X-Mock-Session has its own store, scenario and journal'
     ['non-ASCII letters', 'séance'],
     ['129 characters', 'x'.repeat(129)],
     ['nothing', ''],
+    ['a lone dot', '.'],
+    ['two dots alone', '..'],
+    ['a comma (two headers joined)', 'a, b'],
   ])('refuses a session id with %s: 400 invalid_session, on the API and the admin API', async (_what, id) => {
     const headers = new Headers({ authorization: `Bearer ${TEST_KEY}` });
     // fetch refuses non-Latin-1 header values, so those go as their UTF-8 bytes, as a raw client would send them.
@@ -119,6 +122,23 @@ describe('sessions: each X-Mock-Session has its own store, scenario and journal'
     expect(res.status).toBe(401);
   });
 
+  it('starts a session from the admin API only by activating: reading it keeps nothing', async () => {
+    const health = await mock.admin('/health', as('just-looking'));
+    expect(health.json).toEqual({ status: 'ok', scenario: 'default', pets: 30, session: 'just-looking' });
+    expect((await mock.admin('/journal', as('just-looking'))).json.entries).toEqual([]);
+    expect((await mock.admin('/reset', as('just-looking', { method: 'POST' }))).status).toBe(200);
+    expect(mock.sessions.find('just-looking')).toBeUndefined();
+    expect((await mock.admin('/sessions/just-looking', as('just-looking', { method: 'DELETE' }))).status).toBe(404);
+    expect((await mock.admin('/scenarios/active', activate('sold-out', 'just-looking'))).status).toBe(200);
+    expect(mock.sessions.find('just-looking')).toBeDefined();
+  });
+
+  it('ends the session an activation started when the activation is refused', async () => {
+    const res = await mock.admin('/scenarios/active', activate('nope', 'refused-start'));
+    expect(res.status).toBe(404);
+    expect(mock.sessions.find('refused-start')).toBeUndefined();
+  });
+
   it('starts no session for a request with a bad key', async () => {
     await mock.request('/pets', { headers: { 'x-mock-session': 'never-authorised' } });
     expect(mock.sessions.find('never-authorised')).toBeUndefined();
@@ -129,10 +149,13 @@ describe('sessions: each X-Mock-Session has its own store, scenario and journal'
 describe('sessions: the admin API lists and ends them', () => {
   const mock = useMock({ scenario: 'default' });
 
-  it('lists the running sessions, least recently used first, with the limits', async () => {
+  it('lists the running sessions, least recently used first, with the limits, without touching them', async () => {
     await mock.authed('/pets', as('one'));
     await mock.authed('/pets', create('two', 'Two'));
     await mock.authed('/pets', as('one'));
+    // Admin reads do not make a session more recent.
+    await mock.admin('/health', as('two'));
+    await mock.admin('/journal', as('two'));
     const res = await mock.admin('/sessions');
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ maxSessions: 100, idleSeconds: 1800 });
@@ -216,11 +239,24 @@ describe('--session-per-key: each API key is its own session without X-Mock-Sess
   });
 
   it('lets X-Mock-Session win over the key, and the admin API find the key\'s session', async () => {
-    const named = await mock.request('/pets?limit=100', withKey(TEST_KEY, as('explicit')));
+    await mock.request('/pets', withKey('second-key-456', create(undefined, 'Key-Two')));
+    const named = await mock.request('/pets?limit=100', withKey('second-key-456', as('explicit')));
     expect(named.headers.get('x-mock-session')).toBe('explicit');
-    expect(names(named.json)).not.toContain('Key-One');
-    const health = await mock.admin('/health', withKey(TEST_KEY));
+    expect(names(named.json)).not.toContain('Key-Two');
+    const health = await mock.admin('/health', withKey('second-key-456'));
     expect(health.json.session).toMatch(/^key-/);
-    expect(health.json.pets).toBe(31);
+    const own = await mock.request('/pets?limit=100', withKey('second-key-456'));
+    expect(health.json.pets).toBe(own.json.length);
+    expect(names(own.json)).toContain('Key-Two');
+  });
+
+  it('answers 401 on the admin API for a key that is not accepted, rather than acting on the shared default', async () => {
+    const before = (await mock.admin('/sessions')).json.sessions.length;
+    const res = await mock.admin('/scenarios/active', withKey('not-a-real-key', activate('empty-catalogue')));
+    expect(res.status).toBe(401);
+    expect(res.json.code).toBe('unauthorized');
+    expect((await mock.admin('/sessions')).json.sessions).toHaveLength(before);
+    expect((await mock.admin('/health')).json.scenario).toBe('default');
+    expect((await mock.admin('/health')).json.session).toBeNull();
   });
 });
