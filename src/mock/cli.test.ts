@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -482,6 +482,15 @@ describe('animal-store-mock (the built CLI)', () => {
       const result = await runToExit(['--port', '0', '--fixtures', file]);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`invalid fixture ${file}: cannot be read`);
+    });
+  });
+
+  describe('a broken --contract document', () => {
+    it('stops start-up with exit code 2 when a schema cannot be compiled (an unknown type)', async () => {
+      const document = readFileSync(join(packageRoot(), 'openapi', 'animal-store.yaml'), 'utf8').replace('type: string', 'type: strin');
+      const result = await runToExit(['--port', '0', '--contract', fixture('bad-type.yaml', document)]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('type must be JSONType or JSONType[]: strin');
     });
   });
 
