@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dump as stringify, load as parse } from 'js-yaml';
 import { loadContract } from '../../contract/load-contract.js';
 import { defaultDocumentPath } from '../../contract/package-root.js';
@@ -11,11 +11,18 @@ import { createPetStore } from '../store/pet-store.js';
 import { generateCatalogue } from '../fixtures/generate-catalogue.js';
 import { useMock } from '../../../test/support/use-mock.js';
 
-/** A copy of the contract document, changed by `edit`. */
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A copy of the contract document, changed by `edit`, in a temporary folder removed after the file's tests. */
 function editedDocument(edit: (document: any) => void): string {
   const document = parse(readFileSync(defaultDocumentPath(), 'utf8'));
   edit(document);
-  const file = join(mkdtempSync(join(tmpdir(), 'contract-')), 'animal-store.yaml');
+  const folder = mkdtempSync(join(tmpdir(), 'contract-'));
+  folders.push(folder);
+  const file = join(folder, 'animal-store.yaml');
   writeFileSync(file, stringify(document));
   return file;
 }
