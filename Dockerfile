@@ -24,6 +24,11 @@ RUN npm ci --ignore-scripts
 
 COPY tsconfig.json ./
 COPY src ./src
+# The build precompiles the validators of the shipped document, catalogue
+# and scenarios (dist/generated/validators.cjs), so it reads them too.
+COPY openapi ./openapi
+COPY fixtures ./fixtures
+COPY scenarios ./scenarios
 RUN npm run build
 
 # ---- runtime: production dependencies and built output only ----

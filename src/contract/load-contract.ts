@@ -1,6 +1,6 @@
 import { loadDocument } from './load-document.js';
 import { compileOperations, type OperationSpec } from './operations.js';
-import { createSchemaCompiler, type SchemaCompiler } from './schema-compiler.js';
+import { createSchemaCompiler, type SchemaCompiler, type SchemaCompilerOptions } from './schema-compiler.js';
 import type { OpenApiDocument } from './openapi-types.js';
 
 export interface Contract {
@@ -12,9 +12,9 @@ export interface Contract {
 }
 
 /** Loads and compiles the contract document once, for everything that needs it. */
-export function loadContract(path?: string): Contract {
+export function loadContract(path?: string, compilerOptions?: SchemaCompilerOptions): Contract {
   const document = loadDocument(path);
-  const schemas = createSchemaCompiler(document);
+  const schemas = createSchemaCompiler(document, compilerOptions);
   return {
     document,
     operations: compileOperations(document, schemas),

@@ -1,46 +1,65 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { CONTRACT_AJV_OPTIONS, contractAjv } from './ajv-instances.js';
 import type { JsonSchema, OpenApiDocument } from './openapi-types.js';
-
-// ajv-formats is CommonJS: under Node's ESM loader the plugin is the default
-// import itself, under bundlers (vitest) it may sit on `.default`.
-const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+import { precompiledValidators, validatorKey } from './precompiled-validators.js';
 
 const DOCUMENT_ID = 'contract';
 
 export interface SchemaCompiler {
   /** Compiles a schema from the document (it may hold `#/components/...` refs). */
   compile(schema: JsonSchema): ValidateFunction;
+  /** How many validators came precompiled from the build, and how many were compiled here. */
+  stats(): { precompiled: number; compiled: number };
+}
+
+export interface SchemaCompilerOptions {
+  /**
+   * The build's ajv (asked for the validators' source): every schema is
+   * compiled with it, none taken precompiled, and each is handed to
+   * `record` with its key.
+   */
+  build?: { ajv: Ajv; record: (key: string, validate: ValidateFunction) => void };
 }
 
 /**
- * One ajv instance over the document's components, so every validator the
- * mock uses is compiled once, at start-up, from the document itself.
- * `strict: false` because OpenAPI 3.0 schemas carry keywords JSON Schema does
- * not know (`example`, `deprecated`, `x-*`); ajv ignores them.
+ * One compiler over the document's components, so every validator the mock
+ * uses comes from the document itself, compiled once. The validators of
+ * the shipped document's start-up are compiled by the build (ajv
+ * standalone, see build-validators.ts) and found here by a key that hashes
+ * the ajv options, the document's components and the schema; anything else
+ * (an edited document, `--contract`, a scenario's stubs) is compiled at run
+ * time by an ajv loaded then.
  */
-export function createSchemaCompiler(document: OpenApiDocument): SchemaCompiler {
-  // validateSchema off: checking the document's schemas against JSON Schema's
-  // meta-schema compiled that meta-schema at every start (about 40 ms, the
-  // largest single cost of start-up). The document is linted in CI
-  // (`npm run lint:openapi`), and a schema ajv cannot compile still stops
-  // start-up, naming the operation.
-  const ajv = new Ajv({ strict: false, allErrors: true, discriminator: false, validateSchema: false });
-  addFormats(ajv);
-  // ajv-formats takes any integer as int64. A JSON number past 2^53 loses
-  // digits once parsed by JavaScript, so accepting one would silently store
-  // another value than the client sent: such values are refused instead.
-  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
-  ajv.addSchema({ $id: DOCUMENT_ID, components: document.components ?? {} });
+export function createSchemaCompiler(document: OpenApiDocument, options: SchemaCompilerOptions = {}): SchemaCompiler {
+  const components = JSON.stringify(document.components ?? {});
+  const optionsTag = JSON.stringify(CONTRACT_AJV_OPTIONS);
+  const precompiled = options.build ? new Map<string, ValidateFunction>() : precompiledValidators();
+  const counts = { precompiled: 0, compiled: 0 };
+  let ajv: Ajv | undefined;
+  const ajvForDocument = (): Ajv => {
+    if (!ajv) {
+      ajv = options.build?.ajv ?? contractAjv();
+      ajv.addSchema({ $id: DOCUMENT_ID, components: document.components ?? {} });
+    }
+    return ajv;
+  };
+
   return {
     compile(schema) {
-      // Rebase local refs onto the registered document.
-      const rebased = JSON.parse(
-        JSON.stringify(schema).replace(/"\$ref":"#\//g, `"$ref":"${DOCUMENT_ID}#/`),
-      ) as JsonSchema;
-      return ajv.compile(rebased);
+      // Local refs are rebased onto the registered document.
+      const rebased = JSON.stringify(schema).replace(/"\$ref":"#\//g, `"$ref":"${DOCUMENT_ID}#/`);
+      const key = validatorKey(optionsTag, components, rebased);
+      const found = precompiled.get(key);
+      if (found) {
+        counts.precompiled += 1;
+        return found;
+      }
+      const validate = ajvForDocument().compile(JSON.parse(rebased) as JsonSchema);
+      counts.compiled += 1;
+      options.build?.record(key, validate);
+      return validate;
     },
+    stats: () => ({ ...counts }),
   };
 }
 
