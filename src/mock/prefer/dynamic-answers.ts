@@ -36,7 +36,7 @@ function dynamicSuccess(operation: OperationSpec): Success {
   switch (operation.operationId) {
     case 'listPets':
       return async (c, faker) => {
-        const query = readQuery(operation.query, (name) => c.req.queries(name));
+        const query = readQuery(operation.query, c.req.queries());
         if (!query.ok) return query;
         return ok(generatePets(faker, query.value.limit as number, query.value.status as PetStatus | undefined));
       };

@@ -21,7 +21,7 @@ export function petHandlers(): OperationHandlers {
   return {
     listPets: (operation) =>
       function listPets(c) {
-        const query = readQuery(operation.query, (name) => c.req.queries(name));
+        const query = readQuery(operation.query, c.req.queries());
         if (!query.ok) return sendError(c, query.error);
         const pets = servingState(c).store.list({
           limit: query.value.limit as number,

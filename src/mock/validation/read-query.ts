@@ -7,15 +7,14 @@ import { readParameter } from './read-parameter.js';
  * document; parameters it does not document are ignored, as most HTTP
  * services do. A documented parameter given twice is refused: the document
  * describes single values, and silently taking one of them would hide a
- * client bug.
+ * client bug. `query` is every parameter of the request at once (Hono's
+ * `c.req.queries()`): asked one name at a time, Hono parses the whole query
+ * string again for each.
  */
-export function readQuery(
-  specs: readonly ParameterSpec[],
-  lookup: (name: string) => string[] | undefined,
-): Result<Record<string, unknown>> {
+export function readQuery(specs: readonly ParameterSpec[], query: Readonly<Record<string, string[] | undefined>>): Result<Record<string, unknown>> {
   const values: Record<string, unknown> = {};
   for (const spec of specs) {
-    const raw = lookup(spec.name);
+    const raw = Object.hasOwn(query, spec.name) ? query[spec.name] : undefined;
     if (raw === undefined || raw.length === 0) {
       if (spec.required) return fail('invalid_parameter', `query parameter ${spec.name} is required`);
       if (spec.default !== undefined) values[spec.name] = spec.default;
