@@ -23,9 +23,10 @@ const CREDENTIALS = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  */
 export function bearerKey({ keys }: BearerKeyOptions): MiddlewareHandler<MockEnv> {
   const accepts = keyChecker(keys);
-  return async function bearerKeyCheck(c, next) {
+  // Not async itself: the accepted path hands on next()'s promise rather than wrapping it in another.
+  return function bearerKeyCheck(c, next) {
     if (accepts(c.req.header('authorization'))) return next();
-    return sendUnauthorized(c);
+    return Promise.resolve(sendUnauthorized(c));
   };
 }
 

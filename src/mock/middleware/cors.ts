@@ -30,17 +30,21 @@ export function cors(options: CorsOptions): MiddlewareHandler<MockEnv> {
     'access-control-max-age': String(options.maxAgeSeconds),
   };
 
-  return async function corsHeaders(c, next) {
-    const origin = c.req.header('origin');
-    const allowOrigin = any ? '*' : origin !== undefined && allowed.has(origin) ? origin : undefined;
-    const headers: Record<string, string> = {};
-    if (allowOrigin) {
-      headers['access-control-allow-origin'] = allowOrigin;
-      headers['access-control-expose-headers'] = expose;
+  // With any origin, every answer gets the same headers: built once, and never mutated (respond copies).
+  const anyOrigin = Object.freeze({ 'access-control-allow-origin': '*', 'access-control-expose-headers': expose });
+  const forOrigin = (origin: string | undefined): Record<string, string> =>
+    origin !== undefined && allowed.has(origin)
+      ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': expose, vary: 'Origin' }
+      : // With a list, the answer depends on the Origin: caches must know (Fetch standard, CORS and HTTP caches).
+        { vary: 'Origin' };
+
+  // Not async itself: most requests hand on next()'s promise rather than wrapping it in another.
+  return function corsHeaders(c, next) {
+    const headers = any ? anyOrigin : forOrigin(c.req.header('origin'));
+    if (c.req.method === 'OPTIONS') {
+      const allowedHere = 'access-control-allow-origin' in headers;
+      return Promise.resolve(respond(c, 204, null, { ...headers, ...(allowedHere ? preflight : {}) }));
     }
-    // With a list, the answer depends on the Origin: caches must know (Fetch standard, CORS and HTTP caches).
-    if (!any) headers.vary = 'Origin';
-    if (c.req.method === 'OPTIONS') return respond(c, 204, null, { ...headers, ...(allowOrigin ? preflight : {}) });
     addResponseHeaders(c, headers);
     return next();
   };
