@@ -84,6 +84,14 @@ describe('sessions: each X-Mock-Session has its own store, scenario and journal'
     expect((preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('x-mock-session');
   });
 
+  it('names the session in the request\'s log line, and none without one', async () => {
+    await mock.authed('/pets?limit=2', as('logged'));
+    await mock.authed('/pets?limit=3');
+    const line = (path: string) => mock.logs.find((entry) => entry.path === '/v1/pets' && entry.msg === `GET /v1/pets 200 ${entry.ms}ms${path}`);
+    expect(line(' [session logged]')).toMatchObject({ session: 'logged', status: 200 });
+    expect(line('')).not.toHaveProperty('session');
+  });
+
   it('serves parallel clients without mixing them up', async () => {
     const clients = Array.from({ length: 12 }, (_, i) => `parallel-${i}`);
     await Promise.all(clients.map(async (client) => {
