@@ -15,7 +15,7 @@ import { loadFixture } from '../mock/fixtures/load-fixture.js';
 import { defaultScenariosDir, listScenarios } from '../mock/scenarios/find-scenario.js';
 import { loadScenarioFile } from '../mock/scenarios/load-scenario.js';
 import { compileScenarioSchema, SCENARIO_AJV_OPTIONS, scenarioSchemaKey, scenarioSchemaPath } from '../mock/scenarios/scenario-schema.js';
-import { contractAjv, plainAjv } from './ajv-instances.js';
+import { contractAjv, INT64_FORMAT, plainAjv } from './ajv-instances.js';
 import { loadContract } from './load-contract.js';
 import { precompiledValidatorsPath } from './precompiled-validators.js';
 
@@ -23,8 +23,9 @@ const require = createRequire(import.meta.url);
 const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, validate: ValidateFunction) => string }).default;
 const { _ } = require('ajv') as { _: (strings: TemplateStringsArray) => NonNullable<Options['code']>['formats'] };
 
-// The formats the contract's validators refer to, as the run-time ajv has them (ajv-instances.ts).
-const FORMATS = 'const formats = Object.assign({}, require("ajv-formats/dist/formats").fullFormats, { int64: { type: "number", validate: (value) => Number.isSafeInteger(value) } });';
+// The formats the contract's validators refer to, as the run-time ajv has them: int64 written out from its one definition.
+const INT64 = `{ type: ${JSON.stringify(INT64_FORMAT.type)}, validate: ${INT64_FORMAT.validate.toString()} }`;
+const FORMATS = `const formats = Object.assign({}, require("ajv-formats/dist/formats").fullFormats, { int64: ${INT64} });`;
 
 function buildValidators(): number {
   const modules = new Map<string, string>();

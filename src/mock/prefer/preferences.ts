@@ -2,10 +2,10 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { OperationSpec } from '../../contract/operations.js';
 import type { MockEnv } from '../http/mock-env.js';
 import { addResponseHeaders, respond, sendError } from '../http/respond.js';
-import { errorBody } from '../errors.js';
+import { clip, errorBody } from '../errors.js';
 import { dynamicAnswers } from './dynamic-answers.js';
 import { parsePrefer } from './parse-prefer.js';
-import { readPreferences, shown } from './read-preferences.js';
+import { readPreferences } from './read-preferences.js';
 
 /**
  * The middleware for one operation's `Prefer` header (RFC 7240): `code`,
@@ -41,7 +41,7 @@ export function preferences(operation: OperationSpec): MiddlewareHandler<MockEnv
       const state = await c.get('session').control.stateOf(asked.name);
       if (!state.ok) {
         c.set('unmatched', 'refused Prefer');
-        return sendError(c, errorBody('invalid_preference', `Prefer: scenario=${shown(asked.name)} cannot be used: ${state.error.message}`));
+        return sendError(c, errorBody('invalid_preference', `Prefer: scenario=${clip(asked.name)} cannot be used: ${state.error.message}`));
       }
       c.set('scenario', state.value);
       addResponseHeaders(c, applied);

@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../../contract/operations.js';
-import { fail, ok, type Result } from '../errors.js';
+import { clip, fail, ok, type Result } from '../errors.js';
 
 /** What a request's `Prefer` header asks of one operation, checked against the document. */
 export type Preferences = AnswerPreferences | ScenarioPreference;
@@ -71,10 +71,7 @@ function readScenario(preferences: ReadonlyMap<string, string | undefined>): Res
   if (name === undefined || name === '') return fail('invalid_preference', 'Prefer: scenario= names no scenario; send scenario=NAME, one of GET /__mock/scenarios.');
   const others = ['code', 'example', 'dynamic'].filter((other) => preferences.has(other) && !(other === 'dynamic' && preferences.get(other) === 'false'));
   if (others.length > 0) {
-    return fail('invalid_preference', `Prefer: scenario=${shown(name)} and ${others.map((other) => `${other}=${preferences.get(other) ?? ''}`).join(', ')} contradict each other: a scenario answers with its own stubs and catalogue; ask for one of them.`);
+    return fail('invalid_preference', `Prefer: scenario=${clip(name)} and ${others.map((other) => `${other}=${preferences.get(other) ?? ''}`).join(', ')} contradict each other: a scenario answers with its own stubs and catalogue; ask for one of them.`);
   }
   return ok({ kind: 'scenario', name, applied: `scenario=${name}` });
 }
-
-/** A preference value as messages show it: a header can hold up to 16 KiB, a message need not. */
-export const shown = (value: string): string => (value.length > 80 ? `${value.slice(0, 80)}…` : value);

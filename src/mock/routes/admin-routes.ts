@@ -75,15 +75,13 @@ export function adminRoutes(app: Hono<MockEnv>, { contract, sessions, onActivate
     return json(c, 200, { active: activeName(mine(c)), pets: control.store.size, state: control.runtime?.state ?? null });
   });
 
-  app.post(route('POST', '/scenarios/:name/reset'), async (c) => {
+  app.post(route('POST', '/scenarios/:name/reset'), (c) => {
     const name = c.req.param('name') ?? '';
     const found = findScenario(sessions.shared.control.dir, name);
     if (!found.ok) return sendError(c, errorBody('unknown_scenario', found.error));
     const { control } = mine(c);
-    const started = control.resetScenario(name);
-    const state = started ? await control.stateOf(name) : undefined;
-    const value = state?.ok ? state.value : undefined;
-    return json(c, 200, { scenario: name, started, pets: value?.store.size ?? null, state: value?.runtime?.state ?? null });
+    const state = control.resetScenario(name);
+    return json(c, 200, { scenario: name, started: state !== undefined, pets: state?.store.size ?? null, state: state?.runtime?.state ?? null });
   });
 
   app.get(route('GET', '/journal'), (c) => {

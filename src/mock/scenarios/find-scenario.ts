@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { packageRoot } from '../../contract/package-root.js';
+import { clip } from '../errors.js';
 import type { Loaded } from './scenario.js';
 
 /** The shipped scenarios, and the default of `--scenarios`. */
@@ -42,7 +43,7 @@ export function findScenario(dir: string, name: string): Loaded<string> {
   const file = listed.value.get(name);
   if (file) return { ok: true, value: file };
   const known = [...listed.value.keys()];
-  return { ok: false, error: `unknown scenario ${JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name)} in ${displayPath(dir)} (known: ${known.join(', ') || 'none'})` };
+  return { ok: false, error: `unknown scenario ${JSON.stringify(clip(name))} in ${displayPath(dir)} (known: ${known.join(', ') || 'none'})` };
 }
 
 /** A path as messages show it: relative to the working folder when inside it, else absolute. */

@@ -44,8 +44,8 @@ export interface ScenarioControl {
   stateOf(name: string): Promise<Result<ScenarioState>>;
   /** Every scenario of the session back to its start; the active one stays active. */
   reset(): void;
-  /** One scenario back to its start (catalogue, state, call counts); false: it has no state here yet. */
-  resetScenario(name: string): boolean;
+  /** One scenario back to its start (catalogue, state, call counts), and its state; undefined: it has no state here yet. */
+  resetScenario(name: string): ScenarioState | undefined;
   /** Hot reload: every state of that file starts afresh from the new version. */
   replace(loaded: LoadedScenario): void;
   /** The scenario files this control has state for. */
@@ -124,9 +124,8 @@ export function createScenarioControl({ library, start }: ScenarioControlOptions
     },
     resetScenario(name) {
       const state = name === activeName() ? active : others.get(name);
-      if (!state) return false;
-      resetState(state);
-      return true;
+      if (state) resetState(state);
+      return state;
     },
     replace(loaded) {
       if (active.path === loaded.path) active = stateFrom(loaded);
