@@ -4,7 +4,7 @@ import { errorBody } from '../errors.js';
 import type { MockEnv } from '../http/mock-env.js';
 import { addResponseHeaders, sendError } from '../http/respond.js';
 import type { Session, SessionRegistry } from '../sessions/session-registry.js';
-import { keyChecker, sendUnauthorized } from './bearer-key.js';
+import { keyChecker, repeatsAuthorization, sendUnauthorized } from './bearer-key.js';
 
 export const SESSION_HEADER = 'x-mock-session';
 
@@ -46,7 +46,7 @@ export function session(options: SessionOptions): MiddlewareHandler<MockEnv> {
     let id = c.req.header(SESSION_HEADER);
     if (id === undefined && perKey) {
       const authorization = c.req.header('authorization');
-      if (accepts && authorization !== undefined && !accepts(authorization)) return Promise.resolve(sendUnauthorized(c));
+      if (accepts && authorization !== undefined && (!accepts(authorization) || repeatsAuthorization(c))) return Promise.resolve(sendUnauthorized(c));
       id = keySession(authorization, secret);
     }
     if (id === undefined) {
