@@ -1,5 +1,8 @@
 import { parseArgs } from 'node:util';
 
+/** Generated cases per operation when --examples is not given. */
+export const DEFAULT_EXAMPLES = 25;
+
 export type ReporterName = 'pretty' | 'json' | 'junit';
 
 export interface ContractCliOptions {
@@ -17,6 +20,9 @@ export interface ContractCliOptions {
   timeoutMs: number;
   retries: number;
   concurrency: number;
+  /** The generated cases' seed; undefined draws one (printed in every report). */
+  seed: number | undefined;
+  examples: number;
   list: boolean;
 }
 
@@ -39,6 +45,10 @@ Rules:
   --only ID[,ID]       run only these rules (repeatable)
   --skip ID[,ID]       leave these rules out (repeatable)
   --list               list the rules and exit
+
+Generated cases:
+  --seed N             replay a run's generated cases (default: a random seed, printed)
+  --examples N         random cases per operation, after the boundary cases (default ${DEFAULT_EXAMPLES})
 
 Output:
   --reporter NAME      pretty, json or junit (repeatable)
@@ -79,6 +89,8 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
         timeout: { type: 'string' },
         retries: { type: 'string' },
         concurrency: { type: 'string' },
+        seed: { type: 'string' },
+        examples: { type: 'string' },
         list: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -106,12 +118,15 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
   if (reporters.filter((r) => r.output === undefined).length > 1) return { kind: 'error', message: 'only one reporter can write to stdout; give the others --output FILE' };
 
   const numbers: Record<string, number> = {};
-  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64]] as const) {
+  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', DEFAULT_EXAMPLES, 0, 10_000]] as const) {
     const text = values[flag];
     const value = text === undefined ? fallback : /^\d+$/.test(text) ? Number(text) : NaN;
     if (!(value >= min && value <= max)) return { kind: 'error', message: `--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}` };
     numbers[flag] = value;
   }
+  // fast-check takes a 32-bit seed; a printed one is never negative.
+  const seed = values.seed === undefined ? undefined : /^\d{1,10}$/.test(values.seed) && Number(values.seed) < 2 ** 31 ? Number(values.seed) : NaN;
+  if (Number.isNaN(seed)) return { kind: 'error', message: `--seed must be a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(values.seed)}` };
   const ids = (list: string[] | undefined) => (list ?? []).flatMap((item) => item.split(',')).map((id) => id.trim()).filter(Boolean);
 
   return {
@@ -129,6 +144,8 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       timeoutMs: numbers.timeout as number,
       retries: numbers.retries as number,
       concurrency: numbers.concurrency as number,
+      seed,
+      examples: numbers.examples as number,
       list: values.list,
     },
   };

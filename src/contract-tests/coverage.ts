@@ -44,7 +44,7 @@ export function matchCoverage(pairs: readonly DocumentedPair[], results: readonl
   const withRules = pairs.map((pair) => ({
     ...pair,
     rules: results
-      .filter((r) => r.exchanges.some((e) => e.operation === pair.operation && e.response?.status === pair.status))
+      .filter((r) => r.observed?.includes(`${pair.operation} ${pair.status}`) || r.exchanges.some((e) => e.operation === pair.operation && e.response?.status === pair.status))
       .map((r) => r.id),
   }));
   return { pairs: withRules, covered: withRules.filter((p) => p.rules.length > 0).length, total: withRules.length };

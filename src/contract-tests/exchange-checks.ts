@@ -1,16 +1,22 @@
 import type { IHttpOperation } from '../contract/prism.js';
 import type { ResponseValidator } from '../contract/response-validator.js';
+import { invariantFindings } from './invariants.js';
 import type { Exchange, Finding } from './types.js';
 
 type NewFinding = Omit<Finding, 'exchange'>;
 
 const ERROR_STATEMENT = 'Errors: every error response has the Error body: code (string), message (string), status (integer, equal to the HTTP status code)';
+const MEDIA_STATEMENT = 'What the service does: requests and responses use the media type application/json';
+
+// RFC 9110 §8.3.1: type/subtype is case-insensitive; parameters (charset) may follow.
+const APPLICATION_JSON = /^application\/json\s*(;|$)/i;
 
 /**
  * The checks every exchange gets, whatever the rule: the connection held, no
  * 5xx, a documented response matches the contract document (prism-http's
  * output validator: content type, body schema, headers), and every error is
- * an Error body whose `status` is the HTTP status. The rule itself then
+ * an Error body whose `status` is the HTTP status, every answer is
+ * application/json, and the invariants of the operation hold. The rule itself then
  * checks what it is about (which status, which items).
  */
 export function checkExchange(validator: ResponseValidator, operation: IHttpOperation | undefined, exchange: Exchange): NewFinding[] {
@@ -29,7 +35,12 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
       findings.push({ level: 'error', message: v.message, expected: `the response documented for ${operation.iid} ${response.status} in the contract document`, path: jsonPath(v.path) });
     }
   }
-  if (response.status >= 400) findings.push(...errorBodyFindings(response.status, response.json, response.headers['content-type']));
+  const contentType = response.headers['content-type'];
+  if (!APPLICATION_JSON.test(contentType ?? '')) {
+    findings.push({ level: 'error', hard: true, message: `the ${response.status} answer is sent as ${contentType ?? 'no content type'}`, expected: `application/json (${MEDIA_STATEMENT})`, path: '$.headers.content-type' });
+  }
+  if (response.status >= 400) findings.push(...errorBodyFindings(response.status, response.json, contentType));
+  findings.push(...invariantFindings(operation, exchange));
   return findings;
 }
 

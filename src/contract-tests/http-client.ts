@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { ApiRequest, Exchange, ObservedResponse } from './types.js';
 
 export interface HttpClientOptions {
@@ -20,6 +22,9 @@ export type Send = (request: ApiRequest) => Promise<Omit<Exchange, 'operation'>>
 /** The text shown in place of the API key, everywhere. */
 export const REDACTED_KEY = '<API key>';
 
+/** The network error of a near-miss that this key allows no variant of: nothing was sent. */
+export const NOT_SENT = 'not sent: the key allows no such variant';
+
 /**
  * Sends requests with fetch, a time limit and retries for network errors
  * only: a status is the server's answer and is judged, never retried. The
@@ -30,30 +35,33 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpCl
   const redact = redactor(apiKey);
 
   return async function send(request) {
-    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    const headers: Record<string, string | string[]> = { accept: 'application/json', ...request.headers };
     const auth = request.auth ?? 'key';
+    const miss = typeof auth === 'object' && 'nearMiss' in auth ? auth.nearMiss : undefined;
+    const made = miss?.make(apiKey);
     if (auth === 'key') headers.authorization = `Bearer ${apiKey}`;
-    else if (auth !== 'none') headers.authorization = 'scheme' in auth ? `${auth.scheme} ${apiKey}` : auth.authorization;
-    const url = base + request.path;
+    else if (made?.authorization !== undefined) headers.authorization = made.authorization;
+    else if (typeof auth === 'object' && 'scheme' in auth) headers.authorization = `${auth.scheme} ${apiKey}`;
+    else if (typeof auth === 'object' && 'authorization' in auth) headers.authorization = auth.authorization;
+    const withQuery = (query: string | undefined) => base + request.path + (query === undefined ? '' : `${request.path.includes('?') ? '&' : '?'}${query}`);
+    const url = withQuery(made?.query);
+    const hide = (name: string, value: string) => (name === 'authorization' ? redactCredentials(value, apiKey) : redact(value));
     const recorded = {
       method: request.method,
-      url: redact(url),
-      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, name === 'authorization' ? redactCredentials(value, apiKey) : redact(value)])),
+      url: miss ? withQuery(miss.shown.query) : redact(url),
+      headers: Object.fromEntries(Object.entries({ ...headers, ...(miss?.shown.authorization !== undefined ? { authorization: miss.shown.authorization } : {}) }).map(([name, value]) => [name, miss && name === 'authorization' ? value : Array.isArray(value) ? value.map((v) => hide(name, v)) : hide(name, value)])),
       body: request.body === undefined ? undefined : redact(request.body),
     };
+    if (miss && !made) return { request: recorded, networkError: NOT_SENT, ms: 0 };
+    // fetch joins a repeated header into one line; node:http sends each value on its own.
+    const transport = Object.values(headers).some(Array.isArray) ? sendWithNode : sendWithFetch;
     const started = performance.now();
     let lastError = '';
     const tries = request.method === 'GET' ? retries : 0;
     for (let attempt = 0; attempt <= tries; attempt++) {
       try {
-        const response = await fetch(url, {
-          method: request.method,
-          headers,
-          body: request.body,
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: 'manual',
-        });
-        return { request: recorded, response: await observe(response, redact), ms: performance.now() - started };
+        const response = await transport(url, request.method, headers, request.body, timeoutMs);
+        return { request: recorded, response: redactResponse(response, redact), ms: performance.now() - started };
       } catch (error) {
         lastError = describeNetworkError(error, timeoutMs);
         if (attempt < tries) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
@@ -81,20 +89,54 @@ function redactCredentials(value: string, apiKey: string): string {
   return redactor(apiKey)(value);
 }
 
-async function observe(response: Response, redact: (text: string) => string): Promise<ObservedResponse> {
-  const body = redact(await response.text());
+type Transport = (url: string, method: string, headers: Record<string, string | string[]>, body: string | undefined, timeoutMs: number) => Promise<RawResponse>;
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const sendWithFetch: Transport = async (url, method, headers, body, timeoutMs) => {
+  const response = await fetch(url, { method, headers: headers as Record<string, string>, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+  const text = await response.text();
+  const seen: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    seen[name] = value;
+  });
+  return { status: response.status, headers: seen, body: text };
+};
+
+/** node:http, which sends a header given as a list once per value. Failures are thrown as fetch's are, with a cause. */
+const sendWithNode: Transport = (url, method, headers, body, timeoutMs) =>
+  new Promise((resolve, reject) => {
+    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+    const req = send(url, { method, headers, timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const seen: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) seen[name] = Array.isArray(value) ? value.join(', ') : value;
+        resolve({ status: res.statusCode ?? 0, headers: seen, body: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', (error) => reject(Object.assign(new Error('fetch failed'), { cause: error })));
+    });
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { name: 'TimeoutError' })));
+    req.on('error', (error) => reject(error.name === 'TimeoutError' ? error : Object.assign(new Error('fetch failed'), { cause: error })));
+    req.end(body);
+  });
+
+function redactResponse(response: RawResponse, redact: (text: string) => string): ObservedResponse {
+  const body = redact(response.body);
   let json: unknown;
-  if (/[/+]json\b/i.test(response.headers.get('content-type') ?? '')) {
+  if (/[/+]json\b/i.test(response.headers['content-type'] ?? '')) {
     try {
       json = JSON.parse(body);
     } catch {
       json = undefined;
     }
   }
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = redact(value);
-  });
+  const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)]));
   return { status: response.status, headers, body, json };
 }
 

@@ -42,7 +42,16 @@ export async function contractMain(io: ContractIo): Promise<number> {
   // Loaded only now: prism-http and dredd-transactions take a while to load,
   // which --help, --list and usage errors do not need.
   const { runSuite } = await import('./run-suite.js');
-  const run = await runSuite({ ...target.value, only: options.only, skip: options.skip, timeoutMs: options.timeoutMs, retries: options.retries, concurrency: options.concurrency });
+  const run = await runSuite({
+    ...target.value,
+    only: options.only,
+    skip: options.skip,
+    timeoutMs: options.timeoutMs,
+    retries: options.retries,
+    concurrency: options.concurrency,
+    seed: options.seed,
+    examples: options.examples,
+  });
   if (!run.ok) {
     if (run.error.kind === 'unreachable') {
       io.stderr.write(`animal-store-contract: ${run.error.message}\nNo rule was run. Check the URL, the network, and that the service is up.\n`);

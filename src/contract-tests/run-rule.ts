@@ -1,7 +1,7 @@
 import type { ResponseValidator } from '../contract/response-validator.js';
 import { checkExchange, pathBelowBase } from './exchange-checks.js';
 import type { Send } from './http-client.js';
-import type { Exchange, Finding, OperationId, Pet, Rule, RuleContext, RuleFacts, RuleResult } from './types.js';
+import type { Exchange, Finding, OperationId, Pet, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';
 
 export interface RuleDependencies {
   send: Send;
@@ -10,14 +10,19 @@ export interface RuleDependencies {
   basePath: string;
   readOnly: boolean;
   existingPet: () => Promise<Pet | undefined>;
+  /** The run's seed; each rule draws from its own, derived from it and its id. */
+  seed: number;
+  examples: number;
+  silent: SilentLog;
+  ensureCatalogue: (count: number) => Promise<number | undefined>;
 }
 
 /**
  * Runs one rule: skips it when it writes in read-only mode, otherwise lets it
  * send its requests, checks every exchange against the contract, and turns
  * the findings into a verdict. An advisory rule fails only on hard findings
- * (5xx, dropped connection, an error that is not an Error body); its other
- * findings are kept as warnings.
+ * (5xx, dropped connection, an error that is not an Error body, a broken
+ * listing invariant); its other findings are kept as warnings.
  */
 export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleResult> {
   const started = performance.now();
@@ -27,16 +32,31 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
   }
   const findings: Finding[] = [];
   const exchanges: Exchange[] = [];
+  const observed = new Set<string>();
+  const probe = async (request: Parameters<Send>[0]): Promise<Probe> => {
+    const sent = await deps.send(request);
+    const operation = deps.validator.operationFor(sent.request.method, pathBelowBase(sent.request.url, deps.basePath));
+    const exchange: Exchange = { operation: operation?.iid as OperationId | undefined, ...sent };
+    if (operation && sent.response) observed.add(`${operation.iid} ${sent.response.status}`);
+    return { exchange, findings: checkExchange(deps.validator, operation, exchange).map((finding) => ({ ...finding, exchange })) };
+  };
+  const record: RuleContext['record'] = (probed, reproduce) => {
+    exchanges.push(probed.exchange);
+    findings.push(...probed.findings.map((finding) => (reproduce ? { ...finding, reproduce } : finding)));
+  };
   const context: RuleContext = {
     readOnly: deps.readOnly,
     existingPet: deps.existingPet,
+    seed: deps.seed,
+    examples: deps.examples,
+    observe: deps.silent.observe,
+    ensureCatalogue: deps.ensureCatalogue,
+    probe,
+    record,
     async send(request) {
-      const sent = await deps.send(request);
-      const operation = deps.validator.operationFor(sent.request.method, pathBelowBase(sent.request.url, deps.basePath));
-      const exchange: Exchange = { operation: operation?.iid as OperationId | undefined, ...sent };
-      exchanges.push(exchange);
-      for (const finding of checkExchange(deps.validator, operation, exchange)) findings.push({ ...finding, exchange });
-      return exchange;
+      const probed = await probe(request);
+      record(probed);
+      return probed.exchange;
     },
     fail(finding) {
       findings.push({ level: 'error', exchange: exchanges.at(-1), ...finding });
@@ -50,11 +70,12 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
   }
   const ms = performance.now() - started;
   if (outcome && 'skipped' in outcome && findings.length === 0) {
-    return { ...base, status: 'skipped', reason: outcome.skipped, findings, exchanges, ms };
+    return { ...base, status: 'skipped', reason: outcome.skipped, findings, exchanges, observed: [...observed], ms };
   }
+  const cases = outcome && 'cases' in outcome ? { cases: outcome.cases } : {};
   const judged = rule.severity === 'advisory' ? findings.map((f) => (f.hard ? f : { ...f, level: 'warning' as const })) : findings;
   const failed = judged.some((f) => f.level === 'error');
-  return { ...base, status: failed ? 'failed' : 'passed', findings: judged, exchanges, ms };
+  return { ...base, ...cases, status: failed ? 'failed' : 'passed', findings: judged, exchanges, observed: [...observed], ms };
 }
 
 /** A rule's facts without its code, as results carry them. */

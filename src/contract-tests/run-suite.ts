@@ -1,10 +1,14 @@
 import pLimit from 'p-limit';
 import { createResponseValidator, type ResponseValidator } from '../contract/response-validator.js';
 import { documentedPairs, matchCoverage, type Coverage } from './coverage.js';
+import { catalogueFiller, FULL_CATALOGUE } from './catalogue-fill.js';
+import { DEFAULT_EXAMPLES } from './cli-options.js';
+import { drawSeed } from './generate/search.js';
 import { createHttpClient, type Send } from './http-client.js';
 import { allRules } from './rules/index.js';
 import { notRun, runRule } from './run-rule.js';
-import type { Pet, Rule, RuleResult } from './types.js';
+import { createSilentLog } from './silent-log.js';
+import type { Pet, Rule, RuleResult, SilentEntry } from './types.js';
 
 export interface SuiteOptions {
   /** The API's base URL, ending in `/v1`. */
@@ -22,14 +26,24 @@ export interface SuiteOptions {
   rules?: readonly Rule[];
   /** Shared between runs (it takes prism a moment to read the document). */
   validator?: ResponseValidator;
+  /** The generated cases' seed; a random one is drawn (and reported) when not given. */
+  seed?: number;
+  /** Random generated cases per operation, after the boundary cases (default DEFAULT_EXAMPLES). */
+  examples?: number;
 }
+
 
 export interface SuiteReport {
   target: { baseUrl: string; readOnly: boolean };
+  /** Replays the generated cases: `--seed N`. */
+  seed: number;
+  examples: number;
   startedAt: string;
   ms: number;
   results: RuleResult[];
   coverage: Coverage;
+  /** What the target answered where the interface is silent. */
+  silent: SilentEntry[];
   summary: { passed: number; failed: number; skipped: number; warnings: number; contractFailed: number };
   /** Whether the run passes: no failed rule (contract failures, or hard advisory failures). */
   ok: boolean;
@@ -64,7 +78,17 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   }
 
   const existingPet = firstPet(send);
-  const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet };
+  const seed = options.seed ?? drawSeed();
+  const examples = options.examples ?? DEFAULT_EXAMPLES;
+  const silent = createSilentLog();
+  // A writing run of listPets rules grows the catalogue past the largest page before any rule
+  // runs, so every rule sees pages cut by `limit` rather than the whole catalogue, in any order.
+  // A run of reading rules only creates nothing, even with writes allowed.
+  const selected = rules.filter((rule) => (!options.only?.length || options.only.includes(rule.id)) && !options.skip?.includes(rule.id));
+  const fills = !readOnly && selected.some((rule) => rule.writes) && selected.some((rule) => rule.operation === 'listPets');
+  const ensureCatalogue = catalogueFiller(send, !fills);
+  if (fills) await ensureCatalogue(FULL_CATALOGUE);
+  const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet, seed, examples, silent, ensureCatalogue };
   const limit = pLimit(Math.max(1, options.concurrency ?? 8));
   const results = await Promise.all(
     rules.map((rule) =>
@@ -88,10 +112,13 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     ok: true,
     report: {
       target: { baseUrl: options.baseUrl, readOnly },
+      seed,
+      examples,
       startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
       ms: performance.now() - started,
       results,
       coverage: matchCoverage(await documentedPairs(validator), results),
+      silent: silent.entries(),
       summary,
       ok: summary.failed === 0,
     },

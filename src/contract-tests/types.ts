@@ -25,14 +25,26 @@ export interface ApiRequest {
   method: 'GET' | 'POST';
   /** Below the base URL, e.g. `/pets?limit=1`. */
   path: string;
-  headers?: Record<string, string>;
+  /** A header given as a list is sent once per value, each on its own line (fetch would join them into one). */
+  headers?: Record<string, string | string[]>;
   body?: string;
   /**
    * `key` (the default): `Bearer <configured key>`; `none`: no Authorization
    * header; `{ scheme }`: the configured key under another spelling of the
    * scheme; `{ authorization }`: exactly this header.
    */
-  auth?: 'key' | 'none' | { scheme: string } | { authorization: string };
+  auth?: 'key' | 'none' | { scheme: string } | { authorization: string | string[] } | { nearMiss: NearMiss };
+}
+
+/**
+ * Credentials made from the key by the HTTP client, the one place that
+ * holds it: rules never see the key, and reports print `shown`.
+ */
+export interface NearMiss {
+  label: string;
+  /** The Authorization header(s) and the query to add; undefined when this key allows no such variant. */
+  make(key: string): { authorization?: string | string[]; query?: string } | undefined;
+  shown: { authorization?: string | string[]; query?: string };
 }
 
 export interface ObservedResponse {
@@ -45,7 +57,7 @@ export interface ObservedResponse {
 
 export interface Exchange {
   operation: OperationId | undefined;
-  request: { method: string; url: string; headers: Record<string, string>; body?: string | undefined };
+  request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined };
   response?: ObservedResponse;
   /** A network failure after the retries (refused, reset, timed out). */
   networkError?: string;
@@ -61,9 +73,34 @@ export interface Finding {
   expected: string;
   /** Where in the response, as a JSON path (`$.body[0].name`, `$.status`, `$.headers.content-type`). */
   path?: string;
-  /** Marks findings that fail even an advisory rule: 5xx, dropped connection, an error that is not an Error body. */
+  /**
+   * Marks findings that fail even an advisory rule: 5xx, dropped connection,
+   * an error that is not an Error body or not application/json, a page that
+   * breaks the listing invariants.
+   */
   hard?: boolean;
   exchange?: Exchange;
+  /** For a generated case: how to replay it. */
+  reproduce?: Reproduction;
+}
+
+/** A generated case that failed, shrunk, with what replays it. */
+export interface Reproduction {
+  /** The failing request as a curl line, the key redacted. */
+  curl: string;
+  /** The run's seed: `--seed N --only RULE` sends the same cases. */
+  seed: number;
+  /** What the case was, in words (`name = "Zoë"`, `categoryId: a boolean`). */
+  case: string;
+  /** Cases sent before it failed, and shrinking steps taken. */
+  tried: number;
+  shrinks: number;
+}
+
+/** One exchange with the findings the checks of every exchange made on it. */
+export interface Probe {
+  exchange: Exchange;
+  findings: Finding[];
 }
 
 export interface Pet {
@@ -81,9 +118,42 @@ export interface RuleContext {
   /** An animal that exists, found through listPets (cached for the run); undefined for an empty catalogue. */
   existingPet(): Promise<Pet | undefined>;
   readonly readOnly: boolean;
+  /**
+   * Sends a request and checks it as `send` does, but records nothing: for
+   * generated cases, of which only the failing one is kept (`record`).
+   */
+  probe(request: ApiRequest): Promise<Probe>;
+  /** Keeps a probe's exchange and findings in the rule's result. */
+  record(probe: Probe, reproduce?: Reproduction): void;
+  /** Notes what the target answered where the interface is silent. */
+  observe: SilentLog['observe'];
+  /** The run's seed (a rule draws from `ruleSeed(seed, id)`) and the generated cases per operation. */
+  readonly seed: number;
+  readonly examples: number;
+  /**
+   * In a writing run, creates animals until listPets shows at least `count`
+   * (once per run, shared by the rules); resolves to how many it shows.
+   */
+  ensureCatalogue(count: number): Promise<number | undefined>;
 }
 
-export type RuleOutcome = void | { skipped: string };
+/** Where the interface is silent: what the target answered, gathered by the rules. */
+export interface SilentLog {
+  /** `example`: the request that got the answer, or a note where no one request shows it. */
+  observe(point: SilentPoint, answer: string, example: Exchange | string): void;
+  entries(): SilentEntry[];
+}
+
+export type SilentPoint = 'limit' | 'status' | 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'extra-fields' | 'valid-refused';
+
+export interface SilentEntry {
+  point: SilentPoint;
+  question: string;
+  answers: Array<{ answer: string; count: number; example: string }>;
+}
+
+/** A rule's end: nothing to add, a skip with its reason, or how many generated cases it sent. */
+export type RuleOutcome = void | { skipped: string } | { cases: number };
 
 /** What a rule is, as reports show it. */
 export interface RuleFacts {
@@ -105,9 +175,14 @@ export type RuleStatus = 'passed' | 'failed' | 'skipped';
 
 export interface RuleResult extends RuleFacts {
   status: RuleStatus;
+  /** Generated cases the rule sent (shrinking included); absent for rules with fixed requests. */
+  cases?: number;
   /** Why it was skipped. */
   reason?: string;
   findings: Finding[];
+  /** The exchanges kept for the report (of generated cases, only the failing ones). */
   exchanges: Exchange[];
+  /** Every `operation status` pair the rule's requests got, kept or not: what coverage counts. */
+  observed?: string[];
   ms: number;
 }

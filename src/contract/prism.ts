@@ -28,6 +28,7 @@ export interface IHttpOperation {
   method: string;
   path: string;
   deprecated?: boolean;
+  request?: { query?: Array<{ name: string; schema?: Record<string, unknown> }> };
   responses: Array<{ code: string }>;
 }
 

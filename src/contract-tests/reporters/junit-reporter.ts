@@ -1,5 +1,5 @@
 import type { SuiteReport } from '../run-suite.js';
-import { describeFinding } from './describe-finding.js';
+import { describeFinding, describeSilent } from './describe-finding.js';
 import { OPERATION_ORDER } from './excerpt.js';
 
 /**
@@ -29,6 +29,8 @@ export function junitReport(report: SuiteReport): string {
     const time = results.reduce((sum, r) => sum + r.ms, 0);
     return [
       `  <testsuite name="${operation}" tests="${results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds(time)}" timestamp="${report.startedAt.slice(0, 19)}">`,
+      // The seed replays the generated cases (--seed N); JUnit readers show properties per suite.
+      `    <properties><property name="seed" value="${report.seed}"/><property name="examples" value="${report.examples}"/></properties>`,
       ...cases,
       '  </testsuite>',
     ].join('\n');
@@ -38,6 +40,7 @@ export function junitReport(report: SuiteReport): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="animal-store contract tests (${xml(report.target.baseUrl)})" tests="${report.results.length}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${seconds(report.ms)}">`,
     ...suites,
+    ...silentSuite(report),
     '</testsuites>',
     '',
   ].join('\n');
@@ -53,4 +56,16 @@ function xml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
+}
+
+/** Where the interface is silent: a suite without test cases whose output lists what the target answered. */
+function silentSuite(report: SuiteReport): string[] {
+  const lines = describeSilent(report.silent);
+  if (lines.length === 0) return [];
+  return [
+    `  <testsuite name="where-the-interface-is-silent" tests="0" failures="0" errors="0" skipped="0" time="0" timestamp="${report.startedAt.slice(0, 19)}">`,
+    `    <properties><property name="seed" value="${report.seed}"/></properties>`,
+    `    <system-out>${xml(lines.join('\n'))}</system-out>`,
+    '  </testsuite>',
+  ];
 }

@@ -1,20 +1,24 @@
 import type { SuiteReport } from '../run-suite.js';
 import type { RuleResult } from '../types.js';
-import { describeFinding } from './describe-finding.js';
+import { describeFinding, describeSilent } from './describe-finding.js';
 import { OPERATION_ORDER } from './excerpt.js';
 
 const MARK: Record<RuleResult['status'], string> = { passed: '✓', failed: '✗', skipped: '○' };
 
 /** Human-readable report: rules grouped by operation, failures in full, the coverage matrix, a summary. */
 export function prettyReport(report: SuiteReport): string {
-  const out: string[] = [`Contract tests against ${report.target.baseUrl}${report.target.readOnly ? ' (read-only)' : ''}`, ''];
+  const out: string[] = [
+    `Contract tests against ${report.target.baseUrl}${report.target.readOnly ? ' (read-only)' : ''}`,
+    `Seed ${report.seed}, ${report.examples} random cases per operation (replay with --seed ${report.seed})`,
+    '',
+  ];
   for (const operation of OPERATION_ORDER) {
     const results = report.results.filter((r) => r.operation === operation);
     if (results.length === 0) continue;
     out.push(operation);
     for (const r of results) {
       const tags = [r.severity === 'advisory' ? 'advisory' : '', r.writes ? 'writes' : ''].filter(Boolean).join(', ');
-      const suffix = r.status === 'skipped' ? ` (skipped: ${r.reason})` : ` ${Math.round(r.ms)} ms`;
+      const suffix = r.status === 'skipped' ? ` (skipped: ${r.reason})` : ` ${r.cases === undefined ? '' : `${r.cases} cases, `}${Math.round(r.ms)} ms`;
       out.push(`  ${MARK[r.status]} ${r.id}: ${r.title}${tags ? ` [${tags}]` : ''}${suffix}`);
       for (const finding of r.findings) {
         const [first, ...rest] = describeFinding(finding);
@@ -23,6 +27,8 @@ export function prettyReport(report: SuiteReport): string {
     }
     out.push('');
   }
+  const silent = describeSilent(report.silent);
+  if (silent.length > 0) out.push(...silent, '');
   out.push(`Coverage of the documented request/response pairs (dredd-transactions): ${report.coverage.covered}/${report.coverage.total}`);
   for (const pair of report.coverage.pairs) {
     const rules = pair.rules.length > 0 ? pair.rules.join(', ') : 'NOT COVERED';
@@ -32,7 +38,7 @@ export function prettyReport(report: SuiteReport): string {
   out.push(
     '',
     `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped` +
-      `${s.warnings ? `, ${s.warnings} warnings` : ''}; coverage ${report.coverage.covered}/${report.coverage.total}; ${Math.round(report.ms)} ms`,
+      `${s.warnings ? `, ${s.warnings} warnings` : ''}; coverage ${report.coverage.covered}/${report.coverage.total}; seed ${report.seed}; ${Math.round(report.ms)} ms`,
     '',
   );
   return out.join('\n');

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Exchange, Pet, Rule, RuleContext, Statement } from '../types.js';
 import { expectField, expectStatus, JSON_BODY, petOf, petsOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
+import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
 
 const STATUSES = ['available', 'pending', 'sold'] as const;
 
-/** Animals the harness creates are named so, to be found and cleaned up by hand on a shared environment. */
-export const CREATED_NAME_PREFIX = 'contract-test';
 
 const newPet = (fields: Partial<Pet> = {}) => ({ name: `${CREATED_NAME_PREFIX} ${randomUUID().slice(0, 8)}`, categoryId: 2, status: 'pending', ...fields });
 

@@ -1,11 +1,17 @@
 import type { Rule } from '../types.js';
+import { authNearMissRules } from './auth-near-miss-rules.js';
 import { authRules } from './auth-rules.js';
 import { createPetRules } from './create-pet-rules.js';
+import { generatedCreateRules } from './generated-create-rules.js';
 import { getPetRules } from './get-pet-rules.js';
+import { generatedGetRules } from './generated-get-rules.js';
+import { generatedListRules } from './generated-list-rules.js';
+import { listingInvariantRules } from './listing-invariant-rules.js';
+import { statefulRules } from './stateful-rules.js';
 import { listPetsRules } from './list-pets-rules.js';
 
 /** Every rule, grouped by operation as reports show them. */
-export const allRules: readonly Rule[] = [...listPetsRules, ...createPetRules, ...getPetRules, ...authRules];
+export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...statefulRules, ...getPetRules, ...generatedGetRules, ...authRules, ...authNearMissRules];
 
 const ids = new Set<string>();
 for (const rule of allRules) {

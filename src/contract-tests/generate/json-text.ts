@@ -1,0 +1,17 @@
+/**
+ * JSON text with number literals JavaScript cannot hold (2^63, past int64):
+ * a RawNumber is written as its digits, so a server receives exactly the
+ * literal the case names rather than JavaScript's rounding of it.
+ */
+export class RawNumber {
+  constructor(readonly literal: string) {}
+  toJSON(): string {
+    return `\u0000raw:${this.literal}\u0000`;
+  }
+}
+
+const RAW = /"\\u0000raw:([^"\\]+)\\u0000"/g;
+
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value).replace(RAW, '$1');
+}

@@ -1,0 +1,65 @@
+import type { IHttpOperation } from '../contract/prism.js';
+import type { Exchange, Finding } from './types.js';
+
+type NewFinding = Omit<Finding, 'exchange'>;
+
+const PAGE = 'Limits: `limit` is the maximum number of animals returned, minimum 1, maximum 100, default 20';
+const FILTER = 'Endpoints > List animals: `status` returns only animals with this availability status';
+const GET = 'Endpoints > Get an animal: petId is the identifier of the animal to retrieve; 200, Pet';
+
+/**
+ * What holds of every answer of an operation, whatever the request, read
+ * from the contract document: a listPets page never holds more than the
+ * maximum `limit`, nor more than the `limit` asked when that is a valid one
+ * (the default when there is none); a page filtered by a valid `status`
+ * holds only that status; getPet's Pet is the one asked for. These hold
+ * where the rest of the answer is the server's choice (`limit=101` may be
+ * refused or clamped), so they fail even an advisory rule.
+ */
+export function invariantFindings(operation: IHttpOperation | undefined, exchange: Exchange): NewFinding[] {
+  const response = exchange.response;
+  if (!operation || response?.status !== 200) return [];
+  const url = new URL(exchange.request.url);
+  if (operation.iid === 'listPets' && Array.isArray(response.json)) return pageFindings(operation, url.searchParams, response.json as unknown[]);
+  if (operation.iid === 'getPet') {
+    const asked = decodeURIComponent(url.pathname.split('/').at(-1) ?? '');
+    const id = (response.json as { id?: unknown } | undefined)?.id;
+    if (/^-?\d{1,15}$/.test(asked) && typeof id === 'number' && id !== Number(asked)) {
+      return [{ level: 'error', hard: true, message: `asked for animal ${asked}, got animal ${id}`, expected: GET, path: '$.body.id' }];
+    }
+  }
+  return [];
+}
+
+function pageFindings(operation: IHttpOperation, query: URLSearchParams, pets: unknown[]): NewFinding[] {
+  const limit = queryParam(operation, 'limit');
+  const findings: NewFinding[] = [];
+  const maximum = typeof limit?.maximum === 'number' ? limit.maximum : undefined;
+  const asked = query.getAll('limit');
+  const valid = asked.length === 1 && /^\d+$/.test(asked[0] as string) ? Number(asked[0]) : undefined;
+  const bound = Math.min(
+    maximum ?? Infinity,
+    asked.length === 0 && typeof limit?.default === 'number' ? limit.default : Infinity,
+    valid !== undefined && valid >= (limit?.minimum as number | undefined ?? 1) && valid <= (maximum ?? Infinity) ? valid : Infinity,
+  );
+  if (pets.length > bound) {
+    const why = asked.length === 0 ? 'no limit (default)' : `limit=${asked.join('&limit=')}`;
+    findings.push({ level: 'error', hard: true, message: `${pets.length} animals for ${why}`, expected: `at most ${bound} (${PAGE})`, path: '$.body.length' });
+  }
+  const statuses = queryParam(operation, 'status')?.enum as unknown[] | undefined;
+  const status = query.getAll('status');
+  if (status.length === 1 && statuses?.includes(status[0])) {
+    // One finding per page, naming the first stray item: the rules about the filter list them all.
+    const strays = pets.map((pet, index) => ({ index, actual: (pet as { status?: unknown } | null)?.status })).filter((p) => p.actual !== status[0]);
+    const first = strays[0];
+    if (first) {
+      findings.push({ level: 'error', hard: true, message: `${strays.length} of ${pets.length} items in a page for status=${status[0]} have another status (item ${first.index}: ${JSON.stringify(first.actual)})`, expected: FILTER, path: `$.body[${first.index}].status` });
+    }
+  }
+  return findings;
+}
+
+/** A query parameter's schema as prism read it from the document. */
+function queryParam(operation: IHttpOperation, name: string): Record<string, unknown> | undefined {
+  return operation.request?.query?.find((p) => p.name === name)?.schema as Record<string, unknown> | undefined;
+}

@@ -1,0 +1,212 @@
+import fc from 'fast-check';
+import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
+import { jsonText } from '../generate/json-text.js';
+import { badValues } from '../generate/negative-values.js';
+import { arbitraryFor, boundaryObjects, describeValue } from '../generate/positive-values.js';
+import { inputModel } from '../generate/schema-model.js';
+import { ruleSeed } from '../generate/search.js';
+import { answerOf } from '../silent-log.js';
+import type { Exchange, Pet, Probe, Rule, RuleContext } from '../types.js';
+import { JSON_BODY } from './expect.js';
+import { finding, recordFailure, searchAndRecord, verdictOf, type Verdict } from './generated.js';
+import { cite, STATEMENTS } from './statements.js';
+
+const model = inputModel();
+const body = model.createBody;
+type NewPet = Record<string, unknown>;
+
+const post = (context: RuleContext, text: string, headers: Record<string, string> = JSON_BODY) => context.probe({ method: 'POST', path: '/pets', headers, body: text });
+
+/** Whether a refusal is a clear one: 400 with an Error body (the checks of every exchange judge the body). */
+const refusedClearly = (probe: Probe) => probe.exchange.response?.status === 400;
+
+/**
+ * One positive case: the body as generated, then getPet of the assigned id,
+ * then the page of its status when that page shows every animal of the
+ * status. Each must give back exactly what was sent; a field left out must
+ * read the same in all three. A clear 400 is accepted where the interface
+ * is silent (a long name, a category a server does not know) and reported.
+ */
+async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLengths): Promise<Verdict> {
+  const created = await post(context, JSON.stringify(sent));
+  const response = created.exchange.response;
+  const name = typeof sent.name === 'string' ? sent.name.length : 0;
+  lengths.sent = Math.max(lengths.sent, name);
+  if (refusedClearly(created)) {
+    lengths.refused = Math.min(lengths.refused, name);
+    context.observe('valid-refused', answerOf(created.exchange), created.exchange);
+    return verdictOf([created]);
+  }
+  if (response?.status !== 201) {
+    return verdictOf([created], [finding(created.exchange, `answered ${response?.status ?? 'nothing'} to a valid NewPet`, `201, or a clear 400 where the interface is silent (${cite(STATEMENTS.createSuccess)})`, '$.status')]);
+  }
+  lengths.accepted = Math.max(lengths.accepted, name);
+  context.observe('location', response.headers.location === undefined ? 'not sent' : `sent (${response.headers.location.replace(/\d+$/, '{id}')})`, created.exchange);
+  const pet = response.json as Pet | undefined;
+  const problems = differences(created.exchange, sent, pet, undefined, STATEMENTS.createSuccess.text);
+  if (typeof pet?.id !== 'number') return verdictOf([created], problems);
+  if (!('status' in sent)) context.observe('default-status', pet.status === undefined ? 'left out' : `status ${JSON.stringify(pet.status)}`, created.exchange);
+  const read = await context.probe({ method: 'GET', path: `/pets/${pet.id}` });
+  const got = read.exchange.response?.status === 200 ? (read.exchange.response.json as Pet) : undefined;
+  if (!got) problems.push(finding(read.exchange, `getPet of the created id ${pet.id} answered ${read.exchange.response?.status ?? 'nothing'}`, cite(STATEMENTS.getSuccess), '$.status'));
+  else problems.push(...differences(read.exchange, sent, got, pet, STATEMENTS.getSuccess.text));
+  const probes = [created, read];
+  if (typeof pet.status === 'string') {
+    const page = await context.probe({ method: 'GET', path: `/pets?status=${encodeURIComponent(pet.status)}&limit=100` });
+    probes.push(page);
+    const pets = Array.isArray(page.exchange.response?.json) ? (page.exchange.response.json as Pet[]) : undefined;
+    const listed = pets?.find((p) => p?.id === pet.id);
+    if (listed) problems.push(...differences(page.exchange, sent, listed, pet, STATEMENTS.statusFilter.text));
+    else if (pets && pets.length < 100) problems.push(finding(page.exchange, `animal ${pet.id} is missing from the ${pets.length} ${pet.status} animals listed`, cite(STATEMENTS.statusFilter), '$.body'));
+  }
+  return verdictOf(probes, problems);
+}
+
+/** Fields that differ from what was sent (or, for fields not sent, from the 201 answer). */
+function differences(exchange: Exchange, sent: NewPet, got: Pet | undefined, answered: Pet | undefined, statement: string) {
+  if (got === undefined || typeof got !== 'object') return [finding(exchange, 'no Pet in the answer', statement, '$.body')];
+  const out = [];
+  for (const field of Object.keys(body.properties)) {
+    const expected = field in sent ? sent[field] : answered?.[field as keyof Pet];
+    if (field in sent || answered) {
+      const actual = got[field as keyof Pet];
+      if (!Object.is(actual, expected)) out.push(finding(exchange, `${field} is ${describeValue(actual)}, sent ${describeValue(expected)}`, `the animal exactly as sent (${statement})`, `$.body.${field}`));
+    }
+  }
+  if (answered && got.id !== answered.id) out.push(finding(exchange, `id is ${got.id}, created ${answered.id}`, statement, '$.body.id'));
+  return out;
+}
+
+/**
+ * A refused NewPet's name marks it as the harness's, should a server store
+ * it anyway. Valid cases keep their generated names: the name is the data
+ * under test.
+ */
+const tagged = (pet: NewPet): NewPet => ({ ...pet, name: `${CREATED_NAME_PREFIX} ${String(pet.name).slice(0, 40)}` });
+
+interface NameLengths {
+  sent: number;
+  accepted: number;
+  refused: number;
+}
+
+/** A NewPet in words: long strings by their length. */
+const describeBody = (pet: NewPet): string => `{${Object.entries(pet).map(([k, v]) => `${k}: ${describeValue(v)}`).join(', ')}}`;
+
+export const generatedCreateRules: Rule[] = [
+  {
+    id: 'create-generated-round-trip',
+    title: 'generated valid NewPets (boundaries and random) come back exactly from createPet, getPet and the listing',
+    operation: 'createPet',
+    writes: true,
+    severity: 'contract',
+    statement: STATEMENTS.createSuccess,
+    async run(context) {
+      const arbitrary = arbitraryFor(body) as fc.Arbitrary<NewPet>;
+      const [base] = fc.sample(arbitrary, { seed: ruleSeed(context.seed, 'create-base'), numRuns: 1 });
+      const lengths: NameLengths = { sent: 0, accepted: -1, refused: Infinity };
+      const outcome = await searchAndRecord(context, this.id, {
+        arbitrary,
+        examples: boundaryObjects(body, base ?? {}).map((b) => b.value),
+        runs: context.examples,
+        check: (pet) => roundTrip(context, pet, lengths),
+        describe: (pet) => `createPet with ${describeBody(pet)}`,
+      });
+      observeLengths(context, lengths);
+      return outcome;
+    },
+  },
+  {
+    id: 'create-generated-rejects',
+    title: 'createPet answers 400 with an Error body to each broken constraint of NewPet (wrong types, out of range, wrong case, missing, not JSON)',
+    operation: 'createPet',
+    writes: true,
+    severity: 'contract',
+    statement: STATEMENTS.createBadRequest,
+    async run(context) {
+      const [base = {}] = fc.sample(arbitraryFor(body) as fc.Arbitrary<NewPet>, { seed: ruleSeed(context.seed, 'reject-base'), numRuns: 1 });
+      const cases = negativeCases(tagged(base));
+      let sent = 0;
+      let shrunk = false;
+      for (const bad of cases) {
+        const probe = await post(context, bad.text, bad.headers);
+        sent++;
+        const verdict = judgeRefusal(context, probe, bad);
+        if (verdict.ok) continue;
+        // The first failure is shrunk (the rest of the body made smaller); the others are shown as sent.
+        if (!shrunk && bad.field !== undefined) {
+          shrunk = true;
+          const field = bad.field;
+          const outcome = await searchAndRecord(context, this.id, {
+            arbitrary: arbitraryFor(body).map((pet) => ({ ...(pet as NewPet), [field]: bad.value })) as fc.Arbitrary<NewPet>,
+            examples: [{ ...base, [field]: bad.value }],
+            runs: 0,
+            check: async (pet) => judgeRefusal(context, await post(context, jsonText(pet)), bad),
+            describe: (pet) => `${bad.label}: ${describeBody(pet)}`,
+          });
+          sent += outcome.cases;
+          continue;
+        }
+        recordFailure(context, verdict.failure, { case: bad.label, tried: sent, shrinks: 0 });
+      }
+      return { cases: sent };
+    },
+  },
+];
+
+interface NegativeCase {
+  label: string;
+  text: string;
+  headers?: Record<string, string>;
+  /** The field broken, and its bad value, when the case is one field of an object body. */
+  field?: string;
+  value?: unknown;
+  /** Statuses that are a right refusal: 400, and 415 for a media type (RFC 9110 §15.5.16). */
+  expected: readonly number[];
+}
+
+/** Every constraint of NewPet broken once, on a valid base, and bodies that are not a JSON object. */
+function negativeCases(base: NewPet): NegativeCase[] {
+  const cases: NegativeCase[] = [];
+  for (const [field, schema] of Object.entries(body.properties)) {
+    for (const bad of badValues(schema)) {
+      cases.push({ label: `${field}: ${bad.label}`, text: jsonText({ ...base, [field]: bad.value }), field, value: bad.value, expected: [400] });
+    }
+  }
+  for (const field of body.required) {
+    const { [field]: _, ...without } = base;
+    cases.push({ label: `${field} missing`, text: jsonText(without), expected: [400] });
+  }
+  const valid = jsonText(base);
+  for (const [label, text] of [
+    ['an empty body', ''],
+    ['JSON null', 'null'],
+    ['a JSON array of the NewPet', `[${valid}]`],
+    ['a JSON string', JSON.stringify(valid)],
+    ['a JSON number', '42'],
+    ['JSON true', 'true'],
+    ['malformed JSON (cut short)', valid.slice(0, -1)],
+    ['malformed JSON (trailing comma)', `${valid.slice(0, -1)},}`],
+    ['malformed JSON (single quotes)', valid.replaceAll('"', "'")],
+  ] as const) {
+    cases.push({ label: `the body is ${label}`, text, expected: [400] });
+  }
+  for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x']) {
+    cases.push({ label: `a NewPet sent as ${type}`, text: valid, headers: { 'content-type': type }, expected: [400, 415] });
+  }
+  return cases;
+}
+
+/** A negative case must be refused (and never stored): a 400 (or 415) Error, nothing else. */
+function judgeRefusal(context: RuleContext, probe: Probe, bad: NegativeCase): Verdict {
+  const status = probe.exchange.response?.status;
+  if (bad.headers || bad.field === undefined && /JSON|body/.test(bad.label)) context.observe('body-not-json', answerOf(probe.exchange), probe.exchange);
+  if (status !== undefined && bad.expected.includes(status)) return verdictOf([probe]);
+  return verdictOf([probe], [finding(probe.exchange, `answered ${status ?? 'nothing'} to a body with ${bad.label}`, `${bad.expected.join(' or ')} with an Error body (${cite(STATEMENTS.createBadRequest)})`, '$.status')]);
+}
+
+function observeLengths(context: RuleContext, lengths: NameLengths): void {
+  const where = `rule create-generated-round-trip, seed ${context.seed}`;
+  if (lengths.accepted >= 0) context.observe('name-length', `accepted up to ${lengths.accepted} UTF-16 code units (the longest sent: ${lengths.sent})`, where);
+  if (lengths.refused !== Infinity) context.observe('name-length', `the shortest name refused had ${lengths.refused} UTF-16 code units`, where);
+}

@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { badTexts } from '../generate/negative-values.js';
+import { arbitraryFor, boundaryValues } from '../generate/positive-values.js';
+import { inputModel } from '../generate/schema-model.js';
+import { answerOf } from '../silent-log.js';
+import type { Rule } from '../types.js';
+import { finding, recordFailure, searchAndRecord, verdictOf } from './generated.js';
+import { cite, STATEMENTS } from './statements.js';
+
+const petId = inputModel().getPath.find((p) => p.name === 'petId');
+if (!petId) throw new Error('getPet has no petId path parameter in the contract document');
+
+export const generatedGetRules: Rule[] = [
+  {
+    id: 'get-generated-ids',
+    title: 'getPet with generated int64 ids: the Pet with that id (200) or 404, an Error body',
+    operation: 'getPet',
+    writes: false,
+    severity: 'contract',
+    statement: STATEMENTS.getSuccess,
+    async run(context) {
+      return searchAndRecord(context, this.id, {
+        arbitrary: arbitraryFor(petId.schema) as fc.Arbitrary<number>,
+        examples: boundaryValues(petId.schema) as number[],
+        runs: context.examples,
+        async check(id) {
+          const probe = await context.probe({ method: 'GET', path: `/pets/${id}` });
+          const status = probe.exchange.response?.status;
+          return verdictOf([probe], status === 200 || status === 404 ? [] : [finding(probe.exchange, `answered ${status ?? 'nothing'} for id ${id}`, `200 or 404 (${cite(STATEMENTS.getNotFound)})`, '$.status')]);
+        },
+        describe: (id) => `getPet ${id}`,
+      });
+    },
+  },
+  {
+    id: 'get-generated-bad-ids',
+    title: 'getPet with petIds that are not int64 (text, decimals, exponents, past the range): a 4xx Error, never a 5xx',
+    operation: 'getPet',
+    writes: false,
+    severity: 'contract',
+    statement: STATEMENTS.getNotFound,
+    async run(context) {
+      let cases = 0;
+      for (const bad of badTexts(petId.schema)) {
+        if (bad.value === '') continue; // `/pets/` is listPets' path
+        const probe = await context.probe({ method: 'GET', path: `/pets/${encodeURIComponent(String(bad.value))}` });
+        cases++;
+        context.observe('pet-id', answerOf(probe.exchange), probe.exchange);
+        const status = probe.exchange.response?.status ?? 0;
+        const verdict = verdictOf([probe], status >= 400 && status < 500 ? [] : [finding(probe.exchange, `answered ${status} for petId ${bad.label}`, `a 4xx Error body (${cite(STATEMENTS.getNotFound)})`, '$.status')]);
+        if (!verdict.ok) recordFailure(context, verdict.failure, { case: bad.label, tried: cases, shrinks: 0 });
+      }
+      return { cases };
+    },
+  },
+];

@@ -1,0 +1,49 @@
+import type fc from 'fast-check';
+import { curlLine } from '../curl-line.js';
+import { ruleSeed, search } from '../generate/search.js';
+import type { CaseVerdict } from '../generate/search.js';
+import type { Exchange, Finding, Probe, RuleContext, RuleOutcome } from '../types.js';
+
+/** What a failing generated case leaves for the report: its findings and the exchanges that show them. */
+export interface CaseFailure {
+  findings: Finding[];
+  exchanges: Exchange[];
+}
+
+export type Verdict = CaseVerdict<CaseFailure>;
+
+/** A case's verdict from its probes (the checks of every exchange) and the rule's own findings. */
+export function verdictOf(probes: readonly Probe[], more: readonly Finding[] = []): Verdict {
+  const findings = [...probes.flatMap((p) => p.findings), ...more].filter((f) => f.level === 'error');
+  return findings.length === 0 ? { ok: true } : { ok: false, failure: { findings, exchanges: probes.map((p) => p.exchange) } };
+}
+
+/** A finding of the rule's own about one exchange of a case. */
+export const finding = (exchange: Exchange, message: string, expected: string, path?: string): Finding => ({ level: 'error', message, expected, exchange, ...(path ? { path } : {}) });
+
+export interface GeneratedSearch<T> {
+  arbitrary: fc.Arbitrary<T>;
+  examples?: readonly T[];
+  runs: number;
+  check: (value: T) => Promise<Verdict>;
+  /** The case in words, for the report. */
+  describe: (value: T) => string;
+  shrinkBudget?: number;
+}
+
+/**
+ * Runs a rule's search with the rule's own seed and keeps only the shrunk
+ * failure (if any), with its curl lines and the seed that replays it.
+ */
+export async function searchAndRecord<T>(context: RuleContext, ruleId: string, options: GeneratedSearch<T>): Promise<Extract<RuleOutcome, { cases: number }>> {
+  const result = await search({ ...options, seed: ruleSeed(context.seed, ruleId) });
+  if (result.failed) recordFailure(context, result.failure, { case: options.describe(result.value), tried: result.tried, shrinks: result.shrinks });
+  return { cases: result.tried };
+}
+
+/** Records a failing case's exchanges and findings, each finding with how to replay the case. */
+export function recordFailure(context: RuleContext, failure: CaseFailure, about: { case: string; tried: number; shrinks: number }): void {
+  const reproduce = { curl: failure.exchanges.map((e) => curlLine(e.request)).join('\n'), seed: context.seed, ...about };
+  for (const exchange of failure.exchanges) context.record({ exchange, findings: [] });
+  for (const f of failure.findings) context.fail({ ...f, reproduce });
+}
