@@ -237,12 +237,13 @@ export function brokenStatements(apiKey: string): (fetch: AppFetch) => AppFetch 
  * rules list what they created under its status; read-only after a writing
  * run, the catalogue is past 100 and neither happens.
  */
-const STATUS_PAGES = ['list-status-available', 'list-status-pending', 'list-status-sold', 'list-generated-pages', 'list-pages-agree'];
+const STATUS_PAGES = ['list-status-available', 'list-status-pending', 'list-status-sold', 'list-items-are-pets', 'list-generated-pages', 'list-pages-agree'];
 const WRONG_KEY = ['auth-wrong-key-list-pets', 'auth-wrong-key-create-pet', 'auth-wrong-key-get-pet'];
 export const BROKEN_RULES = {
   failed: (run: 'read-only, 30 animals' | 'read-only, past 100' | 'writing'): string[] => [
     ...STATUS_PAGES,
-    ...WRONG_KEY,
+    // auth-wrong-key-create-pet sends a POST, which a read-only run does not.
+    ...WRONG_KEY.filter((id) => run === 'writing' || id !== 'auth-wrong-key-create-pet'),
     ...(run === 'read-only, 30 animals' ? ['list-limit-100'] : run === 'writing' ? ['create-listed-under-status', 'create-generated-round-trip', 'create-get-list-interleavings'] : []),
   ],
   skipped: ['get-unknown-id'],

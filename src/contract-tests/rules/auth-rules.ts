@@ -4,8 +4,9 @@ import { STATEMENTS } from './statements.js';
 
 /**
  * createPet is probed with an empty object: a server that wrongly took the
- * credentials would still have no animal to store, so these rules are safe
- * to run on production, and they show that 401 wins over 400.
+ * credentials would still have no animal to store, and they show that 401
+ * wins over 400. They still count as writing: a server that accepts
+ * everything would store even that, and a read-only run sends no POST.
  */
 const PROBES: Record<OperationId, { slug: string; request: Omit<ApiRequest, 'auth'> }> = {
   listPets: { slug: 'list-pets', request: { method: 'GET', path: '/pets' } },
@@ -24,7 +25,7 @@ const rejects = (operation: OperationId, credentials: (typeof CREDENTIALS)[numbe
   id: `auth-${credentials.slug}-${PROBES[operation].slug}`,
   title: `${operation} with ${credentials.what} gets 401`,
   operation,
-  writes: false,
+  writes: operation === 'createPet',
   severity: 'contract',
   statement: STATEMENTS.authRequired,
   async run(context) {

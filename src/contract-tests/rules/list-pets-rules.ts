@@ -136,16 +136,19 @@ export const listPetsRules: Rule[] = [
   statusRule('available'),
   statusRule('pending'),
   statusRule('sold'),
-  listing('list-items-are-pets', 'every listed item is a Pet, with unique ids', STATEMENTS.petShape, async (context) => {
+  listing('list-items-are-pets', 'every listed item is a Pet, with unique ids, in the unfiltered page and in each status page', STATEMENTS.petShape, async (context) => {
     // Each item's schema is checked by the contract validation of every answer; this adds uniqueness.
-    const exchange = await list(context, '?limit=100');
-    if (!expectStatus(context, exchange, [200], STATEMENTS.listSuccess)) return;
-    const pets = petsOf(context, exchange, STATEMENTS.listSuccess) ?? [];
-    const seen = new Set<unknown>();
-    pets.forEach((pet, index) => {
-      if (seen.has(pet?.id)) context.fail({ message: `id ${pet?.id} appears twice`, expected: cite(STATEMENTS.petShape), path: `$.body[${index}].id`, exchange });
-      seen.add(pet?.id);
-    });
+    // The status pages too: past 100 animals the unfiltered page is full, the status pages may not be.
+    for (const query of ['?limit=100', '?status=available&limit=100', '?status=pending&limit=100', '?status=sold&limit=100']) {
+      const exchange = await list(context, query);
+      if (!expectStatus(context, exchange, [200], STATEMENTS.listSuccess)) return;
+      const pets = petsOf(context, exchange, STATEMENTS.listSuccess) ?? [];
+      const seen = new Set<unknown>();
+      pets.forEach((pet, index) => {
+        if (seen.has(pet?.id)) context.fail({ message: `id ${pet?.id} appears twice`, expected: cite(STATEMENTS.petShape), path: `$.body[${index}].id`, exchange });
+        seen.add(pet?.id);
+      });
+    }
   }),
   silentRule('list-limit-above-maximum', '?limit=101', STATEMENTS.limitSilent),
   silentRule('list-limit-below-minimum', '?limit=0', STATEMENTS.limitSilent),
