@@ -70,7 +70,7 @@ function differences(exchange: Exchange, sent: NewPet, got: Pet | undefined, ans
     const expected = field in sent ? sent[field] : answered?.[field as keyof Pet];
     if (field in sent || answered) {
       const actual = got[field as keyof Pet];
-      if (!Object.is(actual, expected)) out.push(finding(exchange, `${field} is ${describeValue(actual)}, sent ${describeValue(expected)}`, `the animal exactly as sent (${statement})`, `$.body.${field}`));
+      if (!Object.is(actual, expected)) out.push(finding(exchange, `${field} is ${describeDifference(actual, expected)}`, `the animal exactly as sent (${statement})`, `$.body.${field}`));
     }
   }
   if (answered && got.id !== answered.id) out.push(finding(exchange, `id is ${got.id}, created ${answered.id}`, statement, '$.body.id'));
@@ -89,6 +89,19 @@ interface NameLengths {
   accepted: number;
   refused: number;
 }
+
+/**
+ * Two values that differ, in words. Strings that print alike (NFC against
+ * NFD, a lost BOM or zero-width joiner) are shown with their code points
+ * outside ASCII escaped, so the difference can be seen.
+ */
+function describeDifference(actual: unknown, sent: unknown): string {
+  const alike = typeof actual === 'string' && typeof sent === 'string' && actual.normalize('NFKC').replace(/[\u200b-\u200d\ufeff]/g, '') === sent.normalize('NFKC').replace(/[\u200b-\u200d\ufeff]/g, '');
+  const show = (value: unknown) => (alike ? escapeNonAscii(describeValue(value)) : describeValue(value));
+  return `${show(actual)}, sent ${show(sent)}`;
+}
+
+const escapeNonAscii = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A NewPet in words: long strings by their length. */
 const describeBody = (pet: NewPet): string => `{${Object.entries(pet).map(([k, v]) => `${k}: ${describeValue(v)}`).join(', ')}}`;
