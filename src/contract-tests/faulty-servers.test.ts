@@ -6,6 +6,7 @@ import { loadFixtureCatalogue } from '../mock/fixtures/load-catalogue.js';
 import { FAULTS } from './faults/catalogue.js';
 import { FAULTY_SERVER_KEY, type Fault } from './faults/fault.js';
 import { startFaultyServer } from './faults/faulty-server.js';
+import { describeFinding } from './reporters/describe-finding.js';
 import { runSuite, type SuiteReport } from './run-suite.js';
 
 /**
@@ -45,6 +46,13 @@ async function runAgainst(fault: Fault | undefined): Promise<SuiteReport> {
 const failedContractRules = (report: SuiteReport): string[] =>
   report.results.filter((r) => r.severity === 'contract' && r.status === 'failed').map((r) => r.id);
 
+/** The replay lines the report prints for the failures: a user can paste one to see the fault. */
+const replayLines = (report: SuiteReport): string[] =>
+  report.results
+    .filter((r) => r.status === 'failed')
+    .flatMap((r) => r.findings.filter((f) => f.level === 'error'))
+    .flatMap((f) => describeFinding(f).filter((line) => /^(replay: +| {9,})curl /.test(line)));
+
 describe('the unmodified mock (control)', () => {
   it('passes every contract rule', async ({ expect }) => {
     const report = await runAgainst(undefined);
@@ -60,12 +68,16 @@ const caught = new Map<string, string[]>();
 
 describe.concurrent('faulty servers', () => {
   describe.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', (_, fault) => {
-    it('fails a contract rule', async ({ expect, annotate }) => {
-      const failed = failedContractRules(await runAgainst(fault));
+    // A fault slower than the harness's time limit makes every rule wait out its requests.
+    it('fails a contract rule, with a curl line that replays the failure', { timeout: fault.timeoutMs === undefined ? 15_000 : 60_000 }, async ({ expect, annotate }) => {
+      const report = await runAgainst(fault);
+      const failed = failedContractRules(report);
       caught.set(fault.name, failed);
       await annotate(`caught by ${failed.length ? failed.join(', ') : 'no contract rule'}`);
       expect(failed, `the harness let it through; it breaks: ${fault.breaks}`).not.toEqual([]);
       expect(failed, 'the contract rules meant to catch it').toEqual(expect.arrayContaining([...fault.caughtBy]));
+      expect(replayLines(report)[0]).toMatch(/curl -sS -i (-X POST )?'http:\/\/127\.0\.0\.1:\d+\/v1\/pets/);
+      expect(report.ok).toBe(false);
     });
   });
 

@@ -43,8 +43,9 @@ export function badValues(schema: ValueSchema): BadValue[] {
     );
   }
   if (schema.kind === 'string' && schema.enum) {
-    const first = schema.enum[0] as string;
-    const wrong = new Set([first.toUpperCase(), capitalise(first), ` ${first}`, `${first} `, `${first}\u0000`, '', 'unknown-value', schema.enum.join(',')]);
+    // Every allowed value wrongly cased, padded or cut with a NUL, then values that are none of them.
+    const wrong = new Set(schema.enum.flatMap((v) => [v.toUpperCase(), capitalise(v), ` ${v}`, `${v} `, `${v}\u0000`]));
+    for (const value of ['', 'unknown-value', schema.enum.join(',')]) wrong.add(value);
     for (const value of wrong) if (!schema.enum.includes(value)) out.push({ label: `not one of ${schema.enum.join(', ')} (${JSON.stringify(value)})`, value });
   }
   if (schema.kind === 'string' && schema.maxLength !== undefined) out.push({ label: `longer than ${schema.maxLength}`, value: 'x'.repeat(schema.maxLength + 1) });

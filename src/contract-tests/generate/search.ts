@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 
 /** What one generated case found: nothing wrong, or what failed (kept as data for the report). */
-export type CaseVerdict<F> = { ok: true } | { ok: false; failure: F };
+/** `final`: a failure not worth shrinking (no answer came; a smaller case would wait as long). */
+export type CaseVerdict<F> = { ok: true } | { ok: false; failure: F; final?: boolean };
 
 export interface SearchOptions<T, F> {
   arbitrary: fc.Arbitrary<T>;
@@ -41,6 +42,7 @@ export async function search<T, F>({ arbitrary, examples = [], runs, seed, check
     if (verdict.ok) return true;
     failuresSeen++;
     last = { value, failure: verdict.failure };
+    if (verdict.final) afterFirstFailure = shrinkBudget;
     return false;
   });
   const details = await fc.check(property, { seed, numRuns: examples.length + runs, examples: examples.map((e) => [e] as [T]) });

@@ -1,4 +1,5 @@
 import type { Finding, Reproduction, SilentEntry } from '../types.js';
+import { curlLine } from '../curl-line.js';
 import { excerpt } from './excerpt.js';
 
 /**
@@ -12,6 +13,8 @@ export function describeFinding(finding: Finding): string[] {
   const exchange = finding.exchange;
   if (!exchange) return lines;
   const { request, response } = exchange;
+  // Every failure can be replayed by hand; a generated one already printed its case's lines.
+  if (!finding.reproduce) lines.push(`replay:   ${curlLine(request)}`);
   lines.push(`request:  ${request.method} ${request.url}`);
   for (const [name, value] of Object.entries(request.headers)) lines.push(`          ${name}: ${value}`);
   if (request.body !== undefined) lines.push(`          body: ${excerpt(request.body, 300)}`);

@@ -1,7 +1,7 @@
 import { NOT_SENT, REDACTED_KEY } from '../http-client.js';
 import type { ApiRequest, NearMiss, OperationId, Rule } from '../types.js';
 import { JSON_BODY } from './expect.js';
-import { finding, recordFailure, verdictOf } from './generated.js';
+import { finding, sweep } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';
 
 const changeAt = (key: string, index: number) => key.slice(0, index) + (key[index] === 'x' ? 'y' : 'x') + key.slice(index + 1);
@@ -57,19 +57,17 @@ const nearMisses = (operation: OperationId): Rule => ({
   writes: operation === 'createPet',
   severity: 'contract',
   statement: STATEMENTS.authRequired,
-  async run(context) {
-    let cases = 0;
-    for (const miss of NEAR_MISSES) {
-      const probe = await context.probe({ ...PROBES[operation].request, auth: { nearMiss: miss } });
-      // A variant that cannot be made of this key (the upper case of a key without letters) is not sent.
-      if (probe.exchange.networkError === NOT_SENT) continue;
-      cases++;
-      const status = probe.exchange.response?.status;
-      const verdict = verdictOf([probe], status === 401 ? [] : [finding(probe.exchange, `answered ${status ?? 'nothing'} to ${miss.label}`, `401 (${cite(STATEMENTS.authRequired)})`, '$.status')]);
-      if (!verdict.ok) recordFailure(context, verdict.failure, { case: miss.label, tried: cases, shrinks: 0 });
-    }
-    return { cases };
-  },
+  run: (context) =>
+    sweep(
+      context,
+      NEAR_MISSES,
+      async (miss) => {
+        const probe = await context.probe({ ...PROBES[operation].request, auth: { nearMiss: miss } });
+        // A variant that cannot be made of this key (the upper case of a key without letters) is not sent.
+        return probe.exchange.networkError === NOT_SENT ? undefined : probe;
+      },
+      (miss, { exchange }) => (exchange.response?.status === 401 || !exchange.response ? [] : [finding(exchange, `answered ${exchange.response.status} to ${miss.label}`, `401 (${cite(STATEMENTS.authRequired)})`, '$.status')]),
+    ),
 });
 
 export const authNearMissRules: Rule[] = (['listPets', 'createPet', 'getPet'] as const).map(nearMisses);

@@ -33,14 +33,14 @@ async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLength
   const name = typeof sent.name === 'string' ? sent.name.length : 0;
   lengths.sent = Math.max(lengths.sent, name);
   if (refusedClearly(created)) {
-    lengths.refused = Math.min(lengths.refused, name);
+    if (name < lengths.refused) Object.assign(lengths, { refused: name, refusedBy: created.exchange });
     context.observe('valid-refused', answerOf(created.exchange), created.exchange);
     return verdictOf([created]);
   }
   if (response?.status !== 201) {
     return verdictOf([created], [finding(created.exchange, `answered ${response?.status ?? 'nothing'} to a valid NewPet`, `201, or a clear 400 where the interface is silent (${cite(STATEMENTS.createSuccess)})`, '$.status')]);
   }
-  lengths.accepted = Math.max(lengths.accepted, name);
+  if (name > lengths.accepted) Object.assign(lengths, { accepted: name, acceptedBy: created.exchange });
   context.observe('location', response.headers.location === undefined ? 'not sent' : `sent (${response.headers.location.replace(/\d+$/, '{id}')})`, created.exchange);
   const pet = response.json as Pet | undefined;
   const problems = differences(created.exchange, sent, pet, undefined, STATEMENTS.createSuccess.text);
@@ -84,10 +84,13 @@ function differences(exchange: Exchange, sent: NewPet, got: Pet | undefined, ans
  */
 const tagged = (pet: NewPet): NewPet => ({ ...pet, name: `${CREATED_NAME_PREFIX} ${String(pet.name).slice(0, 40)}` });
 
+/** The longest name sent, the longest accepted and the shortest refused, with the requests that show them. */
 interface NameLengths {
   sent: number;
   accepted: number;
+  acceptedBy?: Exchange;
   refused: number;
+  refusedBy?: Exchange;
 }
 
 /**
@@ -138,21 +141,21 @@ export const generatedCreateRules: Rule[] = [
     statement: STATEMENTS.createBadRequest,
     async run(context) {
       const [base = {}] = fc.sample(arbitraryFor(body) as fc.Arbitrary<NewPet>, { seed: ruleSeed(context.seed, 'reject-base'), numRuns: 1 });
-      const cases = negativeCases(tagged(base));
+      const valid = tagged(base);
       let sent = 0;
       let shrunk = false;
-      for (const bad of cases) {
+      for (const bad of negativeCases(valid)) {
         const probe = await post(context, bad.text, bad.headers);
         sent++;
         const verdict = judgeRefusal(context, probe, bad);
         if (verdict.ok) continue;
-        // The first failure is shrunk (the rest of the body made smaller); the others are shown as sent.
-        if (!shrunk && bad.field !== undefined) {
+        // The first failure of one field is shrunk (the rest of the body made smaller); the others are shown as sent.
+        if (!shrunk && !verdict.final && bad.field !== undefined) {
           shrunk = true;
           const field = bad.field;
           const outcome = await searchAndRecord(context, this.id, {
             arbitrary: arbitraryFor(body).map((pet) => ({ ...(pet as NewPet), [field]: bad.value })) as fc.Arbitrary<NewPet>,
-            examples: [{ ...base, [field]: bad.value }],
+            examples: [{ ...valid, [field]: bad.value }],
             runs: 0,
             check: async (pet) => judgeRefusal(context, await post(context, jsonText(pet)), bad),
             describe: (pet) => `${bad.label}: ${describeBody(pet)}`,
@@ -161,6 +164,8 @@ export const generatedCreateRules: Rule[] = [
           continue;
         }
         recordFailure(context, verdict.failure, { case: bad.label, tried: sent, shrinks: 0 });
+        // No answer: the target stopped answering, and each further case would wait out the time limit.
+        if (verdict.final) break;
       }
       return { cases: sent };
     },
@@ -219,7 +224,6 @@ function judgeRefusal(context: RuleContext, probe: Probe, bad: NegativeCase): Ve
 }
 
 function observeLengths(context: RuleContext, lengths: NameLengths): void {
-  const where = `rule create-generated-round-trip, seed ${context.seed}`;
-  if (lengths.accepted >= 0) context.observe('name-length', `accepted up to ${lengths.accepted} UTF-16 code units (the longest sent: ${lengths.sent})`, where);
-  if (lengths.refused !== Infinity) context.observe('name-length', `the shortest name refused had ${lengths.refused} UTF-16 code units`, where);
+  if (lengths.acceptedBy) context.observe('name-length', `accepted up to ${lengths.accepted} UTF-16 code units (the longest sent: ${lengths.sent})`, lengths.acceptedBy);
+  if (lengths.refusedBy) context.observe('name-length', `the shortest name refused had ${lengths.refused} UTF-16 code units: ${answerOf(lengths.refusedBy)}`, lengths.refusedBy);
 }

@@ -4,7 +4,7 @@ import { arbitraryFor, boundaryValues } from '../generate/positive-values.js';
 import { inputModel } from '../generate/schema-model.js';
 import { answerOf } from '../silent-log.js';
 import type { Rule } from '../types.js';
-import { finding, recordFailure, searchAndRecord, verdictOf } from './generated.js';
+import { finding, searchAndRecord, sweep, verdictOf } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';
 
 const petId = inputModel().getPath.find((p) => p.name === 'petId');
@@ -39,18 +39,17 @@ export const generatedGetRules: Rule[] = [
     writes: false,
     severity: 'contract',
     statement: STATEMENTS.getNotFound,
-    async run(context) {
-      let cases = 0;
-      for (const bad of badTexts(petId.schema)) {
-        if (bad.value === '') continue; // `/pets/` is listPets' path
-        const probe = await context.probe({ method: 'GET', path: `/pets/${encodeURIComponent(String(bad.value))}` });
-        cases++;
-        context.observe('pet-id', answerOf(probe.exchange), probe.exchange);
-        const status = probe.exchange.response?.status ?? 0;
-        const verdict = verdictOf([probe], status >= 400 && status < 500 ? [] : [finding(probe.exchange, `answered ${status} for petId ${bad.label}`, `a 4xx Error body (${cite(STATEMENTS.getNotFound)})`, '$.status')]);
-        if (!verdict.ok) recordFailure(context, verdict.failure, { case: bad.label, tried: cases, shrinks: 0 });
-      }
-      return { cases };
-    },
+    run: (context) =>
+      sweep(
+        context,
+        // `/pets/` is listPets' path, not a petId.
+        badTexts(petId.schema).filter((bad) => bad.value !== ''),
+        (bad) => context.probe({ method: 'GET', path: `/pets/${encodeURIComponent(String(bad.value))}` }),
+        (bad, { exchange }) => {
+          context.observe('pet-id', answerOf(exchange), exchange);
+          const status = exchange.response?.status;
+          return status === undefined || (status >= 400 && status < 500) ? [] : [finding(exchange, `answered ${status} for petId ${bad.label}`, `a 4xx Error body (${cite(STATEMENTS.getNotFound)})`, '$.status')];
+        },
+      ),
   },
 ];

@@ -5,7 +5,7 @@ import { arbitraryFor, boundaryValues } from '../generate/positive-values.js';
 import { inputModel, type ParameterModel } from '../generate/schema-model.js';
 import { answerOf } from '../silent-log.js';
 import type { Pet, Probe, Rule, RuleContext, SilentPoint } from '../types.js';
-import { finding, recordFailure, searchAndRecord, verdictOf, type Verdict } from './generated.js';
+import { finding, searchAndRecord, sweep, verdictOf, type Verdict } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';
 
 const { listQuery } = inputModel();
@@ -89,17 +89,16 @@ export const generatedListRules: Rule[] = [
     writes: false,
     severity: 'contract',
     statement: STATEMENTS.limitSilent,
-    async run(context) {
-      let cases = 0;
-      for (const bad of badQueries(listQuery)) {
-        const probe = await context.probe({ method: 'GET', path: toPath(bad.query) });
-        cases++;
-        context.observe(bad.point, answerOf(probe.exchange), probe.exchange);
-        const status = probe.exchange.response?.status ?? 0;
-        const verdict = verdictOf([probe], status === 200 || (status >= 400 && status < 500) ? [] : [finding(probe.exchange, `answered ${status} to ${bad.label}`, `a 4xx Error body, or 200 (${cite(STATEMENTS.limitSilent)})`, '$.status')]);
-        if (!verdict.ok) recordFailure(context, verdict.failure, { case: bad.label, tried: cases, shrinks: 0 });
-      }
-      return { cases };
-    },
+    run: (context) =>
+      sweep(
+        context,
+        badQueries(listQuery),
+        (bad) => context.probe({ method: 'GET', path: toPath(bad.query) }),
+        (bad, { exchange }) => {
+          context.observe(bad.point, answerOf(exchange), exchange);
+          const status = exchange.response?.status;
+          return status === undefined || status === 200 || (status >= 400 && status < 500) ? [] : [finding(exchange, `answered ${status} to ${bad.label}`, `a 4xx Error body, or 200 (${cite(STATEMENTS.limitSilent)})`, '$.status')];
+        },
+      ),
   },
 ];

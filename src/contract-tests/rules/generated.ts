@@ -12,10 +12,44 @@ export interface CaseFailure {
 
 export type Verdict = CaseVerdict<CaseFailure>;
 
-/** A case's verdict from its probes (the checks of every exchange) and the rule's own findings. */
+/**
+ * A case's verdict from its probes (the checks of every exchange) and the
+ * rule's own findings. A case whose request got no answer is not shrunk:
+ * each smaller case would wait out the time limit again.
+ */
 export function verdictOf(probes: readonly Probe[], more: readonly Finding[] = []): Verdict {
   const findings = [...probes.flatMap((p) => p.findings), ...more].filter((f) => f.level === 'error');
-  return findings.length === 0 ? { ok: true } : { ok: false, failure: { findings, exchanges: probes.map((p) => p.exchange) } };
+  if (findings.length === 0) return { ok: true };
+  return { ok: false, failure: { findings, exchanges: probes.map((p) => p.exchange) }, final: probes.some((p) => p.exchange.networkError !== undefined) };
+}
+
+export interface SweepCase {
+  label: string;
+}
+
+/**
+ * Sends each case once (no random draws, no shrinking: each is already one
+ * broken thing), judges its answer, records every failing one with its curl
+ * line, and stops at the first case that gets no answer: a target that has
+ * stopped answering would make each further case wait out the time limit.
+ */
+export async function sweep<C extends SweepCase>(
+  context: RuleContext,
+  cases: Iterable<C>,
+  send: (c: C) => Promise<Probe | undefined>,
+  judge: (c: C, probe: Probe) => Finding[],
+): Promise<Extract<RuleOutcome, { cases: number }>> {
+  let sent = 0;
+  for (const c of cases) {
+    const probe = await send(c);
+    if (!probe) continue;
+    sent++;
+    const verdict = verdictOf([probe], judge(c, probe));
+    if (verdict.ok) continue;
+    recordFailure(context, verdict.failure, { case: c.label, tried: sent, shrinks: 0 });
+    if (verdict.final) break;
+  }
+  return { cases: sent };
 }
 
 /** A finding of the rule's own about one exchange of a case. */

@@ -92,18 +92,22 @@ export const statefulRules: Rule[] = [
       const answers = await Promise.all(sent.map((pet) => create(context, pet)));
       const byId = new Map<number, Exchange>();
       const problems = [];
-      for (const [i, probe] of answers.entries()) {
-        const pet = probe.exchange.response?.status === 201 ? (probe.exchange.response.json as Pet) : undefined;
-        if (typeof pet?.id !== 'number') continue;
-        const twin = byId.get(pet.id);
-        if (twin) problems.push(finding(probe.exchange, `id ${pet.id} was given to two of the ${CONCURRENT} animals created at once`, cite(STATEMENTS.idAssigned), '$.body.id'));
-        byId.set(pet.id, probe.exchange);
-        const read = await context.probe({ method: 'GET', path: `/pets/${pet.id}` });
+      const pets = answers.map((probe) => (probe.exchange.response?.status === 201 ? (probe.exchange.response.json as Pet) : undefined));
+      for (const [i, { exchange }] of answers.entries()) {
+        const id = pets[i]?.id;
+        if (typeof id !== 'number') continue;
+        if (byId.has(id)) problems.push(finding(exchange, `id ${id} was given to two of the ${CONCURRENT} animals created at once`, cite(STATEMENTS.idAssigned), '$.body.id'));
+        byId.set(id, exchange);
+      }
+      // Read back at once too: a write that is not yet visible to a read sent right after shows here.
+      const reads = await Promise.all(pets.map((pet) => (typeof pet?.id === 'number' ? context.probe({ method: 'GET', path: `/pets/${pet.id}` }) : undefined)));
+      for (const [i, read] of reads.entries()) {
+        if (!read) continue;
         answers.push(read);
         const got = read.exchange.response?.json as Pet | undefined;
         const want = sent[i];
         if (!got || got.name !== want?.name || got.categoryId !== want.categoryId || got.status !== want.status) {
-          problems.push(finding(read.exchange, `getPet ${pet.id} gives ${JSON.stringify(got)}, sent ${JSON.stringify(want)}`, cite(STATEMENTS.getSuccess), '$.body'));
+          problems.push(finding(read.exchange, `getPet ${pets[i]?.id} gives ${JSON.stringify(got)}, sent ${JSON.stringify(want)}`, cite(STATEMENTS.getSuccess), '$.body'));
         }
       }
       const verdict = verdictOf(answers, problems);
