@@ -1,3 +1,4 @@
+import { petStatuses } from './generate/schema-model.js';
 import pLimit from 'p-limit';
 import type { Send } from './http-client.js';
 import type { Pet } from './types.js';
@@ -5,7 +6,7 @@ import type { Pet } from './types.js';
 /** Animals the harness creates are named so, to be found and cleaned up by hand on a shared environment. */
 export const CREATED_NAME_PREFIX = 'contract-test';
 
-const STATUSES = ['available', 'pending', 'sold'] as const;
+const STATUSES = petStatuses();
 
 /** More animals than the largest page (limit 100), so that a page of 100 and the whole catalogue differ. */
 export const FULL_CATALOGUE = 101;

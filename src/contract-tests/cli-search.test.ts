@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +47,7 @@ describe('a fault that shows only under a condition', () => {
       const replay = (stdout: string) => /replay: +(curl .*)$/m.exec(stdout)?.[1];
       const curl = replay(first.stdout);
       // The POST that created it, key redacted, ready to paste.
-      expect(curl).toMatch(/^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/pets' -H 'content-type: application\/json' -H 'authorization: Bearer <API key>' --data-binary '\{"name":/);
+      expect(curl).toMatch(/^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/pets' -H 'accept: application\/json' -H 'content-type: application\/json' -H 'authorization: Bearer <API key>' --data-raw '\{"name":/);
       expect(first.stdout).toContain(`seed:     ${seed} (--seed ${seed} sends the same cases)`);
       expect(first.stdout).toMatch(/name is ".*", sent ".*"/);
       // Shrunk: the name is short, not one of the long generated ones.
@@ -55,7 +57,14 @@ describe('a fault that shows only under a condition', () => {
       const again = await contract(['--base-url', server.url, '--only', 'create-generated-round-trip', '--seed', seed as string]);
       expect(again.code).toBe(1);
       // The same case, on another run: the same body (ids differ, the server keeps its animals).
-      expect(/--data-binary '(.*)'$/m.exec(replay(again.stdout) ?? '')?.[1]).toBe(/--data-binary '(.*)'$/m.exec(curl ?? '')?.[1]);
+      expect(/--data-raw '(.*)'$/m.exec(replay(again.stdout) ?? '')?.[1]).toBe(/--data-raw '(.*)'$/m.exec(curl ?? '')?.[1]);
+
+      // Pasted into a shell with the key put back, the line creates the same animal: the fault shows again.
+      // Not execFileSync: the server answering it runs in this process.
+      const { stdout: pasted } = await promisify(execFile)('bash', ['-c', (curl ?? '').replace('<API key>', KEY)], { encoding: 'utf8' });
+      expect(pasted).toMatch(/^HTTP\/1\.1 201/);
+      const created = JSON.parse(pasted.slice(pasted.indexOf('\r\n\r\n') + 4)) as { id: number; name: string };
+      expect(created.name).toBe(JSON.parse(/--data-raw '(.*)'$/.exec(curl ?? '')?.[1] ?? '{}').name);
     } finally {
       await server.close();
     }
@@ -97,6 +106,34 @@ describe('the seed', () => {
       const run = await contract(['--base-url', 'http://127.0.0.1:1/v1', `--seed=${bad}`]);
       expect(run.code, bad).toBe(2);
       expect(run.stderr).toContain('--seed must be a whole number from 0 to 2147483647');
+    }
+  });
+});
+
+describe('the key', () => {
+  it('is never printed, even when a server echoes the near-misses it was sent, in any letter case', { timeout: 60_000 }, async ({ expect }) => {
+    const key = 'Zq7-leak-probe-K3y9';
+    // The mock, except that a refused request gets 403 (so every near-miss fails and is printed in full)
+    // and hears back the credentials it sent, and the key upper-cased.
+    const echoes = (fetch: AppFetch): AppFetch => async (request) => {
+      const response = await fetch(request);
+      if (response.status !== 401) return response;
+      const sent = `${request.headers.get('authorization')} ${new URL(request.url).search}`;
+      return new Response(JSON.stringify({ code: 'forbidden', message: `refused ${sent}; the key is ${key.toUpperCase()}`, status: 403 }), { status: 403, headers: { 'content-type': 'application/json', 'x-sent': sent } });
+    };
+    const server = await startApiServer({ apiKey: key, wrap: echoes });
+    try {
+      const json = join(tmp, 'leak.json');
+      const run = await processes.node([CONTRACT_BIN, '--api-key', key, '--base-url', server.url, '--only', 'auth-near-misses-list-pets,auth-near-misses-get-pet', '--reporter', 'json', '--output', json], { env: childEnv(), cwd: tmp });
+      expect(run.code, run.stderr).toBe(1);
+      const printed = `${run.stdout}${run.stderr}${readFileSync(json, 'utf8')}`.toLowerCase();
+      // What the server echoed is there, with each form of the key hidden.
+      expect(printed).toContain('refused bearer <api key> ;');
+      expect(printed).toContain('authorization: bearer <api key>x');
+      expect(printed).toContain('the key is <api key>');
+      for (const secret of [key, key.slice(0, Math.ceil(key.length / 2)), key.slice(1), key.slice(0, -1)]) expect(printed, secret).not.toContain(secret.toLowerCase());
+    } finally {
+      await server.close();
     }
   });
 });

@@ -2,23 +2,64 @@ import pLimit from 'p-limit';
 import { describe, it } from 'vitest';
 import { createResponseValidator } from '../contract/response-validator.js';
 import { startReferenceServer } from '../../test/servers/reference-server.js';
-import { startApiServer } from './cli-test-support.js';
+import { startApiServer, type AppFetch } from './cli-test-support.js';
 import { runSuite, type SuiteReport } from './run-suite.js';
 
 /**
- * The other side of the faulty servers: two correct implementations, the
- * mock and an independent one written from the interface alone (with other
- * choices where it is silent), must pass every rule on any seed. Twenty
- * seeds, each run against a fresh server of each.
+ * The other side of the faulty servers: correct implementations, the mock,
+ * an independent one written from the interface alone, and the mock with
+ * other choices where the interface is silent, must pass every rule on any
+ * seed. Twenty seeds, each run against a fresh server of each.
  */
 const KEY = 'correct-servers-key';
 const SEEDS = Array.from({ length: 20 }, (_, i) => 1000 + i * 7919);
 const validator = createResponseValidator();
 const limit = pLimit(4);
 
+/**
+ * The mock with other defensible choices, each where the interface is
+ * silent: Pet fields in another order, a petId read leniently (" 5", "+5"),
+ * a name refused once it is taken or when it has control characters (400),
+ * and `available` for an animal created without a status.
+ */
+const otherChoices = (fetch: AppFetch): AppFetch => {
+  const names = new Set<string>();
+  return async (request) => {
+    const url = new URL(request.url);
+    const lenient = /^\/v1\/pets\/(?:%20|\+)*(\d+)$/.exec(url.pathname);
+    if (request.method === 'GET' && lenient) url.pathname = `/v1/pets/${lenient[1]}`;
+    let body = request.method === 'POST' ? await request.text() : undefined;
+    if (body !== undefined && request.headers.get('authorization') === `Bearer ${KEY}`) {
+      const pet = parse(body);
+      if (typeof pet?.name === 'string' && (names.has(pet.name) || /[\u0000-\u001f]/.test(pet.name))) {
+        return Response.json({ code: 'name_refused', message: 'that name is taken or has control characters', status: 400 }, { status: 400 });
+      }
+      if (pet && typeof pet.name === 'string' && typeof pet.categoryId === 'number' && !('status' in pet)) body = JSON.stringify({ ...pet, status: 'available' });
+    }
+    const response = await fetch(new Request(url, { method: request.method, headers: request.headers, body }));
+    if (response.status >= 300 || !/json/.test(response.headers.get('content-type') ?? '')) return response;
+    const json = (await response.json()) as unknown;
+    if (request.method === 'POST' && response.status === 201) names.add((json as { name: string }).name);
+    const reversed = (pet: unknown) => Object.fromEntries(Object.entries(pet as object).reverse());
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return Response.json(Array.isArray(json) ? json.map(reversed) : reversed(json), { status: response.status, headers });
+  };
+};
+
+const parse = (text: string): Record<string, unknown> | undefined => {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 const servers = {
   mock: async () => startApiServer({ apiKey: KEY }),
   reference: async () => startReferenceServer({ apiKey: KEY }),
+  'mock with other choices': async () => startApiServer({ apiKey: KEY, wrap: otherChoices }),
 };
 
 async function runOn(kind: keyof typeof servers, seed: number): Promise<SuiteReport> {

@@ -9,15 +9,15 @@ export function curlLine(request: Exchange['request']): string {
   const parts = ['curl', '-sS', '-i'];
   if (request.method !== 'GET') parts.push('-X', request.method);
   parts.push(quote(request.url));
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (name === 'accept') continue;
-    for (const one of Array.isArray(value) ? value : [value]) parts.push('-H', quote(`${name}: ${one}`));
+  const headers = { ...request.headers };
+  // With a string body and no Content-Type, fetch sends text/plain;charset=UTF-8; curl would send a form type.
+  if (request.body !== undefined && !('content-type' in headers)) headers['content-type'] = 'text/plain;charset=UTF-8';
+  for (const [name, value] of Object.entries(headers)) {
+    // `-H 'name:'` would remove the header; `-H 'name;'` sends it empty.
+    for (const one of Array.isArray(value) ? value : [value]) parts.push('-H', quote(one === '' ? `${name};` : `${name}: ${one}`));
   }
-  // curl sends its own Content-Type with --data; an explicit one above wins, and none is replaced by -H 'content-type:' (sent empty)
-  if (request.body !== undefined) {
-    if (!('content-type' in request.headers)) parts.push('-H', quote('content-type:'));
-    parts.push('--data-binary', quote(request.body));
-  }
+  // --data-raw: --data-binary would read a body starting with @ as a file name.
+  if (request.body !== undefined) parts.push('--data-raw', quote(request.body));
   return parts.join(' ');
 }
 

@@ -29,6 +29,10 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
     findings.push({ level: 'error', hard: true, message: `the server answered ${response.status}`, expected: 'no 5xx: the interface lists none', path: '$.status' });
   }
   const documented = operation?.responses.some((r) => r.code === String(response.status)) ?? false;
+  // A success the operation does not document (getPet answering 201) is never a choice left open.
+  if (operation && !documented && response.status < 400) {
+    findings.push({ level: 'error', hard: true, message: `${operation.iid} answered ${response.status}, which it does not document`, expected: `one of ${operation.responses.map((r) => r.code).join(', ')} (the contract document)`, path: '$.status' });
+  }
   if (operation && documented) {
     for (const v of validator.validate(operation, response)) {
       if (v.severity !== 'error') continue;

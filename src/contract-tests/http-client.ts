@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { ApiRequest, Exchange, ObservedResponse } from './types.js';
+import type { ApiRequest, Exchange, NearMiss, ObservedResponse } from './types.js';
 
 export interface HttpClientOptions {
   /** The API's base URL, ending in `/v1`. */
@@ -32,27 +32,23 @@ export const NOT_SENT = 'not sent: the key allows no such variant';
  */
 export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpClientOptions): Send {
   const base = baseUrl.replace(/\/+$/, '');
-  const redact = redactor(apiKey);
+  const redactKey = redactor(apiKey.length >= 8 ? [apiKey] : []);
 
   return async function send(request) {
     const headers: Record<string, string | string[]> = { accept: 'application/json', ...request.headers };
-    const auth = request.auth ?? 'key';
-    const miss = typeof auth === 'object' && 'nearMiss' in auth ? auth.nearMiss : undefined;
-    const made = miss?.make(apiKey);
-    if (auth === 'key') headers.authorization = `Bearer ${apiKey}`;
-    else if (made?.authorization !== undefined) headers.authorization = made.authorization;
-    else if (typeof auth === 'object' && 'scheme' in auth) headers.authorization = `${auth.scheme} ${apiKey}`;
-    else if (typeof auth === 'object' && 'authorization' in auth) headers.authorization = auth.authorization;
+    const credentials = credentialsOf(request.auth ?? 'key', apiKey);
+    if (credentials.authorization !== undefined) headers.authorization = credentials.authorization;
     const withQuery = (query: string | undefined) => base + request.path + (query === undefined ? '' : `${request.path.includes('?') ? '&' : '?'}${query}`);
-    const url = withQuery(made?.query);
-    const hide = (name: string, value: string) => (name === 'authorization' ? redactCredentials(value, apiKey) : redact(value));
+    const url = withQuery(credentials.query);
+    // A near-miss's own tokens are hidden too, should a server echo them: they are the key, altered.
+    const redact = credentials.shown && apiKey.length >= 8 ? redactor([apiKey, ...nearMissTokens(credentials)]) : redactKey;
     const recorded = {
       method: request.method,
-      url: miss ? withQuery(miss.shown.query) : redact(url),
-      headers: Object.fromEntries(Object.entries({ ...headers, ...(miss?.shown.authorization !== undefined ? { authorization: miss.shown.authorization } : {}) }).map(([name, value]) => [name, miss && name === 'authorization' ? value : Array.isArray(value) ? value.map((v) => hide(name, v)) : hide(name, value)])),
+      url: credentials.shown ? withQuery(credentials.shown.query) : redact(url),
+      headers: recordHeaders(headers, credentials, apiKey, redact),
       body: request.body === undefined ? undefined : redact(request.body),
     };
-    if (miss && !made) return { request: recorded, networkError: NOT_SENT, ms: 0 };
+    if (credentials.notSent) return { request: recorded, networkError: NOT_SENT, ms: 0 };
     // fetch joins a repeated header into one line; node:http sends each value on its own.
     const transport = Object.values(headers).some(Array.isArray) ? sendWithNode : sendWithFetch;
     const started = performance.now();
@@ -71,22 +67,62 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpCl
   };
 }
 
+interface Credentials {
+  authorization?: string | string[];
+  query?: string;
+  /** For a near-miss: what reports print instead. */
+  shown?: NearMiss['shown'];
+  /** A near-miss this key allows no variant of. */
+  notSent?: boolean;
+}
+
+/** The Authorization header(s) and query a request's `auth` asks for. */
+function credentialsOf(auth: NonNullable<ApiRequest['auth']>, apiKey: string): Credentials {
+  if (auth === 'key') return { authorization: `Bearer ${apiKey}` };
+  if (auth === 'none') return {};
+  if ('scheme' in auth) return { authorization: `${auth.scheme} ${apiKey}` };
+  if ('authorization' in auth) return { authorization: auth.authorization };
+  const made = auth.nearMiss.make(apiKey);
+  return made ? { ...made, shown: auth.nearMiss.shown } : { shown: auth.nearMiss.shown, notSent: true };
+}
+
+/** The tokens a near-miss sent: each header's credentials, the query's value, decoded. */
+function nearMissTokens({ authorization, query }: Credentials): string[] {
+  const values = [authorization ?? []].flat().flatMap((value) => value.split(/[\s,]+/));
+  if (query) values.push(decodeURIComponent(query.slice(query.indexOf('=') + 1)));
+  return values.filter((token) => token.length >= 4 && !/^(bearer|basic|token)$/i.test(token));
+}
+
+/** The headers as reports show them: a near-miss's shown credentials, else the key redacted. */
+function recordHeaders(headers: Record<string, string | string[]>, credentials: Credentials, apiKey: string, redact: (text: string) => string): Record<string, string | string[]> {
+  const hide = (name: string, value: string) => (name === 'authorization' ? redactCredentials(value, apiKey, redact) : redact(value));
+  const recorded: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) recorded[name] = Array.isArray(value) ? value.map((v) => hide(name, v)) : hide(name, value);
+  if (credentials.shown?.authorization !== undefined) recorded.authorization = credentials.shown.authorization;
+  else if (credentials.shown) delete recorded.authorization;
+  return recorded;
+}
+
 /**
  * Where the key is sent, the Authorization header, it is always replaced.
  * Anywhere else (URLs, bodies, response headers a server might echo it in)
- * every occurrence is replaced, unless the key is shorter than 8 characters:
- * so short a string turns up inside ordinary words (`keep-alive` for a key
- * `k`), and replacing it there would garble the report without hiding more.
+ * every occurrence is replaced, in any letter case, unless the key is
+ * shorter than 8 characters: so short a string turns up inside ordinary
+ * words (`keep-alive` for a key `k`), and replacing it there would garble
+ * the report without hiding more.
  */
-function redactor(apiKey: string): (text: string) => string {
-  return apiKey.length >= 8 ? (text) => text.split(apiKey).join(REDACTED_KEY) : (text) => text;
+function redactor(secrets: readonly string[]): (text: string) => string {
+  const sorted = [...new Set(secrets)].filter((s) => s !== '').sort((a, b) => b.length - a.length);
+  if (sorted.length === 0) return (text) => text;
+  const pattern = new RegExp(sorted.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+  return (text) => text.replace(pattern, REDACTED_KEY);
 }
 
-function redactCredentials(value: string, apiKey: string): string {
+function redactCredentials(value: string, apiKey: string, redact: (text: string) => string): string {
   const space = value.indexOf(' ');
   const credentials = space === -1 ? value : value.slice(space + 1).trim();
   if (apiKey !== '' && credentials === apiKey) return `${value.slice(0, space + 1)}${REDACTED_KEY}`;
-  return redactor(apiKey)(value);
+  return redact(value);
 }
 
 type Transport = (url: string, method: string, headers: Record<string, string | string[]>, body: string | undefined, timeoutMs: number) => Promise<RawResponse>;

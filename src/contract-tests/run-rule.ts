@@ -53,6 +53,7 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
     ensureCatalogue: deps.ensureCatalogue,
     probe,
     record,
+    failures: () => findings.filter((f) => f.level === 'error').length,
     async send(request) {
       const probed = await probe(request);
       record(probed);

@@ -125,6 +125,8 @@ export interface RuleContext {
   probe(request: ApiRequest): Promise<Probe>;
   /** Keeps a probe's exchange and findings in the rule's result. */
   record(probe: Probe, reproduce?: Reproduction): void;
+  /** How many failing findings the rule has so far. */
+  failures(): number;
   /** Notes what the target answered where the interface is silent. */
   observe: SilentLog['observe'];
   /** The run's seed (a rule draws from `ruleSeed(seed, id)`) and the generated cases per operation. */

@@ -32,8 +32,19 @@ export interface InputModel {
 
 const IGNORED = new Set(['description', 'example', 'examples', 'default', 'title', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'xml', 'externalDocs']);
 
-/** Reads the inputs of listPets, createPet and getPet from the document (default: the shipped one). */
+const models = new Map<string | undefined, InputModel>();
+
+/** Reads the inputs of listPets, createPet and getPet from the document (default: the shipped one), once per document. */
 export function inputModel(documentPath?: string): InputModel {
+  let model = models.get(documentPath);
+  if (!model) {
+    model = readInputModel(documentPath);
+    models.set(documentPath, model);
+  }
+  return model;
+}
+
+function readInputModel(documentPath: string | undefined): InputModel {
   const document = loadDocument(documentPath);
   const operation = (id: string) => {
     for (const item of Object.values(document.paths)) {
@@ -103,4 +114,11 @@ function mergeAll(parts: ValueSchema[]): ValueSchema {
     required.push(...part.required);
   }
   return { kind: 'object', properties, required: [...new Set(required)] };
+}
+
+/** PetStatus's values, as NewPet's `status` states them in the document. */
+export function petStatuses(documentPath?: string): readonly string[] {
+  const status = inputModel(documentPath).createBody.properties.status;
+  if (status?.kind !== 'string' || !status.enum) throw new Error('the contract document gives NewPet no status enum');
+  return status.enum;
 }

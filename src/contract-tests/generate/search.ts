@@ -16,39 +16,45 @@ export interface SearchOptions<T, F> {
   /**
    * How many more cases shrinking may send once a failure is found: each is
    * a real request (a write, for createPet), so shrinking is bounded and
-   * shows the smallest failure found within the budget.
+   * shows the smallest failure found within the budget (150: enough to cut
+   * a 10,000-character name down to the length where a server starts to
+   * fail, about 270 steps unbounded, most of which pass at once).
    */
   shrinkBudget?: number;
 }
 
+/** `tried`: every case sent, shrinking included; `found`: the cases sent until the first failure. */
 export type SearchResult<T, F> =
   | { failed: false; tried: number }
-  | { failed: true; tried: number; shrinks: number; value: T; failure: F };
+  | { failed: true; tried: number; found: number; shrinks: number; value: T; failure: F };
 
 /**
  * Runs a property with fast-check: the examples, then `runs` random cases
  * from the seed; the first failure is shrunk to a smaller one that still
  * fails. The same seed gives the same cases, so a failure can be replayed.
  */
-export async function search<T, F>({ arbitrary, examples = [], runs, seed, check, shrinkBudget = 80 }: SearchOptions<T, F>): Promise<SearchResult<T, F>> {
+export async function search<T, F>({ arbitrary, examples = [], runs, seed, check, shrinkBudget = 150 }: SearchOptions<T, F>): Promise<SearchResult<T, F>> {
   let tried = 0;
-  let failuresSeen = 0;
+  let shrinking = false;
   let afterFirstFailure = 0;
   let last: { value: T; failure: F } | undefined;
   const property = fc.asyncProperty(arbitrary, async (value) => {
-    if (failuresSeen > 0 && ++afterFirstFailure > shrinkBudget) return true;
+    // Past the budget every further candidate "passes", which ends shrinking at the smallest failure so far.
+    if (shrinking && ++afterFirstFailure > shrinkBudget) return true;
     tried++;
     const verdict = await check(value);
     if (verdict.ok) return true;
-    failuresSeen++;
+    shrinking = true;
     last = { value, failure: verdict.failure };
     if (verdict.final) afterFirstFailure = shrinkBudget;
     return false;
   });
   const details = await fc.check(property, { seed, numRuns: examples.length + runs, examples: examples.map((e) => [e] as [T]) });
+  // A check that threw is the rule's own failure to read an answer: the rule reports it.
+  if (details.failed && !last) throw details.errorInstance instanceof Error ? details.errorInstance : new Error(String(details.errorInstance));
   if (!details.failed || !last) return { failed: false, tried };
-  // fast-check reports the smallest failing case; `last` is the last one that failed, which is that case.
-  return { failed: true, tried, shrinks: details.numShrinks, value: last.value, failure: last.failure };
+  // Shrinking moves only to failing candidates, so the last failure seen is fast-check's counterexample.
+  return { failed: true, tried, found: details.numRuns, shrinks: details.numShrinks, value: last.value, failure: last.failure };
 }
 
 /**

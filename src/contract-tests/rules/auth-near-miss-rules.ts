@@ -29,8 +29,8 @@ export const NEAR_MISSES: readonly NearMiss[] = [
   { label: 'the key in upper case', make: (key) => (key.toUpperCase() !== key ? { authorization: bearer(key.toUpperCase()) } : undefined), shown: { authorization: bearer(`${K} in upper case`) } },
   { label: 'the key in lower case', make: (key) => (key.toLowerCase() !== key ? { authorization: bearer(key.toLowerCase()) } : undefined), shown: { authorization: bearer(`${K} in lower case`) } },
   { label: 'the key with its letter case swapped', make: (key) => (swapCase(key) !== key ? { authorization: bearer(swapCase(key)) } : undefined), shown: { authorization: bearer(`${K} with its letter case swapped`) } },
-  { label: 'an empty bearer token', make: () => ({ authorization: 'Bearer ' }), shown: { authorization: 'Bearer ' } },
-  { label: '"Bearer" alone', make: () => ({ authorization: 'Bearer' }), shown: { authorization: 'Bearer' } },
+  // "Bearer " and "Bearer" are one request: white space around a field value is not part of it (RFC 9110 §5.5).
+  { label: 'an empty bearer token ("Bearer" alone)', make: () => ({ authorization: 'Bearer' }), shown: { authorization: 'Bearer' } },
   { label: 'an empty Authorization header', make: () => ({ authorization: '' }), shown: { authorization: '' } },
   { label: 'the key without a scheme', make: (key) => ({ authorization: key }), shown: { authorization: K } },
   { label: 'the key under the Token scheme', make: (key) => ({ authorization: `Token ${key}` }), shown: { authorization: `Token ${K}` } },

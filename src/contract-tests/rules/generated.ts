@@ -71,7 +71,7 @@ export interface GeneratedSearch<T> {
  */
 export async function searchAndRecord<T>(context: RuleContext, ruleId: string, options: GeneratedSearch<T>): Promise<Extract<RuleOutcome, { cases: number }>> {
   const result = await search({ ...options, seed: ruleSeed(context.seed, ruleId) });
-  if (result.failed) recordFailure(context, result.failure, { case: options.describe(result.value), tried: result.tried, shrinks: result.shrinks });
+  if (result.failed) recordFailure(context, result.failure, { case: options.describe(result.value), tried: result.found, shrinks: result.shrinks });
   return { cases: result.tried };
 }
 
