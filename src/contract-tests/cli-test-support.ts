@@ -31,7 +31,7 @@ export function requireBuilt(...bins: string[]): void {
 }
 
 /** Variables that choose the harness's target or mode: the test runner's values must not leak into a child. */
-const TARGET_VARIABLES = ['CONTRACT_API_KEY', 'CONTRACT_BASE_URL', 'CONTRACT_READ_ONLY', 'ANIMAL_STORE_BASE_URL', 'ANIMAL_STORE_STAGING_BASE_URL'];
+const TARGET_VARIABLES = ['CONTRACT_API_KEY', 'CONTRACT_BASE_URL', 'CONTRACT_READ_ONLY', 'CONTRACT_SEED', 'CONTRACT_EXAMPLES', 'ANIMAL_STORE_BASE_URL', 'ANIMAL_STORE_STAGING_BASE_URL'];
 
 /** The runner's environment without the target variables (and without vitest's own markers), plus `extra`. */
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

@@ -13,8 +13,9 @@ import { runSuite, type SuiteReport } from './run-suite.js';
 /**
  * The contract rules as a vitest project: one test per rule, with the CLI's
  * verdicts (both call runSuite). Configure with CONTRACT_BASE_URL,
- * CONTRACT_API_KEY and CONTRACT_READ_ONLY=1; with no base URL, the mock is
- * started on a free port and checked.
+ * CONTRACT_API_KEY, CONTRACT_READ_ONLY=1, CONTRACT_SEED and
+ * CONTRACT_EXAMPLES; with no base URL, the mock is started on a free port
+ * and checked. A failure names the seed that replays it.
  */
 const env = process.env;
 let report: SuiteReport;
@@ -39,7 +40,8 @@ beforeAll(async () => {
   }
   if (!apiKey) throw new Error('set CONTRACT_API_KEY with CONTRACT_BASE_URL');
   // runSuite's defaults are the CLI's, so both give the same verdicts.
-  const run = await runSuite({ baseUrl, apiKey, readOnly: env.CONTRACT_READ_ONLY === '1' || env.CONTRACT_READ_ONLY === 'true' });
+  const number = (text: string | undefined) => (text === undefined || text === '' ? undefined : Number(text));
+  const run = await runSuite({ baseUrl, apiKey, readOnly: env.CONTRACT_READ_ONLY === '1' || env.CONTRACT_READ_ONLY === 'true', seed: number(env.CONTRACT_SEED), examples: number(env.CONTRACT_EXAMPLES) });
   if (!run.ok) throw new Error(run.error.message);
   report = run.report;
 });
@@ -59,7 +61,7 @@ for (const operation of OPERATION_ORDER) {
         if (result.status === 'skipped') context.skip(result.reason);
         if (result.status === 'failed') {
           const failures = result.findings.filter((f) => f.level === 'error').map((f) => describeFinding(f).join('\n'));
-          throw new Error(`${rule.severity} rule failed (${rule.statement.section}: ${rule.statement.text})\n\n${failures.join('\n\n')}`);
+          throw new Error(`${rule.severity} rule failed (${rule.statement.section}: ${rule.statement.text}); seed ${report.seed} (CONTRACT_SEED=${report.seed} replays it)\n\n${failures.join('\n\n')}`);
         }
       });
     }
