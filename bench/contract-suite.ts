@@ -61,6 +61,7 @@ async function timeBaseline(url: string, requests: number, concurrency: number):
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const range = (values: number[]): [number, number] => [Math.round(Math.min(...values)), Math.round(Math.max(...values))];
 
 const cli: number[] = [];
 const inProcess: number[] = [];
@@ -83,7 +84,7 @@ for (let i = 0; i < runs; i++) {
   }
 }
 
-const growth: Array<{ examples: number; cliMedianMs: number }> = [];
+const growth: Array<{ examples: number; cliMedianMs: number; cliRangeMs: [number, number] }> = [];
 for (const examples of (process.env.BENCH_EXAMPLES ?? '0,25,100,400').split(',').map(Number)) {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -94,7 +95,7 @@ for (const examples of (process.env.BENCH_EXAMPLES ?? '0,25,100,400').split(',')
       mock.stop();
     }
   }
-  growth.push({ examples, cliMedianMs: Math.round(median(times)) });
+  growth.push({ examples, cliMedianMs: Math.round(median(times)), cliRangeMs: range(times) });
 }
 
 const result = {
@@ -103,6 +104,7 @@ const result = {
   runs,
   requestsPerSuite: requests,
   cliMedianMs: Math.round(median(cli)),
+  cliRangeMs: range(cli),
   inProcessMedianMs: Math.round(median(inProcess)),
   baselineMedianMs: Math.round(median(baseline)),
   inProcessOverBaseline: Number((median(inProcess) / median(baseline)).toFixed(2)),
@@ -112,9 +114,9 @@ const result = {
   holds: median(cli) < 3000,
 };
 console.log(`contract suite against the local mock, ${runs} runs, ${requests} requests per run (median):`);
-console.log(`  CLI, process start to exit:  ${result.cliMedianMs} ms   target < 3000 ms: ${result.holds ? 'holds' : 'MISSED'}`);
+console.log(`  CLI, process start to exit:  ${result.cliMedianMs} ms (${result.cliRangeMs.join('–')})   target < 3000 ms: ${result.holds ? 'holds' : 'MISSED'}`);
 console.log(`  runSuite in a warm process:  ${result.inProcessMedianMs} ms`);
 console.log(`  baseline, plain fetch:       ${result.baselineMedianMs} ms   (runSuite / baseline = ${result.inProcessOverBaseline}x)`);
-for (const g of growth) console.log(`  --examples ${String(g.examples).padEnd(4)} CLI ${g.cliMedianMs} ms`);
+for (const g of growth) console.log(`  --examples ${String(g.examples).padEnd(4)} CLI ${g.cliMedianMs} ms (${g.cliRangeMs.join('–')})`);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/contract-suite.json'), `${JSON.stringify(result, null, 2)}\n`);
