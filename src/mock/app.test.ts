@@ -114,7 +114,8 @@ describe('an internal fault', () => {
   // A store that fails stands for any bug in the mock: the answer must still
   // be an Error body, and the process must go on serving.
   const broken = createPetStore([]);
-  broken.list = () => {
+  // listPets answers from listJson (the stored JSON joined); list is what resets and sessions read.
+  broken.list = broken.listJson = () => {
     throw new Error('disk on fire');
   };
   const mock = useMock({ store: broken });

@@ -321,13 +321,24 @@ describe('animal-store-mock (the built CLI)', () => {
       const started = JSON.parse(mock.stdout().split('\n')[0] as string) as Record<string, unknown>;
       expect(started).toMatchObject({ scenario: 'sold-out', scenarioDescription: expect.stringContaining('every one sold') });
       expect(started.scenarioFile).toMatch(/scenarios[/\\]sold-out\.yaml$/);
-      expect(started.catalogue).toBe('30 pets from faker, seed 1, status mix sold 1');
+      expect(started.catalogue).toMatch(/^30 pets from faker, seed 1, status mix sold 1 \(loaded in \d+ ms\)$/);
     });
 
     it('serves the scenario\'s catalogue: large-catalogue has 10,000 animals', async () => {
       const mock = await startMock(['--scenario', 'large-catalogue']);
       expect(mock.banner).toContain('Catalogue: 10000 pets from faker, seed 1');
       expect((await getJson(`${mock.url}/pets/10000`, DEFAULT_API_KEY)).status).toBe(200);
+    });
+
+    it('starts with a 250,000-animal fixture, says how long loading took, and pages a rare status from its start', { timeout: 60_000 }, async () => {
+      // Spreading a catalogue this size into one call overflowed the call stack.
+      const pets = Array.from({ length: 250_000 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: (i % 6) + 1, status: (i + 1) % 50_000 === 0 ? 'sold' : 'available' }));
+      const file = fixture('quarter-million.json', JSON.stringify(pets));
+      const mock = await startMock(['--fixtures', file]);
+      expect(mock.banner).toMatch(new RegExp(`Catalogue: 250000 pets from ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(loaded in \\d+ ms\\)`));
+      const sold = await getJson(`${mock.url}/pets?status=sold&limit=100`, DEFAULT_API_KEY);
+      expect(sold.body.map((pet: { id: number }) => pet.id)).toEqual([50_000, 100_000, 150_000, 200_000, 250_000]);
+      expect((await getJson(`${mock.url}/pets/249999`, DEFAULT_API_KEY)).body).toEqual({ id: 249_999, name: 'Pet 249999', categoryId: (249_998 % 6) + 1, status: 'available' });
     });
 
     it('--fixtures and --seed replace the scenario\'s catalogue; its stubs still answer', async () => {

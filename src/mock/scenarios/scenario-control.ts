@@ -72,6 +72,8 @@ export function createScenarioControl({ library, start }: ScenarioControlOptions
     list: (query) => active.store.list(query),
     get: (id) => active.store.get(id),
     create: (pet) => active.store.create(pet),
+    listJson: (query) => active.store.listJson(query),
+    getJson: (id) => active.store.getJson(id),
     get size() {
       return active.store.size;
     },

@@ -168,4 +168,42 @@ describe('createPetStore', () => {
     filtered.length = 0;
     expect(store.list({ limit: 100, status: 'available' })).toHaveLength(3);
   });
+
+  describe('stores started from one list (sessions, resets)', () => {
+    it('share the start animals and keep their additions apart', () => {
+      const first = createPetStore(pets);
+      const second = createPetStore(pets);
+      const mine = first.create({ name: 'Only in first', categoryId: 1, status: 'sold' });
+      expect(first.get(mine.id)?.name).toBe('Only in first');
+      expect(second.get(mine.id)).toBeUndefined();
+      expect(second.size).toBe(6);
+      const theirs = second.create({ name: 'Only in second', categoryId: 1 });
+      // Each counts on from the start catalogue's largest id.
+      expect([mine.id, theirs.id]).toEqual([7, 7]);
+      expect(ids(first.list({ limit: 100, status: 'sold' }))).toEqual([2, 7]);
+      expect(ids(second.list({ limit: 100, status: 'sold' }))).toEqual([2]);
+    });
+
+    it('page on past the start animals into the additions, with and without a status', () => {
+      const store = createPetStore(pets);
+      for (const status of ['available', undefined, 'available'] as const) store.create({ name: 'New', categoryId: 1, ...(status ? { status } : {}) });
+      expect(ids(store.list({ limit: 8 }))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(ids(store.list({ limit: 4, status: 'available' }))).toEqual([1, 4, 6, 7]);
+      expect(ids(store.list({ limit: 100, status: 'available' }))).toEqual([1, 4, 6, 7, 9]);
+    });
+  });
+
+  describe('JSON', () => {
+    it('gives the bytes JSON.stringify gives for a page and for one animal, additions included', () => {
+      const store = createPetStore([...pets, { id: 9, name: 'Ünïcödé "quoted" \\ 🐕', categoryId: 2, status: 'pending', extra: true } as Pet]);
+      store.create({ name: 'Added', categoryId: 3 });
+      for (const query of [{ limit: 100 }, { limit: 3 }, { limit: 100, status: 'pending' as const }, { limit: 1, status: 'sold' as const }]) {
+        expect(store.listJson(query)).toBe(JSON.stringify(store.list(query)));
+      }
+      expect(store.listJson({ limit: 100, status: 'sold' })).toBe('[{"id":2,"name":"Bruno","categoryId":2,"status":"sold"}]');
+      expect(store.getJson(9)).toBe('{"id":9,"name":"Ünïcödé \\"quoted\\" \\\\ 🐕","categoryId":2,"status":"pending"}');
+      expect(store.getJson(10)).toBe('{"id":10,"name":"Added","categoryId":3}');
+      expect(store.getJson(11)).toBeUndefined();
+    });
+  });
 });
