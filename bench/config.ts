@@ -29,6 +29,8 @@ export interface BenchConfig {
   warmupS: number;
   /** BENCH_CPU_PROF=1: run the load-test servers under `node --cpu-prof`. */
   cpuProfile: boolean;
+  /** Interleaved baseline/mock pairs per operation (BENCH_PAIRS, default 5). */
+  pairs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
@@ -36,6 +38,7 @@ export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
     durationS: seconds(env, 'BENCH_DURATION', 10),
     warmupS: seconds(env, 'BENCH_WARMUP', 2),
     cpuProfile: env.BENCH_CPU_PROF === '1',
+    pairs: Math.round(seconds(env, 'BENCH_PAIRS', 5)),
   };
 }
 

@@ -8,6 +8,8 @@ import { LatencyRecorder } from './stats.js';
 export interface LoadResult {
   scenario: Scenario['name'];
   server: RunningServer['kind'];
+  /** Which interleaved pair (1, 2, …) the run belongs to. */
+  pair?: number;
   durationS: number;
   connections: number;
   /** Mean of the per-second request counts (autocannon's `requests.mean`). */

@@ -12,9 +12,25 @@ import { smokeCheck } from './smoke-check.js';
 const OTHER_CPU_NOTE_PCT = 15;
 
 /**
- * Both servers run side by side (an idle one costs no CPU); per operation,
- * the mock then the baseline get a warm-up and then a measured run.
+ * Both servers run side by side (an idle one costs no CPU). Per operation,
+ * each gets a warm-up, then the measured runs are interleaved, baseline then
+ * mock, `pairs` times (A B A B …): the machine is shared, and one run can
+ * move a ratio by 0.3, so only ratios within a pair are compared.
  */
+/** What makes one run's numbers suspect, in words. */
+function runNotes(scenario: string, kind: string, pair: number, measured: LoadResult): string[] {
+  const notes: string[] = [];
+  if (measured.otherCpuPct !== undefined && measured.otherCpuPct > OTHER_CPU_NOTE_PCT) {
+    notes.push(`${scenario} on ${kind}, pair ${pair}: other processes used ${measured.otherCpuPct.toFixed(0)}% of a core during the run: the machine was not quiet, so this run is disturbed`);
+  }
+  if (measured.serverCpuPct !== undefined && measured.serverCpuPct < 90 && measured.loadgenCpuPct > 90) {
+    notes.push(
+      `${scenario} on ${kind}, pair ${pair}: the load generator (${measured.loadgenCpuPct.toFixed(0)}% CPU) ran out of CPU before the server (${measured.serverCpuPct.toFixed(0)}%): its req/s is a lower bound`,
+    );
+  }
+  return notes;
+}
+
 export async function measureLoad(config: BenchConfig, notes: string[]): Promise<{ load: LoadResult[]; afterLoad: BenchResults['afterLoad'] }> {
   const nodeArgs = (kind: ServerKind): string[] =>
     config.cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILES_DIR, '--cpu-prof-name', `${kind}.cpuprofile`] : [];
@@ -29,33 +45,28 @@ export async function measureLoad(config: BenchConfig, notes: string[]): Promise
   }
 
   const load: LoadResult[] = [];
+  // Baseline first in each pair.
+  const ordered = [...servers].sort((a, b) => (a.kind === 'baseline' ? -1 : b.kind === 'baseline' ? 1 : 0));
   for (const scenario of SCENARIOS) {
-    for (const server of servers) {
-      progress(`Load: ${scenario.name} (${scenario.label}) on ${server.kind}: ${config.warmupS} s warm-up, ${config.durationS} s measured`);
+    for (const server of ordered) {
+      progress(`Load: ${scenario.name} (${scenario.label}) on ${server.kind}: ${config.warmupS} s warm-up`);
       const warmup = await runLoad(server, scenario, config.warmupS, CONNECTIONS);
       if (hadFailures(warmup)) {
         process.stderr.write(
           renderWarning([`warm-up of ${scenario.name} on ${server.kind}: ${warmup.non2xx} non-2xx, ${warmup.errors} errors, ${warmup.timeouts} timeouts`]),
         );
       }
-      const measured = await runLoad(server, scenario, config.durationS, CONNECTIONS);
-      load.push(measured);
-      progress(
-        `  ${Math.round(measured.rpsMean)} req/s, p99 ${measured.latencyMs.p99.toFixed(2)} ms, ` +
-          `${measured.non2xx} non-2xx, ${measured.errors} errors, server CPU ${measured.serverCpuPct?.toFixed(0) ?? 'n/a'}%, ` +
-          `other CPU ${measured.otherCpuPct?.toFixed(0) ?? 'n/a'}%`,
-      );
-      if (measured.otherCpuPct !== undefined && measured.otherCpuPct > OTHER_CPU_NOTE_PCT) {
-        notes.push(
-          `${scenario.name} on ${server.kind}: other processes used ${measured.otherCpuPct.toFixed(0)}% of a core during the run: ` +
-            'the machine was not quiet, so this run is disturbed',
+    }
+    for (let pair = 1; pair <= config.pairs; pair++) {
+      for (const server of ordered) {
+        const measured = { ...(await runLoad(server, scenario, config.durationS, CONNECTIONS)), pair };
+        load.push(measured);
+        progress(
+          `  ${scenario.name}, pair ${pair}/${config.pairs}, ${server.kind}: ${Math.round(measured.rpsMean)} req/s, p99 ${measured.latencyMs.p99.toFixed(2)} ms, ` +
+            `${measured.non2xx} non-2xx, ${measured.errors} errors, server CPU ${measured.serverCpuPct?.toFixed(0) ?? 'n/a'}%, ` +
+            `other CPU ${measured.otherCpuPct?.toFixed(0) ?? 'n/a'}%`,
         );
-      }
-      if (measured.serverCpuPct !== undefined && measured.serverCpuPct < 90 && measured.loadgenCpuPct > 90) {
-        notes.push(
-          `${scenario.name} on ${server.kind}: the load generator (${measured.loadgenCpuPct.toFixed(0)}% CPU) ran out of CPU before the ` +
-            `server (${measured.serverCpuPct.toFixed(0)}%): its req/s is a lower bound`,
-        );
+        notes.push(...runNotes(scenario.name, server.kind, pair, measured));
       }
     }
   }

@@ -1,6 +1,6 @@
 import { formatTable } from './format-table.js';
+import { median } from './pairs.js';
 import type { BenchResults } from './results.js';
-import { SCENARIOS } from './scenarios.js';
 import { SERVER_KINDS } from './servers.js';
 
 const fixed = (value: number | undefined, digits: number): string =>
@@ -18,41 +18,7 @@ export function renderReport(results: BenchResults): string {
       (results.cpuProfile ? '\nUNDER THE CPU PROFILER: timings are not representative.' : ''),
   );
 
-  const loadRows: string[][] = [];
-  for (const scenario of SCENARIOS) {
-    for (const kind of SERVER_KINDS) {
-      const r = results.load.find((l) => l.scenario === scenario.name && l.server === kind);
-      if (!r) continue;
-      const ratio = kind === 'mock' ? fixed(results.rpsRatio[scenario.name], 2) : '';
-      loadRows.push([
-        kind === 'mock' ? scenario.name : '',
-        kind,
-        whole(r.rpsMean),
-        whole(r.rpsStddev),
-        fixed(r.latencyMs.p50, 2),
-        fixed(r.latencyMs.p99, 2),
-        fixed(r.latencyMs.max, 1),
-        String(r.non2xx),
-        String(r.errors),
-        whole(r.bytesPerResponse),
-        `${fixed(r.serverCpuPct, 0)}%`,
-        fixed(r.serverCpuUsPerResponse, 0),
-        `${fixed(r.loadgenCpuPct, 0)}%`,
-        `${fixed(r.otherCpuPct, 0)}%`,
-        ratio,
-      ]);
-    }
-  }
-  sections.push(
-    'Load\n' +
-      formatTable(
-        ['operation', 'server', 'req/s', '±sd', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'B/resp', 'server CPU', 'CPU µs/req', 'loadgen CPU', 'other CPU', 'mock/base'],
-        loadRows,
-        ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
-      ) +
-      '\nCPU per request, baseline / mock (the req/s ratio of two CPU-bound servers, robust to other load): ' +
-      SCENARIOS.map((s) => `${s.name} ${fixed(results.cpuRatio[s.name], 2)}`).join(', '),
-  );
+  sections.push(loadSection(results));
 
   const startupRows = results.startup.map((s) => [
     s.server,
@@ -92,6 +58,46 @@ export function renderReport(results: BenchResults): string {
   if (results.notes.length > 0) sections.push('Notes\n' + results.notes.map((note) => `- ${note}`).join('\n'));
   return sections.join('\n\n') + '\n';
 }
+
+/**
+ * Per operation and server, the medians over the interleaved pairs; for the
+ * mock, the req/s ratio pair by pair, its median and its range.
+ */
+function loadSection(results: BenchResults): string {
+  const rows: string[][] = [];
+  for (const summary of results.pairs) {
+    // The baseline first, as it runs first in each pair.
+    for (const kind of [...SERVER_KINDS].reverse()) {
+      const server = summary.servers[kind];
+      if (!server) continue;
+      const runs = results.load.filter((r) => r.scenario === summary.scenario && r.server === kind);
+      const mock = kind === 'mock';
+      rows.push([
+        mock ? '' : summary.scenario,
+        kind,
+        whole(server.rps),
+        fixed(server.p99Ms, 2),
+        fixed(server.cpuUsPerRequest, 0),
+        String(runs.reduce((n, r) => n + r.non2xx + r.errors, 0)),
+        `${fixed(median(runs.flatMap((r) => (r.otherCpuPct === undefined ? [] : [r.otherCpuPct]))), 0)}%`,
+        mock ? `${fixed(summary.medianRpsRatio, 2)} (${range(summary.rpsRatios)})` : '',
+        mock ? summary.rpsRatios.map((r) => r.toFixed(2)).join(' ') : '',
+        mock ? fixed(summary.medianCpuRatio, 2) : '',
+      ]);
+    }
+  }
+  return (
+    `Load: ${results.pairs[0]?.pairs ?? 0} interleaved pairs per operation (baseline, then mock), medians over the pairs\n` +
+    formatTable(
+      ['operation', 'server', 'req/s', 'p99 ms', 'CPU µs/req', 'failed', 'other CPU', 'mock/base (range)', 'pair by pair', 'CPU base/mock'],
+      rows,
+      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r'],
+    ) +
+    '\nCPU base/mock: baseline CPU per request over the mock\'s, the req/s ratio two CPU-bound servers would show, robust to other load.'
+  );
+}
+
+const range = (values: readonly number[]): string => (values.length === 0 ? 'n/a' : `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`);
 
 /** A warning nobody can miss. */
 export function renderWarning(lines: readonly string[]): string {

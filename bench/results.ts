@@ -6,6 +6,7 @@ import type { LoadResult } from './load.js';
 import type { MemoryResult } from './measure-memory.js';
 import type { StartupResult } from './measure-startup.js';
 import type { ServerKind } from './servers.js';
+import type { PairSummary } from './pairs.js';
 import type { TargetCheck } from './targets.js';
 
 export interface BenchResults {
@@ -19,8 +20,10 @@ export interface BenchResults {
   connections: number;
   cpuProfile: boolean;
   load: LoadResult[];
-  /** Mock req/s divided by baseline req/s, per scenario. */
+  /** Mock req/s divided by baseline req/s, per scenario: the median of the pairs. */
   rpsRatio: Record<string, number>;
+  /** Each operation's interleaved pairs: the ratios pair by pair, medians, spread. */
+  pairs: PairSummary[];
   /**
    * Baseline CPU per request divided by the mock's, per scenario: the req/s
    * ratio two CPU-bound servers would show, and much less disturbed by

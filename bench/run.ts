@@ -2,7 +2,8 @@
  * `npm run bench`: the mock against a bare node:http baseline, each server in
  * its own child process, the load generator (autocannon) in this one.
  *   BENCH_DURATION  measured seconds per operation and server (default 10)
- *   BENCH_WARMUP    unmeasured seconds before each measured run (default 2)
+ *   BENCH_WARMUP    unmeasured seconds of warm-up per operation and server (default 2)
+ *   BENCH_PAIRS     interleaved baseline/mock pairs per operation (default 5)
  *   BENCH_CPU_PROF  1: run the load-test servers under --cpu-prof (profiles in bench/results/profiles)
  * Exits 1 when a run had errors or non-2xx answers; a missed target is only reported.
  */
@@ -14,10 +15,10 @@ import { hadFailures } from './load.js';
 import { measureIdleMemory } from './measure-memory.js';
 import { measureLoad } from './measure-load.js';
 import { measureStartup } from './measure-startup.js';
+import { summarisePairs } from './pairs.js';
 import { progress } from './progress.js';
 import { renderReport, renderWarning } from './report.js';
 import { machine, settings, writeResults, type BenchResults } from './results.js';
-import { SCENARIOS } from './scenarios.js';
 import { checkTargets } from './targets.js';
 
 /**
@@ -51,15 +52,12 @@ async function main(): Promise<number> {
 
   const { load, afterLoad } = await measureLoad(config, notes);
 
+  const pairs = summarisePairs(load);
   const rpsRatio: Record<string, number> = {};
   const cpuRatio: Record<string, number> = {};
-  for (const { name } of SCENARIOS) {
-    const mock = load.find((r) => r.scenario === name && r.server === 'mock');
-    const baseline = load.find((r) => r.scenario === name && r.server === 'baseline');
-    if (mock && baseline && baseline.rpsMean > 0) rpsRatio[name] = mock.rpsMean / baseline.rpsMean;
-    if (mock?.serverCpuUsPerResponse && baseline?.serverCpuUsPerResponse) {
-      cpuRatio[name] = baseline.serverCpuUsPerResponse / mock.serverCpuUsPerResponse;
-    }
+  for (const summary of pairs) {
+    if (summary.medianRpsRatio !== undefined) rpsRatio[summary.scenario] = summary.medianRpsRatio;
+    if (summary.medianCpuRatio !== undefined) cpuRatio[summary.scenario] = summary.medianCpuRatio;
   }
   const failed = load.filter(hadFailures);
   const results: BenchResults = {
@@ -69,10 +67,11 @@ async function main(): Promise<number> {
     load,
     rpsRatio,
     cpuRatio,
+    pairs,
     startup,
     memory,
     afterLoad,
-    targets: checkTargets({ load, rpsRatio: (name) => rpsRatio[name], startup, memory }),
+    targets: checkTargets({ pairs, startup, memory }),
     loadAverage: { atStart: loadAverageAtStart, atEnd: loadavg() },
     valid: failed.length === 0,
     notes,
