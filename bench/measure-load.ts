@@ -12,10 +12,11 @@ import { smokeCheck } from './smoke-check.js';
 const OTHER_CPU_NOTE_PCT = 15;
 
 /**
- * Both servers run side by side (an idle one costs no CPU). Per operation,
- * each gets a warm-up, then the measured runs are interleaved, baseline then
- * mock, `pairs` times (A B A B …): the machine is shared, and one run can
- * move a ratio by 0.3, so only ratios within a pair are compared.
+ * The servers run side by side (an idle one costs no CPU). Per operation,
+ * each gets a warm-up, then the measured runs are interleaved, baseline,
+ * bare Hono, mock, `pairs` times (A B C A B C …): the machine is shared, and
+ * one run can move a ratio by 0.3, so only ratios within a pair (one round)
+ * are compared.
  */
 /** What makes one run's numbers suspect, in words. */
 function runNotes(scenario: string, kind: string, pair: number, measured: LoadResult): string[] {
@@ -45,8 +46,8 @@ export async function measureLoad(config: BenchConfig, notes: string[]): Promise
   }
 
   const load: LoadResult[] = [];
-  // Baseline first in each pair.
-  const ordered = [...servers].sort((a, b) => (a.kind === 'baseline' ? -1 : b.kind === 'baseline' ? 1 : 0));
+  // SERVER_KINDS' order in each pair: the baseline first.
+  const ordered = servers;
   for (const scenario of SCENARIOS) {
     for (const server of ordered) {
       progress(`Load: ${scenario.name} (${scenario.label}) on ${server.kind}: ${config.warmupS} s warm-up`);

@@ -7,6 +7,8 @@ export interface PairSummary {
   pairs: number;
   /** Mock req/s over baseline req/s, per pair, in run order. */
   rpsRatios: number[];
+  /** Every other server's req/s over the baseline's in the same round (bare Hono, the mock). */
+  rpsRatiosBy: Record<string, number[]>;
   medianRpsRatio: number | undefined;
   /** Baseline CPU µs per request over the mock's, per pair: robust to other load on the machine. */
   cpuRatios: number[];
@@ -46,6 +48,14 @@ export function summarisePairs(load: readonly LoadResult[]): PairSummary[] {
       if (mock.serverCpuUsPerResponse && baseline.serverCpuUsPerResponse) cpuRatios.push(baseline.serverCpuUsPerResponse / mock.serverCpuUsPerResponse);
       p99DeltasMs.push(mock.latencyMs.p99 - baseline.latencyMs.p99);
     }
+    const rpsRatiosBy: Record<string, number[]> = {};
+    for (const kind of [...new Set(runs.map((r) => r.server))].filter((k) => k !== 'baseline')) {
+      rpsRatiosBy[kind] = pairNumbers.flatMap((pair) => {
+        const own = runs.find((r) => r.pair === pair && r.server === kind);
+        const baseline = runs.find((r) => r.pair === pair && r.server === 'baseline');
+        return own && baseline && baseline.rpsMean > 0 ? [own.rpsMean / baseline.rpsMean] : [];
+      });
+    }
     const servers: PairSummary['servers'] = {};
     for (const kind of [...new Set(runs.map((r) => r.server))]) {
       const own = runs.filter((r) => r.server === kind);
@@ -59,6 +69,7 @@ export function summarisePairs(load: readonly LoadResult[]): PairSummary[] {
       scenario: name,
       pairs: rpsRatios.length,
       rpsRatios,
+      rpsRatiosBy,
       medianRpsRatio: median(rpsRatios),
       cpuRatios,
       medianCpuRatio: median(cpuRatios),

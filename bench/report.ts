@@ -66,30 +66,30 @@ export function renderReport(results: BenchResults): string {
 function loadSection(results: BenchResults): string {
   const rows: string[][] = [];
   for (const summary of results.pairs) {
-    // The baseline first, as it runs first in each pair.
-    for (const kind of [...SERVER_KINDS].reverse()) {
+    for (const kind of SERVER_KINDS) {
       const server = summary.servers[kind];
       if (!server) continue;
       const runs = results.load.filter((r) => r.scenario === summary.scenario && r.server === kind);
       const mock = kind === 'mock';
+      const ratios = summary.rpsRatiosBy[kind] ?? [];
       rows.push([
-        mock ? '' : summary.scenario,
+        kind === 'baseline' ? summary.scenario : '',
         kind,
         whole(server.rps),
         fixed(server.p99Ms, 2),
         fixed(server.cpuUsPerRequest, 0),
         String(runs.reduce((n, r) => n + r.non2xx + r.errors, 0)),
         `${fixed(median(runs.flatMap((r) => (r.otherCpuPct === undefined ? [] : [r.otherCpuPct]))), 0)}%`,
-        mock ? `${fixed(summary.medianRpsRatio, 2)} (${range(summary.rpsRatios)})` : '',
-        mock ? summary.rpsRatios.map((r) => r.toFixed(2)).join(' ') : '',
+        ratios.length > 0 ? `${fixed(median(ratios), 2)} (${range(ratios)})` : '',
+        ratios.map((r) => r.toFixed(2)).join(' '),
         mock ? fixed(summary.medianCpuRatio, 2) : '',
       ]);
     }
   }
   return (
-    `Load: ${results.pairs[0]?.pairs ?? 0} interleaved pairs per operation (baseline, then mock), medians over the pairs\n` +
+    `Load: ${results.pairs[0]?.pairs ?? 0} interleaved rounds per operation (baseline, bare Hono, mock), medians over the rounds; ratios to the baseline of the same round\n` +
     formatTable(
-      ['operation', 'server', 'req/s', 'p99 ms', 'CPU µs/req', 'failed', 'other CPU', 'mock/base (range)', 'pair by pair', 'CPU base/mock'],
+      ['operation', 'server', 'req/s', 'p99 ms', 'CPU µs/req', 'failed', 'other CPU', '/ baseline (range)', 'round by round', 'CPU base/mock'],
       rows,
       ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r'],
     ) +

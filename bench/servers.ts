@@ -1,11 +1,12 @@
-import { BASELINE_BIN, FIXTURE, HOST, MOCK_BIN } from './config.js';
+import { BARE_HONO_BIN, BASELINE_BIN, FIXTURE, HOST, MOCK_BIN } from './config.js';
 import { spawnNode, stopChild, type Child } from './children.js';
 import { freePort } from './free-port.js';
 import { readCpuSeconds, readMachineBusySeconds } from './proc-stats.js';
 import { waitReady } from './wait-ready.js';
 
-export type ServerKind = 'mock' | 'baseline';
-export const SERVER_KINDS: readonly ServerKind[] = ['mock', 'baseline'];
+export type ServerKind = 'mock' | 'baseline' | 'bare-hono';
+/** In the order each pair runs them: the baseline first, bare Hono, then the mock. */
+export const SERVER_KINDS: readonly ServerKind[] = ['baseline', 'bare-hono', 'mock'];
 
 export interface RunningServer {
   kind: ServerKind;
@@ -22,9 +23,8 @@ export interface RunningServer {
 
 /** The command line of each server; `nodeArgs` go before the script (e.g. `--cpu-prof`). */
 function serverArgs(kind: ServerKind, port: number, nodeArgs: readonly string[]): string[] {
-  return kind === 'mock'
-    ? [...nodeArgs, MOCK_BIN, '--port', String(port), '--quiet']
-    : [...nodeArgs, BASELINE_BIN, '--port', String(port), '--fixtures', FIXTURE];
+  if (kind === 'mock') return [...nodeArgs, MOCK_BIN, '--port', String(port), '--quiet'];
+  return [...nodeArgs, kind === 'baseline' ? BASELINE_BIN : BARE_HONO_BIN, '--port', String(port), '--fixtures', FIXTURE];
 }
 
 /** Spawns a server in its own process and waits for its first 200 answer. */
