@@ -22,19 +22,19 @@ export interface RunningServer {
 }
 
 /** The command line of each server; `nodeArgs` go before the script (e.g. `--cpu-prof`). */
-function serverArgs(kind: ServerKind, port: number, nodeArgs: readonly string[]): string[] {
-  if (kind === 'mock') return [...nodeArgs, MOCK_BIN, '--port', String(port), '--quiet'];
+function serverArgs(kind: ServerKind, port: number, nodeArgs: readonly string[], mockArgs: readonly string[]): string[] {
+  if (kind === 'mock') return [...nodeArgs, MOCK_BIN, '--port', String(port), '--quiet', ...mockArgs];
   return [...nodeArgs, kind === 'baseline' ? BASELINE_BIN : BARE_HONO_BIN, '--port', String(port), '--fixtures', FIXTURE];
 }
 
-/** Spawns a server in its own process and waits for its first 200 answer. */
-export async function startServer(kind: ServerKind, nodeArgs: readonly string[] = []): Promise<RunningServer> {
+/** Spawns a server in its own process and waits for its first 200 answer; `mockArgs` go to the mock's command line. */
+export async function startServer(kind: ServerKind, nodeArgs: readonly string[] = [], mockArgs: readonly string[] = []): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
   const machineBefore = readMachineBusySeconds();
   const ownBefore = process.cpuUsage();
   const started = performance.now();
-  const child = spawnNode(kind, serverArgs(kind, port, nodeArgs));
+  const child = spawnNode(kind, serverArgs(kind, port, nodeArgs, mockArgs));
   try {
     await waitReady(origin, child);
   } catch (error) {
