@@ -11,7 +11,6 @@ export const SILENT_QUESTIONS: Record<SilentPoint, string> = {
   'name-length': 'createPet: the longest name accepted',
   'valid-refused': 'createPet: valid NewPets refused (limits on names and categories are not shown)',
   location: 'createPet: whether `Location` is sent with 201',
-  'extra-fields': 'createPet: unknown fields and a client-sent `id`',
   'body-not-json': 'createPet: a body that is not JSON, or not sent as application/json',
   'pet-id': 'getPet: a `petId` that is not an int64',
 };

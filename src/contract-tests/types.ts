@@ -146,7 +146,7 @@ export interface SilentLog {
   entries(): SilentEntry[];
 }
 
-export type SilentPoint = 'limit' | 'status' | 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'extra-fields' | 'valid-refused';
+export type SilentPoint = 'limit' | 'status' | 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'valid-refused';
 
 export interface SilentEntry {
   point: SilentPoint;

@@ -9,14 +9,20 @@
  * defines one credentials value, not a list) and are refused.
  */
 export function isAuthorized(rawHeaders: readonly string[], key: string): boolean {
+  const value = onlyHeader(rawHeaders, 'authorization');
+  if (value === undefined) return false;
+  const match = /^bearer +(.+)$/is.exec(value);
+  return match !== null && match[1] === key;
+}
+
+/** The value of a header sent exactly once (name in any case), else undefined: none, or several. */
+export function onlyHeader(rawHeaders: readonly string[], name: string): string | undefined {
   let value: string | undefined;
   let count = 0;
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-    if ((rawHeaders[i] as string).toLowerCase() !== 'authorization') continue;
+    if ((rawHeaders[i] as string).toLowerCase() !== name) continue;
     count++;
     value = rawHeaders[i + 1];
   }
-  if (count !== 1 || value === undefined) return false;
-  const match = /^bearer +(.+)$/is.exec(value);
-  return match !== null && match[1] === key;
+  return count === 1 ? value : undefined;
 }

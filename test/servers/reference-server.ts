@@ -71,7 +71,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { isAuthorized } from './reference-auth.js';
+import { isAuthorized, onlyHeader } from './reference-auth.js';
 import { referenceCatalogue, type ReferencePet } from './reference-catalogue.js';
 import { readNewPet } from './reference-new-pet.js';
 
@@ -312,14 +312,8 @@ function getPet(pets: Map<number, ReferencePet>, rawId: string): Answer {
 
 /** Exactly one Content-Type, `application/json` (any case), whose charset, if any, is utf-8. */
 function isJsonContentType(rawHeaders: readonly string[]): boolean {
-  let value: string | undefined;
-  let count = 0;
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-    if ((rawHeaders[i] as string).toLowerCase() !== 'content-type') continue;
-    count++;
-    value = rawHeaders[i + 1];
-  }
-  if (count !== 1 || value === undefined) return false;
+  const value = onlyHeader(rawHeaders, 'content-type');
+  if (value === undefined) return false;
   const [type = '', ...parameters] = value.split(';');
   if (type.trim().toLowerCase() !== 'application/json') return false;
   for (const parameter of parameters) {
