@@ -14,10 +14,10 @@ import { getRequestListener } from '@hono/node-server';
 import { pino } from 'pino';
 import { loadContract, type Contract } from '../contract/load-contract.js';
 import { packageRoot } from '../contract/package-root.js';
-import { createMockApp } from '../mock/app.js';
-import { loadFixtureCatalogue } from '../mock/fixtures/load-catalogue.js';
-import { createPetStore, type PetStore } from '../mock/store/pet-store.js';
-import type { Pet } from '../mock/store/pet.js';
+import { createMockApp } from '../mock/http/app.js';
+import { loadFixtureCatalogue } from '../mock/core/fixtures/load-catalogue.js';
+import { createPetStore, type PetStore } from '../mock/core/catalogue/pet-store.js';
+import type { Pet } from '../mock/core/catalogue/pet.js';
 import { listen } from '../mock/http/listen.js';
 
 export const CONTRACT_BIN = join(packageRoot(), 'dist', 'src', 'contract-tests', 'bin.js');

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { loadContract } from '../contract/load-contract.js';
-import { loadFixtureCatalogue } from '../mock/fixtures/load-catalogue.js';
+import { loadFixtureCatalogue } from '../mock/core/fixtures/load-catalogue.js';
 import { createLogger } from '../mock/logger.js';
-import { startMockServer, type RunningMockServer } from '../mock/server.js';
-import { createPetStore } from '../mock/store/pet-store.js';
+import { startMockServer, type RunningMockServer } from '../mock/http/server.js';
+import { createPetStore } from '../mock/core/catalogue/pet-store.js';
 import { describeFinding } from './reporters/describe-finding.js';
 import { OPERATION_ORDER } from './reporters/excerpt.js';
 import { allRules } from './rules/index.js';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, describe, it } from 'vitest';
 import { loadContract } from '../contract/load-contract.js';
 import { createResponseValidator } from '../contract/response-validator.js';
-import { loadFixtureCatalogue } from '../mock/fixtures/load-catalogue.js';
+import { loadFixtureCatalogue } from '../mock/core/fixtures/load-catalogue.js';
 import { FAULTS } from './faults/catalogue.js';
 import { FAULTY_SERVER_KEY, type Fault } from './faults/fault.js';
 import { startFaultyServer } from './faults/faulty-server.js';

@@ -7,8 +7,8 @@ import { loadDocument } from './load-document.js';
 import { createSchemaCompiler } from './schema-compiler.js';
 import { compileOperations } from './operations.js';
 import { precompiledValidators } from './precompiled-validators.js';
-import { compileScenarioSchema, scenarioSchemaKey, scenarioSchemaPath } from '../mock/scenarios/scenario-schema.js';
-import { defaultScenariosDir, listScenarios } from '../mock/scenarios/find-scenario.js';
+import { compileScenarioSchema, scenarioSchemaKey, scenarioSchemaPath } from '../mock/core/scenarios/scenario-schema.js';
+import { defaultScenariosDir, listScenarios } from '../mock/core/scenarios/find-scenario.js';
 
 /**
  * The validators `npm run build` precompiles (ajv standalone) must be the

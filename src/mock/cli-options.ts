@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { LogFormat } from './logger.js';
-import { DEFAULT_JOURNAL_SIZE } from './journal/request-journal.js';
-import { DEFAULT_SCENARIO } from './scenarios/find-scenario.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions/session-registry.js';
+import { DEFAULT_JOURNAL_SIZE } from './core/journal/request-journal.js';
+import { DEFAULT_SCENARIO } from './core/scenarios/find-scenario.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './core/sessions/session-registry.js';
 
 /** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in the README. */
 export const DEFAULT_API_KEY = 'animal-store-dev-key';

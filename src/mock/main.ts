@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { loadContract } from '../contract/load-contract.js';
 import { packageRoot } from '../contract/package-root.js';
 import { HELP, parseCli, type MockCliOptions } from './cli-options.js';
-import { loadCatalogue } from './fixtures/load-catalogue.js';
+import { loadCatalogue } from './core/fixtures/load-catalogue.js';
 import { createLogger } from './logger.js';
-import { defaultScenariosDir, findScenario } from './scenarios/find-scenario.js';
-import { loadScenarioFile, type Scenario } from './scenarios/load-scenario.js';
-import { buildScenarioCatalogue } from './scenarios/scenario-catalogue.js';
-import { startMockServer, type RunningMockServer } from './server.js';
-import { createPetStore } from './store/pet-store.js';
+import { defaultScenariosDir, findScenario } from './core/scenarios/find-scenario.js';
+import { loadScenarioFile, type Scenario } from './core/scenarios/load-scenario.js';
+import { buildScenarioCatalogue } from './core/scenarios/scenario-catalogue.js';
+import { startMockServer, type RunningMockServer } from './http/server.js';
+import { createPetStore } from './core/catalogue/pet-store.js';
 
 export interface MainIo {
   argv: string[];

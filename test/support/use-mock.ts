@@ -1,15 +1,15 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
-import { loadFixtureCatalogue } from '../../src/mock/fixtures/load-catalogue.js';
+import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';
 import { createLogger } from '../../src/mock/logger.js';
-import { defaultScenariosDir, findScenario } from '../../src/mock/scenarios/find-scenario.js';
-import { loadScenario } from '../../src/mock/scenarios/load-scenario.js';
-import { buildScenarioCatalogue } from '../../src/mock/scenarios/scenario-catalogue.js';
-import type { ScenarioRuntime } from '../../src/mock/scenarios/scenario-engine.js';
-import { startMockServer, type RunningMockServer } from '../../src/mock/server.js';
-import { createPetStore, type PetStore } from '../../src/mock/store/pet-store.js';
-import type { Pet } from '../../src/mock/store/pet.js';
+import { defaultScenariosDir, findScenario } from '../../src/mock/core/scenarios/find-scenario.js';
+import { loadScenario } from '../../src/mock/core/scenarios/load-scenario.js';
+import { buildScenarioCatalogue } from '../../src/mock/core/scenarios/scenario-catalogue.js';
+import type { ScenarioRuntime } from '../../src/mock/core/scenarios/scenario-runtime.js';
+import { startMockServer, type RunningMockServer } from '../../src/mock/http/server.js';
+import { createPetStore, type PetStore } from '../../src/mock/core/catalogue/pet-store.js';
+import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { adminDocumentChecker } from './admin-document.js';
 import { checkedFetch, type FidelityFailure } from './checked-fetch.js';
 

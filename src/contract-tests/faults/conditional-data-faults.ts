@@ -1,5 +1,5 @@
-import type { PetStore } from '../../mock/store/pet-store.js';
-import type { NewPet } from '../../mock/store/pet.js';
+import type { PetStore } from '../../mock/core/catalogue/pet-store.js';
+import type { NewPet } from '../../mock/core/catalogue/pet.js';
 import type { Fault } from './fault.js';
 import { afterMock, mapJson, mapPets, storeWith } from './http.js';
 

@@ -1,4 +1,4 @@
-import type { Pet } from '../../mock/store/pet.js';
+import type { Pet } from '../../mock/core/catalogue/pet.js';
 import type { Fault, ServerFetch } from './fault.js';
 import { errorResponse, hasKey, operationOf, respond, storeWith } from './http.js';
 

@@ -1,6 +1,6 @@
 import type { Fault, ServerFetch } from './fault.js';
 import { afterMock, beforeMock, errorResponse, hasKey, mapJson, mapPets, respond, rewriteRequest, storeWith, withStatus } from './http.js';
-import type { PetStore } from '../../mock/store/pet-store.js';
+import type { PetStore } from '../../mock/core/catalogue/pet-store.js';
 
 const isCreated = (operation: string | undefined, response: Response) => operation === 'createPet' && response.status === 201;
 

@@ -1,5 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { PetStore } from '../../mock/store/pet-store.js';
+import type { PetStore } from '../../mock/core/catalogue/pet-store.js';
 
 /** The mock app's fetch, as the node adaptor calls it: the request and the node objects under it. */
 export type ServerFetch = (request: Request, env: HttpBindings) => Response | Promise<Response>;

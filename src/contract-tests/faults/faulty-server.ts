@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { pino } from 'pino';
 import type { Contract } from '../../contract/load-contract.js';
-import { createMockApp } from '../../mock/app.js';
-import { createPetStore } from '../../mock/store/pet-store.js';
-import type { Pet } from '../../mock/store/pet.js';
+import { createMockApp } from '../../mock/http/app.js';
+import { createPetStore } from '../../mock/core/catalogue/pet-store.js';
+import type { Pet } from '../../mock/core/catalogue/pet.js';
 import { FAULTY_SERVER_KEY, type Fault } from './fault.js';
 import { listen } from '../../mock/http/listen.js';
 

@@ -1,4 +1,4 @@
-import type { PetStore } from '../../mock/store/pet-store.js';
+import type { PetStore } from '../../mock/core/catalogue/pet-store.js';
 import type { OperationId } from '../types.js';
 import { FAULTY_SERVER_KEY, type ServerFetch } from './fault.js';
 

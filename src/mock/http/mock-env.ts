@@ -1,5 +1,5 @@
-import type { ScenarioState } from '../scenarios/scenario-control.js';
-import type { Session } from '../sessions/session-registry.js';
+import type { ScenarioState } from '../core/scenarios/scenario-control.js';
+import type { Session } from '../core/sessions/session-registry.js';
 
 /** The Hono environment of the mock: what middleware hand on to what comes after them. */
 export interface MockEnv {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { ErrorBody } from '../errors.js';
+import type { ErrorBody } from '../core/errors.js';
 import type { MockEnv } from './mock-env.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { ScenarioState } from '../scenarios/scenario-control.js';
+import type { ScenarioState } from '../core/scenarios/scenario-control.js';
 import type { MockEnv } from './mock-env.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { errorBody, type ErrorBody } from '../errors.js';
+import { errorBody, type ErrorBody } from '../core/errors.js';
 
 /**
  * Errors raised before the app sees a request still get the Error body.

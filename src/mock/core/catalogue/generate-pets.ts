@@ -1,0 +1,27 @@
+import type { Faker } from '@faker-js/faker';
+import type { Pet, PetStatus } from './pet.js';
+
+const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
+let loading: Promise<Faker> | undefined;
+
+/** faker, imported the first time `Prefer: dynamic=true` asks for it (it is large, and most runs never do). */
+export const loadFaker = (): Promise<Faker> => (loading ??= import('@faker-js/faker').then((m) => m.faker));
+
+/** A generated Pet: the given fields kept, the rest made up (not seeded: each answer differs). */
+export function generatePet(faker: Faker, fields: Partial<Pet> = {}): Pet {
+  return {
+    id: fields.id ?? faker.number.int({ min: 1, max: 1_000_000 }),
+    name: fields.name ?? faker.animal.petName(),
+    categoryId: fields.categoryId ?? faker.number.int({ min: 1, max: 8 }),
+    status: fields.status ?? faker.helpers.arrayElement(STATUSES),
+  };
+}
+
+/** `count` generated Pets with increasing ids (a list is ordered by id), all with `status` when given. */
+export function generatePets(faker: Faker, count: number, status: PetStatus | undefined): Pet[] {
+  let id = faker.number.int({ min: 1, max: 1000 });
+  return Array.from({ length: count }, () => {
+    id += faker.number.int({ min: 1, max: 50 });
+    return generatePet(faker, status === undefined ? { id } : { id, status });
+  });
+}

@@ -1,0 +1,101 @@
+import { statSync } from 'node:fs';
+import type { Contract } from '../../../contract/load-contract.js';
+import { errorBody, type Result } from '../errors.js';
+import type { Pet } from '../catalogue/pet.js';
+import { findScenario } from './find-scenario.js';
+import { loadScenarioFile, type Scenario } from './load-scenario.js';
+import { buildScenarioCatalogue } from './scenario-catalogue.js';
+
+/** A scenario ready to start: checked, its file (absolute), and the catalogue it starts with. */
+export interface LoadedScenario {
+  scenario: Scenario;
+  path: string;
+  pets: readonly Pet[];
+}
+
+export interface ScenarioLibraryOptions {
+  contract: Contract;
+  /** The scenarios folder (`--scenarios`). */
+  dir: string;
+  /** `--fixtures` / `--seed`: this catalogue replaces every scenario's. */
+  fixedCatalogue?: readonly Pet[] | undefined;
+}
+
+/**
+ * The scenario files of one folder, loaded on demand and kept. `Prefer:
+ * scenario=` starts from the kept version, so starting one costs a copy of
+ * a catalogue, not a stub check and (for a generated catalogue) a faker
+ * run; a kept version is used only while its file is unchanged (same
+ * modification time and size), so an edit applies even to a file no one
+ * used when it changed, and with `--no-watch`. Activation and hot reload
+ * read the file anew.
+ */
+export interface ScenarioLibrary {
+  readonly dir: string;
+  /** Reads, checks and builds `name` from its file now, and keeps the result. */
+  load(name: string): Promise<Result<LoadedScenario>>;
+  /** The kept version of `name` while its file is unchanged; else read now. */
+  get(name: string): Promise<Result<LoadedScenario>>;
+}
+
+interface Kept {
+  reading: Promise<Result<LoadedScenario>>;
+  /** The file's modification time and size when read. */
+  stamp: string;
+}
+
+export function createScenarioLibrary({ contract, dir, fixedCatalogue }: ScenarioLibraryOptions): ScenarioLibrary {
+  const kept = new Map<string, Kept>();
+
+  async function read(found: Result<string>): Promise<Result<LoadedScenario>> {
+    if (!found.ok) return found;
+    const loaded = loadScenarioFile(contract, found.value);
+    if (!loaded.ok) return { ok: false, error: errorBody('invalid_scenario', loaded.error) };
+    if (fixedCatalogue) return { ok: true, value: { scenario: loaded.value, path: found.value, pets: fixedCatalogue } };
+    const catalogue = await buildScenarioCatalogue(contract, loaded.value);
+    if (!catalogue.ok) return { ok: false, error: errorBody('invalid_scenario', catalogue.error) };
+    return { ok: true, value: { scenario: loaded.value, path: found.value, pets: catalogue.pets } };
+  }
+
+  function locate(name: string): Result<string> {
+    const found = findScenario(dir, name);
+    return found.ok ? found : { ok: false, error: errorBody('unknown_scenario', found.error) };
+  }
+
+  /**
+   * Reads `name` and keeps the reading at once, so requests that ask while
+   * it loads share it; a refused file is not kept, and the version kept
+   * before it (the last good one) comes back.
+   */
+  function readAndKeep(name: string, found: Result<string>): Promise<Result<LoadedScenario>> {
+    const previous = kept.get(name);
+    const entry = { reading: read(found), stamp: found.ok ? stampOf(found.value) : '' };
+    kept.set(name, entry);
+    void entry.reading.then((result) => {
+      if (result.ok || kept.get(name) !== entry) return;
+      if (previous) kept.set(name, previous);
+      else kept.delete(name);
+    });
+    return entry.reading;
+  }
+
+  return {
+    dir,
+    load: (name) => readAndKeep(name, locate(name)),
+    get(name) {
+      const found = locate(name);
+      const known = kept.get(name);
+      if (found.ok && known && known.stamp === stampOf(found.value)) return known.reading;
+      return readAndKeep(name, found);
+    },
+  };
+}
+
+function stampOf(path: string): string {
+  try {
+    const { mtimeMs, size } = statSync(path);
+    return `${mtimeMs}:${size}`;
+  } catch {
+    return '';
+  }
+}

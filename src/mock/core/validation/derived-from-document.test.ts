@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dump as stringify, load as parse } from 'js-yaml';
+import { loadContract } from '../../../contract/load-contract.js';
+import { defaultDocumentPath } from '../../../contract/package-root.js';
+import { createMockApp } from '../../http/app.js';
+import { createLogger } from '../../logger.js';
+import { createPetStore } from '../catalogue/pet-store.js';
+import { generateCatalogue } from '../fixtures/generate-catalogue.js';
+import { useMock } from '../../../../test/support/use-mock.js';
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A copy of the contract document, changed by `edit`, in a temporary folder removed after the file's tests. */
+function editedDocument(edit: (document: any) => void): string {
+  const document = parse(readFileSync(defaultDocumentPath(), 'utf8'));
+  edit(document);
+  const folder = mkdtempSync(join(tmpdir(), 'contract-'));
+  folders.push(folder);
+  const file = join(folder, 'animal-store.yaml');
+  writeFileSync(file, stringify(document));
+  return file;
+}
+
+describe('request validation comes from the document, not a copy of its rules', () => {
+  const narrowed = editedDocument((document) => {
+    const limit = document.paths['/pets'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    limit.schema.maximum = 50;
+    limit.schema.default = 7;
+  });
+  const mock = useMock({ contractPath: narrowed, pets: generateCatalogue({ seed: 3, count: 80 }) });
+
+  it('takes the default limit from the document', async () => {
+    const res = await mock.authed('/pets');
+    expect(res.json).toHaveLength(7);
+  });
+
+  it('takes the maximum limit from the document', async () => {
+    expect((await mock.authed('/pets?limit=50')).json).toHaveLength(50);
+    const res = await mock.authed('/pets?limit=51');
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('query parameter limit must be an integer from 1 to 50 (got "51")');
+  });
+});
+
+describe('the routes come from the document', () => {
+  it('refuses a path whose template and path parameters differ', () => {
+    const renamed = editedDocument((document) => {
+      document.paths['/pets/{id}'] = document.paths['/pets/{petId}'];
+      delete document.paths['/pets/{petId}'];
+    });
+    expect(() => loadContract(renamed)).toThrow('getPet: the path /pets/{id} names {id} but the operation declares path parameters petId');
+  });
+
+  it('refuses to start with an operation it has no handler for', () => {
+    const extended = editedDocument((document) => {
+      document.paths['/pets/{petId}'].delete = {
+        operationId: 'deletePet',
+        parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' }, example: 1 }],
+        responses: { '204': { description: 'Deleted.' } },
+      };
+    });
+    expect(() =>
+      createMockApp({
+        contract: loadContract(extended),
+        store: createPetStore(),
+        apiKeys: ['k'],
+        logger: createLogger({ format: 'json', quiet: true }),
+      }),
+    ).toThrow('the mock has no handler for operation deletePet');
+  });
+});

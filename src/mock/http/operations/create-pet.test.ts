@@ -1,0 +1,177 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { useMock } from '../../../../test/support/use-mock.js';
+
+const pets = [
+  { id: 1, name: 'Milo', categoryId: 3, status: 'available' as const },
+  { id: 7, name: 'Bruno', categoryId: 2, status: 'sold' as const },
+];
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+describe('createPet (POST /v1/pets)', () => {
+  const mock = useMock({ pets });
+  const post = (body: RequestInit["body"], headers: Record<string, string> = JSON_HEADERS, extra: RequestInit = {}) =>
+    mock.authed('/pets', { method: 'POST', headers, body, ...extra });
+
+  it('answers 201 with the stored Pet and an id assigned after the largest one', async () => {
+    const res = await post(JSON.stringify({ name: 'Biscuit', categoryId: 2, status: 'pending' }));
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.json).toEqual({ id: 8, name: 'Biscuit', categoryId: 2, status: 'pending' });
+  });
+
+  it('makes the new animal visible at once in getPet and in listPets under its status', async () => {
+    const created = await post(JSON.stringify({ name: 'Luna', categoryId: 4, status: 'sold' }));
+    const fetched = await mock.authed(`/pets/${created.json.id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.json).toEqual(created.json);
+    const listed = await mock.authed('/pets?status=sold&limit=100');
+    expect(listed.json).toContainEqual(created.json);
+    const all = await mock.authed('/pets?limit=100');
+    expect(all.json.at(-1)).toEqual(created.json);
+  });
+
+  it('never uses an id sent by the client', async () => {
+    const res = await post(JSON.stringify({ id: 1, name: 'Copycat', categoryId: 2 }));
+    expect(res.status).toBe(201);
+    expect(res.json.id).not.toBe(1);
+    expect((await mock.authed('/pets/1')).json.name).toBe('Milo');
+  });
+
+  it('neither stores nor echoes unknown fields', async () => {
+    const res = await post(JSON.stringify({ name: 'Pip', categoryId: 5, color: 'brown', tags: ['x'], __proto__: { admin: true } }));
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.json).sort()).toEqual(['categoryId', 'id', 'name']);
+    expect(Object.keys((await mock.authed(`/pets/${res.json.id}`)).json).sort()).toEqual(['categoryId', 'id', 'name']);
+  });
+
+  it('leaves status absent when it is not sent (the interface shows no default)', async () => {
+    const res = await post(JSON.stringify({ name: 'Nameless', categoryId: 1 }));
+    expect(res.status).toBe(201);
+    expect(res.json).not.toHaveProperty('status');
+  });
+
+  it('accepts a body that starts with a UTF-8 byte order mark (RFC 8259 §8.1)', async () => {
+    const res = await post(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"name":"Bom","categoryId":1}')]));
+    expect(res.status).toBe(201);
+    expect(res.json.name).toBe('Bom');
+  });
+
+  it('keeps non-ASCII names exactly', async () => {
+    const res = await post(JSON.stringify({ name: 'Łatka 🐾 ñ', categoryId: 1 }));
+    expect(res.status).toBe(201);
+    expect((await mock.authed(`/pets/${res.json.id}`)).json.name).toBe('Łatka 🐾 ñ');
+  });
+
+  it('accepts a charset parameter and any case in the content type', async () => {
+    const res = await post(JSON.stringify({ name: 'Case', categoryId: 1 }), { 'content-type': 'Application/JSON; charset=utf-8' });
+    expect(res.status).toBe(201);
+  });
+
+  it('gives unique, increasing ids under 50 concurrent requests, and loses none', async () => {
+    const before = mock.store.size;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post(JSON.stringify({ name: `Concurrent ${i}`, categoryId: 1, status: 'available' }))),
+    );
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    const ids = results.map((r) => r.json.id as number).sort((a, b) => a - b);
+    expect(new Set(ids).size).toBe(50);
+    expect(ids.at(-1)! - ids[0]!).toBe(49);
+    expect(mock.store.size).toBe(before + 50);
+    const listed = (await mock.authed('/pets?limit=100')).json.map((p: { id: number }) => p.id);
+    for (const id of ids) expect(listed).toContain(id);
+  });
+
+  // Invalid bodies tried: missing fields, wrong JSON types, null values,
+  // out-of-range and fractional numbers, unknown or wrongly cased status, and
+  // bodies that are not an object at all.
+  it.each([
+    ['an empty object', '{}', ['name is required', 'categoryId is required']],
+    ['no categoryId', '{"name":"Rex"}', ['categoryId is required']],
+    ['no name', '{"categoryId":1}', ['name is required']],
+    ['a numeric name', '{"name":123,"categoryId":1}', ['name must be a string']],
+    ['a null name', '{"name":null,"categoryId":1}', ['name must be a string']],
+    ['an array name', '{"name":["Rex"],"categoryId":1}', ['name must be a string']],
+    ['a string categoryId', '{"name":"Rex","categoryId":"1"}', ['categoryId must be an integer']],
+    ['a fractional categoryId', '{"name":"Rex","categoryId":1.5}', ['categoryId must be an integer']],
+    ['a boolean categoryId', '{"name":"Rex","categoryId":true}', ['categoryId must be an integer']],
+    ['a categoryId beyond int64', '{"name":"Rex","categoryId":1e19}', ['categoryId must be an integer from -9007199254740991 to 9007199254740991']],
+    ['a categoryId beyond 2^53', '{"name":"Rex","categoryId":9007199254740993}', ['categoryId must be an integer from -9007199254740991 to 9007199254740991']],
+    ['an unknown status', '{"name":"Rex","categoryId":1,"status":"gone"}', ['status must be one of available, pending, sold']],
+    ['a wrongly cased status', '{"name":"Rex","categoryId":1,"status":"Available"}', ['status must be one of available, pending, sold']],
+    ['a null status', '{"name":"Rex","categoryId":1,"status":null}', ['status must be a string']],
+    ['null', 'null', ['body must be a JSON object']],
+    ['an array', '[{"name":"Rex","categoryId":1}]', ['body must be a JSON object']],
+    ['a string', '"Rex"', ['body must be a JSON object']],
+    ['a number', '42', ['body must be a JSON object']],
+  ])('answers 400 invalid_body for %s', async (_, body, messages) => {
+    const before = mock.store.size;
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.json).toMatchObject({ code: 'invalid_body', status: 400 });
+    for (const message of messages) expect(res.json.message).toContain(message);
+    expect(mock.store.size).toBe(before);
+  });
+
+  it('names each problem once, with every problem of the body', async () => {
+    const res = await post('{"name":7,"categoryId":1.5,"status":"Lost"}');
+    expect(res.json.message).toBe('name must be a string; categoryId must be an integer; status must be one of available, pending, sold');
+  });
+
+  it.each([
+    ['malformed JSON', '{"name":"Rex",', JSON_HEADERS, 'malformed_json', 'not valid JSON'],
+    // Bytes 0xFF 0xFE are never UTF-8: stored leniently they would become U+FFFD.
+    ['invalid UTF-8', new Uint8Array([...new TextEncoder().encode('{"name":"bad'), 0xff, 0xfe, ...new TextEncoder().encode('","categoryId":1}')]), JSON_HEADERS, 'malformed_json', 'not valid UTF-8'],
+    ['trailing garbage', '{"name":"Rex","categoryId":1} x', JSON_HEADERS, 'malformed_json', 'not valid JSON'],
+    ['an empty body', '', JSON_HEADERS, 'missing_body', 'request body is required'],
+    ['no body at all', undefined, JSON_HEADERS, 'missing_body', 'request body is required'],
+    ['text/plain', '{"name":"Rex","categoryId":1}', { 'content-type': 'text/plain' }, 'unsupported_content_type', 'Content-Type must be application/json, got "text/plain"'],
+    ['a gzip-encoded body', gzipSync('{"name":"Rex","categoryId":1}'), { ...JSON_HEADERS, 'content-encoding': 'gzip' }, 'unsupported_content_encoding', 'Content-Encoding "gzip" is not supported'],
+    ['a form', 'name=Rex&categoryId=1', { 'content-type': 'application/x-www-form-urlencoded' }, 'unsupported_content_type', 'Content-Type must be application/json'],
+    // A byte body, since fetch labels a string body text/plain by itself.
+    ['no content type', new TextEncoder().encode('{"name":"Rex","categoryId":1}'), {}, 'unsupported_content_type', 'got none'],
+  ])('answers 400 for %s', async (_, body, headers, code, message) => {
+    const init: RequestInit = {};
+    const res = await post(body as RequestInit["body"], headers as Record<string, string>, init);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code, status: 400 });
+    expect(res.json.message).toContain(message);
+  });
+
+  it('answers 413 to a body over 1 MiB, with or without Content-Length', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024), categoryId: 1 });
+    const sized = await post(big);
+    expect(sized.status).toBe(413);
+    expect(sized.json).toMatchObject({ code: 'payload_too_large', status: 413 });
+    const chunks = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(64 * 1024)));
+        controller.close();
+      },
+    });
+    const streamed = await post(chunks, JSON_HEADERS, { duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(streamed.json).toMatchObject({ code: 'payload_too_large', status: 413 });
+  });
+
+  it('accepts a body just under 1 MiB', async () => {
+    const name = 'y'.repeat(1024 * 1024 - 40);
+    const res = await post(JSON.stringify({ name, categoryId: 1 }));
+    expect(res.status).toBe(201);
+    expect(res.json.name).toHaveLength(name.length);
+  });
+
+  it('survives deeply nested and very wide JSON', async () => {
+    const deep = `{"name":"Deep","categoryId":1,"x":${'['.repeat(400_000)}${']'.repeat(400_000)}}`;
+    expect((await post(deep)).status).toBe(201);
+    const deepName = `{"name":${'['.repeat(400_000)}${']'.repeat(400_000)},"categoryId":1}`;
+    expect((await post(deepName)).status).toBe(400);
+    const wide = JSON.stringify(Object.fromEntries([['name', 'Wide'], ['categoryId', 1], ...Array.from({ length: 40_000 }, (_, i) => [`k${i}`, i])]));
+    const res = await post(wide);
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.json)).toHaveLength(3);
+    // Still serving.
+    expect((await mock.authed('/pets?limit=1')).status).toBe(200);
+  });
+});

@@ -1,0 +1,131 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import type { Logger } from 'pino';
+import { loadContract, type Contract } from '../../contract/load-contract.js';
+import { createMockApp, snapshot } from './app.js';
+import { defaultScenariosDir } from '../core/scenarios/find-scenario.js';
+import type { Scenario } from '../core/scenarios/load-scenario.js';
+import type { ScenarioControl } from '../core/scenarios/scenario-control.js';
+import type { ScenarioRuntime } from '../core/scenarios/scenario-runtime.js';
+import { createScenarioLibrary } from '../core/scenarios/scenario-library.js';
+import { watchScenarios } from '../core/scenarios/watch-scenarios.js';
+import { createSessionRegistry, type SessionRegistry } from '../core/sessions/session-registry.js';
+import type { PetStore } from '../core/catalogue/pet-store.js';
+import type { Pet } from '../core/catalogue/pet.js';
+import { listen } from './listen.js';
+import { transportErrors } from './transport-errors.js';
+
+export interface MockServerOptions {
+  port?: number;
+  host?: string;
+  apiKeys: readonly string[];
+  logger: Logger;
+  corsOrigins?: '*' | readonly string[];
+  contract?: Contract;
+  /** The catalogue to serve. */
+  store: PetStore;
+  /** The scenario active at start (see src/mock/core/scenarios); none: the handlers alone. */
+  scenario?: Scenario | undefined;
+  /** Its file (absolute), for hot reload. */
+  scenarioPath?: string | undefined;
+  /** The scenarios folder the admin API lists and activates from; default the project's scenarios/. */
+  scenariosDir?: string | undefined;
+  /** Reload scenarios when their files change (the command line's default; off here). */
+  watch?: boolean;
+  /** `--fixtures` / `--seed`: this catalogue replaces every scenario's, on activation and reset too. */
+  fixedCatalogue?: readonly Pet[] | undefined;
+  /** How many requests each journal keeps (default 500). */
+  journalSize?: number | undefined;
+  /** At most this many sessions (default 100); idle this long (ms), a session ends (default 30 minutes). */
+  maxSessions?: number | undefined;
+  sessionIdleMs?: number | undefined;
+  /** Without `X-Mock-Session`, each bearer key is its own session. */
+  sessionPerKey?: boolean | undefined;
+}
+
+export interface RunningMockServer {
+  /** The API's base URL, e.g. `http://127.0.0.1:4010/v1`. */
+  url: string;
+  /** The server's origin, e.g. `http://127.0.0.1:4010`; the admin API is at `/__mock` below it. */
+  origin: string;
+  port: number;
+  /** The shared default's active catalogue (follows activations and resets). */
+  readonly store: PetStore;
+  /** The shared default's active scenario: its state and call counts. */
+  readonly scenario: ScenarioRuntime | undefined;
+  /** The shared default's scenarios. */
+  control: ScenarioControl;
+  sessions: SessionRegistry;
+  /** Stops accepting connections, lets requests in flight finish, then closes. */
+  close(): Promise<void>;
+}
+
+/** Starts the mock on a real port (0 picks a free one). */
+export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
+  const { logger } = options;
+  const contract = options.contract ?? loadContract();
+  const shutdown = new AbortController();
+  const library = createScenarioLibrary({ contract, dir: options.scenariosDir ?? defaultScenariosDir(), fixedCatalogue: options.fixedCatalogue });
+  const pets = options.fixedCatalogue ?? snapshot(options.store);
+  const start = { scenario: options.scenario, path: options.scenarioPath, pets };
+  const sessions = createSessionRegistry({
+    library,
+    shared: { ...start, store: options.store },
+    start,
+    maxSessions: options.maxSessions,
+    idleMs: options.sessionIdleMs,
+    journalSize: options.journalSize,
+    onEnd: (id, why) => logger.info({ session: id }, `session ${id} ended: ${why === 'idle' ? 'idle too long' : 'the least recently used, to make room'}`),
+  });
+  const app = createMockApp({
+    contract,
+    store: options.store,
+    apiKeys: options.apiKeys,
+    logger,
+    corsOrigins: options.corsOrigins ?? '*',
+    sessions,
+    sessionPerKey: options.sessionPerKey,
+    shutdown: shutdown.signal,
+  });
+  const errors = transportErrors((options.corsOrigins ?? '*') === '*');
+  const server = createServer(getRequestListener(app.fetch, { errorHandler: errors.requestError }));
+  server.on('clientError', errors.clientError);
+  await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  const { port, address, family } = server.address() as AddressInfo;
+  const host = family === 'IPv6' ? `[${address}]` : address;
+  const watcher = options.watch ? watchScenarios({ library, sessions, logger }) : undefined;
+  return {
+    url: `http://${host}:${port}${contract.basePath}`,
+    origin: `http://${host}:${port}`,
+    port,
+    get store() {
+      return sessions.shared.control.store;
+    },
+    get scenario() {
+      return sessions.shared.control.runtime;
+    },
+    control: sessions.shared.control,
+    sessions,
+    close: () => {
+      watcher?.close();
+      sessions.close();
+      // Hung requests (a scenario's `hang` fault) would otherwise hold the close for the whole grace period.
+      shutdown.abort();
+      return closeGracefully(server);
+    },
+  };
+}
+
+function closeGracefully(server: Server, graceMs = 5000): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    // Keep-alive connections with no request in flight would hold close() open.
+    server.closeIdleConnections();
+  });
+}

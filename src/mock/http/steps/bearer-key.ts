@@ -1,0 +1,94 @@
+import { hash, timingSafeEqual } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { errorBody } from '../../core/errors.js';
+import type { MockEnv } from '../mock-env.js';
+import { nodeBindings } from '../node-bindings.js';
+import { sendError } from '../respond.js';
+
+export interface BearerKeyOptions {
+  /** The accepted API keys. At least one. */
+  keys: readonly string[];
+}
+
+// RFC 9110 §11.1: the auth-scheme is case-insensitive; §11.4: credentials are
+// the scheme, one or more spaces, then the token68.
+const CREDENTIALS = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+/**
+ * Checks `Authorization: Bearer <key>` against the accepted keys.
+ *
+ * Hono's own `bearerAuth` cut throughput about 2.5x here, so this one keeps
+ * the request path to one regex and one SHA-256: the presented key is hashed
+ * and compared with every accepted key's hash by `timingSafeEqual`, so the
+ * time taken does not depend on how much of a key matched, nor on its length.
+ * A request with more than one Authorization header is refused too (see
+ * repeatsAuthorization).
+ */
+export function bearerKey({ keys }: BearerKeyOptions): MiddlewareHandler<MockEnv> {
+  const accepts = keyChecker(keys);
+  // Not async itself: the accepted path hands on next()'s promise rather than wrapping it in another.
+  return function bearerKeyCheck(c, next) {
+    if (accepts(c.req.header('authorization')) && !repeatsAuthorization(c)) return next();
+    return Promise.resolve(sendUnauthorized(c));
+  };
+}
+
+/**
+ * Whether the request carries more than one Authorization header. RFC 9110
+ * §11.6.2 makes Authorization a single credentials value, not a list, so two
+ * are ambiguous and get 401 whichever comes first. Node's `req.headers` keeps
+ * only the first `authorization` (and Hono reads it from there), so this
+ * counts the names in `rawHeaders` ([name, value, name, value, …]) instead:
+ * one pass, no allocation. Without a node request (`app.fetch` in a test)
+ * fetch's Headers has already joined repeats into one value with `, `, which
+ * the credentials pattern refuses.
+ */
+export function repeatsAuthorization(c: Context): boolean {
+  const raw = nodeBindings(c)?.incoming.rawHeaders;
+  if (raw === undefined) return false;
+  let seen = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (!isAuthorization(raw[i] as string)) continue;
+    if (seen) return true;
+    seen = true;
+  }
+  return false;
+}
+
+const AUTHORIZATION = 'authorization';
+
+/** `name` is `authorization` in any letter case, compared code by code (no lower-cased copy). */
+function isAuthorization(name: string): boolean {
+  if (name.length !== AUTHORIZATION.length) return false;
+  // `| 0x20` folds A–Z onto a–z; every character of `authorization` is a letter, and
+  // only a letter folds onto one, so this matches exactly the case-insensitive name.
+  for (let i = 0; i < AUTHORIZATION.length; i++) if ((name.charCodeAt(i) | 0x20) !== AUTHORIZATION.charCodeAt(i)) return false;
+  return true;
+}
+
+const UNAUTHORIZED = errorBody('unauthorized', 'Missing or invalid API key: send Authorization: Bearer <API_KEY>.');
+
+/** 401 with the Error body; RFC 9110 §11.6.1: a 401 carries a WWW-Authenticate challenge. */
+export const sendUnauthorized = (c: Context<MockEnv>): Response => sendError(c, UNAUTHORIZED, { 'www-authenticate': 'Bearer realm="animal-store"' });
+
+/** Whether an `Authorization` header value carries an accepted key, in constant time (see bearerKey). */
+export function keyChecker(keys: readonly string[]): (authorization: string | undefined) => boolean {
+  if (keys.length === 0) throw new Error('bearerKey needs at least one accepted key');
+  const accepted = keys.map(digest);
+  return (authorization) => {
+    const match = CREDENTIALS.exec(authorization ?? '');
+    return match !== null && isAccepted(digest(match[1] as string), accepted);
+  };
+}
+
+// One-shot `crypto.hash` (Node 20.12+): about 0.5 µs less a request than createHash().update().digest().
+function digest(key: string): Buffer {
+  return hash('sha256', key, 'buffer');
+}
+
+function isAccepted(presented: Buffer, accepted: readonly Buffer[]): boolean {
+  let found = false;
+  // No early exit: every accepted key is compared, whichever matches.
+  for (const key of accepted) found = timingSafeEqual(presented, key) || found;
+  return found;
+}

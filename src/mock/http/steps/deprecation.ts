@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from 'hono';
+import type { OperationSpec } from '../../../contract/operations.js';
+import type { MockEnv } from '../mock-env.js';
+import { addResponseHeaders } from '../respond.js';
+
+export interface DeprecationOptions {
+  operation: OperationSpec;
+  /** Where the replacement operation is served, e.g. `/v1/pets`. */
+  replacementUrl: string | undefined;
+  /** Called once, on the first request to the operation. */
+  onFirstUse: (message: string) => void;
+}
+
+/**
+ * Adds the deprecation signals to every response of a deprecated operation,
+ * errors included, since a client may only ever see its 401s:
+ * - `Deprecation` (RFC 9745 §2): a structured-field date, `@<unix seconds>`;
+ * - `Sunset` (RFC 8594 §3): the removal date as an HTTP-date;
+ * - `Link` to the replacement, `rel="successor-version"` (RFC 5829).
+ * All three are taken from the contract document.
+ */
+export function deprecation({ operation, replacementUrl, onFirstUse }: DeprecationOptions): MiddlewareHandler<MockEnv> {
+  const headers: Record<string, string> = {};
+  if (operation.deprecatedSince) headers.deprecation = `@${Math.floor(operation.deprecatedSince.getTime() / 1000)}`;
+  if (operation.sunset) headers.sunset = operation.sunset.toUTCString();
+  if (replacementUrl) headers.link = `<${replacementUrl}>; rel="successor-version"`;
+  const warning =
+    `${operation.operationId} (${operation.method} ${operation.path}) is deprecated` +
+    (operation.sunset ? ` and will be removed on ${operation.sunset.toISOString().slice(0, 10)}` : '') +
+    (replacementUrl ? `; use ${replacementUrl} instead` : '');
+  let warned = false;
+
+  return async function deprecationSignals(c, next) {
+    if (!warned) {
+      warned = true;
+      onFirstUse(warning);
+    }
+    addResponseHeaders(c, headers);
+    return next();
+  };
+}

@@ -1,0 +1,124 @@
+import type { Context, Next } from 'hono';
+import { errorBody, type ErrorCode } from '../../core/errors.js';
+import type { MockEnv } from '../mock-env.js';
+import { nodeBindings } from '../node-bindings.js';
+import { sendError } from '../respond.js';
+import type { FaultStatus, FaultThen } from '../../core/scenarios/scenario.js';
+
+export interface FaultContext {
+  scenario: string;
+  /** The stub's label, for the Error message. */
+  stub: string;
+  /** Aborted when the server shuts down: hung connections are closed then. */
+  shutdown: AbortSignal | undefined;
+}
+
+/**
+ * The status the request log shows for a request the mock never answered
+ * (a reset, or a hang the client gave up on): nginx's 499, "client closed
+ * request". No byte of it is sent: the `x-hono-already-sent` header tells
+ * @hono/node-server the response is dealt with, and the socket is gone anyway.
+ */
+export const NO_ANSWER_STATUS = 499;
+const noAnswer = (): Response => new Response(null, { status: NO_ANSWER_STATUS, headers: { 'x-hono-already-sent': 'true' } });
+
+const STATUS_FAULTS: Record<FaultStatus, { code: ErrorCode; message: string }> = {
+  500: { code: 'internal_error', message: 'The service failed to answer this request.' },
+  503: { code: 'service_unavailable', message: 'The service is temporarily unavailable.' },
+  429: { code: 'too_many_requests', message: 'Too many requests.' },
+};
+
+/**
+ * What a fault stub does after its latency. Every body a fault sends is
+ * the Error body, with the HTTP status, built here.
+ * - `{ status }`: 500, 503 or 429, with `Retry-After: <seconds>` when
+ *   `retryAfterSeconds` is given (RFC 9110 §10.2.3; RFC 6585 §4 for 429);
+ * - `reset`: the TCP connection is reset (RST), nothing is answered;
+ * - `hang`: nothing is answered; the connection stays open until the client
+ *   closes it or the server shuts down;
+ * - `malformed-json`: the normal answer, status and headers kept, its JSON
+ *   body cut off half way;
+ * - `trickle`: the normal answer, its body sent `chunkBytes` at a time,
+ *   `intervalMs` apart;
+ * - `pass`, or nothing: the normal answer.
+ */
+export async function applyFault(c: Context<MockEnv>, next: Next, then: FaultThen | undefined, context: FaultContext): Promise<Response | undefined> {
+  if (then === undefined || then === 'pass') {
+    await next();
+    return undefined;
+  }
+  if (then === 'reset') return reset(c);
+  if (then === 'hang') return hang(c, context.shutdown);
+  if (then === 'malformed-json') {
+    await next();
+    c.res = await truncated(c.res);
+    return undefined;
+  }
+  if ('trickle' in then) {
+    await next();
+    c.res = await trickled(c.res, then.trickle);
+    return undefined;
+  }
+  const { code, message } = STATUS_FAULTS[then.status];
+  const retry = then.retryAfterSeconds;
+  const text = `${message}${retry === undefined ? '' : ` Retry after ${retry} second${retry === 1 ? '' : 's'}.`} (Simulated by the mock: scenario ${context.scenario}, stub ${context.stub}.)`;
+  return sendError(c, errorBody(code, text), retry === undefined ? undefined : { 'retry-after': String(retry) });
+}
+
+function reset(c: Context<MockEnv>): Response {
+  const socket = nodeBindings(c)?.incoming.socket;
+  if (!socket) return sendError(c, errorBody('internal_error', 'A connection reset needs the mock to run on a node server.'));
+  // RST rather than FIN: the client sees ECONNRESET, as when a peer crashes or a proxy drops the connection.
+  socket.resetAndDestroy();
+  return noAnswer();
+}
+
+/** Answers nothing until the connection closes: the client gives up, or the server shuts down. */
+export async function hang(c: Context<MockEnv>, shutdown: AbortSignal | undefined): Promise<Response> {
+  const node = nodeBindings(c);
+  await new Promise<void>((resolve) => {
+    const close = (): void => {
+      node?.incoming.socket.destroy();
+      resolve();
+    };
+    if (shutdown?.aborted) return close();
+    shutdown?.addEventListener('abort', close, { once: true });
+    node?.outgoing.once('close', () => {
+      shutdown?.removeEventListener('abort', close);
+      resolve();
+    });
+  });
+  return noAnswer();
+}
+
+async function truncated(response: Response): Promise<Response> {
+  const text = await response.text();
+  // A strict prefix of a JSON object or array is never valid JSON.
+  const cut = text.length >= 2 ? text.slice(0, Math.ceil(text.length / 2)) : '{';
+  return new Response(cut, { status: response.status, headers: { ...plainHeaders(response), 'content-type': 'application/json' } });
+}
+
+async function trickled(response: Response, { chunkBytes, intervalMs }: { chunkBytes: number; intervalMs: number }): Promise<Response> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let offset = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (offset > 0) await new Promise((resolve) => (timer = setTimeout(resolve, intervalMs)));
+      controller.enqueue(bytes.subarray(offset, offset + chunkBytes));
+      offset += chunkBytes;
+      if (offset >= bytes.length) controller.close();
+    },
+    // The client went away: no more chunks.
+    cancel: () => clearTimeout(timer),
+  });
+  // The length is known, as it would be for a slow network rather than a streaming server.
+  const headers = { ...plainHeaders(response), 'content-length': String(bytes.length) };
+  return new Response(bytes.length === 0 ? null : body, { status: response.status, headers });
+}
+
+function plainHeaders(response: Response): Record<string, string> {
+  const headers = Object.fromEntries(response.headers);
+  delete headers['content-length'];
+  return headers;
+}

@@ -1,0 +1,346 @@
+import { request as httpRequest, type Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
+import { describe, expect, it, vi } from 'vitest';
+import { loadContract } from '../../../contract/load-contract.js';
+import { createMockApp } from '../app.js';
+import { listen } from '../listen.js';
+import { createLogger } from '../../logger.js';
+import { createPetStore } from '../../core/catalogue/pet-store.js';
+import { loadScenarioFile } from '../../core/scenarios/load-scenario.js';
+import { createScenarioLibrary } from '../../core/scenarios/scenario-library.js';
+import { createSessionRegistry } from '../../core/sessions/session-registry.js';
+import { scenarioFolder, scenarioWith } from '../../../../test/support/scenario-folder.js';
+import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
+
+const folder = scenarioFolder();
+const pet = (id: number, name: string) => ({ id, name, categoryId: 1 });
+const listAnswer = (name: string) => ({ status: 200, body: [pet(900, name)] });
+const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('stub matching, over HTTP', () => {
+  folder.write('matching.yaml', scenarioWith('matching', [
+    { id: 'query-equals', match: { operation: 'listPets', query: { status: { equals: 'sold' }, limit: { equals: 3 } } }, response: listAnswer('query-equals') },
+    { id: 'query-matches', match: { operation: 'listPets', query: { limit: { matches: '9\\d' } } }, response: listAnswer('query-matches') },
+    { id: 'header-equals', match: { operation: 'listPets', headers: { 'X-Client': { equals: 'ios' } } }, response: listAnswer('header-equals') },
+    { id: 'header-matches', match: { operation: 'listPets', headers: { 'x-request-id': { matches: 'qa-\\d+' } } }, response: listAnswer('header-matches') },
+    { id: 'absent', match: { operation: 'getPet', query: { full: { equals: 'yes' } }, headers: { 'x-api-version': { absent: true } } }, response: { status: 200, body: pet(904, 'absent') } },
+    { id: 'body-equals', match: { operation: 'createPet', body: { categoryId: { equals: 7 }, tags: { equals: ['a', { b: 1 }] } } }, response: { status: 201, body: pet(905, 'body-equals') } },
+    { id: 'body-matches', match: { operation: 'createPet', body: { name: { matches: 'Err.*' } } }, response: { status: 400, body: { code: 'invalid_body', message: 'body-matches', status: 400 } } },
+    { id: 'body-absent', match: { operation: 'createPet', body: { categoryId: { equals: 8 }, status: { absent: true } } }, response: { status: 201, body: pet(907, 'body-absent') } },
+    { id: 'first', match: { operation: 'createPet', body: { name: { equals: 'Both' } } }, response: { status: 201, body: pet(908, 'first') } },
+    { id: 'second', match: { operation: 'createPet', body: { name: { equals: 'Both' } } }, response: { status: 201, body: pet(909, 'second') } },
+  ]));
+  const mock = useMock({ scenario: 'matching', scenariosDir: folder.dir });
+  const names = (body: unknown): string[] => (Array.isArray(body) ? body : [body]).map((p: { name: string }) => p.name);
+
+  it('matches query parameters by equals (numbers as text) and by a regular expression over the whole value', async () => {
+    expect(names((await mock.authed('/pets?status=sold&limit=3')).json)).toEqual(['query-equals']);
+    expect(names((await mock.authed('/pets?limit=3&status=sold')).json)).toEqual(['query-equals']);
+    expect((await mock.authed('/pets?status=sold&limit=4')).json).toHaveLength(4);
+    expect(names((await mock.authed('/pets?limit=95')).json)).toEqual(['query-matches']);
+    // Whole value: 9, 950 and x95 do not match 9\d.
+    for (const limit of ['9', '950', 'x95']) expect(names((await mock.authed(`/pets?limit=${limit}`)).json)).not.toContain('query-matches');
+  });
+
+  it('matches header names in any case, values exactly', async () => {
+    expect(names((await mock.authed('/pets', { headers: { 'X-CLIENT': 'ios' } })).json)).toEqual(['header-equals']);
+    expect(names((await mock.authed('/pets', { headers: { 'x-client': 'IOS' } })).json)).not.toContain('header-equals');
+    expect(names((await mock.authed('/pets', { headers: { 'X-Request-Id': 'qa-42' } })).json)).toEqual(['header-matches']);
+    expect(names((await mock.authed('/pets', { headers: { 'X-Request-Id': 'prod-qa-42' } })).json)).not.toContain('header-matches');
+  });
+
+  it('needs every predicate of a stub, absent ones included', async () => {
+    expect((await mock.authed('/pets/1?full=yes')).json.name).toBe('absent');
+    expect((await mock.authed('/pets/1?full=yes', { headers: { 'x-api-version': '2' } })).json.id).toBe(1);
+    expect((await mock.authed('/pets/1')).json.id).toBe(1);
+  });
+
+  it('matches top-level body fields: deep equality, regular expressions, absence', async () => {
+    expect((await mock.authed('/pets', json({ name: 'X', categoryId: 7, tags: ['a', { b: 1 }] }))).json.name).toBe('body-equals');
+    const reordered = await mock.authed('/pets', json({ name: 'X', categoryId: 7, tags: [{ b: 1 }, 'a'] }));
+    expect(reordered.status).toBe(201);
+    expect(reordered.json.name).toBe('X');
+    const refused = await mock.authed('/pets', json({ name: 'Error here', categoryId: 1 }));
+    expect([refused.status, refused.json.message]).toEqual([400, 'body-matches']);
+    expect((await mock.authed('/pets', json({ name: 'Y', categoryId: 8 }))).json.name).toBe('body-absent');
+    expect((await mock.authed('/pets', json({ name: 'Y', categoryId: 8, status: 'sold' }))).json).toMatchObject({ name: 'Y', status: 'sold' });
+  });
+
+  it('answers with the first stub that fits, in file order', async () => {
+    expect((await mock.authed('/pets', json({ name: 'Both', categoryId: 1 }))).json.name).toBe('first');
+    expect(mock.scenario?.calls[9]).toBe(0);
+  });
+
+  it('sees no body fields in a body that is not JSON, and lets the handler refuse it', async () => {
+    const res = await mock.authed('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Both"' });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('malformed_json');
+  });
+
+  it('does not change what the handlers store when a stub answers', async () => {
+    const before = mock.store.size;
+    await mock.authed('/pets', json({ name: 'Both', categoryId: 1 }));
+    expect(mock.store.size).toBe(before);
+  });
+});
+
+describe('calls: sequences such as "fail twice with 503, then succeed"', () => {
+  folder.write('sequences.yaml', scenarioWith('sequences', [
+    { id: 'twice-503', match: { operation: 'getPet', calls: { first: 2 } }, fault: { then: { status: 503, retryAfterSeconds: 2 } } },
+    { id: 'after-one', match: { operation: 'createPet', calls: { after: 1 } }, fault: { then: { status: 429, retryAfterSeconds: 60 } } },
+    { id: 'even-up-to-4', match: { operation: 'listPets', calls: { every: 2, first: 4 } }, fault: { then: { status: 500 } } },
+  ]));
+  const mock = useMock({ scenario: 'sequences', scenariosDir: folder.dir });
+
+  it('first: 2 answers the first two calls, then the handler does', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await mock.authed('/pets/1');
+      statuses.push(res.status);
+      if (res.status === 503) {
+        expect(res.headers.get('retry-after')).toBe('2');
+        expect(res.json).toMatchObject({ code: 'service_unavailable', status: 503 });
+        expect(res.json.message).toContain('Retry after 2 seconds. (Simulated by the mock: scenario sequences, stub twice-503.)');
+      }
+    }
+    expect(statuses).toEqual([503, 503, 200, 200]);
+    expect(mock.scenario?.calls[0]).toBe(4);
+  });
+
+  it('after: 1 lets the first call through, then answers every one', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await mock.authed('/pets', json({ name: `N${i}`, categoryId: 1 }))).status);
+    expect(statuses).toEqual([201, 429, 429]);
+  });
+
+  it('every and first together: calls 2 and 4 only; 500 without Retry-After when none is given', async () => {
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await mock.authed('/pets?limit=1'));
+    expect(answers.map((a) => a.status)).toEqual([200, 500, 200, 500, 200, 200, 200]);
+    expect(answers[1]?.headers.get('retry-after')).toBeNull();
+    expect(answers[1]?.json.code).toBe('internal_error');
+  });
+});
+
+describe('states, as in WireMock: requiredState and newState', () => {
+  folder.write('states.yaml', scenarioWith('states', [
+    { id: 'open-then-remove', match: { operation: 'getPet' }, requiredState: 'Open', newState: 'Removed', fault: { then: 'pass' } },
+    { id: 'removed', match: { operation: 'getPet' }, requiredState: 'Removed', response: { status: 404, body: { code: 'pet_not_found', message: 'removed', status: 404 } } },
+    { id: 'reopen', match: { operation: 'createPet' }, requiredState: 'Removed', newState: 'Open', fault: { then: 'pass' } },
+    { id: 'slow-close', match: { operation: 'listPets' }, requiredState: 'Open', newState: 'Closed', fault: { latency: { fixedMs: 300 } } },
+    { id: 'closed', match: { operation: 'getPet' }, requiredState: 'Closed', response: { status: 404, body: { code: 'pet_not_found', message: 'closed', status: 404 } } },
+  ], { initialState: 'Open' }));
+  const mock = useMock({ scenario: 'states', scenariosDir: folder.dir });
+
+  it('starts in initialState, and the request that moves the state is answered in the old one', async () => {
+    expect(mock.scenario?.state).toBe('Open');
+    expect((await mock.authed('/pets/1')).status).toBe(200);
+    expect(mock.scenario?.state).toBe('Removed');
+    const removed = await mock.authed('/pets/1');
+    expect([removed.status, removed.json.message]).toEqual([404, 'removed']);
+    expect((await mock.authed('/pets/2')).status).toBe(404);
+  });
+
+  it('moves on from any operation: createPet reopens', async () => {
+    expect((await mock.authed('/pets', json({ name: 'Back', categoryId: 1 }))).status).toBe(201);
+    expect(mock.scenario?.state).toBe('Open');
+    expect((await mock.authed('/pets/1')).status).toBe(200);
+    expect(mock.scenario?.state).toBe('Removed');
+    await mock.authed('/pets', json({ name: 'Again', categoryId: 1 }));
+    expect(mock.scenario?.state).toBe('Open');
+  });
+
+  it('changes the state only after the answer: not during a stub\'s latency', async () => {
+    const slow = mock.authed('/pets?limit=1');
+    await vi.waitFor(() => expect(mock.scenario?.calls[3]).toBe(1));
+    // The slow listPets is waiting out its latency: the state has not moved yet.
+    expect((await mock.authed('/pets/3')).status).toBe(200);
+    expect(mock.scenario?.state).toBe('Removed');
+    await mock.authed('/pets', json({ name: 'Reopen', categoryId: 1 }));
+    expect(mock.scenario?.state).toBe('Open');
+    expect((await slow).status).toBe(200);
+    expect(mock.scenario?.state).toBe('Closed');
+    expect((await mock.authed('/pets/3')).json.message).toBe('closed');
+  });
+});
+
+describe('where stubs apply', () => {
+  folder.write('everywhere.yaml', scenarioWith('everywhere', [{ id: 'all', match: { operation: '*' }, fault: { then: { status: 503, retryAfterSeconds: 5 } } }]));
+  const mock = useMock({ scenario: 'everywhere', scenariosDir: folder.dir });
+
+  it('after auth: a missing or wrong key still gets 401, and is not counted', async () => {
+    expect((await mock.request('/pets')).status).toBe(401);
+    expect((await mock.request('/pets/1', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect(mock.scenario?.calls[0]).toBe(0);
+  });
+
+  it('on every documented operation, before request validation', async () => {
+    for (const [path, init] of [['/pets', {}], ['/pets?limit=0', {}], ['/pets/1', {}], ['/pets/abc', {}], ['/pets', json({ name: 'Rex', categoryId: 1 })], ['/pets', json({})]] as const) {
+      const res = await mock.authed(path, init);
+      expect(res.status, `${path}`).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
+  it('not on what is not an operation: unknown paths, other methods, the orders area, preflights, health', async () => {
+    expect((await mock.authed('/nothing')).status).toBe(404);
+    expect((await mock.authed('/pets', { method: 'DELETE' })).status).toBe(405);
+    expect((await mock.authed('/store/orders')).status).toBe(501);
+    expect((await mock.request('/pets', { method: 'OPTIONS', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' } })).status).toBe(204);
+    const health = await fetch(new URL('/__mock/health', mock.url));
+    expect(health.status).toBe(200);
+  });
+
+  it('not before the body limit: an oversized createPet gets 413', async () => {
+    const res = await mock.authed('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(1024 * 1024), categoryId: 1 }) });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('faults, over HTTP', () => {
+  const byHeader = (value: string, fault: unknown, operation = '*') => ({ id: value, match: { operation, headers: { 'x-fault': { equals: value } } }, fault });
+  folder.write('faults.yaml', scenarioWith('faults', [
+    byHeader('reset', { then: 'reset' }),
+    byHeader('hang', { then: 'hang' }),
+    byHeader('malformed-json', { then: 'malformed-json' }),
+    byHeader('trickle', { then: { trickle: { chunkBytes: 64, intervalMs: 40 } } }),
+    byHeader('fixed-then-pass', { latency: { fixedMs: 200 }, then: 'pass' }),
+    byHeader('fixed-only', { latency: { fixedMs: 200 } }),
+    byHeader('uniform', { latency: { uniformMs: [100, 150] } }),
+    byHeader('log-normal', { latency: { logNormal: { medianMs: 100, sigma: 0 } } }),
+    byHeader('late-503', { latency: { fixedMs: 150 }, then: { status: 503, retryAfterSeconds: 7 } }),
+    byHeader('500', { then: { status: 500 } }),
+    byHeader('429', { then: { status: 429, retryAfterSeconds: 0 } }),
+  ]));
+  const mock = useMock({ scenario: 'faults', scenariosDir: folder.dir });
+  const raw = (path: string, fault: string, init: RequestInit = {}) =>
+    fetch(`${mock.url}${path}`, { ...init, headers: { authorization: `Bearer ${TEST_KEY}`, 'x-fault': fault, ...(init.headers as Record<string, string>) } });
+  const elapsed = async (run: () => Promise<unknown>): Promise<number> => {
+    const started = performance.now();
+    await run();
+    return performance.now() - started;
+  };
+
+  it('reset: the connection is reset (ECONNRESET), nothing is answered', async () => {
+    const error = await new Promise<NodeJS.ErrnoException>((resolve, reject) => {
+      const req = httpRequest(`${mock.url}/pets`, { agent: false, headers: { authorization: `Bearer ${TEST_KEY}`, 'x-fault': 'reset' } });
+      req.on('response', (res) => reject(new Error(`expected no answer, got ${res.statusCode}`)));
+      req.on('error', resolve);
+      req.end();
+    });
+    expect(error.code).toBe('ECONNRESET');
+    // fetch sees it too, and the mock goes on serving.
+    await expect(raw('/pets/1', 'reset')).rejects.toThrow('fetch failed');
+    expect((await mock.authed('/pets/1')).status).toBe(200);
+  });
+
+  it('hang: nothing is answered until the client gives up; the mock goes on serving', async () => {
+    const error = await raw('/pets', 'hang', { signal: AbortSignal.timeout(300) }).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('TimeoutError');
+    expect((await mock.authed('/pets?limit=1')).status).toBe(200);
+    // Once the client has gone, the request log says 499 (nginx's "client closed request").
+    await vi.waitFor(() => expect(mock.logs.some((line) => line.status === 499)).toBe(true));
+  });
+
+  it('malformed-json: the normal status and content type, the body cut half way', async () => {
+    const normal = await (await raw('/pets?limit=3', 'none')).text();
+    const res = await raw('/pets?limit=3', 'malformed-json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const text = await res.text();
+    expect(normal.startsWith(text)).toBe(true);
+    expect(text.length).toBe(Math.ceil(normal.length / 2));
+    expect(() => JSON.parse(text)).toThrow();
+  });
+
+  it('malformed-json on createPet: 201 cut short, and the animal is stored all the same', async () => {
+    const before = mock.store.size;
+    const res = await raw('/pets', 'malformed-json', json({ name: 'Half', categoryId: 2 }));
+    expect(res.status).toBe(201);
+    const text = await res.text();
+    expect(text.startsWith('{"id":')).toBe(true);
+    expect(() => JSON.parse(text)).toThrow();
+    expect(mock.store.size).toBe(before + 1);
+  });
+
+  it('trickle: the normal body, in several chunks, intervalMs apart', async () => {
+    const normal = await (await raw('/pets?limit=5', 'none')).text();
+    const chunks = Math.ceil(Buffer.byteLength(normal) / 64);
+    expect(chunks).toBeGreaterThan(2);
+    const started = performance.now();
+    const res = await raw('/pets?limit=5', 'trickle');
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(normal)));
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const received: Uint8Array[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) received.push(read.value);
+    expect(performance.now() - started).toBeGreaterThanOrEqual((chunks - 1) * 40 - 5);
+    expect(received.length).toBeGreaterThan(1);
+    expect(Buffer.concat(received).toString()).toBe(normal);
+    // The trickled answer keeps the contract (fidelity check).
+    expect((await mock.authed('/pets?limit=5', { headers: { 'x-fault': 'trickle' } })).text).toBe(normal);
+  });
+
+  it.each([
+    ['fixed-then-pass', 200],
+    ['fixed-only', 200],
+    ['uniform', 100],
+    ['log-normal', 100],
+  ])('latency %s: the normal answer, after at least %i ms', async (fault, atLeast) => {
+    let res: Awaited<ReturnType<typeof mock.authed>> | undefined;
+    const ms = await elapsed(async () => (res = await mock.authed('/pets/2', { headers: { 'x-fault': fault } })));
+    expect(ms).toBeGreaterThanOrEqual(atLeast - 5);
+    expect(res?.status).toBe(200);
+    expect(res?.json.id).toBe(2);
+  });
+
+  it('latency then a status: 503 with Retry-After, after the delay', async () => {
+    let res: Awaited<ReturnType<typeof mock.authed>> | undefined;
+    expect(await elapsed(async () => (res = await mock.authed('/pets', { headers: { 'x-fault': 'late-503' } })))).toBeGreaterThanOrEqual(145);
+    expect(res?.status).toBe(503);
+    expect(res?.headers.get('retry-after')).toBe('7');
+  });
+
+  it.each([
+    ['500', 500, 'internal_error', null],
+    ['429', 429, 'too_many_requests', '0'],
+  ])('then status %s: an Error body with that status', async (fault, status, code, retryAfter) => {
+    const res = await mock.authed('/pets/1', { headers: { 'x-fault': fault } });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('retry-after')).toBe(retryAfter);
+    expect(res.json).toEqual({ code, message: expect.stringContaining(`scenario faults, stub ${fault}`), status });
+    // getPet's deprecation headers are still there.
+    expect(res.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+  });
+});
+
+describe('a hang ends when the server shuts down', () => {
+  const file = folder.write('hang.yaml', scenarioWith('hang', [{ match: { operation: 'listPets' }, fault: { then: 'hang' } }]));
+
+  it('aborting the shutdown signal closes the hung connection, while the server is still up', async () => {
+    const contract = loadContract();
+    const scenario = loadScenarioFile(contract, file);
+    if (!scenario.ok) throw new Error(scenario.error);
+    const shutdown = new AbortController();
+    const start = { scenario: scenario.value, pets: [] };
+    const sessions = createSessionRegistry({ library: createScenarioLibrary({ contract, dir: folder.dir }), shared: start, start });
+    const app = createMockApp({ contract, store: createPetStore([]), apiKeys: [TEST_KEY], logger: createLogger({ format: 'json', quiet: true }), sessions, shutdown: shutdown.signal });
+    const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    const { port } = await listen(server, 0, '127.0.0.1');
+    try {
+      const pending = fetch(`http://127.0.0.1:${port}/v1/pets`, { headers: { authorization: `Bearer ${TEST_KEY}` } }).then(
+        (res) => `answered ${res.status}`,
+        (error: Error) => `failed: ${error.message}`,
+      );
+      await vi.waitFor(() => expect(sessions.shared.control.runtime?.calls[0]).toBe(1));
+      // Without the signal this request would wait for ever (until the test times out).
+      shutdown.abort();
+      expect(await pending).toBe('failed: fetch failed');
+    } finally {
+      sessions.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

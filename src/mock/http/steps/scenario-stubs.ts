@@ -1,0 +1,101 @@
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { MockEnv } from '../mock-env.js';
+import { respond } from '../respond.js';
+import { servingState } from '../serving-state.js';
+import type { CompiledStub, RequestView } from '../../core/scenarios/compile-stub.js';
+import { applyFault, hang } from './scenario-faults.js';
+import { sleep } from '../../core/scenarios/latency.js';
+import type { ScenarioRuntime } from '../../core/scenarios/scenario-runtime.js';
+
+export interface ScenarioStubsOptions {
+  operationId: string;
+  /** Aborted when the server shuts down (ends hangs). */
+  shutdown?: AbortSignal | undefined;
+}
+
+/**
+ * The middleware that lets the serving scenario's stubs (its session's
+ * active one, or the one `Prefer: scenario=` names) answer one operation. It runs after auth and before the operation's handler. The
+ * stubs for the operation (its own and `*`) are tried in order; the first
+ * whose requiredState, match and calls fit answers; none does: the handler
+ * answers. Which stub answered, or why none did, goes to the journal.
+ */
+export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): MiddlewareHandler<MockEnv> {
+  // Not async itself: with no stub for the operation (as in `default`) it costs no extra promise.
+  return function scenarioStub(c, next) {
+    // Read at each request: another scenario can be activated, or its file reloaded, at any time.
+    const runtime = servingState(c).runtime;
+    if (!runtime) {
+      c.set('unmatched', 'no active scenario');
+      return next();
+    }
+    const stubs = runtime.stubsFor(operationId);
+    if (stubs.length === 0) {
+      c.set('unmatched', 'no stub for this operation');
+      return next();
+    }
+    return tryStubs(c, next, runtime, stubs);
+  };
+
+  async function tryStubs(c: Context<MockEnv>, next: Next, runtime: ScenarioRuntime, stubs: readonly CompiledStub[]): Promise<Response | undefined> {
+    const readsBody = stubs.some((stub) => stub.readsBody);
+    // Read before matching, so no other request can move the state while the stubs are tried.
+    const body = readsBody ? parseJson(await c.req.text()) : undefined;
+    const request: RequestView = { query: (name) => c.req.query(name), header: (name) => c.req.header(name), body };
+    // Why each stub tried did not fit, one phrase each; built only when a stub misses.
+    let why = '';
+    const missed = (reason: string): void => {
+      why = why === '' ? reason : `${why}; ${reason}`;
+    };
+    for (const stub of stubs) {
+      if (stub.requiredState !== undefined && stub.requiredState !== runtime.state) {
+        missed(`${stub.label}: requiredState ${stub.requiredState}, state is ${runtime.state}`);
+        continue;
+      }
+      const mismatch = stub.mismatch(request);
+      if (mismatch !== undefined) {
+        missed(`${stub.label}: ${mismatch}`);
+        continue;
+      }
+      const call = (runtime.calls[stub.index] = (runtime.calls[stub.index] ?? 0) + 1);
+      if (!stub.fitsCall(call)) {
+        missed(`${stub.label}: ${stub.callMismatch(call)}`);
+        continue;
+      }
+      c.set('stub', stub.label);
+      return answer(stub, runtime);
+    }
+    c.set('unmatched', why);
+    await next();
+    return undefined;
+
+    /** The stub's answer; its newState takes effect once it has answered (a hang: once it starts). */
+    async function answer(stub: CompiledStub, runtime: ScenarioRuntime): Promise<Response | undefined> {
+      const moveOn = (): void => {
+        if (stub.newState !== undefined) runtime.state = stub.newState;
+      };
+      const given = stub.answer;
+      if (given.kind === 'response') {
+        const response = respond(c, given.status, given.body, given.headers);
+        moveOn();
+        return response;
+      }
+      if (given.delay) await sleep(given.delay());
+      if (given.then === 'hang') {
+        moveOn();
+        return hang(c, shutdown);
+      }
+      const response = await applyFault(c, next, given.then, { scenario: runtime.scenario.name, stub: stub.label, shutdown });
+      moveOn();
+      return response;
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,75 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { errorBody } from '../../core/errors.js';
+import type { MockEnv } from '../mock-env.js';
+import { addResponseHeaders, sendError } from '../respond.js';
+import type { Session, SessionRegistry } from '../../core/sessions/session-registry.js';
+import { keyChecker, repeatsAuthorization, sendUnauthorized } from './bearer-key.js';
+
+export const SESSION_HEADER = 'x-mock-session';
+
+// Readable in logs and URLs (RFC 3986 unreserved characters, and `:`), and
+// short enough to keep. Not `.` or `..` alone: URL normalisation (RFC 3986
+// §5.2.4) would turn `/__mock/sessions/..` into another path.
+const SESSION_ID = /^(?!\.{1,2}$)[A-Za-z0-9._~:-]{1,128}$/;
+
+export interface SessionOptions {
+  sessions: SessionRegistry;
+  /** Without an `X-Mock-Session` header, the bearer key names the session (`--session-per-key`). */
+  perKey?: boolean | undefined;
+  /**
+   * `open`: the session starts with its first request (the API, after auth).
+   * `look`: a running session, else a fresh one that is not kept (the admin
+   * API, which takes no key: reading it must not fill the session table).
+   */
+  mode: 'open' | 'look';
+  /** With `perKey` in `look` mode: the accepted keys, so only they name sessions (401 otherwise). */
+  apiKeys?: readonly string[] | undefined;
+  /** The per-process secret of key-named sessions (random by default). */
+  secret?: Buffer | undefined;
+}
+
+/**
+ * Picks the session a request belongs to: the one `X-Mock-Session` names,
+ * else with `perKey` the one of its bearer key, else the shared default.
+ * A session's answers carry its id back in `X-Mock-Session`. An id that
+ * breaks the format gets 400 `invalid_session`: a client that meant to be
+ * isolated is told, rather than silently served from the shared state.
+ */
+export function session(options: SessionOptions): MiddlewareHandler<MockEnv> {
+  const { sessions, perKey = false, mode } = options;
+  const secret = options.secret ?? randomBytes(32);
+  const accepts = perKey && mode === 'look' ? keyChecker(options.apiKeys ?? []) : undefined;
+  const pick = (id: string): Session => (mode === 'open' ? sessions.open(id) : (sessions.find(id) ?? sessions.preview(id)));
+
+  return function sessionOf(c, next) {
+    let id = c.req.header(SESSION_HEADER);
+    if (id === undefined && perKey) {
+      const authorization = c.req.header('authorization');
+      if (accepts && authorization !== undefined && (!accepts(authorization) || repeatsAuthorization(c))) return Promise.resolve(sendUnauthorized(c));
+      id = keySession(authorization, secret);
+    }
+    if (id === undefined) {
+      c.set('session', sessions.shared);
+      return next();
+    }
+    if (!SESSION_ID.test(id)) {
+      c.set('session', sessions.shared);
+      return Promise.resolve(sendError(c, errorBody('invalid_session', `X-Mock-Session ${JSON.stringify(id.slice(0, 140))} is not a session id: use 1 to 128 of A-Z a-z 0-9 . _ ~ : - (not . or .. alone)`)));
+    }
+    c.set('session', pick(id));
+    addResponseHeaders(c, { [SESSION_HEADER]: id });
+    return next();
+  };
+}
+
+/**
+ * The session of a bearer key: an HMAC of the key with a secret drawn at
+ * start-up, so ids cannot be worked out from a key (or a key guessed from
+ * an id) outside this process. An id is still no secret: anyone who can
+ * read `GET /__mock/sessions` can send it.
+ */
+function keySession(authorization: string | undefined, secret: Buffer): string | undefined {
+  const token = /^bearer +(\S+)/i.exec(authorization ?? '')?.[1];
+  return token === undefined ? undefined : `key-${createHmac('sha256', secret).update(token).digest('hex').slice(0, 16)}`;
+}
