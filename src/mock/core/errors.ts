@@ -43,8 +43,3 @@ export function errorBody(code: ErrorCode, message: string): ErrorBody {
 
 /** A client's value as a message quotes it: a header can hold up to 16 KiB, a message need not. */
 export const clip = (value: string, max = 80): string => (value.length > max ? `${value.slice(0, max)}…` : value);
-
-export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
-
-export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = <T = never>(code: ErrorCode, message: string): Result<T> => ({ ok: false, error: errorBody(code, message) });

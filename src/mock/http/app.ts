@@ -1,27 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
 import type { Contract } from '../../contract/load-contract.js';
+import type { OperationSpec } from '../../contract/operations.js';
+import type { Pet } from '../core/catalogue/pet.js';
+import type { PetStore } from '../core/catalogue/pet-store.js';
 import { errorBody } from '../core/errors.js';
-import type { MockEnv } from './mock-env.js';
-import { respond, sendError } from './respond.js';
-import { bearerKey } from './steps/bearer-key.js';
-import { bodySize } from './steps/body-size.js';
-import { cors } from './steps/cors.js';
-import { deprecation } from './steps/deprecation.js';
-import { journalRequests } from './steps/journal.js';
-import { requestLog } from './steps/request-log.js';
-import { ADMIN_PREFIX, adminRoutes } from './admin/admin-routes.js';
-import { preferences } from './steps/preferences.js';
-import { petHandlers } from './operations/pet-handlers.js';
 import { defaultScenariosDir } from '../core/scenarios/find-scenario.js';
 import type { Scenario } from '../core/scenarios/load-scenario.js';
-import { scenarioStubs } from './steps/scenario-stubs.js';
 import { createScenarioLibrary } from '../core/scenarios/scenario-library.js';
-import { session } from './steps/session.js';
 import { createSessionRegistry, type SessionRegistry } from '../core/sessions/session-registry.js';
-import type { PetStore } from '../core/catalogue/pet-store.js';
-import type { Pet } from '../core/catalogue/pet.js';
+import { ADMIN_PREFIX, adminRoutes } from './admin/admin-routes.js';
+import { newExchange, type Exchange, type MockEnv } from './exchange.js';
+import { servedOperations } from './operations/served-operations.js';
+import { pipeline } from './pipeline.js';
+import { sendError } from './respond.js';
+import { internalError } from './steps/internal-errors.js';
 
 export interface MockAppOptions {
   contract: Contract;
@@ -51,72 +44,79 @@ const MiB = 1024 * 1024;
  * operation the mock cannot serve does not start.
  */
 export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
-  const { contract, logger, corsOrigins = '*', maxBodyBytes = MiB } = options;
+  const { contract, logger } = options;
   const base = contract.basePath;
   const app = new Hono<MockEnv>();
   const sessions = options.sessions ?? defaultSessions(options);
+  const shared = (c: Context<MockEnv>, operationId: string | null = null): Exchange => newExchange(c, operationId, sessions.shared);
+  const steps = pipeline({
+    sessions,
+    logger,
+    apiKeys: options.apiKeys,
+    corsOrigins: options.corsOrigins ?? '*',
+    maxBodyBytes: options.maxBodyBytes ?? MiB,
+    sessionPerKey: options.sessionPerKey,
+    replacementUrl: (operation) => {
+      const replacement = operation.replacement ? contract.operations.get(operation.replacement) : undefined;
+      return replacement ? base + replacement.path : undefined;
+    },
+    shutdown: options.shutdown,
+  });
   const routes = [...contract.operations.values()].map((operation) => ({ operation, route: base + toHonoPath(operation.path) }));
 
-  const operationRoutes = new Map<string, Map<string, string>>();
-  for (const { operation, route } of routes) {
-    const methods = operationRoutes.get(route) ?? new Map<string, string>();
-    methods.set(operation.method, operation.operationId);
-    operationRoutes.set(route, methods);
-  }
-  app.use('*', journalRequests(sessions, ADMIN_PREFIX, operationRoutes));
-
-  // First, so preflights and every error are logged too.
-  if (logger.isLevelEnabled('info')) app.use('*', requestLog(logger));
-  app.use(
-    '*',
-    cors({
-      origins: corsOrigins,
-      // PUT and DELETE for the admin API.
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'Prefer', 'X-Mock-Session'],
-      exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After', 'Preference-Applied', 'X-Mock-Session'],
-      maxAgeSeconds: 600,
-    }),
-  );
-
-  const secret = randomBytes(32);
-  app.use(`${ADMIN_PREFIX}/*`, session({ sessions, perKey: options.sessionPerKey, mode: 'look', apiKeys: options.apiKeys, secret }));
+  // The admin API's Hono routes run as the last of its steps.
+  app.use(`${ADMIN_PREFIX}/*`, async (c, next) => {
+    const x = shared(c);
+    c.set('exchange', x);
+    // Made per request (admin requests are few): its last step is this request's Hono `next`.
+    c.res = await steps.admin(async () => {
+      await next();
+      return c.res;
+    })(x);
+  });
   adminRoutes(app, {
     contract,
     sessions,
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
   });
 
-  // Deprecation headers go on before auth, so a deprecated operation's 401s carry them too.
+  // Each documented operation: one Hono route whose handler runs every step (pipeline.ts).
   for (const { operation, route } of routes) {
-    if (!operation.deprecated) continue;
-    const replacement = operation.replacement ? contract.operations.get(operation.replacement) : undefined;
-    app.on(operation.method, route, deprecation({
-      operation,
-      replacementUrl: replacement ? base + replacement.path : undefined,
-      onFirstUse: (message) => logger.warn(message),
-    }));
-  }
-
-  // Auth comes before validation and routing below, so 401 wins over 400 and 404.
-  app.use(`${base}/*`, bearerKey({ keys: options.apiKeys }));
-  // After auth: a request with a bad key starts no session, and 401 wins over a malformed session id.
-  app.use(`${base}/*`, session({ sessions, perKey: options.sessionPerKey, mode: 'open', secret }));
-
-  const handlers = petHandlers();
-  const limit = bodySize(maxBodyBytes);
-  for (const { operation, route } of routes) {
-    const handler = handlers[operation.operationId];
-    if (!handler) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
-    if (operation.body) app.on(operation.method, route, limit);
-    // After auth (401 still wins) and the body limit; a request's own Prefer wins over the scenario.
-    app.on(operation.method, route, preferences(operation));
-    // After auth (401 still wins) and the body limit, before the handler.
-    app.on(operation.method, route, scenarioStubs({ operationId: operation.operationId, shutdown: options.shutdown }));
-    app.on(operation.method, route, handler(operation));
+    const factory = servedOperations[operation.operationId];
+    if (!factory) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
+    const run = steps.operation(operation, factory(operation));
+    const { operationId } = operation;
+    app.on(operation.method, route, (c) => run(shared(c, operationId)));
   }
 
   // A documented path with an undocumented method: 405 with Allow (RFC 9110 §15.5.6).
+  for (const [route, allow] of allowedMethods(routes)) {
+    const answer = steps.underApi((x) => sendError(x, errorBody('method_not_allowed', `${x.c.req.method} is not allowed here; allowed: ${allow}`), { allow }));
+    app.all(route, (c) => answer(shared(c)));
+  }
+
+  // The interface says a store orders area exists but shows nothing of it.
+  const orders = steps.underApi((x) =>
+    sendError(x, errorBody('not_implemented', 'The store orders area exists, but the interface does not describe it, so the mock does not serve it.')),
+  );
+  app.all(`${base}/store/orders`, (c) => orders(shared(c)));
+
+  const noRoute = (x: Exchange): Response => sendError(x, errorBody('route_not_found', `No route ${x.c.req.method} ${x.c.req.path}.`));
+  const noApiRoute = steps.underApi(noRoute);
+  const noOtherRoute = steps.elsewhere(noRoute);
+  app.notFound((c) => {
+    const { path } = c.req;
+    // An admin path went through the admin steps already (its middleware above).
+    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return noRoute(c.get('exchange') ?? shared(c));
+    return (path === base || path.startsWith(`${base}/`) ? noApiRoute : noOtherRoute)(shared(c));
+  });
+  // What the admin routes throw (Hono catches it before the admin steps can); the others' steps catch their own.
+  app.onError((error, c) => internalError(logger, c.get('exchange') ?? shared(c), error));
+  return app;
+}
+
+/** Each documented path's methods, as an `Allow` value (HEAD with GET, and OPTIONS). */
+function allowedMethods(routes: ReadonlyArray<{ operation: OperationSpec; route: string }>): Map<string, string> {
   const allowed = new Map<string, Set<string>>();
   for (const { operation, route } of routes) {
     const methods = allowed.get(route) ?? new Set(['OPTIONS']);
@@ -124,24 +124,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     if (operation.method === 'GET') methods.add('HEAD');
     allowed.set(route, methods);
   }
-  for (const [route, methods] of allowed) {
-    const allow = [...methods].sort().join(', ');
-    app.all(route, (c) =>
-      sendError(c, errorBody('method_not_allowed', `${c.req.method} is not allowed here; allowed: ${allow}`), { allow }),
-    );
-  }
-
-  // The interface says a store orders area exists but shows nothing of it.
-  app.all(`${base}/store/orders`, (c) =>
-    sendError(c, errorBody('not_implemented', 'The store orders area exists, but the interface does not describe it, so the mock does not serve it.')),
-  );
-
-  app.notFound((c) => sendError(c, errorBody('route_not_found', `No route ${c.req.method} ${c.req.path}.`)));
-  app.onError((error, c) => {
-    logger.error({ err: error }, `internal error on ${c.req.method} ${c.req.path}`);
-    return sendError(c, errorBody('internal_error', 'The mock failed to answer this request; see its log.'));
-  });
-  return app;
+  return new Map([...allowed].map(([route, methods]) => [route, [...methods].sort().join(', ')]));
 }
 
 /** Sessions that all start from `store` and `scenario`, as a test's or a faulty server's app does. */

@@ -1,5 +1,6 @@
 import type { OperationSpec } from '../../../contract/operations.js';
-import { clip, fail, ok, type Result } from '../errors.js';
+import { clip } from '../errors.js';
+import { fail, ok, type Result } from '../result.js';
 
 /** What a request's `Prefer` header asks of one operation, checked against the document. */
 export type Preferences = AnswerPreferences | ScenarioPreference;

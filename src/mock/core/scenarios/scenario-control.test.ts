@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorBody, type Result } from '../errors.js';
+import { errorBody } from '../errors.js';
+import { type Result } from '../result.js';
 import type { Pet } from '../catalogue/pet.js';
 import type { Scenario } from './load-scenario.js';
 import { createScenarioControl } from './scenario-control.js';

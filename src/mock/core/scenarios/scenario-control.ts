@@ -1,4 +1,5 @@
-import { errorBody, type Result } from '../errors.js';
+import { errorBody } from '../errors.js';
+import { type Result } from '../result.js';
 import { createPetStore, type PetStore } from '../catalogue/pet-store.js';
 import type { Pet } from '../catalogue/pet.js';
 import type { Scenario } from './load-scenario.js';

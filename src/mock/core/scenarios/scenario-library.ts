@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Contract } from '../../../contract/load-contract.js';
-import { errorBody, type Result } from '../errors.js';
+import { errorBody } from '../errors.js';
+import { type Result } from '../result.js';
 import type { Pet } from '../catalogue/pet.js';
 import { findScenario } from './find-scenario.js';
 import { loadScenarioFile, type Scenario } from './load-scenario.js';

@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../../../contract/operations.js';
-import { fail, ok, type Result } from '../errors.js';
+import { fail, ok, type Result } from '../result.js';
 import { describeErrors } from './describe-errors.js';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

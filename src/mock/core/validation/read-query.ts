@@ -1,5 +1,5 @@
 import type { ParameterSpec } from '../../../contract/operations.js';
-import { fail, ok, type Result } from '../errors.js';
+import { fail, ok, type Result } from '../result.js';
 import { readParameter } from './read-parameter.js';
 
 /**

@@ -1,7 +1,8 @@
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Contract } from '../../../contract/load-contract.js';
-import { errorBody, fail, ok, type Result } from '../../core/errors.js';
-import type { MockEnv } from '../mock-env.js';
+import { errorBody } from '../../core/errors.js';
+import { fail, ok, type Result } from '../../core/result.js';
+import type { Exchange, MockEnv, Step } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
 import { bodySize } from '../steps/body-size.js';
 import { describeScenarioFiles } from '../../core/scenarios/describe-scenario-files.js';
@@ -29,8 +30,8 @@ type AdminContext = Context<MockEnv>;
  * method gets 405 with Allow, as the API's own paths do.
  */
 export function adminRoutes(app: Hono<MockEnv>, { contract, sessions, onActivate }: AdminRoutesOptions): void {
-  const json = (c: AdminContext, status: number, body: unknown): Response => respond(c, status, JSON.stringify(body));
-  const mine = (c: AdminContext): Session => c.get('session');
+  const json = (c: AdminContext, status: number, body: unknown): Response => respond(exchange(c), status, JSON.stringify(body));
+  const mine = (c: AdminContext): Session => exchange(c).session;
   const activeName = (session: Session): string | null => session.control.runtime?.scenario.name ?? null;
   const methods = new Map<string, string[]>();
   const route = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string): string => {
@@ -47,13 +48,13 @@ export function adminRoutes(app: Hono<MockEnv>, { contract, sessions, onActivate
   app.get(route('GET', '/scenarios'), (c) => {
     const active = activeName(mine(c));
     const listed = describeScenarioFiles(contract, sessions.shared.control.dir, active ?? undefined);
-    if (!listed.ok) return sendError(c, errorBody('internal_error', listed.error));
+    if (!listed.ok) return sendError(exchange(c), errorBody('internal_error', listed.error));
     return json(c, 200, { active, scenarios: listed.value });
   });
 
-  app.put(route('PUT', '/scenarios/active'), bodySize(64 * 1024), async (c) => {
+  app.put(route('PUT', '/scenarios/active'), asMiddleware(bodySize(64 * 1024)), async (c) => {
     const name = readName(await c.req.text());
-    if (!name.ok) return sendError(c, name.error);
+    if (!name.ok) return sendError(exchange(c), name.error);
     // The one admin route that starts a session: QA sets up a session's scenario before its first request.
     const { id } = mine(c);
     const started = id !== null && sessions.find(id) === undefined;
@@ -62,7 +63,7 @@ export function adminRoutes(app: Hono<MockEnv>, { contract, sessions, onActivate
     if (!activated.ok) {
       if (started && id !== null) sessions.end(id);
       const kept = activeName(session);
-      return sendError(c, { ...activated.error, message: `${activated.error.message} (still active: ${kept ?? 'none'})` });
+      return sendError(exchange(c), { ...activated.error, message: `${activated.error.message} (still active: ${kept ?? 'none'})` });
     }
     const { description, file } = activated.value;
     onActivate?.(session.id, name.value, file);
@@ -78,7 +79,7 @@ export function adminRoutes(app: Hono<MockEnv>, { contract, sessions, onActivate
   app.post(route('POST', '/scenarios/:name/reset'), (c) => {
     const name = c.req.param('name') ?? '';
     const found = findScenario(sessions.shared.control.dir, name);
-    if (!found.ok) return sendError(c, errorBody('unknown_scenario', found.error));
+    if (!found.ok) return sendError(exchange(c), errorBody('unknown_scenario', found.error));
     const { control } = mine(c);
     const state = control.resetScenario(name);
     return json(c, 200, { scenario: name, started: state !== undefined, pets: state?.store.size ?? null, state: state?.runtime?.state ?? null });
@@ -111,7 +112,7 @@ export function adminRoutes(app: Hono<MockEnv>, { contract, sessions, onActivate
   app.delete(route('DELETE', '/sessions'), (c) => json(c, 200, { ended: sessions.endAll() }));
   app.delete(route('DELETE', '/sessions/:id'), (c) => {
     const id = c.req.param('id') ?? '';
-    if (!sessions.end(id)) return sendError(c, errorBody('unknown_session', `no session ${JSON.stringify(id)} is running (it may have ended idle or been evicted); GET /__mock/sessions lists them`));
+    if (!sessions.end(id)) return sendError(exchange(c), errorBody('unknown_session', `no session ${JSON.stringify(id)} is running (it may have ended idle or been evicted); GET /__mock/sessions lists them`));
     return json(c, 200, { ended: 1 });
   });
 
@@ -119,9 +120,22 @@ export function adminRoutes(app: Hono<MockEnv>, { contract, sessions, onActivate
     const all = new Set([...allowed, 'OPTIONS']);
     if (all.has('GET')) all.add('HEAD');
     const allow = [...all].sort().join(', ');
-    app.all(path, (c) => sendError(c, errorBody('method_not_allowed', `${c.req.method} is not allowed here; allowed: ${allow}`), { allow }));
+    app.all(path, (c) => sendError(exchange(c), errorBody('method_not_allowed', `${c.req.method} is not allowed here; allowed: ${allow}`), { allow }));
   }
 }
+
+/** The request's exchange, made by the admin API's steps (app.ts). */
+const exchange = (c: AdminContext): Exchange => c.get('exchange');
+
+/** A step in front of one admin route. */
+const asMiddleware =
+  (step: Step): MiddlewareHandler<MockEnv> =>
+  async (c, next) => {
+    c.res = await step(exchange(c), async () => {
+      await next();
+      return c.res;
+    });
+  };
 
 /** The `{"name": "<scenario>"}` body of an activation. */
 function readName(text: string): Result<string> {

@@ -2,7 +2,9 @@ import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHead
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
-import type { MockEnv } from '../mock-env.js';
+import type { Session } from '../../core/sessions/session-registry.js';
+import { chain, newExchange, type MockEnv } from '../exchange.js';
+import { respond } from '../respond.js';
 import { bearerKey } from './bearer-key.js';
 
 const SECOND_KEY = 'second.key~with+token68/chars==';
@@ -141,13 +143,14 @@ describe('bearer key auth', () => {
 
   // Over real HTTP, @hono/node-server 2.x happens to read `authorization` from
   // rawHeaders and join repeats with ", ", which the credentials pattern refuses
-  // anyway. The middleware must not depend on that: here the request's Headers
+  // anyway. The step must not depend on that: here the request's Headers
   // hold only the first (valid) value, as node's req.headers does, while the
   // node request's rawHeaders hold both.
   describe('counts rawHeaders itself, whatever the Headers object shows', () => {
     const app = new Hono<MockEnv>();
-    app.use('*', bearerKey({ keys: [TEST_KEY] }));
-    app.get('/pets', (c) => c.json([]));
+    const checked = chain([bearerKey({ keys: [TEST_KEY] })], (x) => respond(x, 200, '[]'));
+    // The step reads no session: none is needed for this app.
+    app.get('/pets', (c) => checked(newExchange(c, null, {} as Session)));
     const fetchWith = (rawHeaders: string[]) =>
       app.fetch(new Request('http://mock.test/pets', { headers: { authorization: `Bearer ${TEST_KEY}` } }), { incoming: { rawHeaders }, outgoing: {} });
 

@@ -1,7 +1,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { errorBody } from '../../core/errors.js';
-import type { MockEnv } from '../mock-env.js';
+import type { Exchange, Step } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
 import { sendError } from '../respond.js';
 
@@ -24,12 +24,11 @@ const CREDENTIALS = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  * A request with more than one Authorization header is refused too (see
  * repeatsAuthorization).
  */
-export function bearerKey({ keys }: BearerKeyOptions): MiddlewareHandler<MockEnv> {
+export function bearerKey({ keys }: BearerKeyOptions): Step {
   const accepts = keyChecker(keys);
-  // Not async itself: the accepted path hands on next()'s promise rather than wrapping it in another.
-  return function bearerKeyCheck(c, next) {
-    if (accepts(c.req.header('authorization')) && !repeatsAuthorization(c)) return next();
-    return Promise.resolve(sendUnauthorized(c));
+  return function bearerKeyCheck(x, next) {
+    if (accepts(x.c.req.header('authorization')) && !repeatsAuthorization(x.c)) return next(x);
+    return sendUnauthorized(x);
   };
 }
 
@@ -69,7 +68,7 @@ function isAuthorization(name: string): boolean {
 const UNAUTHORIZED = errorBody('unauthorized', 'Missing or invalid API key: send Authorization: Bearer <API_KEY>.');
 
 /** 401 with the Error body; RFC 9110 §11.6.1: a 401 carries a WWW-Authenticate challenge. */
-export const sendUnauthorized = (c: Context<MockEnv>): Response => sendError(c, UNAUTHORIZED, { 'www-authenticate': 'Bearer realm="animal-store"' });
+export const sendUnauthorized = (x: Exchange): Response => sendError(x, UNAUTHORIZED, { 'www-authenticate': 'Bearer realm="animal-store"' });
 
 /** Whether an `Authorization` header value carries an accepted key, in constant time (see bearerKey). */
 export function keyChecker(keys: readonly string[]): (authorization: string | undefined) => boolean {

@@ -1,7 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody } from '../../core/errors.js';
-import type { MockEnv } from '../mock-env.js';
+import type { Exchange, Next, Step } from '../exchange.js';
 import { sendError } from '../respond.js';
 
 /**
@@ -11,16 +10,24 @@ import { sendError } from '../respond.js';
  * but it opens the body as a web stream, which made every createPet build
  * a full fetch Request: measured, that cost most of createPet's time.
  */
-export function bodySize(maxBytes: number): MiddlewareHandler<MockEnv> {
+export function bodySize(maxBytes: number): Step {
+  const error = errorBody('payload_too_large', `the request body is larger than ${maxBytes} bytes`);
   // The rest of the body is never read, so the connection cannot carry
   // another request: it is closed.
-  const tooLarge: Parameters<typeof bodyLimit>[0]['onError'] = (c) =>
-    sendError(c, errorBody('payload_too_large', `the request body is larger than ${maxBytes} bytes`), { connection: 'close' });
-  const streamed = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
-
-  return async function limitBodySize(c, next) {
-    const length = c.req.header('content-length');
-    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
-    return Number(length) > maxBytes ? tooLarge(c) : next();
+  const closing = { connection: 'close' };
+  return function limitBodySize(x, next) {
+    const length = x.c.req.header('content-length');
+    if (length === undefined || x.c.req.header('transfer-encoding') !== undefined) return streamed(x, next);
+    return Number(length) > maxBytes ? sendError(x, error, closing) : next(x);
   };
+
+  /** A body without a length: hono/body-limit counts it as it arrives, and keeps what it read for the handler. */
+  async function streamed(x: Exchange, next: Next): Promise<Response> {
+    let answer: Response | undefined;
+    const limit = bodyLimit({ maxSize: maxBytes, onError: () => sendError(x, error, closing) });
+    const refused = await limit(x.c, async () => {
+      answer = await next(x);
+    });
+    return refused ?? (answer as Response);
+  }
 }

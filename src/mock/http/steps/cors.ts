@@ -1,6 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
-import type { MockEnv } from '../mock-env.js';
-import { addResponseHeaders, respond } from '../respond.js';
+import { addResponseHeaders, type Step } from '../exchange.js';
+import { respond } from '../respond.js';
 
 export interface CorsOptions {
   /** `*` for any origin, or the origins allowed. */
@@ -19,7 +18,7 @@ export interface CorsOptions {
  * other middleware). This one hands its headers to `respond`.
  * Any OPTIONS request is answered 204 without a key, as a preflight must be.
  */
-export function cors(options: CorsOptions): MiddlewareHandler<MockEnv> {
+export function cors(options: CorsOptions): Step {
   const any = options.origins === '*';
   const allowed = new Set(any ? [] : options.origins);
   const expose = options.exposeHeaders.join(', ');
@@ -38,14 +37,13 @@ export function cors(options: CorsOptions): MiddlewareHandler<MockEnv> {
       : // With a list, the answer depends on the Origin: caches must know (Fetch standard, CORS and HTTP caches).
         { vary: 'Origin' };
 
-  // Not async itself: most requests hand on next()'s promise rather than wrapping it in another.
-  return function corsHeaders(c, next) {
-    const headers = any ? anyOrigin : forOrigin(c.req.header('origin'));
-    if (c.req.method === 'OPTIONS') {
+  return function corsHeaders(x, next) {
+    const headers = any ? anyOrigin : forOrigin(x.c.req.header('origin'));
+    if (x.c.req.method === 'OPTIONS') {
       const allowedHere = 'access-control-allow-origin' in headers;
-      return Promise.resolve(respond(c, 204, null, { ...headers, ...(allowedHere ? preflight : {}) }));
+      return respond(x, 204, null, { ...headers, ...(allowedHere ? preflight : {}) });
     }
-    addResponseHeaders(c, headers);
-    return next();
+    addResponseHeaders(x, headers);
+    return next(x);
   };
 }

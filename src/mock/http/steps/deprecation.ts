@@ -1,7 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
 import type { OperationSpec } from '../../../contract/operations.js';
-import type { MockEnv } from '../mock-env.js';
-import { addResponseHeaders } from '../respond.js';
+import { addResponseHeaders, type Step } from '../exchange.js';
 
 export interface DeprecationOptions {
   operation: OperationSpec;
@@ -19,7 +17,7 @@ export interface DeprecationOptions {
  * - `Link` to the replacement, `rel="successor-version"` (RFC 5829).
  * All three are taken from the contract document.
  */
-export function deprecation({ operation, replacementUrl, onFirstUse }: DeprecationOptions): MiddlewareHandler<MockEnv> {
+export function deprecation({ operation, replacementUrl, onFirstUse }: DeprecationOptions): Step {
   const headers: Record<string, string> = {};
   if (operation.deprecatedSince) headers.deprecation = `@${Math.floor(operation.deprecatedSince.getTime() / 1000)}`;
   if (operation.sunset) headers.sunset = operation.sunset.toUTCString();
@@ -30,12 +28,12 @@ export function deprecation({ operation, replacementUrl, onFirstUse }: Deprecati
     (replacementUrl ? `; use ${replacementUrl} instead` : '');
   let warned = false;
 
-  return async function deprecationSignals(c, next) {
+  return function deprecationSignals(x, next) {
     if (!warned) {
       warned = true;
       onFirstUse(warning);
     }
-    addResponseHeaders(c, headers);
-    return next();
+    addResponseHeaders(x, headers);
+    return next(x);
   };
 }

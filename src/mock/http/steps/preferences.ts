@@ -1,14 +1,15 @@
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Faker } from '@faker-js/faker';
 import type { OperationSpec } from '../../../contract/operations.js';
-import type { MockEnv } from '../mock-env.js';
-import { addResponseHeaders, respond, sendError } from '../respond.js';
+import { loadFaker } from '../../core/catalogue/generate-pets.js';
 import { clip, errorBody } from '../../core/errors.js';
-import { dynamicAnswers } from '../operations/dynamic-answers.js';
 import { parsePrefer } from '../../core/prefer/parse-prefer.js';
-import { readPreferences } from '../../core/prefer/read-preferences.js';
+import { readPreferences, type AnswerPreferences } from '../../core/prefer/read-preferences.js';
+import { addResponseHeaders, type Exchange, type Next, type Step } from '../exchange.js';
+import type { ServedOperation } from '../operations/served-operation.js';
+import { respond, sendError } from '../respond.js';
 
 /**
- * The middleware for one operation's `Prefer` header (RFC 7240): `code`,
+ * The step for one operation's `Prefer` header (RFC 7240): `code`,
  * `example` and `dynamic` with Prism's meanings, and `scenario=NAME`. It
  * runs after auth, the body limit and the session, before the scenario's
  * stubs: what a request asks of itself wins over the active scenario.
@@ -17,44 +18,52 @@ import { readPreferences } from '../../core/prefer/read-preferences.js';
  * session, which it may change as that scenario would. Without a known
  * preference asking for something, the request goes on as usual.
  */
-export function preferences(operation: OperationSpec): MiddlewareHandler<MockEnv> {
-  const dynamic = dynamicAnswers(operation);
-  // Not async itself: without a Prefer header (most requests) it costs no extra promise.
-  return function preferred(c, next) {
-    const header = c.req.header('prefer');
-    return header === undefined ? next() : answer(c, next, header);
+export function preferences(operation: OperationSpec, served: ServedOperation<unknown>): Step {
+  return function preferred(x, next) {
+    const header = x.c.req.header('prefer');
+    return header === undefined ? next(x) : answer(x, next, header);
   };
 
-  async function answer(c: Context<MockEnv>, next: Next, header: string): Promise<Response | undefined> {
+  async function answer(x: Exchange, next: Next, header: string): Promise<Response> {
     const read = readPreferences(parsePrefer(header), operation);
     if (!read.ok) {
-      c.set('unmatched', 'refused Prefer');
-      return sendError(c, read.error);
+      x.unmatched = 'refused Prefer';
+      return sendError(x, read.error);
     }
     const asked = read.value;
-    if (asked === undefined) {
-      await next();
-      return undefined;
-    }
+    if (asked === undefined) return next(x);
     const applied = { 'preference-applied': asked.applied };
     if (asked.kind === 'scenario') {
-      const state = await c.get('session').control.stateOf(asked.name);
+      const state = await x.session.control.stateOf(asked.name);
       if (!state.ok) {
-        c.set('unmatched', 'refused Prefer');
-        return sendError(c, errorBody('invalid_preference', `Prefer: scenario=${clip(asked.name)} cannot be used: ${state.error.message}`));
+        x.unmatched = 'refused Prefer';
+        return sendError(x, errorBody('invalid_preference', `Prefer: scenario=${clip(asked.name)} cannot be used: ${state.error.message}`));
       }
-      c.set('scenario', state.value);
-      addResponseHeaders(c, applied);
-      await next();
-      return undefined;
+      x.scenario = state.value;
+      addResponseHeaders(x, applied);
+      return next(x);
     }
-    c.set('unmatched', `answered by Prefer: ${asked.applied}`);
+    x.unmatched = `answered by Prefer: ${asked.applied}`;
     if (!asked.dynamic) {
       const body = operation.examples.get(asked.status)?.get(asked.example as string);
-      return respond(c, Number(asked.status), JSON.stringify(body), applied);
+      return respond(x, Number(asked.status), JSON.stringify(body), applied);
     }
-    const generated = await dynamic(c, asked.status);
-    if (!generated.ok) return sendError(c, generated.error);
-    return respond(c, generated.value.status, JSON.stringify(generated.value.body), applied);
+    return generated(x, asked, applied);
   }
+
+  /** `dynamic=true`: the request read as the operation reads it (the same Errors), then a made-up answer, never stored. */
+  async function generated(x: Exchange, asked: AnswerPreferences, applied: Record<string, string>): Promise<Response> {
+    const faker = await loadFaker();
+    const status = Number(asked.status);
+    if (!asked.status.startsWith('2')) return respond(x, status, JSON.stringify(generatedError(faker, status)), applied);
+    const input = await served.read(x);
+    if (!input.ok) return sendError(x, input.error);
+    return respond(x, status, JSON.stringify(served.generate(faker, input.value)), applied);
+  }
+}
+
+/** A made-up Error body for `code=4xx|5xx, dynamic=true`, with that status. */
+function generatedError(faker: Faker, status: number): { code: string; message: string; status: number } {
+  const code = faker.helpers.slugify(faker.lorem.words(2)).replace(/-/g, '_').toLowerCase();
+  return { code, message: faker.lorem.sentence(), status };
 }

@@ -1,6 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
-import type { MockEnv } from '../mock-env.js';
+import type { Step } from '../exchange.js';
+import { after } from './after.js';
 
 /**
  * One log line per request: method, path, status, duration and whether the
@@ -8,17 +8,16 @@ import type { MockEnv } from '../mock-env.js';
  * the log cannot disagree with what the client saw), and the session when
  * the request named one, so a shared mock's log tells its clients apart.
  */
-export function requestLog(logger: Logger): MiddlewareHandler<MockEnv> {
-  return async function logRequest(c, next) {
-    const started = performance.now();
-    await next();
-    const ms = Math.round((performance.now() - started) * 100) / 100;
-    const deprecated = c.get('responseHeaders')?.deprecation !== undefined;
-    const { method } = c.req;
-    const path = c.req.path;
-    const status = c.res.status;
-    const session = c.get('session')?.id ?? null;
-    const fields = session === null ? { method, path, status, ms, deprecated } : { method, path, status, ms, deprecated, session };
-    logger.info(fields, `${method} ${path} ${status} ${ms}ms${deprecated ? ' (deprecated)' : ''}${session === null ? '' : ` [session ${session}]`}`);
+export function requestLog(logger: Logger): Step {
+  return function logRequest(x, next) {
+    return after(x, next, (answer) => {
+      const ms = Math.round((performance.now() - x.started) * 100) / 100;
+      const deprecated = x.headers?.deprecation !== undefined;
+      const { method, path } = x.c.req;
+      const status = answer.status;
+      const session = x.session.id;
+      const fields = session === null ? { method, path, status, ms, deprecated } : { method, path, status, ms, deprecated, session };
+      logger.info(fields, `${method} ${path} ${status} ${ms}ms${deprecated ? ' (deprecated)' : ''}${session === null ? '' : ` [session ${session}]`}`);
+    });
   };
 }

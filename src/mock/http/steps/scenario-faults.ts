@@ -1,6 +1,5 @@
-import type { Context, Next } from 'hono';
 import { errorBody, type ErrorCode } from '../../core/errors.js';
-import type { MockEnv } from '../mock-env.js';
+import type { Exchange, Next } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
 import { sendError } from '../respond.js';
 import type { FaultStatus, FaultThen } from '../../core/scenarios/scenario.js';
@@ -42,40 +41,29 @@ const STATUS_FAULTS: Record<FaultStatus, { code: ErrorCode; message: string }> =
  *   `intervalMs` apart;
  * - `pass`, or nothing: the normal answer.
  */
-export async function applyFault(c: Context<MockEnv>, next: Next, then: FaultThen | undefined, context: FaultContext): Promise<Response | undefined> {
-  if (then === undefined || then === 'pass') {
-    await next();
-    return undefined;
-  }
-  if (then === 'reset') return reset(c);
-  if (then === 'hang') return hang(c, context.shutdown);
-  if (then === 'malformed-json') {
-    await next();
-    c.res = await truncated(c.res);
-    return undefined;
-  }
-  if ('trickle' in then) {
-    await next();
-    c.res = await trickled(c.res, then.trickle);
-    return undefined;
-  }
+export async function applyFault(x: Exchange, next: Next, then: FaultThen | undefined, context: FaultContext): Promise<Response> {
+  if (then === undefined || then === 'pass') return next(x);
+  if (then === 'reset') return reset(x);
+  if (then === 'hang') return hang(x, context.shutdown);
+  if (then === 'malformed-json') return truncated(await next(x));
+  if ('trickle' in then) return trickled(await next(x), then.trickle);
   const { code, message } = STATUS_FAULTS[then.status];
   const retry = then.retryAfterSeconds;
   const text = `${message}${retry === undefined ? '' : ` Retry after ${retry} second${retry === 1 ? '' : 's'}.`} (Simulated by the mock: scenario ${context.scenario}, stub ${context.stub}.)`;
-  return sendError(c, errorBody(code, text), retry === undefined ? undefined : { 'retry-after': String(retry) });
+  return sendError(x, errorBody(code, text), retry === undefined ? undefined : { 'retry-after': String(retry) });
 }
 
-function reset(c: Context<MockEnv>): Response {
-  const socket = nodeBindings(c)?.incoming.socket;
-  if (!socket) return sendError(c, errorBody('internal_error', 'A connection reset needs the mock to run on a node server.'));
+function reset(x: Exchange): Response {
+  const socket = nodeBindings(x.c)?.incoming.socket;
+  if (!socket) return sendError(x, errorBody('internal_error', 'A connection reset needs the mock to run on a node server.'));
   // RST rather than FIN: the client sees ECONNRESET, as when a peer crashes or a proxy drops the connection.
   socket.resetAndDestroy();
   return noAnswer();
 }
 
 /** Answers nothing until the connection closes: the client gives up, or the server shuts down. */
-export async function hang(c: Context<MockEnv>, shutdown: AbortSignal | undefined): Promise<Response> {
-  const node = nodeBindings(c);
+export async function hang(x: Exchange, shutdown: AbortSignal | undefined): Promise<Response> {
+  const node = nodeBindings(x.c);
   await new Promise<void>((resolve) => {
     const close = (): void => {
       node?.incoming.socket.destroy();

@@ -1,7 +1,5 @@
-import type { Context, MiddlewareHandler, Next } from 'hono';
-import type { MockEnv } from '../mock-env.js';
+import { servingState, type Exchange, type Next, type Step } from '../exchange.js';
 import { respond } from '../respond.js';
-import { servingState } from '../serving-state.js';
 import type { CompiledStub, RequestView } from '../../core/scenarios/compile-stub.js';
 import { applyFault, hang } from './scenario-faults.js';
 import { sleep } from '../../core/scenarios/latency.js';
@@ -14,30 +12,31 @@ export interface ScenarioStubsOptions {
 }
 
 /**
- * The middleware that lets the serving scenario's stubs (its session's
+ * The step that lets the serving scenario's stubs (its session's
  * active one, or the one `Prefer: scenario=` names) answer one operation. It runs after auth and before the operation's handler. The
  * stubs for the operation (its own and `*`) are tried in order; the first
  * whose requiredState, match and calls fit answers; none does: the handler
  * answers. Which stub answered, or why none did, goes to the journal.
  */
-export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): MiddlewareHandler<MockEnv> {
-  // Not async itself: with no stub for the operation (as in `default`) it costs no extra promise.
-  return function scenarioStub(c, next) {
+export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): Step {
+  // With no stub for the operation (as in `default`) it stays synchronous.
+  return function scenarioStub(x, next) {
     // Read at each request: another scenario can be activated, or its file reloaded, at any time.
-    const runtime = servingState(c).runtime;
+    const runtime = servingState(x).runtime;
     if (!runtime) {
-      c.set('unmatched', 'no active scenario');
-      return next();
+      x.unmatched = 'no active scenario';
+      return next(x);
     }
     const stubs = runtime.stubsFor(operationId);
     if (stubs.length === 0) {
-      c.set('unmatched', 'no stub for this operation');
-      return next();
+      x.unmatched = 'no stub for this operation';
+      return next(x);
     }
-    return tryStubs(c, next, runtime, stubs);
+    return tryStubs(x, next, runtime, stubs);
   };
 
-  async function tryStubs(c: Context<MockEnv>, next: Next, runtime: ScenarioRuntime, stubs: readonly CompiledStub[]): Promise<Response | undefined> {
+  async function tryStubs(x: Exchange, next: Next, runtime: ScenarioRuntime, stubs: readonly CompiledStub[]): Promise<Response> {
+    const { c } = x;
     const readsBody = stubs.some((stub) => stub.readsBody);
     // Read before matching, so no other request can move the state while the stubs are tried.
     const body = readsBody ? parseJson(await c.req.text()) : undefined;
@@ -62,30 +61,29 @@ export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): 
         missed(`${stub.label}: ${stub.callMismatch(call)}`);
         continue;
       }
-      c.set('stub', stub.label);
+      x.stub = stub.label;
       return answer(stub, runtime);
     }
-    c.set('unmatched', why);
-    await next();
-    return undefined;
+    x.unmatched = why;
+    return next(x);
 
     /** The stub's answer; its newState takes effect once it has answered (a hang: once it starts). */
-    async function answer(stub: CompiledStub, runtime: ScenarioRuntime): Promise<Response | undefined> {
+    async function answer(stub: CompiledStub, runtime: ScenarioRuntime): Promise<Response> {
       const moveOn = (): void => {
         if (stub.newState !== undefined) runtime.state = stub.newState;
       };
       const given = stub.answer;
       if (given.kind === 'response') {
-        const response = respond(c, given.status, given.body, given.headers);
+        const response = respond(x, given.status, given.body, given.headers);
         moveOn();
         return response;
       }
       if (given.delay) await sleep(given.delay());
       if (given.then === 'hang') {
         moveOn();
-        return hang(c, shutdown);
+        return hang(x, shutdown);
       }
-      const response = await applyFault(c, next, given.then, { scenario: runtime.scenario.name, stub: stub.label, shutdown });
+      const response = await applyFault(x, next, given.then, { scenario: runtime.scenario.name, stub: stub.label, shutdown });
       moveOn();
       return response;
     }

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
 import { errorBody } from '../../core/errors.js';
-import type { MockEnv } from '../mock-env.js';
-import { addResponseHeaders, sendError } from '../respond.js';
+import { addResponseHeaders, type Step } from '../exchange.js';
+import { sendError } from '../respond.js';
 import type { Session, SessionRegistry } from '../../core/sessions/session-registry.js';
 import { keyChecker, repeatsAuthorization, sendUnauthorized } from './bearer-key.js';
 
@@ -36,30 +35,28 @@ export interface SessionOptions {
  * breaks the format gets 400 `invalid_session`: a client that meant to be
  * isolated is told, rather than silently served from the shared state.
  */
-export function session(options: SessionOptions): MiddlewareHandler<MockEnv> {
+export function session(options: SessionOptions): Step {
   const { sessions, perKey = false, mode } = options;
   const secret = options.secret ?? randomBytes(32);
   const accepts = perKey && mode === 'look' ? keyChecker(options.apiKeys ?? []) : undefined;
   const pick = (id: string): Session => (mode === 'open' ? sessions.open(id) : (sessions.find(id) ?? sessions.preview(id)));
 
-  return function sessionOf(c, next) {
+  return function sessionOf(x, next) {
+    const { c } = x;
     let id = c.req.header(SESSION_HEADER);
     if (id === undefined && perKey) {
       const authorization = c.req.header('authorization');
-      if (accepts && authorization !== undefined && (!accepts(authorization) || repeatsAuthorization(c))) return Promise.resolve(sendUnauthorized(c));
+      if (accepts && authorization !== undefined && (!accepts(authorization) || repeatsAuthorization(c))) return sendUnauthorized(x);
       id = keySession(authorization, secret);
     }
-    if (id === undefined) {
-      c.set('session', sessions.shared);
-      return next();
-    }
+    // Without an id the exchange keeps the shared session it started with.
+    if (id === undefined) return next(x);
     if (!SESSION_ID.test(id)) {
-      c.set('session', sessions.shared);
-      return Promise.resolve(sendError(c, errorBody('invalid_session', `X-Mock-Session ${JSON.stringify(id.slice(0, 140))} is not a session id: use 1 to 128 of A-Z a-z 0-9 . _ ~ : - (not . or .. alone)`)));
+      return sendError(x, errorBody('invalid_session', `X-Mock-Session ${JSON.stringify(id.slice(0, 140))} is not a session id: use 1 to 128 of A-Z a-z 0-9 . _ ~ : - (not . or .. alone)`));
     }
-    c.set('session', pick(id));
-    addResponseHeaders(c, { [SESSION_HEADER]: id });
-    return next();
+    x.session = pick(id);
+    addResponseHeaders(x, { [SESSION_HEADER]: id });
+    return next(x);
   };
 }
 

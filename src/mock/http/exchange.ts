@@ -1,0 +1,61 @@
+import type { Context } from 'hono';
+import type { ScenarioState } from '../core/scenarios/scenario-control.js';
+import type { Session } from '../core/sessions/session-registry.js';
+
+/**
+ * One request on its way through the steps (pipeline.ts): what each step
+ * hands on to the next. A plain object made once per request: Hono's
+ * `c.set`/`c.get` keep variables in a Map, and each middleware Hono
+ * composes costs a promise, which together showed up in the request
+ * path's CPU profile.
+ */
+export interface Exchange {
+  /** The Hono context: the request is read through it. */
+  readonly c: Context<MockEnv>;
+  /** The documented operation the route serves; null for any other path. */
+  readonly operationId: string | null;
+  /** When the first step saw the request (performance.now()). */
+  readonly started: number;
+  /** Headers steps add to whatever answer the request gets (CORS, deprecation, session); never mutated, replaced. */
+  headers: Readonly<Record<string, string>> | undefined;
+  /** The request's session: the shared one until the session step picks another. */
+  session: Session;
+  /** The scenario state `Prefer: scenario=NAME` picked, when not the session's active one. */
+  scenario: ScenarioState | undefined;
+  /** The stub that answered (`id` or `#index`), or null; with `unmatched`, why none did. */
+  stub: string | null;
+  unmatched: string | undefined;
+}
+
+/** The Hono environment of the mock: the admin routes read their request's exchange from it. */
+export interface MockEnv {
+  Variables: { exchange: Exchange };
+}
+
+/** What a step or an operation gives back: the answer, at once or later. */
+export type Answer = Response | Promise<Response>;
+/** The rest of the steps after one. */
+export type Next = (x: Exchange) => Answer;
+/** One step of a request: answers itself, or hands the exchange on to `next` (and may change what comes back). */
+export type Step = (x: Exchange, next: Next) => Answer;
+
+export function newExchange(c: Context<MockEnv>, operationId: string | null, session: Session): Exchange {
+  return { c, operationId, started: performance.now(), headers: undefined, session, scenario: undefined, stub: null, unmatched: undefined };
+}
+
+/**
+ * The steps as one function, built once per route: no closure or promise is
+ * made per request, and a step that answers at once (most do) keeps the
+ * whole chain synchronous, unlike Hono's compose, which awaits each layer.
+ */
+export function chain(steps: readonly Step[], last: Next): Next {
+  return steps.reduceRight<Next>((next, step) => (x) => step(x, next), last);
+}
+
+/** Adds headers to whatever answer the request gets; `respond` merges them in. */
+export function addResponseHeaders(x: Exchange, headers: Readonly<Record<string, string>>): void {
+  x.headers = x.headers ? { ...x.headers, ...headers } : headers;
+}
+
+/** The scenario state that answers this request: the one `Prefer: scenario=` picked, else its session's active one. */
+export const servingState = (x: Exchange): ScenarioState => x.scenario ?? x.session.control.active;

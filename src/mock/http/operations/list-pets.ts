@@ -1,0 +1,20 @@
+import type { PetStatus } from '../../core/catalogue/pet.js';
+import { generatePets } from '../../core/catalogue/generate-pets.js';
+import type { ListQuery } from '../../core/catalogue/pet-store.js';
+import { ok } from '../../core/result.js';
+import { readQuery } from '../../core/validation/read-query.js';
+import { servingState } from '../exchange.js';
+import { respond } from '../respond.js';
+import type { OperationFactory } from './served-operation.js';
+
+/** `GET /pets`: a page of the catalogue, in id order, of one status or all. */
+export const listPets: OperationFactory<ListQuery> = (operation) => ({
+  read(x) {
+    const query = readQuery(operation.query, x.c.req.queries());
+    if (!query.ok) return query;
+    return ok({ limit: query.value.limit as number, status: query.value.status as PetStatus | undefined });
+  },
+  // Joined from each animal's JSON, made once when it was stored (animals never change).
+  serve: (x, query) => respond(x, 200, servingState(x).store.listJson(query)),
+  generate: (faker, { limit, status }) => generatePets(faker, limit, status),
+});

@@ -1,0 +1,33 @@
+import type { Faker } from '@faker-js/faker';
+import type { OperationSpec } from '../../../contract/operations.js';
+import type { Result } from '../../core/result.js';
+import type { Answer, Exchange, Next } from '../exchange.js';
+import { sendError } from '../respond.js';
+
+/**
+ * A documented operation as the mock serves it, one file each
+ * (list-pets.ts, create-pet.ts, get-pet.ts). `read` is the one place the
+ * request is read, so the stored answer (`serve`) and the generated one
+ * (`Prefer: dynamic=true`, `generate`) can never disagree on what the
+ * request asked: a new parameter is read there and honoured by both.
+ */
+export interface ServedOperation<Input> {
+  /** The request as the document reads it, or the Error it gets. */
+  read(x: Exchange): Result<Input> | Promise<Result<Input>>;
+  /** The answer from the catalogue of the request's scenario. */
+  serve(x: Exchange, input: Input): Response;
+  /** `Prefer: dynamic=true`: a made-up success body that honours the input; nothing is stored. */
+  generate(faker: Faker, input: Input): unknown;
+}
+
+/** Makes an operation's `ServedOperation` from its part of the document, so its rules are the document's, not a copy. */
+export type OperationFactory<Input = unknown> = (operation: OperationSpec) => ServedOperation<Input>;
+
+/** The last step of an operation's route: read the request, then serve it. */
+export function serveOperation<Input>(served: ServedOperation<Input>): Next {
+  const answer = (x: Exchange, input: Result<Input>): Response => (input.ok ? served.serve(x, input.value) : sendError(x, input.error));
+  return function serveRequest(x): Answer {
+    const input = served.read(x);
+    return input instanceof Promise ? input.then((read) => answer(x, read)) : answer(x, input);
+  };
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { OperationSpec } from '../../contract/operations.js';
+import type { SessionRegistry } from '../core/sessions/session-registry.js';
+import { chain, type Next, type Step } from './exchange.js';
+import { serveOperation, type ServedOperation } from './operations/served-operation.js';
+import { bearerKey } from './steps/bearer-key.js';
+import { bodySize } from './steps/body-size.js';
+import { cors } from './steps/cors.js';
+import { deprecation } from './steps/deprecation.js';
+import { internalErrors } from './steps/internal-errors.js';
+import { journalRequests } from './steps/journal.js';
+import { preferences } from './steps/preferences.js';
+import { requestLog } from './steps/request-log.js';
+import { scenarioStubs } from './steps/scenario-stubs.js';
+import { session } from './steps/session.js';
+
+export interface PipelineOptions {
+  sessions: SessionRegistry;
+  logger: Logger;
+  apiKeys: readonly string[];
+  corsOrigins: '*' | readonly string[];
+  maxBodyBytes: number;
+  sessionPerKey: boolean | undefined;
+  /** Where a deprecated operation's replacement is served, by operationId (for its `Link`). */
+  replacementUrl: (operation: OperationSpec) => string | undefined;
+  /** Aborted when the server shuts down, so scenario hangs end. */
+  shutdown: AbortSignal | undefined;
+}
+
+/** The chains of steps a request can pass through, one per kind of route (see app.ts). */
+export interface Pipeline {
+  operation(operation: OperationSpec, served: ServedOperation<unknown>): Next;
+  /** Another path under the API's base path (405, 501, no route): it still needs a key. */
+  underApi(answer: Next): Next;
+  /** A path outside the API and the admin API. */
+  elsewhere(answer: Next): Next;
+  /** The admin API: no key, no journal of its own; `answer` runs its Hono route. */
+  admin(answer: Next): Next;
+}
+
+/**
+ * The order of the steps every request passes through, in one place.
+ *
+ *   journal → log → internal errors → CORS                 every request (the admin API's: no journal)
+ *     → deprecation → auth → session → body limit          the API (deprecation and body limit: where they apply)
+ *     → Prefer → scenario stubs → the operation            a documented operation
+ *
+ * - The journal and the log come first, so preflights, refusals and
+ *   internal errors are recorded with the answer the client got.
+ * - CORS answers any preflight before auth, as a preflight carries no key.
+ * - Deprecation headers go on before auth, so a deprecated operation's 401s carry them too.
+ * - Auth comes before the session (a request with a bad key starts no
+ *   session, and 401 wins over a malformed session id), and before
+ *   validation and routing, so 401 wins over 400, 404 and 405.
+ * - A request's own `Prefer` comes before the scenario's stubs: what a
+ *   request asks of itself wins over the active scenario.
+ */
+export function pipeline(options: PipelineOptions): Pipeline {
+  const { sessions, logger, apiKeys, sessionPerKey: perKey } = options;
+  const secret = randomBytes(32);
+  const edge: Step[] = [
+    ...(logger.isLevelEnabled('info') ? [requestLog(logger)] : []),
+    internalErrors(logger),
+    cors({
+      origins: options.corsOrigins,
+      // PUT and DELETE for the admin API.
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Prefer', 'X-Mock-Session'],
+      exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After', 'Preference-Applied', 'X-Mock-Session'],
+      maxAgeSeconds: 600,
+    }),
+  ];
+  const journal = journalRequests(sessions);
+  const auth = [bearerKey({ keys: apiKeys }), session({ sessions, perKey, mode: 'open', secret })];
+  const limit = bodySize(options.maxBodyBytes);
+  const adminSteps = [...edge, session({ sessions, perKey, mode: 'look', apiKeys, secret })];
+
+  return {
+    operation(operation, served) {
+      const deprecated = operation.deprecated
+        ? [deprecation({ operation, replacementUrl: options.replacementUrl(operation), onFirstUse: (message) => logger.warn(message) })]
+        : [];
+      const steps = [
+        journal,
+        ...edge,
+        ...deprecated,
+        ...auth,
+        ...(operation.body ? [limit] : []),
+        preferences(operation, served),
+        scenarioStubs({ operationId: operation.operationId, shutdown: options.shutdown }),
+      ];
+      return chain(steps, serveOperation(served));
+    },
+    underApi: (answer) => chain([journal, ...edge, ...auth], answer),
+    elsewhere: (answer) => chain([journal, ...edge], answer),
+    admin: (answer) => chain(adminSteps, answer),
+  };
+}

@@ -1,0 +1,28 @@
+import type { Logger } from 'pino';
+import { errorBody } from '../../core/errors.js';
+import type { Exchange, Step } from '../exchange.js';
+import { sendError } from '../respond.js';
+
+const INTERNAL = errorBody('internal_error', 'The mock failed to answer this request; see its log.');
+
+/** An answer for a request whose handling threw: logged, and the client gets the Error body (never a bare 500). */
+export function internalError(logger: Logger, x: Exchange, error: unknown): Response {
+  logger.error({ err: error }, `internal error on ${x.c.req.method} ${x.c.req.path}`);
+  return sendError(x, INTERNAL);
+}
+
+/**
+ * Catches what the steps after it throw, synchronously or not. It comes
+ * after the journal and the log, so a failed request is recorded and
+ * logged with the 500 the client got.
+ */
+export function internalErrors(logger: Logger): Step {
+  return function catchInternalErrors(x, next) {
+    try {
+      const answer = next(x);
+      return answer instanceof Promise ? answer.catch((error: unknown) => internalError(logger, x, error)) : answer;
+    } catch (error) {
+      return internalError(logger, x, error);
+    }
+  };
+}
