@@ -9,7 +9,8 @@ import { defaultScenariosDir } from '../core/scenarios/find-scenario.js';
 import type { Scenario } from '../core/scenarios/load-scenario.js';
 import { createScenarioLibrary } from '../core/scenarios/scenario-library.js';
 import { createSessionRegistry, type SessionRegistry } from '../core/sessions/session-registry.js';
-import { ADMIN_PREFIX, adminRoutes } from './admin/admin-routes.js';
+import { adminApp } from './admin/admin-app.js';
+import { ADMIN_PREFIX } from './admin/admin-routes.js';
 import { newExchange, type Exchange, type MockEnv } from './exchange.js';
 import { servedOperations } from './operations/served-operations.js';
 import { pipeline } from './pipeline.js';
@@ -64,21 +65,18 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   });
   const routes = [...contract.operations.values()].map((operation) => ({ operation, route: base + toHonoPath(operation.path) }));
 
-  // The admin API's Hono routes run as the last of its steps.
-  app.use(`${ADMIN_PREFIX}/*`, async (c, next) => {
-    const x = shared(c);
-    c.set('exchange', x);
-    // Made per request (admin requests are few): its last step is this request's Hono `next`.
-    c.res = await steps.admin(async () => {
-      await next();
-      return c.res;
-    })(x);
-  });
-  adminRoutes(app, {
+  // The admin API, a Hono app of its own (see admin-app.ts).
+  const admin = adminApp({
     contract,
     sessions,
+    logger,
+    steps: steps.admin,
+    exchange: (c) => shared(c),
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
   });
+  const toAdmin = (c: Context<MockEnv>): Response | Promise<Response> => admin.fetch(c.req.raw, c.env);
+  app.all(ADMIN_PREFIX, toAdmin);
+  app.all(`${ADMIN_PREFIX}/*`, toAdmin);
 
   // Each documented operation: one Hono route whose handler runs every step (pipeline.ts).
   for (const { operation, route } of routes) {
@@ -106,12 +104,10 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   const noOtherRoute = steps.elsewhere(noRoute);
   app.notFound((c) => {
     const { path } = c.req;
-    // An admin path went through the admin steps already (its middleware above).
-    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return noRoute(c.get('exchange') ?? shared(c));
     return (path === base || path.startsWith(`${base}/`) ? noApiRoute : noOtherRoute)(shared(c));
   });
-  // What the admin routes throw (Hono catches it before the admin steps can); the others' steps catch their own.
-  app.onError((error, c) => internalError(logger, c.get('exchange') ?? shared(c), error));
+  // Only for a fault of Hono's own: every route's steps catch what they throw (steps/internal-errors.ts).
+  app.onError((error, c) => internalError(logger, shared(c), error));
   return app;
 }
 
