@@ -10,10 +10,10 @@ import type { Scenario } from '../core/scenarios/load-scenario.js';
 import { createScenarioLibrary } from '../core/scenarios/scenario-library.js';
 import { createSessionRegistry, type SessionRegistry } from '../core/sessions/session-registry.js';
 import { adminApp } from './admin/admin-app.js';
-import { ADMIN_PREFIX } from './admin/admin-routes.js';
+import { ADMIN_PREFIX } from './admin/admin-router.js';
 import { newExchange, type Exchange, type MockEnv } from './exchange.js';
 import { servedOperations } from './operations/served-operations.js';
-import { pipeline } from './pipeline.js';
+import { pipeline, type Pipeline } from './pipeline.js';
 import { sendError } from './respond.js';
 import { internalError } from './steps/internal-errors.js';
 
@@ -87,6 +87,18 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     app.on(operation.method, route, (c) => run(shared(c, operationId)));
   }
 
+  refuseTheRest(app, steps, { base, routes, exchange: shared });
+  // Only for a fault of Hono's own: every route's steps catch what they throw (steps/internal-errors.ts).
+  app.onError((error, c) => internalError(logger, shared(c), error));
+  return app;
+}
+
+/** Every other request: a documented path with another method, the store orders area, no route at all. */
+function refuseTheRest(
+  app: Hono<MockEnv>,
+  steps: Pipeline,
+  { base, routes, exchange: shared }: { base: string; routes: ReadonlyArray<{ operation: OperationSpec; route: string }>; exchange: (c: Context<MockEnv>) => Exchange },
+): void {
   // A documented path with an undocumented method: 405 with Allow (RFC 9110 §15.5.6).
   for (const [route, allow] of allowedMethods(routes)) {
     const answer = steps.underApi((x) => sendError(x, errorBody('method_not_allowed', `${x.c.req.method} is not allowed here; allowed: ${allow}`), { allow }));
@@ -106,9 +118,6 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     const { path } = c.req;
     return (path === base || path.startsWith(`${base}/`) ? noApiRoute : noOtherRoute)(shared(c));
   });
-  // Only for a fault of Hono's own: every route's steps catch what they throw (steps/internal-errors.ts).
-  app.onError((error, c) => internalError(logger, shared(c), error));
-  return app;
 }
 
 /** Each documented path's methods, as an `Allow` value (HEAD with GET, and OPTIONS). */

@@ -4,7 +4,9 @@ import { errorBody } from '../../core/errors.js';
 import type { Exchange, MockEnv, Next } from '../exchange.js';
 import { sendError } from '../respond.js';
 import { internalError } from '../steps/internal-errors.js';
-import { adminRoutes, type AdminRoutesOptions } from './admin-routes.js';
+import { adminRouter, type AdminRoutesOptions } from './admin-router.js';
+import { scenarioRoutes } from './scenario-routes.js';
+import { sessionRoutes } from './session-routes.js';
 
 export interface AdminAppOptions extends AdminRoutesOptions {
   logger: Logger;
@@ -15,13 +17,17 @@ export interface AdminAppOptions extends AdminRoutesOptions {
 }
 
 /**
- * The admin API as a Hono app of its own, which the mock's app hands every
- * `/__mock` request. Kept apart because Hono's fast RegExpRouter cannot take
- * its routes (`/scenarios/active` beside `/scenarios/:name/reset`) together
- * with the API's: in one app, every API request paid for the slower
- * TrieRouter.
+ * The admin API under `/__mock`: a local development tool, so it takes no
+ * API key. Every route acts on the request's session (`X-Mock-Session`, set
+ * by the session step), or on the shared default without one. Every answer
+ * is JSON; every error the Error body.
+ *
+ * A Hono app of its own, which the mock's app hands every `/__mock`
+ * request: Hono's fast RegExpRouter cannot take its routes
+ * (`/scenarios/active` beside `/scenarios/:name/reset`) together with the
+ * API's, and in one app every API request paid for the slower TrieRouter.
  */
-export function adminApp({ logger, steps, exchange, ...routes }: AdminAppOptions): Hono<MockEnv> {
+export function adminApp({ logger, steps, exchange, ...options }: AdminAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   app.use('*', async (c, next) => {
     const x = exchange(c);
@@ -32,7 +38,10 @@ export function adminApp({ logger, steps, exchange, ...routes }: AdminAppOptions
       return c.res;
     })(x);
   });
-  adminRoutes(app, routes);
+  const router = adminRouter(app);
+  scenarioRoutes(router, options);
+  sessionRoutes(router, options.sessions);
+  router.refuseOtherMethods();
   app.notFound((c) => sendError(c.get('exchange'), errorBody('route_not_found', `No route ${c.req.method} ${c.req.path}.`)));
   // What a route throws: Hono catches it before the steps can.
   app.onError((error, c) => internalError(logger, c.get('exchange'), error));

@@ -3,6 +3,7 @@ import { respond } from '../respond.js';
 import type { CompiledStub, RequestView } from '../../core/scenarios/compile-stub.js';
 import { applyFault, hang } from './scenario-faults.js';
 import { sleep } from '../../core/scenarios/latency.js';
+import { pickStub } from '../../core/scenarios/pick-stub.js';
 import type { ScenarioRuntime } from '../../core/scenarios/scenario-runtime.js';
 
 export interface ScenarioStubsOptions {
@@ -37,56 +38,37 @@ export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): 
 
   async function tryStubs(x: Exchange, next: Next, runtime: ScenarioRuntime, stubs: readonly CompiledStub[]): Promise<Response> {
     const { c } = x;
-    const readsBody = stubs.some((stub) => stub.readsBody);
     // Read before matching, so no other request can move the state while the stubs are tried.
-    const body = readsBody ? parseJson(await c.req.text()) : undefined;
+    const body = stubs.some((stub) => stub.readsBody) ? parseJson(await c.req.text()) : undefined;
     const request: RequestView = { query: (name) => c.req.query(name), header: (name) => c.req.header(name), body };
-    // Why each stub tried did not fit, one phrase each; built only when a stub misses.
-    let why = '';
-    const missed = (reason: string): void => {
-      why = why === '' ? reason : `${why}; ${reason}`;
-    };
-    for (const stub of stubs) {
-      if (stub.requiredState !== undefined && stub.requiredState !== runtime.state) {
-        missed(`${stub.label}: requiredState ${stub.requiredState}, state is ${runtime.state}`);
-        continue;
-      }
-      const mismatch = stub.mismatch(request);
-      if (mismatch !== undefined) {
-        missed(`${stub.label}: ${mismatch}`);
-        continue;
-      }
-      const call = (runtime.calls[stub.index] = (runtime.calls[stub.index] ?? 0) + 1);
-      if (!stub.fitsCall(call)) {
-        missed(`${stub.label}: ${stub.callMismatch(call)}`);
-        continue;
-      }
-      x.stub = stub.label;
-      return answer(stub, runtime);
+    const picked = pickStub(runtime, stubs, request);
+    if (picked.stub === undefined) {
+      x.unmatched = picked.why;
+      return next(x);
     }
-    x.unmatched = why;
-    return next(x);
+    x.stub = picked.stub.label;
+    return answer(x, next, picked.stub, runtime);
+  }
 
-    /** The stub's answer; its newState takes effect once it has answered (a hang: once it starts). */
-    async function answer(stub: CompiledStub, runtime: ScenarioRuntime): Promise<Response> {
-      const moveOn = (): void => {
-        if (stub.newState !== undefined) runtime.state = stub.newState;
-      };
-      const given = stub.answer;
-      if (given.kind === 'response') {
-        const response = respond(x, given.status, given.body, given.headers);
-        moveOn();
-        return response;
-      }
-      if (given.delay) await sleep(given.delay());
-      if (given.then === 'hang') {
-        moveOn();
-        return hang(x, shutdown);
-      }
-      const response = await applyFault(x, next, given.then, { scenario: runtime.scenario.name, stub: stub.label, shutdown });
+  /** The stub's answer; its newState takes effect once it has answered (a hang: once it starts). */
+  async function answer(x: Exchange, next: Next, stub: CompiledStub, runtime: ScenarioRuntime): Promise<Response> {
+    const moveOn = (): void => {
+      if (stub.newState !== undefined) runtime.state = stub.newState;
+    };
+    const given = stub.answer;
+    if (given.kind === 'response') {
+      const response = respond(x, given.status, given.body, given.headers);
       moveOn();
       return response;
     }
+    if (given.delay) await sleep(given.delay());
+    if (given.then === 'hang') {
+      moveOn();
+      return hang(x, shutdown);
+    }
+    const response = await applyFault(x, next, given.then, { scenario: runtime.scenario.name, stub: stub.label, shutdown });
+    moveOn();
+    return response;
   }
 }
 

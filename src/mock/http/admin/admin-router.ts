@@ -1,0 +1,60 @@
+import type { Context, Handler, Hono, MiddlewareHandler } from 'hono';
+import type { Contract } from '../../../contract/load-contract.js';
+import { errorBody } from '../../core/errors.js';
+import type { Session, SessionRegistry } from '../../core/sessions/session-registry.js';
+import type { Exchange, MockEnv, Step } from '../exchange.js';
+import { respond, sendError } from '../respond.js';
+
+export const ADMIN_PREFIX = '/__mock';
+
+export type AdminContext = Context<MockEnv>;
+
+export interface AdminRoutesOptions {
+  contract: Contract;
+  sessions: SessionRegistry;
+  /** Told of every activation, as `scenario <name> active (<file>)`. */
+  onActivate?: (session: string | null, name: string, file: string) => void;
+}
+
+/** Registers admin routes under `/__mock`, remembering each path's methods for its 405s. */
+export interface AdminRouter {
+  on(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, ...handlers: Array<Handler<MockEnv> | MiddlewareHandler<MockEnv>>): void;
+  /** A known path with another method: 405 with Allow (RFC 9110 §15.5.6), as the API's own paths do. Call last. */
+  refuseOtherMethods(): void;
+}
+
+export function adminRouter(app: Hono<MockEnv>): AdminRouter {
+  const methods = new Map<string, string[]>();
+  return {
+    on(method, path, ...handlers) {
+      const full = ADMIN_PREFIX + path;
+      methods.set(full, [...(methods.get(full) ?? []), method]);
+      app.on(method, full, ...(handlers as [Handler<MockEnv>]));
+    },
+    refuseOtherMethods() {
+      for (const [path, allowed] of methods) {
+        const all = new Set([...allowed, 'OPTIONS']);
+        if (all.has('GET')) all.add('HEAD');
+        const allow = [...all].sort().join(', ');
+        app.all(path, (c) => sendError(exchange(c), errorBody('method_not_allowed', `${c.req.method} is not allowed here; allowed: ${allow}`), { allow }));
+      }
+    },
+  };
+}
+
+/** The request's exchange, made by the admin API's steps (admin-app.ts). */
+export const exchange = (c: AdminContext): Exchange => c.get('exchange');
+/** The request's session (`X-Mock-Session`), or the shared default. */
+export const sessionOf = (c: AdminContext): Session => exchange(c).session;
+export const json = (c: AdminContext, status: number, body: unknown): Response => respond(exchange(c), status, JSON.stringify(body));
+export const activeName = (session: Session): string | null => session.control.runtime?.scenario.name ?? null;
+
+/** A step in front of one admin route. */
+export const asMiddleware =
+  (step: Step): MiddlewareHandler<MockEnv> =>
+  async (c, next) => {
+    c.res = await step(exchange(c), async () => {
+      await next();
+      return c.res;
+    });
+  };

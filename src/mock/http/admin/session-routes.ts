@@ -1,0 +1,47 @@
+import { errorBody } from '../../core/errors.js';
+import type { SessionRegistry } from '../../core/sessions/session-registry.js';
+import { sendError } from '../respond.js';
+import { activeName, exchange, json, sessionOf, type AdminRouter } from './admin-router.js';
+
+/**
+ * Health, the journal and the sessions. Health and the journal act on the
+ * request's session; a session that is not running is shown as it would
+ * start, and not kept.
+ */
+export function sessionRoutes(router: AdminRouter, sessions: SessionRegistry): void {
+  router.on('GET', '/health', (c) => {
+    const session = sessionOf(c);
+    return json(c, 200, { status: 'ok', scenario: activeName(session), pets: session.control.store.size, session: session.id });
+  });
+
+  router.on('GET', '/journal', (c) => {
+    const { journal } = sessionOf(c);
+    return json(c, 200, { capacity: journal.capacity, entries: journal.entries() });
+  });
+  router.on('DELETE', '/journal', (c) => {
+    const { journal } = sessionOf(c);
+    journal.clear();
+    return json(c, 200, { capacity: journal.capacity, entries: [] });
+  });
+
+  router.on('GET', '/sessions', (c) => {
+    const now = sessions.now();
+    return json(c, 200, {
+      maxSessions: sessions.maxSessions,
+      idleSeconds: sessions.idleMs / 1000,
+      sessions: sessions.list().map((session) => ({
+        id: session.id,
+        scenario: activeName(session),
+        pets: session.control.store.size,
+        idleSeconds: Math.max(0, Math.round((now - session.lastSeen) / 1000)),
+        journal: session.journal.entries().length,
+      })),
+    });
+  });
+  router.on('DELETE', '/sessions', (c) => json(c, 200, { ended: sessions.endAll() }));
+  router.on('DELETE', '/sessions/:id', (c) => {
+    const id = c.req.param('id') ?? '';
+    if (!sessions.end(id)) return sendError(exchange(c), errorBody('unknown_session', `no session ${JSON.stringify(id)} is running (it may have ended idle or been evicted); GET /__mock/sessions lists them`));
+    return json(c, 200, { ended: 1 });
+  });
+}
