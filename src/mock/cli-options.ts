@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { failed, ok, type Result } from './core/result.js';
 import type { LogFormat } from './logger.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal/request-journal.js';
 import { DEFAULT_SCENARIO } from './core/scenarios/find-scenario.js';
@@ -64,6 +65,29 @@ Options:
   -v, --version      show the version
 `;
 
+/** The flags, for node's `util.parseArgs`. */
+const CLI_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  fixtures: { type: 'string' },
+  scenario: { type: 'string' },
+  scenarios: { type: 'string' },
+  'cors-origin': { type: 'string', multiple: true },
+  'log-format': { type: 'string' },
+  contract: { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  // util.parseArgs learnt `allowNegative` only in Node 22.4, so the negation is its own flag.
+  'no-watch': { type: 'boolean', default: false },
+  'journal-size': { type: 'string' },
+  'max-sessions': { type: 'string' },
+  'session-idle': { type: 'string' },
+  'session-per-key': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
+} as const satisfies ParseArgsConfig['options'];
+
 /**
  * Reads the command line and environment. Flags win over environment
  * variables, which win over defaults. Uses node's own `util.parseArgs`: it
@@ -76,27 +100,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'api-key': { type: 'string', multiple: true },
-        seed: { type: 'string' },
-        fixtures: { type: 'string' },
-        scenario: { type: 'string' },
-        scenarios: { type: 'string' },
-        'cors-origin': { type: 'string', multiple: true },
-        'log-format': { type: 'string' },
-        contract: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        // util.parseArgs learnt `allowNegative` only in Node 22.4, so the negation is its own flag.
-        'no-watch': { type: 'boolean', default: false },
-        'journal-size': { type: 'string' },
-        'max-sessions': { type: 'string' },
-        'session-idle': { type: 'string' },
-        'session-per-key': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-      },
+      options: CLI_OPTIONS,
     }));
   } catch (error) {
     return { kind: 'error', message: (error as Error).message };
@@ -121,12 +125,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   const logFormat = values['log-format'] ?? (stdoutIsTty ? 'pretty' : 'json');
   if (logFormat !== 'pretty' && logFormat !== 'json') return { kind: 'error', message: `--log-format must be pretty or json, got ${logFormat}` };
 
-  const flagKeys = values['api-key'] ?? [];
-  const envKeys = (env.MOCK_API_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
-  const [apiKeys, apiKeysFrom] =
-    flagKeys.length > 0 ? [flagKeys, 'flag' as const] : envKeys.length > 0 ? [envKeys, 'env' as const] : [[DEFAULT_API_KEY], 'default' as const];
-  const badKey = apiKeys.find((key) => !/^[A-Za-z0-9\-._~+/]+=*$/.test(key));
-  if (badKey !== undefined) return { kind: 'error', message: `API key ${JSON.stringify(badKey)} cannot be sent as a bearer token (RFC 6750 §2.1 token68 characters only)` };
+  const keys = readApiKeys(values['api-key'] ?? [], env);
+  if (!keys.ok) return { kind: 'error', message: keys.error };
+  const [apiKeys, apiKeysFrom] = keys.value;
 
   return {
     kind: 'run',
@@ -150,6 +151,16 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       sessionPerKey: values['session-per-key'],
     },
   };
+}
+
+/** `--api-key` (repeatable), else MOCK_API_KEYS (comma-separated), else the default key. */
+function readApiKeys(flagKeys: string[], env: NodeJS.ProcessEnv): Result<[string[], 'flag' | 'env' | 'default'], string> {
+  const envKeys = (env.MOCK_API_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  const [apiKeys, from] =
+    flagKeys.length > 0 ? [flagKeys, 'flag' as const] : envKeys.length > 0 ? [envKeys, 'env' as const] : [[DEFAULT_API_KEY], 'default' as const];
+  const badKey = apiKeys.find((key) => !/^[A-Za-z0-9\-._~+/]+=*$/.test(key));
+  if (badKey !== undefined) return failed(`API key ${JSON.stringify(badKey)} cannot be sent as a bearer token (RFC 6750 §2.1 token68 characters only)`);
+  return ok([apiKeys, from]);
 }
 
 function integer(text: string, min: number, max: number): number | undefined {

@@ -49,7 +49,10 @@ export interface ScenarioControl {
   resetScenario(name: string): ScenarioState | undefined;
   /** Hot reload: every state of that file starts afresh from the new version. */
   replace(loaded: LoadedScenario): void;
-  /** The scenario files this control has state for. */
+  /** The scenario files this control has state for. *
+ * One closure over the control's private state (the active scenario and
+ * the states kept by name): its length is its methods, each of them short.
+ */
   paths(): string[];
 }
 

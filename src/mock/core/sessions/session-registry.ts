@@ -63,6 +63,9 @@ export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
  * count and by idle time: the Map is kept in least-recently-used order
  * (each use moves a session to the end), so both the eviction and the idle
  * sweep look only at its head.
+ *
+ * One closure over the registry's private state (its Map and sweep timer):
+ * its length is its methods, each of them short.
  */
 export function createSessionRegistry(options: SessionRegistryOptions): SessionRegistry {
   const { library, maxSessions = DEFAULT_MAX_SESSIONS, idleMs = DEFAULT_SESSION_IDLE_MS, now = () => performance.now() } = options;
