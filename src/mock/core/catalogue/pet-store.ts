@@ -29,21 +29,38 @@ export interface PetStore {
  * cannot get the same id. Additions get ids past the start catalogue's, so
  * start animals then additions is id order.
  */
+const NONE: readonly StoredPet[] = [];
+
 export function createPetStore(initial: readonly Pet[] = []): PetStore {
   const start = catalogueOf(initial);
   const added = emptyCatalogue();
   let lastId = start.ordered.at(-1)?.pet.id ?? 0;
 
-  const page = ({ limit, status }: ListQuery): StoredPet[] => {
-    const from = (catalogue: Catalogue, room: number) => (status === undefined ? catalogue.ordered : (catalogue.byStatus.get(status) ?? [])).slice(0, room);
-    const first = from(start, limit);
-    return first.length < limit ? first.concat(from(added, limit - first.length)) : first;
+  const inOrder = (catalogue: Catalogue, status: PetStatus | undefined): readonly StoredPet[] =>
+    status === undefined ? catalogue.ordered : (catalogue.byStatus.get(status) ?? NONE);
+  /** Calls `each` with the page's animals in id order: the start catalogue's, then the additions'. */
+  const onPage = ({ limit, status }: ListQuery, each: (stored: StoredPet) => void): void => {
+    const first = inOrder(start, status);
+    const firstCount = Math.min(limit, first.length);
+    for (let i = 0; i < firstCount; i++) each(first[i] as StoredPet);
+    const rest = inOrder(added, status);
+    const restCount = Math.min(limit - firstCount, rest.length);
+    for (let i = 0; i < restCount; i++) each(rest[i] as StoredPet);
   };
   const stored = (id: number) => added.byId.get(id) ?? start.byId.get(id);
 
   return {
-    list: (query) => page(query).map((s) => s.pet),
-    listJson: (query) => `[${page(query).map((s) => s.json).join(',')}]`,
+    list(query) {
+      const pets: Pet[] = [];
+      onPage(query, (stored) => pets.push(stored.pet));
+      return pets;
+    },
+    // No intermediate arrays: this is every listPets request's work.
+    listJson(query) {
+      let json = '';
+      onPage(query, (stored) => (json = json === '' ? stored.json : `${json},${stored.json}`));
+      return `[${json}]`;
+    },
     get: (id) => stored(id)?.pet,
     getJson: (id) => stored(id)?.json,
     create(newPet) {
