@@ -24,6 +24,8 @@ RUN npm ci --ignore-scripts
 
 COPY tsconfig.json ./
 COPY src ./src
+# The build script that precompiles the validators (scripts/build-validators.ts).
+COPY scripts ./scripts
 # The build precompiles the validators of the shipped document, catalogue
 # and scenarios (dist/generated/validators.cjs), so it reads them too.
 COPY openapi ./openapi

@@ -25,7 +25,7 @@ export interface SchemaCompilerOptions {
  * One compiler over the document's components, so every validator the mock
  * uses comes from the document itself, compiled once. The validators of
  * the shipped document's start-up are compiled by the build (ajv
- * standalone, see build-validators.ts) and found here by a key that hashes
+ * standalone, see scripts/build-validators.ts) and found here by a key that hashes
  * the ajv options, the document's components and the schema; anything else
  * (an edited document, `--contract`, a scenario's stubs) is compiled at run
  * time by an ajv loaded then.

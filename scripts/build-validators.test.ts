@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from './parse-yaml.js';
-import { contractAjv } from './ajv-instances.js';
-import { loadContract } from './load-contract.js';
-import { loadDocument } from './load-document.js';
-import { createSchemaCompiler } from './schema-compiler.js';
-import { compileOperations } from './operations.js';
-import { precompiledValidators } from './precompiled-validators.js';
-import { compileScenarioSchema, scenarioSchemaKey, scenarioSchemaPath } from '../mock/scenarios/scenario-schema.js';
-import { defaultScenariosDir, listScenarios } from '../mock/scenarios/find-scenario.js';
+import { parseYaml } from '../src/contract/parse-yaml.js';
+import { contractAjv } from '../src/contract/ajv-instances.js';
+import { loadContract } from '../src/contract/load-contract.js';
+import { loadDocument } from '../src/contract/load-document.js';
+import { createSchemaCompiler } from '../src/contract/schema-compiler.js';
+import { compileOperations } from '../src/contract/operations.js';
+import { precompiledValidators } from '../src/contract/precompiled-validators.js';
+import { compileScenarioSchema, scenarioSchemaKey, scenarioSchemaPath } from '../src/mock/scenarios/scenario-schema.js';
+import { defaultScenariosDir, listScenarios } from '../src/mock/scenarios/find-scenario.js';
 
 /**
  * The validators `npm run build` precompiles (ajv standalone) must be the
