@@ -21,7 +21,7 @@ import {
   type ApiServerOptions,
   type Run,
   type TestServer,
-} from './cli-test-support.js';
+} from '../../test/support/contract-cli.js';
 import { REDACTED_KEY } from './http-client.js';
 import { allRules } from './rules/index.js';
 import type { SuiteReport } from './run-suite.js';

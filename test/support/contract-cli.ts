@@ -2,8 +2,10 @@
  * Helpers for the tests of the contract harness that run it as users do: the
  * built `animal-store-contract` bin in a child process, against servers on
  * ephemeral ports of 127.0.0.1 (the real mock, in process, or small faulty
- * servers). Not a test file itself; imported by cli.test.ts and
- * same-verdicts.test.ts.
+ * servers). Not a test file itself; imported by the harness's tests in
+ * src/contract-tests/ and by test/servers/correct-servers.test.ts. Here, not
+ * in src/contract-tests/, because it starts the mock, and the harness's own
+ * code imports nothing from the mock.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,13 +14,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { pino } from 'pino';
-import { loadContract, type Contract } from '../contract/load-contract.js';
-import { packageRoot } from '../contract/package-root.js';
-import { createMockApp } from '../mock/app.js';
-import { loadFixtureCatalogue } from '../mock/fixtures/load-catalogue.js';
-import { createPetStore, type PetStore } from '../mock/store/pet-store.js';
-import type { Pet } from '../mock/store/pet.js';
-import { listen } from '../mock/http/listen.js';
+import { loadContract, type Contract } from '../../src/contract/load-contract.js';
+import { packageRoot } from '../../src/contract/package-root.js';
+import { createMockApp } from '../../src/mock/app.js';
+import { loadFixtureCatalogue } from '../../src/mock/fixtures/load-catalogue.js';
+import { createPetStore, type PetStore } from '../../src/mock/store/pet-store.js';
+import type { Pet } from '../../src/mock/store/pet.js';
+import { listen } from '../../src/mock/http/listen.js';
 
 export const CONTRACT_BIN = join(packageRoot(), 'dist', 'src', 'contract-tests', 'bin.js');
 export const MOCK_BIN = join(packageRoot(), 'dist', 'src', 'mock', 'bin.js');
