@@ -18,12 +18,15 @@ WORKDIR /app
 
 # Manifests first, so the install layer is reused until they change.
 COPY package.json package-lock.json ./
-# --ignore-scripts: "prepare" would run tsc before the sources are
-# here; no dependency has an install script (package-lock.json).
+# --ignore-scripts: no dependency has an install script
+# (package-lock.json), and none is run unreviewed.
 RUN npm ci --ignore-scripts
 
-COPY tsconfig.json ./
+# tsconfig.build.json (extending tsconfig.json) emits src and scripts, no tests.
+COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+# The build script that precompiles the validators (scripts/build-validators.ts).
+COPY scripts ./scripts
 # The build precompiles the validators of the shipped document, catalogue
 # and scenarios (dist/generated/validators.cjs), so it reads them too.
 COPY openapi ./openapi
@@ -36,7 +39,7 @@ FROM node:22-slim AS runtime
 WORKDIR /app
 
 COPY package.json package-lock.json ./
-# --ignore-scripts: "prepare" needs tsc, a dev dependency.
+# --ignore-scripts: as in the build stage.
 # The cache is dropped in the same layer so it never ships.
 RUN npm ci --omit=dev --ignore-scripts \
  && npm cache clean --force

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import { childEnv, CONTRACT_BIN, Processes, requireBuilt, startApiServer, startRawServer, type AppFetch } from './cli-test-support.js';
+import { CONTRACT_BIN, startApiServer, startRawServer, type AppFetch } from '../../test/support/contract-cli.js';
+import { childEnv, Processes, requireBuilt } from '../../test/support/processes.js';
 import type { SuiteReport } from './run-suite.js';
 
 /**

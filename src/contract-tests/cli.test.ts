@@ -8,20 +8,17 @@ import { packageRoot } from '../contract/package-root.js';
 import {
   BROKEN_RULES,
   brokenStatements,
-  childEnv,
   CONTRACT_BIN,
   MOCK_BIN,
   parsePretty,
   prettySummary,
-  Processes,
-  requireBuilt,
   startApiServer,
   startRawServer,
   type ApiServer,
   type ApiServerOptions,
-  type Run,
   type TestServer,
-} from './cli-test-support.js';
+} from '../../test/support/contract-cli.js';
+import { childEnv, Processes, requireBuilt, type Run } from '../../test/support/processes.js';
 import { REDACTED_KEY } from './http-client.js';
 import { allRules } from './rules/index.js';
 import type { SuiteReport } from './run-suite.js';

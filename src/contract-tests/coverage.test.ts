@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResponseValidator, type ResponseValidator } from '../contract/response-validator.js';
-import { startApiServer, type ApiServer } from './cli-test-support.js';
+import { startApiServer, type ApiServer } from '../../test/support/contract-cli.js';
 import { documentedPairs, type DocumentedPair } from './coverage.js';
 import { prettyReport } from './reporters/pretty-reporter.js';
 import { allRules } from './rules/index.js';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../contract/package-root.js';
-import { BROKEN_RULES, brokenStatements, childEnv, CONTRACT_BIN, Processes, requireBuilt, startApiServer, type ApiServer } from './cli-test-support.js';
+import { BROKEN_RULES, brokenStatements, CONTRACT_BIN, startApiServer, type ApiServer } from '../../test/support/contract-cli.js';
+import { childEnv, Processes, requireBuilt } from '../../test/support/processes.js';
 import { allRules } from './rules/index.js';
 import type { SuiteReport } from './run-suite.js';
 

@@ -26,6 +26,33 @@ export function precompiledValidators(): ReadonlyMap<string, ValidateFunction> {
   return loaded;
 }
 
+export interface ValidatorTally {
+  /** Validators taken from the build's output. */
+  precompiled: number;
+  /** Validators compiled at run time, because the build had none under their key. */
+  compiled: number;
+}
+
+const tally: ValidatorTally = { precompiled: 0, compiled: 0 };
+
+/**
+ * The build's validator under `key`, else the one `compile` makes; either
+ * way counted in the process's tally, so the mock can say at start-up how
+ * many it had to compile (none, for the shipped files after a build).
+ */
+export function precompiledOrCompiled(key: string, compile: () => ValidateFunction): ValidateFunction {
+  const found = precompiledValidators().get(key);
+  if (found) {
+    tally.precompiled += 1;
+    return found;
+  }
+  tally.compiled += 1;
+  return compile();
+}
+
+/** How many validators this process took precompiled and compiled so far (a copy). */
+export const validatorTally = (): ValidatorTally => ({ ...tally });
+
 /** The key of a validator: a SHA-256 over what it is compiled from (options, referenced documents, schema), in order. */
 export function validatorKey(...parts: readonly string[]): string {
   const hash = createHash('sha256');

@@ -1,7 +1,7 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { CONTRACT_AJV_OPTIONS, contractAjv } from './ajv-instances.js';
 import type { JsonSchema, OpenApiDocument } from './openapi-types.js';
-import { precompiledValidators, validatorKey } from './precompiled-validators.js';
+import { precompiledOrCompiled, validatorKey } from './precompiled-validators.js';
 
 const DOCUMENT_ID = 'contract';
 
@@ -25,7 +25,7 @@ export interface SchemaCompilerOptions {
  * One compiler over the document's components, so every validator the mock
  * uses comes from the document itself, compiled once. The validators of
  * the shipped document's start-up are compiled by the build (ajv
- * standalone, see build-validators.ts) and found here by a key that hashes
+ * standalone, see scripts/build-validators.ts) and found here by a key that hashes
  * the ajv options, the document's components and the schema; anything else
  * (an edited document, `--contract`, a scenario's stubs) is compiled at run
  * time by an ajv loaded then.
@@ -33,7 +33,6 @@ export interface SchemaCompilerOptions {
 export function createSchemaCompiler(document: OpenApiDocument, options: SchemaCompilerOptions = {}): SchemaCompiler {
   const components = JSON.stringify(document.components ?? {});
   const optionsTag = JSON.stringify(CONTRACT_AJV_OPTIONS);
-  const precompiled = options.build ? new Map<string, ValidateFunction>() : precompiledValidators();
   const counts = { precompiled: 0, compiled: 0 };
   let ajv: Ajv | undefined;
   const ajvForDocument = (): Ajv => {
@@ -49,14 +48,17 @@ export function createSchemaCompiler(document: OpenApiDocument, options: SchemaC
       // Local refs are rebased onto the registered document.
       const rebased = JSON.stringify(schema).replace(/"\$ref":"#\//g, `"$ref":"${DOCUMENT_ID}#/`);
       const key = validatorKey(optionsTag, components, rebased);
-      const found = precompiled.get(key);
-      if (found) {
-        counts.precompiled += 1;
-        return found;
-      }
-      const validate = ajvForDocument().compile(JSON.parse(rebased) as JsonSchema);
-      counts.compiled += 1;
-      options.build?.record(key, validate);
+      const compileHere = (): ValidateFunction => {
+        const validate = ajvForDocument().compile(JSON.parse(rebased) as JsonSchema);
+        counts.compiled += 1;
+        options.build?.record(key, validate);
+        return validate;
+      };
+      // The build compiles every schema, and its compiles are no start-up's: they stay out of the process's tally.
+      if (options.build) return compileHere();
+      const compiledBefore = counts.compiled;
+      const validate = precompiledOrCompiled(key, compileHere);
+      if (counts.compiled === compiledBefore) counts.precompiled += 1;
       return validate;
     },
     stats: () => ({ ...counts }),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContract } from '../contract/load-contract.js';
 import { packageRoot } from '../contract/package-root.js';
+import { validatorTally, type ValidatorTally } from '../contract/precompiled-validators.js';
 import { HELP, parseCli, type MockCliOptions } from './cli-options.js';
 import { loadCatalogue } from './core/fixtures/load-catalogue.js';
 import { createLogger } from './logger.js';
@@ -41,6 +42,8 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
     return code;
   };
 
+  // From here to the start-up line: the validators this start compiled, and those the build had precompiled.
+  const validatorsBefore = validatorTally();
   let contract;
   try {
     contract = loadContract(options.contract);
@@ -87,7 +90,7 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
     if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use; pick another with --port`, 1);
     return fail(`cannot start: ${(error as Error).message}`, 1);
   }
-  const started = startedFacts(server, options, `${catalogue.from} (loaded in ${loadedMs} ms)`, scenario.value);
+  const started = startedFacts(server, options, `${catalogue.from} (loaded in ${loadedMs} ms)`, scenario.value, validatorsBefore);
   // With JSON logs, start-up is one JSON line too (in pino's shape), so log
   // collectors can read every line; written directly so --quiet keeps it.
   if (options.logFormat === 'json') io.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started })}\n`);
@@ -102,16 +105,18 @@ interface StartedFacts {
   apiKeys: number;
   apiKeySource: string;
   catalogue: string;
+  validators: string;
   scenario: string;
   scenarioDescription: string;
   scenarioFile: string;
   curl: string;
 }
 
-function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string, scenario: Scenario): StartedFacts {
+function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string, scenario: Scenario, validatorsBefore: ValidatorTally): StartedFacts {
   // A wildcard bind address is not one a client can connect to.
   const url = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//localhost');
   const apiKey = options.apiKeys[0] as string;
+  const validators = validatorTally();
   return {
     msg: `Animal Store mock listening on ${url}`,
     url,
@@ -119,6 +124,7 @@ function startedFacts(server: RunningMockServer, options: MockCliOptions, from: 
     apiKeys: options.apiKeys.length,
     apiKeySource: { flag: '--api-key', env: 'MOCK_API_KEYS', default: 'the default; set --api-key or MOCK_API_KEYS' }[options.apiKeysFrom],
     catalogue: `${server.store.size} pets from ${from}`,
+    validators: `${validators.compiled - validatorsBefore.compiled} compiled at start-up, ${validators.precompiled - validatorsBefore.precompiled} precompiled by the build`,
     scenario: scenario.name,
     scenarioDescription: scenario.description,
     scenarioFile: scenario.file,
@@ -132,6 +138,7 @@ function banner(facts: StartedFacts): string {
     facts.msg,
     `  API key:   ${keys} (${facts.apiKeySource})`,
     `  Catalogue: ${facts.catalogue}`,
+    `  Validators: ${facts.validators}`,
     `  Scenario:  ${facts.scenario} (${facts.scenarioFile}): ${facts.scenarioDescription}`,
     `  Try:       ${facts.curl}`,
     '',

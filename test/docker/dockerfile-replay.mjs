@@ -300,7 +300,7 @@ async function check(dockerfile, ignoreFile) {
 
   const patterns = fs.existsSync(ignoreFile) ? readIgnore(ignoreFile) : [];
   const out = ['node_modules/x/index.js', 'dist/src/mock/bin.js', '.git/HEAD', '.env', 'coverage/x', 'x.log'];
-  const keep = ['package.json', 'package-lock.json', 'tsconfig.json', 'src/mock/bin.ts', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'scenarios/default.yaml', 'scenarios/scenario.schema.json'];
+  const keep = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src/mock/bin.ts', 'scripts/build-validators.ts', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'scenarios/default.yaml', 'scenarios/scenario.schema.json'];
   const leaks = out.filter((f) => !ignored(patterns, f));
   const lost = keep.filter((f) => ignored(patterns, f));
   ok(leaks.length === 0, `.dockerignore keeps out ${out.join(', ')}${leaks.length ? ` (leaks: ${leaks.join(', ')})` : ''}`);

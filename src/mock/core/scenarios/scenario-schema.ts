@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Ajv, Options, ValidateFunction } from 'ajv';
 import { plainAjv } from '../../../contract/ajv-instances.js';
 import { packageRoot } from '../../../contract/package-root.js';
-import { precompiledValidators, validatorKey } from '../../../contract/precompiled-validators.js';
+import { precompiledOrCompiled, validatorKey } from '../../../contract/precompiled-validators.js';
 import { describeSchemaErrors } from './describe-schema-errors.js';
 import type { ScenarioFile } from './scenario.js';
 
@@ -39,7 +39,7 @@ export function compileScenarioSchema(schemaText: string, ajv?: Ajv): ValidateFu
 export function checkScenarioSchema(data: unknown): { ok: true; value: ScenarioFile } | { ok: false; errors: string[] } {
   if (!compiled) {
     const text = readFileSync(scenarioSchemaPath(), 'utf8');
-    compiled = precompiledValidators().get(scenarioSchemaKey(text)) ?? compileScenarioSchema(text);
+    compiled = precompiledOrCompiled(scenarioSchemaKey(text), () => compileScenarioSchema(text));
   }
   if (compiled(data)) return { ok: true, value: data as ScenarioFile };
   return { ok: false, errors: describeSchemaErrors(compiled.errors ?? []) };

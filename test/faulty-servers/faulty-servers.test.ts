@@ -1,19 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, it } from 'vitest';
-import { loadContract } from '../contract/load-contract.js';
-import { createResponseValidator } from '../contract/response-validator.js';
-import { loadFixtureCatalogue } from '../mock/core/fixtures/load-catalogue.js';
-import { FAULTS } from './faults/catalogue.js';
-import { FAULTY_SERVER_KEY, type Fault } from './faults/fault.js';
-import { startFaultyServer } from './faults/faulty-server.js';
-import { describeFinding } from './reporters/describe-finding.js';
-import { runSuite, type SuiteReport } from './run-suite.js';
+import { loadContract } from '../../src/contract/load-contract.js';
+import { createResponseValidator } from '../../src/contract/response-validator.js';
+import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';
+import { DEFECTS } from './all-defects.js';
+import { FAULTY_SERVER_KEY, type Defect } from './defect.js';
+import { startFaultyServer } from './faulty-server.js';
+import { describeFinding } from '../../src/contract-tests/reporters/describe-finding.js';
+import { runSuite, type SuiteReport } from '../../src/contract-tests/run-suite.js';
 
 /**
  * Proves the harness can fail: the full suite (every rule, writing ones
  * too) runs against the real mock, over real HTTP, once unmodified (it must
- * pass every contract rule) and once behind each fault of the catalogue (a
- * contract rule must fail, among them the ones the fault names).
+ * pass every contract rule) and once behind each defect of all-defects.ts (a
+ * contract rule must fail, among them the ones the defect names).
  *
  * FAULTY_SERVERS_TABLE=<file> writes the README's table from this run.
  */
@@ -25,16 +25,16 @@ const pets = catalogue.pets;
 // Shared by every run: prism takes a moment to read the document.
 const validator = createResponseValidator();
 
-/** Starts a fresh server (a fresh store) behind the fault, runs the whole suite, closes the server. */
-async function runAgainst(fault: Fault | undefined): Promise<SuiteReport> {
-  const server = await startFaultyServer(fault, { contract, pets });
+/** Starts a fresh server (a fresh store) behind the defect, runs the whole suite, closes the server. */
+async function runAgainst(defect: Defect | undefined): Promise<SuiteReport> {
+  const server = await startFaultyServer(defect, { contract, pets });
   try {
     const run = await runSuite({
       baseUrl: server.url,
       apiKey: FAULTY_SERVER_KEY,
       readOnly: false,
       validator: await validator,
-      ...(fault?.timeoutMs === undefined ? {} : { timeoutMs: fault.timeoutMs }),
+      ...(defect?.timeoutMs === undefined ? {} : { timeoutMs: defect.timeoutMs }),
     });
     if (!run.ok) throw new Error(`the suite did not run: ${run.error.kind}: ${run.error.message}`);
     return run.report;
@@ -46,7 +46,7 @@ async function runAgainst(fault: Fault | undefined): Promise<SuiteReport> {
 const failedContractRules = (report: SuiteReport): string[] =>
   report.results.filter((r) => r.severity === 'contract' && r.status === 'failed').map((r) => r.id);
 
-/** The replay lines the report prints for the failures: a user can paste one to see the fault. */
+/** The replay lines the report prints for the failures: a user can paste one to see the defect. */
 const replayLines = (report: SuiteReport): string[] =>
   report.results
     .filter((r) => r.status === 'failed')
@@ -67,15 +67,15 @@ describe('the unmodified mock (control)', () => {
 const caught = new Map<string, string[]>();
 
 describe.concurrent('faulty servers', () => {
-  describe.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', (_, fault) => {
-    // A fault slower than the harness's time limit makes every rule wait out its requests.
-    it('fails a contract rule, with a curl line that replays the failure', { timeout: fault.timeoutMs === undefined ? 15_000 : 60_000 }, async ({ expect, annotate }) => {
-      const report = await runAgainst(fault);
+  describe.each(DEFECTS.map((defect) => [defect.name, defect] as const))('%s', (_, defect) => {
+    // A defect slower than the harness's time limit makes every rule wait out its requests.
+    it('fails a contract rule, with a curl line that replays the failure', { timeout: defect.timeoutMs === undefined ? 15_000 : 60_000 }, async ({ expect, annotate }) => {
+      const report = await runAgainst(defect);
       const failed = failedContractRules(report);
-      caught.set(fault.name, failed);
+      caught.set(defect.name, failed);
       await annotate(`caught by ${failed.length ? failed.join(', ') : 'no contract rule'}`);
-      expect(failed, `the harness let it through; it breaks: ${fault.breaks}`).not.toEqual([]);
-      expect(failed, 'the contract rules meant to catch it').toEqual(expect.arrayContaining([...fault.caughtBy]));
+      expect(failed, `the harness let it through; it breaks: ${defect.breaks}`).not.toEqual([]);
+      expect(failed, 'the contract rules meant to catch it').toEqual(expect.arrayContaining([...defect.caughtBy]));
       expect(replayLines(report)[0]).toMatch(/curl -sS -i (-X POST )?'http:\/\/127\.0\.0\.1:\d+\/v1\/pets/);
       expect(report.ok).toBe(false);
     });
@@ -89,12 +89,12 @@ describe.concurrent('faulty servers', () => {
 
 /** The README's table, from this run. */
 function table(): string {
-  const rows = FAULTS.map((fault) => {
-    const ids = caught.get(fault.name);
+  const rows = DEFECTS.map((defect) => {
+    const ids = caught.get(defect.name);
     const by = ids === undefined ? 'not run' : ids.length ? ids.map((id) => `\`${id}\``).join(', ') : '**not caught**';
-    return `| ${fault.name.replaceAll('|', '\\|')} | ${fault.breaks.replaceAll('|', '\\|')} | ${by} |`;
+    return `| ${defect.name.replaceAll('|', '\\|')} | ${defect.breaks.replaceAll('|', '\\|')} | ${by} |`;
   });
-  const total = FAULTS.length;
-  const hits = FAULTS.filter((fault) => (caught.get(fault.name) ?? []).length > 0).length;
-  return [`Catch rate: ${hits}/${total}.`, '', '| Fault | Interface statement it breaks | Contract rules that caught it |', '|---|---|---|', ...rows, ''].join('\n');
+  const total = DEFECTS.length;
+  const hits = DEFECTS.filter((defect) => (caught.get(defect.name) ?? []).length > 0).length;
+  return [`Catch rate: ${hits}/${total}.`, '', '| Defect | Interface statement it breaks | Contract rules that caught it |', '|---|---|---|', ...rows, ''].join('\n');
 }

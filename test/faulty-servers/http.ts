@@ -1,8 +1,8 @@
-import type { PetStore } from '../../mock/core/catalogue/pet-store.js';
-import type { OperationId } from '../types.js';
-import { FAULTY_SERVER_KEY, type ServerFetch } from './fault.js';
+import type { PetStore } from '../../src/mock/core/catalogue/pet-store.js';
+import type { OperationId } from '../../src/contract-tests/types.js';
+import { FAULTY_SERVER_KEY, type ServerFetch } from './defect.js';
 
-/** Helpers the faults are written with: which operation a request is for, and rewrites of requests, responses and stores. */
+/** Helpers the defects are written with: which operation a request is for, and rewrites of requests, responses and stores. */
 
 /** The documented operation a request goes to, by method and the end of its path. */
 export function operationOf(request: Request): OperationId | undefined {

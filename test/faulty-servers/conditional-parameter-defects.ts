@@ -1,4 +1,4 @@
-import type { Fault, ServerFetch } from './fault.js';
+import type { Defect, ServerFetch } from './defect.js';
 import { errorResponse, hasKey, operationOf, respond } from './http.js';
 
 /**
@@ -33,7 +33,7 @@ const sentAs = (contentType: string, when: (request: Request, response: Response
   return when(request, response) ? respond(response, await response.text(), { headers: { 'content-type': contentType } }) : response;
 };
 
-export const conditionalParameterFaults: Fault[] = [
+export const conditionalParameterDefects: Defect[] = [
   {
     name: 'listPets answers 500 for a limit of digits and other characters ("1.5", "5abc")',
     breaks: `${NO_5XX} (Limits: limit is an integer from 1 to 100.)`,

@@ -1,4 +1,4 @@
-import type { Fault } from './fault.js';
+import type { Defect } from './defect.js';
 import { afterMock, beforeMock, errorResponse, hasKey, mapJson, mapPets, operationOf, respond, rewriteRequest, storeWith } from './http.js';
 
 const isList = (operation: string | undefined, response: Response) => operation === 'listPets' && response.status === 200;
@@ -14,7 +14,7 @@ const rewriteLimit = (change: (limit: string | null) => string | undefined) =>
     return rewriteRequest(request, { url: url.href });
   });
 
-export const listFaults: Fault[] = [
+export const listDefects: Defect[] = [
   {
     name: 'listPets answers 201 instead of 200',
     breaks: 'Endpoints > List animals: 200, Pets (JSON array of Pet), on success.',

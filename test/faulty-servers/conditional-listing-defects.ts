@@ -1,5 +1,5 @@
-import type { Pet } from '../../mock/core/catalogue/pet.js';
-import type { Fault, ServerFetch } from './fault.js';
+import type { Pet } from '../../src/mock/core/catalogue/pet.js';
+import type { Defect, ServerFetch } from './defect.js';
 import { errorResponse, hasKey, operationOf, respond, storeWith } from './http.js';
 
 /**
@@ -115,7 +115,7 @@ const laggingReplica = (fetch: ServerFetch): ServerFetch => {
   };
 };
 
-export const conditionalListingFaults: Fault[] = [
+export const conditionalListingDefects: Defect[] = [
   {
     name: 'more than 100 animals for a limit above 100',
     breaks: `${LIMIT} (Limits: limit maximum 100.)`,

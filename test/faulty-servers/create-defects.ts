@@ -1,6 +1,6 @@
-import type { Fault, ServerFetch } from './fault.js';
+import type { Defect, ServerFetch } from './defect.js';
 import { afterMock, beforeMock, errorResponse, hasKey, mapJson, mapPets, respond, rewriteRequest, storeWith, withStatus } from './http.js';
-import type { PetStore } from '../../mock/core/catalogue/pet-store.js';
+import type { PetStore } from '../../src/mock/core/catalogue/pet-store.js';
 
 const isCreated = (operation: string | undefined, response: Response) => operation === 'createPet' && response.status === 201;
 
@@ -46,7 +46,7 @@ function withCreatedIds(store: PetStore, changes: (created: ReadonlySet<number>)
   });
 }
 
-export const createFaults: Fault[] = [
+export const createDefects: Defect[] = [
   {
     name: 'createPet answers 200 instead of 201',
     breaks: 'Endpoints > Add an animal: 201, Pet, when the animal is added.',

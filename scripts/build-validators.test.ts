@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from './parse-yaml.js';
-import { contractAjv } from './ajv-instances.js';
-import { loadContract } from './load-contract.js';
-import { loadDocument } from './load-document.js';
-import { createSchemaCompiler } from './schema-compiler.js';
-import { compileOperations } from './operations.js';
-import { precompiledValidators } from './precompiled-validators.js';
-import { compileScenarioSchema, scenarioSchemaKey, scenarioSchemaPath } from '../mock/core/scenarios/scenario-schema.js';
-import { defaultScenariosDir, listScenarios } from '../mock/core/scenarios/find-scenario.js';
+import { parseYaml } from '../src/contract/parse-yaml.js';
+import { contractAjv } from '../src/contract/ajv-instances.js';
+import { loadContract } from '../src/contract/load-contract.js';
+import { loadDocument } from '../src/contract/load-document.js';
+import { createSchemaCompiler } from '../src/contract/schema-compiler.js';
+import { compileOperations } from '../src/contract/operations.js';
+import { precompiledValidators, validatorTally } from '../src/contract/precompiled-validators.js';
+import { compileScenarioSchema, scenarioSchemaKey, scenarioSchemaPath } from '../src/mock/core/scenarios/scenario-schema.js';
+import { defaultScenariosDir, listScenarios } from '../src/mock/core/scenarios/find-scenario.js';
 
 /**
  * The validators `npm run build` precompiles (ajv standalone) must be the
@@ -25,16 +25,21 @@ const runtimeCompiler = () => {
 describe('precompiled validators', () => {
   it('serve the shipped document with no compile at start-up', () => {
     expect(precompiledValidators().size).toBeGreaterThanOrEqual(6);
+    const before = validatorTally();
     const contract = loadContract();
     expect(contract.schemas.stats()).toEqual({ precompiled: 4, compiled: 0 });
     contract.schemas.compile({ $ref: '#/components/schemas/Pets' });
     expect(contract.schemas.stats()).toEqual({ precompiled: 5, compiled: 0 });
+    // The process's tally, which the mock's start-up line reports, counts the same.
+    expect(validatorTally()).toEqual({ precompiled: before.precompiled + 5, compiled: before.compiled });
   });
 
   it('are not used for a schema the build did not see: it is compiled at run time', () => {
     const contract = loadContract();
+    const before = validatorTally();
     const validate = contract.schemas.compile({ type: 'integer', minimum: 3 });
     expect(contract.schemas.stats().compiled).toBe(1);
+    expect(validatorTally()).toEqual({ precompiled: before.precompiled, compiled: before.compiled + 1 });
     expect([validate(2), validate(3)]).toEqual([false, true]);
   });
 

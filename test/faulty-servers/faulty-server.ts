@@ -2,12 +2,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { pino } from 'pino';
-import type { Contract } from '../../contract/load-contract.js';
-import { createMockApp } from '../../mock/http/app.js';
-import { createPetStore } from '../../mock/core/catalogue/pet-store.js';
-import type { Pet } from '../../mock/core/catalogue/pet.js';
-import { FAULTY_SERVER_KEY, type Fault } from './fault.js';
-import { listen } from '../../mock/http/listen.js';
+import type { Contract } from '../../src/contract/load-contract.js';
+import { createMockApp } from '../../src/mock/http/app.js';
+import { createPetStore } from '../../src/mock/core/catalogue/pet-store.js';
+import type { Pet } from '../../src/mock/core/catalogue/pet.js';
+import { FAULTY_SERVER_KEY, type Defect } from './defect.js';
+import { listen } from '../../src/mock/http/listen.js';
 
 export interface FaultyServer {
   /** The API's base URL, e.g. `http://127.0.0.1:40123/v1`. */
@@ -16,18 +16,18 @@ export interface FaultyServer {
 }
 
 /**
- * Starts the real mock, with a fresh store of `pets`, behind one fault (none
+ * Starts the real mock, with a fresh store of `pets`, behind one defect (none
  * for the control), over real HTTP on an ephemeral port of 127.0.0.1.
  */
-export async function startFaultyServer(fault: Fault | undefined, { contract, pets }: { contract: Contract; pets: readonly Pet[] }): Promise<FaultyServer> {
+export async function startFaultyServer(defect: Defect | undefined, { contract, pets }: { contract: Contract; pets: readonly Pet[] }): Promise<FaultyServer> {
   const fresh = createPetStore(pets);
   const app = createMockApp({
     contract,
-    store: fault?.store ? fault.store(fresh) : fresh,
+    store: defect?.store ? defect.store(fresh) : fresh,
     apiKeys: [FAULTY_SERVER_KEY],
     logger: pino({ level: 'silent' }),
   });
-  const served = fault?.wrap ? fault.wrap(app.fetch) : app.fetch;
+  const served = defect?.wrap ? defect.wrap(app.fetch) : app.fetch;
   const server = createAdaptorServer({ fetch: (request, env) => served(request, env as HttpBindings) }) as Server;
   await listen(server, 0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;

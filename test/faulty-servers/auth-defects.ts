@@ -1,4 +1,4 @@
-import { FAULTY_SERVER_KEY, type Fault, type ServerFetch } from './fault.js';
+import { FAULTY_SERVER_KEY, type Defect, type ServerFetch } from './defect.js';
 import { beforeMock, errorResponse, operationOf, rewriteRequest, withKey } from './http.js';
 
 /** Lets a request through with the accepted key when its Authorization header matches `test`. */
@@ -20,7 +20,7 @@ const beforeAuth = (status: number): ((fetch: ServerFetch) => ServerFetch) => (f
   return answer;
 };
 
-export const authFaults: Fault[] = [
+export const authDefects: Defect[] = [
   {
     name: 'any bearer token accepted',
     breaks: 'Authentication: when the key is missing or invalid, the service answers 401 with an Error body.',

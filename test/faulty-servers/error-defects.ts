@@ -1,4 +1,4 @@
-import type { Fault } from './fault.js';
+import type { Defect } from './defect.js';
 import { afterMock, mapJson, operationOf, respond } from './http.js';
 
 const isError = (_: string | undefined, response: Response) => response.status >= 400;
@@ -7,7 +7,7 @@ const AUTH_RULES = ['auth-missing-key-list-pets', 'auth-wrong-key-create-pet', '
 /** How long the slow getPet takes: far beyond the 300 ms its run allows. */
 const SLOW_MS = 5_000;
 
-export const errorFaults: Fault[] = [
+export const errorDefects: Defect[] = [
   {
     name: 'Error body of the wrong shape {"error": "..."}',
     breaks: 'Errors: every error response has the Error body: code (string), message (string), status (integer).',

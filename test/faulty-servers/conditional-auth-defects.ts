@@ -1,10 +1,10 @@
-import { FAULTY_SERVER_KEY, type Fault, type ServerFetch } from './fault.js';
+import { FAULTY_SERVER_KEY, type Defect, type ServerFetch } from './defect.js';
 import { beforeMock, rewriteRequest, withKey } from './http.js';
 
 /**
  * Credentials checks that are right for the key, a wrong key, no key and
  * Basic (what the fixed auth rules send) but let through a near-miss of
- * the key: each fault is one way a hand-written check goes wrong.
+ * the key: each defect is one way a hand-written check goes wrong.
  */
 
 const AUTH = 'Authentication: the key is sent as Authorization: Bearer <API_KEY>; when the key is missing or invalid, the service answers 401 with an Error body.';
@@ -42,7 +42,7 @@ const firstAuthorizationWins = (fetch: ServerFetch): ServerFetch => async (reque
   return fetch(await rewriteRequest(request, { headers }), { ...env, incoming });
 };
 
-export const conditionalAuthFaults: Fault[] = [
+export const conditionalAuthDefects: Defect[] = [
   {
     name: 'a token that is the beginning of the key accepted (prefix compare)',
     breaks: AUTH,

@@ -1,10 +1,10 @@
-import type { Fault } from './fault.js';
+import type { Defect } from './defect.js';
 import { afterMock, beforeMock, errorResponse, mapJson, operationOf, respond, rewriteRequest } from './http.js';
 
 const isGetPet = (status: (status: number) => boolean) => (operation: string | undefined, response: Response) =>
   operation === 'getPet' && status(response.status);
 
-export const getFaults: Fault[] = [
+export const getDefects: Defect[] = [
   {
     name: 'getPet returns the next animal (id + 1)',
     breaks: 'Endpoints > Get an animal: petId is the identifier of the animal to retrieve; 200, Pet, when the animal exists.',

@@ -1,5 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { PetStore } from '../../mock/core/catalogue/pet-store.js';
+import type { PetStore } from '../../src/mock/core/catalogue/pet-store.js';
 
 /** The mock app's fetch, as the node adaptor calls it: the request and the node objects under it. */
 export type ServerFetch = (request: Request, env: HttpBindings) => Response | Promise<Response>;
@@ -8,19 +8,21 @@ export type ServerFetch = (request: Request, env: HttpBindings) => Response | Pr
  * A deliberately faulty server: the real mock with one statement of
  * animal-store-interface.md broken, by rewriting requests before the mock
  * or responses after it (`wrap`), or by a faulty store (`store`).
+ * Called a defect, not a fault, so it is not taken for the mock's scenario
+ * faults (src/mock/scenarios/faults.ts), which are a feature of the mock.
  */
-export interface Fault {
+export interface Defect {
   /** Readable, unique: the test's name. */
   name: string;
   /** The one interface statement it breaks, quoted or closely paraphrased, with its section. */
   breaks: string;
   wrap?: (fetch: ServerFetch) => ServerFetch;
   store?: (store: PetStore) => PetStore;
-  /** The harness's per-request time limit for this fault's run (default: the harness's own). */
+  /** The harness's per-request time limit for this defect's run (default: the harness's own). */
   timeoutMs?: number;
   /**
    * Contract rules that must be among those that catch it, so that a catch
-   * for another reason (say, a side effect) does not count as this fault's.
+   * for another reason (say, a side effect) does not count as this defect's.
    */
   caughtBy: readonly string[];
 }

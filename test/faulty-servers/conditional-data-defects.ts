@@ -1,6 +1,6 @@
-import type { PetStore } from '../../mock/core/catalogue/pet-store.js';
-import type { NewPet } from '../../mock/core/catalogue/pet.js';
-import type { Fault } from './fault.js';
+import type { PetStore } from '../../src/mock/core/catalogue/pet-store.js';
+import type { NewPet } from '../../src/mock/core/catalogue/pet.js';
+import type { Defect } from './defect.js';
 import { afterMock, mapJson, mapPets, storeWith } from './http.js';
 
 /**
@@ -33,7 +33,7 @@ const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '
 /** Characters outside ISO-8859-1 as a Latin-1 column stores them. */
 const latin1 = (name: string) => name.replace(/[^\u0000-\u00ff]/gu, '?');
 
-export const conditionalDataFaults: Fault[] = [
+export const conditionalDataDefects: Defect[] = [
   {
     name: 'names normalised to NFC',
     breaks: AS_SENT,

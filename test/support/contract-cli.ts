@@ -1,111 +1,27 @@
 /**
  * Helpers for the tests of the contract harness that run it as users do: the
- * built `animal-store-contract` bin in a child process, against servers on
- * ephemeral ports of 127.0.0.1 (the real mock, in process, or small faulty
- * servers). Not a test file itself; imported by cli.test.ts and
- * same-verdicts.test.ts.
+ * built `animal-store-contract` bin in a child process (processes.ts),
+ * against servers on ephemeral ports of 127.0.0.1 (the real mock, in
+ * process, or small faulty servers). Not a test file itself; imported by the harness's tests in
+ * src/contract-tests/ and by test/servers/correct-servers.test.ts. Here, not
+ * in src/contract-tests/, because it starts the mock, and the harness's own
+ * code imports nothing from the mock.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { pino } from 'pino';
-import { loadContract, type Contract } from '../contract/load-contract.js';
-import { packageRoot } from '../contract/package-root.js';
-import { createMockApp } from '../mock/http/app.js';
-import { loadFixtureCatalogue } from '../mock/core/fixtures/load-catalogue.js';
-import { createPetStore, type PetStore } from '../mock/core/catalogue/pet-store.js';
-import type { Pet } from '../mock/core/catalogue/pet.js';
-import { listen } from '../mock/http/listen.js';
+import { loadContract, type Contract } from '../../src/contract/load-contract.js';
+import { packageRoot } from '../../src/contract/package-root.js';
+import { createMockApp } from '../../src/mock/http/app.js';
+import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';
+import { createPetStore, type PetStore } from '../../src/mock/core/catalogue/pet-store.js';
+import type { Pet } from '../../src/mock/core/catalogue/pet.js';
+import { listen } from '../../src/mock/http/listen.js';
 
 export const CONTRACT_BIN = join(packageRoot(), 'dist', 'src', 'contract-tests', 'bin.js');
 export const MOCK_BIN = join(packageRoot(), 'dist', 'src', 'mock', 'bin.js');
-
-/** Throws, naming what to do, when a built bin the tests run is missing. */
-export function requireBuilt(...bins: string[]): void {
-  for (const bin of bins) {
-    if (!existsSync(bin)) throw new Error(`${bin} is missing: these tests run the built CLI. Run \`npm run build\` first (\`npm test\` does).`);
-  }
-}
-
-/** Variables that choose the harness's target or mode: the test runner's values must not leak into a child. */
-const TARGET_VARIABLES = ['CONTRACT_API_KEY', 'CONTRACT_BASE_URL', 'CONTRACT_READ_ONLY', 'CONTRACT_SEED', 'CONTRACT_EXAMPLES', 'ANIMAL_STORE_BASE_URL', 'ANIMAL_STORE_STAGING_BASE_URL'];
-
-/** The runner's environment without the target variables (and without vitest's own markers), plus `extra`. */
-export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (TARGET_VARIABLES.includes(name) || name.startsWith('VITEST') || name === 'NODE_OPTIONS') continue;
-    env[name] = value;
-  }
-  return { ...env, ...extra };
-}
-
-export interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-interface Child {
-  child: ChildProcess;
-  closed: Promise<Run>;
-}
-
-/**
- * Child processes started by a test. `killAll` stops whatever is still
- * running (a test that failed half-way) and waits for the exits.
- */
-export class Processes {
-  private readonly children = new Set<Child>();
-
-  /** Runs `node <args>` to its end and resolves with its exit and output. */
-  node(args: string[], { env = childEnv(), cwd = packageRoot() }: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<Run> {
-    const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const closed = new Promise<Run>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    });
-    const entry = { child, closed };
-    this.children.add(entry);
-    return closed.finally(() => this.children.delete(entry));
-  }
-
-  /** Starts `node <args>` and resolves once its stdout matches `ready`, with the match; rejects if it exits first. */
-  start(args: string[], ready: RegExp, { env = childEnv(), cwd = packageRoot() }: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<RegExpExecArray> {
-    const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const closed = new Promise<Run>((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
-    this.children.add({ child, closed });
-    return new Promise((resolve, reject) => {
-      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-        stdout += chunk;
-        const match = ready.exec(stdout);
-        if (match) resolve(match);
-      });
-      void closed.then((exit) => reject(new Error(`node ${args.join(' ')} exited (${exit.code ?? exit.signal}) before it was ready\nstdout: ${stdout}\nstderr: ${stderr}`)));
-    });
-  }
-
-  async killAll(): Promise<void> {
-    await Promise.all(
-      [...this.children].map(async ({ child, closed }) => {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-        await closed.catch(() => undefined);
-      }),
-    );
-    this.children.clear();
-  }
-}
 
 /** A server on an ephemeral port of 127.0.0.1. */
 export interface TestServer {

@@ -1,9 +1,9 @@
 import pLimit from 'p-limit';
 import { describe, it } from 'vitest';
-import { createResponseValidator } from '../contract/response-validator.js';
-import { startReferenceServer } from '../../test/servers/reference-server.js';
-import { startApiServer, type AppFetch } from './cli-test-support.js';
-import { runSuite, type SuiteReport } from './run-suite.js';
+import { createResponseValidator } from '../../src/contract/response-validator.js';
+import { startReferenceServer } from './reference-server.js';
+import { startApiServer, type AppFetch } from '../support/contract-cli.js';
+import { runSuite, type SuiteReport } from '../../src/contract-tests/run-suite.js';
 
 /**
  * The other side of the faulty servers: correct implementations, the mock,

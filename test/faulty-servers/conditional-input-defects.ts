@@ -1,4 +1,4 @@
-import type { Fault, ServerFetch } from './fault.js';
+import type { Defect, ServerFetch } from './defect.js';
 import { errorResponse, hasKey, operationOf, respond, rewriteRequest } from './http.js';
 
 /**
@@ -48,7 +48,7 @@ const categoryPastInt64 = (text: string) => {
   return literal !== undefined && (BigInt(literal) > 2n ** 63n - 1n || BigInt(literal) < -(2n ** 63n));
 };
 
-export const conditionalInputFaults: Fault[] = [
+export const conditionalInputDefects: Defect[] = [
   {
     name: 'status null accepted (taken as left out)',
     breaks: BAD_REQUEST,

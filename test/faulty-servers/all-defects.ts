@@ -1,0 +1,21 @@
+import { authDefects } from './auth-defects.js';
+import { conditionalDefects } from './conditional-defects.js';
+import { createDefects } from './create-defects.js';
+import { errorDefects } from './error-defects.js';
+import type { Defect } from './defect.js';
+import { getDefects } from './get-defects.js';
+import { listDefects } from './list-defects.js';
+
+/**
+ * Every faulty server, each breaking one statement of animal-store-interface.md.
+ * The error defects stay last: their slow getPet (the harness's 300 ms timeout)
+ * takes most of vitest's 15 s per test, and runs fastest with no other runs alongside.
+ */
+export const DEFECTS: readonly Defect[] = [...listDefects, ...createDefects, ...getDefects, ...authDefects, ...conditionalDefects, ...errorDefects];
+
+const names = new Set<string>();
+for (const defect of DEFECTS) {
+  if (names.has(defect.name)) throw new Error(`duplicate defect name ${defect.name}`);
+  if (!defect.wrap && !defect.store) throw new Error(`defect ${defect.name} changes nothing`);
+  names.add(defect.name);
+}

@@ -1,0 +1,28 @@
+import type { LayerRule } from './import-graph.js';
+
+/** A repository path under `dir`. */
+const under =
+  (dir: string) =>
+  (path: string): boolean =>
+    path.startsWith(`${dir}/`);
+
+/** The web framework's packages: the mock's core must run without them. */
+const isHono = (target: string): boolean => target === 'hono' || target.startsWith('hono/') || target.startsWith('@hono/');
+
+/**
+ * Who may import whom in src/ (issue 10, "the layout"). The harness and the
+ * contract stand apart from the mock, so the harness can test any server
+ * and the contract is the one both sides read; the mock's core is its
+ * behaviour without HTTP, so it imports neither Hono nor the mock's HTTP
+ * layer. src/mock/core/ may not exist yet: its rules then hold trivially.
+ */
+export const LAYER_RULES: readonly LayerRule[] = [
+  { name: 'src/mock/core/ imports no Hono (hono, hono/*, @hono/*)', appliesTo: under('src/mock/core'), forbids: isHono },
+  { name: 'src/mock/core/ imports nothing under src/mock/http/', appliesTo: under('src/mock/core'), forbids: under('src/mock/http') },
+  {
+    name: 'src/contract/ imports nothing under src/mock/ or src/contract-tests/',
+    appliesTo: under('src/contract'),
+    forbids: (target) => under('src/mock')(target) || under('src/contract-tests')(target),
+  },
+  { name: 'src/contract-tests/ imports nothing under src/mock/', appliesTo: under('src/contract-tests'), forbids: under('src/mock') },
+];

@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/contract/package-root.js';
+import { childEnv, Processes, requireBuilt, type Run } from '../support/processes.js';
+import { npmChildEnv, writeOfflineProject } from './offline-project.js';
+
+/**
+ * The package as a user gets it: `npm pack` of the built repository, its
+ * file list, an offline install into a fresh project, and the installed
+ * `animal-store-mock` started and asked for animals. Real processes only.
+ */
+
+const ROOT = packageRoot();
+const DEFAULT_KEY = 'animal-store-dev-key';
+/**
+ * The one warning npm prints here that the package does not cause: this
+ * machine's own ~/.npmrc sets `nodedir`, which npm 11 no longer knows. It is
+ * printed by every npm command on this machine, whatever it installs.
+ */
+const MACHINE_NPMRC_WARNING = 'npm warn Unknown user config "nodedir". This will stop working in the next major version of npm. See `npm help npmrc` for supported config options.';
+
+const processes = new Processes();
+let work: string;
+let shipped: string[];
+let install: Run;
+let project: string;
+
+/** The files the build emits from `dir` (a folder of src/), as the package must ship them: every .ts but tests and suites. */
+function builtFrom(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.suite.ts'))
+    .map((file) => `dist/${dir}/${file.replaceAll('\\', '/').replace(/\.ts$/, '.js')}`);
+}
+
+async function checked(run: Promise<Run>, what: string): Promise<Run> {
+  const done = await run;
+  if (done.code !== 0) throw new Error(`${what} exited ${done.code ?? done.signal}\nstdout: ${done.stdout}\nstderr: ${done.stderr}`);
+  return done;
+}
+
+beforeAll(async () => {
+  requireBuilt(join(ROOT, 'dist', 'generated', 'validators.cjs'), join(ROOT, 'dist', 'src', 'mock', 'bin.js'));
+  // Its real path: the installed mock names its files by theirs.
+  work = realpathSync(mkdtempSync(join(tmpdir(), 'animal-store-package-')));
+  const env = npmChildEnv(childEnv());
+  // --ignore-scripts: a pack script (there is none) could rebuild dist/ under the tests running alongside.
+  const pack = await checked(processes.run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { env, cwd: ROOT }), 'npm pack');
+  const tarball = (JSON.parse(pack.stdout) as Array<{ filename: string }>)[0]!.filename;
+  const listing = await checked(processes.run('tar', ['-tzf', join(work, tarball)], { env, cwd: work }), 'tar -tzf');
+  shipped = listing.stdout.split('\n').filter(Boolean).map((path) => path.replace(/^package\//, ''));
+  project = join(work, 'project');
+  mkdirSync(project);
+  writeOfflineProject(project, `../${tarball}`);
+  install = await checked(processes.run('npm', ['install', '--offline', '--no-audit', '--no-fund', `../${tarball}`], { env, cwd: project }), 'npm install --offline');
+}, 60_000);
+
+afterAll(async () => {
+  await processes.killAll();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the npm package', () => {
+  it('ships the built mock and harness, the precompiled validators and their data, and no test, test helper or source map', () => {
+    expect(shipped.filter((path) => /\.(test|suite)\.js$|\.map$|(^|\/)(test|tests|support)\//.test(path))).toEqual([]);
+    // Exactly what runs: src/ built without its tests (a test helper under src/ would show here), and the validators.
+    expect(shipped.filter((path) => path.startsWith('dist/')).sort()).toEqual([...builtFrom('src'), 'dist/generated/validators.cjs'].sort());
+    const scenarios = readdirSync(join(ROOT, 'scenarios')).map((file) => `scenarios/${file}`);
+    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios]));
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(Object.values(manifest.bin).filter((bin) => !shipped.includes(bin))).toEqual([]);
+  });
+
+  it('installs offline, with no npm warning of its own', () => {
+    const warnings = `${install.stdout}\n${install.stderr}`.split('\n').filter((line) => /^npm warn/i.test(line) && line !== MACHINE_NPMRC_WARNING);
+    expect(warnings).toEqual([]);
+    expect(install.stdout).toMatch(/added \d+ packages?/);
+  });
+
+  it('starts the installed animal-store-mock, which compiles no validator at start-up and answers GET /v1/pets', { timeout: 20_000 }, async () => {
+    const env = childEnv();
+    // The runner's own choices must not reach the mock: it listens and accepts keys as installed.
+    for (const name of ['PORT', 'HOST', 'MOCK_API_KEYS']) delete env[name];
+    const bin = join(project, 'node_modules', '.bin', 'animal-store-mock');
+    // Standard output is a pipe, so the start-up line is JSON.
+    const [, line] = await processes.startCommand(bin, ['--port', '0'], /^(\{.*"msg":"Animal Store mock listening on .*\})\n/m, { env, cwd: project });
+    const started = JSON.parse(line!) as { url: string; validators: string; catalogue: string };
+    expect(started.validators).toMatch(/^0 compiled at start-up, [1-9]\d* precompiled by the build$/);
+    // The installed copy serves its own files, not the repository's.
+    expect(started.catalogue).toContain(join(project, 'node_modules', 'animal-store-mock', 'fixtures', 'pets.json'));
+    const response = await fetch(`${started.url}/pets`, { headers: { authorization: `Bearer ${DEFAULT_KEY}` } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as unknown[]).length).toBeGreaterThan(0);
+    await processes.killAll();
+  });
+});
