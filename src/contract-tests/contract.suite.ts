@@ -34,7 +34,7 @@ beforeAll(async () => {
       apiKeys: [apiKey],
       logger: createLogger({ format: 'json', quiet: true, destination: new Writable({ write: (_chunk, _encoding, done) => done() }) }),
       contract,
-      store: createPetStore(catalogue.pets),
+      store: createPetStore(catalogue.value.pets),
     });
     baseUrl = mock.url;
   }

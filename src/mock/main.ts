@@ -61,7 +61,7 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
   const catalogue = ownCatalogue ? await loadCatalogue(contract, options) : await buildScenarioCatalogue(contract, scenario.value);
   if (!catalogue.ok) return fail(`${ownCatalogue ? 'invalid fixture' : 'invalid scenario'} ${catalogue.error}`);
   // Reading, checking and indexing the catalogue: with a large fixture, the part of start-up a user waits for.
-  const store = createPetStore(catalogue.pets);
+  const store = createPetStore(catalogue.value.pets);
   const loadedMs = Math.round(performance.now() - loading);
 
   const logger = createLogger({ format: options.logFormat, quiet: options.quiet, destination: io.stdout });
@@ -79,7 +79,7 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
       scenarioPath: found.value,
       scenariosDir,
       watch: options.watch,
-      fixedCatalogue: ownCatalogue ? catalogue.pets : undefined,
+      fixedCatalogue: ownCatalogue ? catalogue.value.pets : undefined,
       journalSize: options.journalSize,
       maxSessions: options.maxSessions,
       sessionIdleMs: options.sessionIdleSeconds * 1000,
@@ -90,7 +90,7 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
     if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use; pick another with --port`, 1);
     return fail(`cannot start: ${(error as Error).message}`, 1);
   }
-  const started = startedFacts(server, options, `${catalogue.from} (loaded in ${loadedMs} ms)`, scenario.value, validatorsBefore);
+  const started = startedFacts(server, options, `${catalogue.value.from} (loaded in ${loadedMs} ms)`, scenario.value, validatorsBefore);
   // With JSON logs, start-up is one JSON line too (in pino's shape), so log
   // collectors can read every line; written directly so --quiet keeps it.
   if (options.logFormat === 'json') io.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started })}\n`);

@@ -21,7 +21,7 @@ import { runSuite, type SuiteReport } from '../../src/contract-tests/run-suite.j
 const contract = loadContract();
 const catalogue = loadFixtureCatalogue(contract);
 if (!catalogue.ok) throw new Error(catalogue.error);
-const pets = catalogue.pets;
+const pets = catalogue.value.pets;
 // Shared by every run: prism takes a moment to read the document.
 const validator = createResponseValidator();
 

@@ -70,7 +70,7 @@ export function mockData(): { contract: Contract; pets: readonly Pet[] } {
   if (!catalogue) {
     const loaded = loadFixtureCatalogue(contract);
     if (!loaded.ok) throw new Error(loaded.error);
-    catalogue = loaded.pets;
+    catalogue = loaded.value.pets;
   }
   return { contract, pets: catalogue };
 }

@@ -111,7 +111,7 @@ export function useMock(options: MockOptions = {}) {
       logger: createLogger({ format: 'json', quiet: false, destination }),
       corsOrigins: options.corsOrigins ?? '*',
       contract,
-      store: options.store ?? createPetStore(options.pets ?? catalogue.pets),
+      store: options.store ?? createPetStore(options.pets ?? catalogue.value.pets),
       scenario: scenario?.value,
       scenarioPath: found?.ok ? found.value : undefined,
       scenariosDir,

@@ -3,7 +3,7 @@ import { parseYaml } from '../../../contract/parse-yaml.js';
 import type { Contract } from '../../../contract/load-contract.js';
 import { displayPath, listScenarios } from './find-scenario.js';
 import { loadScenarioFile } from './load-scenario.js';
-import type { Loaded } from './scenario.js';
+import type { Result } from '../result.js';
 
 /** A scenario file as `GET /__mock/scenarios` shows it. */
 export interface ScenarioListing {
@@ -18,7 +18,7 @@ export interface ScenarioListing {
 }
 
 /** Every scenario file in `dir`, each loaded and checked as an activation would. */
-export function describeScenarioFiles(contract: Contract, dir: string, activeName: string | undefined): Loaded<ScenarioListing[]> {
+export function describeScenarioFiles(contract: Contract, dir: string, activeName: string | undefined): Result<ScenarioListing[], string> {
   const listed = listScenarios(dir);
   if (!listed.ok) return listed;
   return {

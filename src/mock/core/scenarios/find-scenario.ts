@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { packageRoot } from '../../../contract/package-root.js';
 import { clip } from '../errors.js';
-import type { Loaded } from './scenario.js';
+import type { Result } from '../result.js';
 
 /** The shipped scenarios, and the default of `--scenarios`. */
 export const defaultScenariosDir = (): string => join(packageRoot(), 'scenarios');
@@ -17,7 +17,7 @@ const SCENARIO_FILE = /^(.+)\.(ya?ml|json)$/;
  * `.yml` or `.json`). `*.schema.json` files are the schema, not scenarios.
  * Two files for one name are refused rather than one picked.
  */
-export function listScenarios(dir: string): Loaded<Map<string, string>> {
+export function listScenarios(dir: string): Result<Map<string, string>, string> {
   let entries: string[];
   try {
     entries = readdirSync(dir).sort();
@@ -37,7 +37,7 @@ export function listScenarios(dir: string): Loaded<Map<string, string>> {
 }
 
 /** The file of scenario `name` in `dir`. Names are looked up in the listing, never joined into a path. */
-export function findScenario(dir: string, name: string): Loaded<string> {
+export function findScenario(dir: string, name: string): Result<string, string> {
   const listed = listScenarios(dir);
   if (!listed.ok) return listed;
   const file = listed.value.get(name);

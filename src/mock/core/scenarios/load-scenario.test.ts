@@ -8,7 +8,7 @@ import { defaultScenariosDir, findScenario, listScenarios } from './find-scenari
 import { loadScenarioFile, type Scenario } from './load-scenario.js';
 import { buildScenarioCatalogue } from './scenario-catalogue.js';
 import { SCENARIO_AJV_OPTIONS, scenarioSchemaPath } from './scenario-schema.js';
-import type { Loaded } from './scenario.js';
+import type { Result } from '../result.js';
 
 const contract = loadContract();
 const folder = scenarioFolder();
@@ -18,7 +18,7 @@ function refused(result: { ok: true } | { ok: false; error: string }): string {
   if (result.ok) throw new Error('expected the scenario to be refused, but it loaded');
   return result.error;
 }
-function loaded(result: Loaded<Scenario>): Scenario {
+function loaded(result: Result<Scenario, string>): Scenario {
   if (!result.ok) throw new Error(`expected the scenario to load, got: ${result.error}`);
   return result.value;
 }

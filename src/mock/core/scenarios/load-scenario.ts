@@ -4,7 +4,8 @@ import { parseYaml } from '../../../contract/parse-yaml.js';
 import type { Contract } from '../../../contract/load-contract.js';
 import { compileStub, type CompiledStub } from './compile-stub.js';
 import { displayPath, findScenario } from './find-scenario.js';
-import { DEFAULT_INITIAL_STATE, type CatalogueSpec, type Loaded, type ScenarioFile } from './scenario.js';
+import type { Result } from '../result.js';
+import { DEFAULT_INITIAL_STATE, type CatalogueSpec, type ScenarioFile } from './scenario.js';
 import { checkScenarioSchema } from './scenario-schema.js';
 import { validateStubs } from './validate-stubs.js';
 
@@ -20,7 +21,7 @@ export interface Scenario {
 }
 
 /** Finds scenario `name` in `dir` and loads it. */
-export function loadScenario(contract: Contract, dir: string, name: string): Loaded<Scenario> {
+export function loadScenario(contract: Contract, dir: string, name: string): Result<Scenario, string> {
   const found = findScenario(dir, name);
   return found.ok ? loadScenarioFile(contract, found.value) : found;
 }
@@ -32,9 +33,9 @@ export function loadScenario(contract: Contract, dir: string, name: string): Loa
  * that fails is refused with `<file>: <JSONPath> <reason>`, every problem
  * found joined with `; `.
  */
-export function loadScenarioFile(contract: Contract, file: string): Loaded<Scenario> {
+export function loadScenarioFile(contract: Contract, file: string): Result<Scenario, string> {
   const shown = displayPath(file);
-  const refuse = (problems: string[]): Loaded<Scenario> => ({ ok: false, error: `${shown}: ${problems.join('; ')}` });
+  const refuse = (problems: string[]): Result<Scenario, string> => ({ ok: false, error: `${shown}: ${problems.join('; ')}` });
   let data: unknown;
   try {
     data = parseYaml(readFileSync(file, 'utf8'));
@@ -43,7 +44,7 @@ export function loadScenarioFile(contract: Contract, file: string): Loaded<Scena
     return refuse([`cannot be read as YAML or JSON: ${(error as Error).message.split('\n', 1)[0]}`]);
   }
   const checked = checkScenarioSchema(data);
-  if (!checked.ok) return refuse(checked.errors);
+  if (!checked.ok) return refuse(checked.error);
   const scenario = checked.value;
 
   const problems: string[] = [];

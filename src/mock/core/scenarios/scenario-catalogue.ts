@@ -3,6 +3,7 @@ import type { Contract } from '../../../contract/load-contract.js';
 import { packageRoot } from '../../../contract/package-root.js';
 import type { CatalogueSource } from '../fixtures/load-catalogue.js';
 import { loadFixture } from '../fixtures/load-fixture.js';
+import { failed, ok } from '../result.js';
 import type { Scenario } from './load-scenario.js';
 
 /**
@@ -16,11 +17,11 @@ export async function buildScenarioCatalogue(contract: Contract, scenario: Scena
   if ('fixture' in spec) {
     const file = isAbsolute(spec.fixture) ? spec.fixture : join(packageRoot(), spec.fixture);
     const loaded = loadFixture(contract, file);
-    if (!loaded.ok) return { ok: false, error: `${scenario.file}: $.catalogue.fixture is not a usable catalogue: ${loaded.error}` };
-    return { ok: true, pets: loaded.pets, from: file };
+    if (!loaded.ok) return failed(`${scenario.file}: $.catalogue.fixture is not a usable catalogue: ${loaded.error}`);
+    return ok({ pets: loaded.value, from: file });
   }
   const { count, seed, statusMix } = spec.generate;
   const { generateCatalogue } = await import('../fixtures/generate-catalogue.js');
   const mix = statusMix ? ', status mix ' + Object.entries(statusMix).map(([status, weight]) => `${status} ${weight}`).join(', ') : '';
-  return { ok: true, pets: generateCatalogue(statusMix ? { count, seed, statusMix } : { count, seed }), from: `faker, seed ${seed}${mix}` };
+  return ok({ pets: generateCatalogue(statusMix ? { count, seed, statusMix } : { count, seed }), from: `faker, seed ${seed}${mix}` });
 }

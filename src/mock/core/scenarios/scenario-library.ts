@@ -55,7 +55,7 @@ export function createScenarioLibrary({ contract, dir, fixedCatalogue }: Scenari
     if (fixedCatalogue) return { ok: true, value: { scenario: loaded.value, path: found.value, pets: fixedCatalogue } };
     const catalogue = await buildScenarioCatalogue(contract, loaded.value);
     if (!catalogue.ok) return { ok: false, error: errorBody('invalid_scenario', catalogue.error) };
-    return { ok: true, value: { scenario: loaded.value, path: found.value, pets: catalogue.pets } };
+    return { ok: true, value: { scenario: loaded.value, path: found.value, pets: catalogue.value.pets } };
   }
 
   function locate(name: string): Result<string> {

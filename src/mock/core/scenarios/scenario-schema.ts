@@ -4,6 +4,7 @@ import type { Ajv, Options, ValidateFunction } from 'ajv';
 import { plainAjv } from '../../../contract/ajv-instances.js';
 import { packageRoot } from '../../../contract/package-root.js';
 import { precompiledOrCompiled, validatorKey } from '../../../contract/precompiled-validators.js';
+import { failed, ok, type Result } from '../result.js';
 import { describeSchemaErrors } from './describe-schema-errors.js';
 import type { ScenarioFile } from './scenario.js';
 
@@ -36,11 +37,11 @@ export function compileScenarioSchema(schemaText: string, ajv?: Ajv): ValidateFu
  * build precompiles it (ajv standalone), which takes about 25 ms off
  * start-up; a schema edited since the build is compiled here.
  */
-export function checkScenarioSchema(data: unknown): { ok: true; value: ScenarioFile } | { ok: false; errors: string[] } {
+export function checkScenarioSchema(data: unknown): Result<ScenarioFile, string[]> {
   if (!compiled) {
     const text = readFileSync(scenarioSchemaPath(), 'utf8');
     compiled = precompiledOrCompiled(scenarioSchemaKey(text), () => compileScenarioSchema(text));
   }
-  if (compiled(data)) return { ok: true, value: data as ScenarioFile };
-  return { ok: false, errors: describeSchemaErrors(compiled.errors ?? []) };
+  if (compiled(data)) return ok(data as ScenarioFile);
+  return failed(describeSchemaErrors(compiled.errors ?? []));
 }

@@ -70,8 +70,5 @@ export interface ScenarioFile {
   stubs: StubSpec[];
 }
 
-/** What loading gives back: a value, or a message naming the file, the path in it and the reason. */
-export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
-
 /** The state a scenario starts in when its file names none (as in WireMock). */
 export const DEFAULT_INITIAL_STATE = 'Started';

@@ -1,6 +1,8 @@
 import type { ParameterSpec } from '../../../contract/operations.js';
+import { failed, ok, type Result } from '../result.js';
 
-export type ReadResult = { ok: true; value: unknown } | { ok: false; reason: string };
+/** A parameter's value, or why it is refused: a phrase that follows its name ("must be an integer"). */
+export type ReadResult = Result<unknown, string>;
 
 // Whole decimal numbers only: `Number()` would also take '1e1', '0x10', ' 5'
 // and '', which no client means as an integer.
@@ -17,20 +19,20 @@ export function readParameter(spec: ParameterSpec, raw: string): ReadResult {
   let value: unknown = raw;
   switch (spec.schema.type) {
     case 'integer':
-      if (!INTEGER.test(raw)) return { ok: false, reason: 'must be an integer' };
+      if (!INTEGER.test(raw)) return failed('must be an integer');
       value = Number(raw);
       break;
     case 'number':
-      if (!NUMBER.test(raw)) return { ok: false, reason: 'must be a number' };
+      if (!NUMBER.test(raw)) return failed('must be a number');
       value = Number(raw);
       break;
     case 'boolean':
-      if (raw !== 'true' && raw !== 'false') return { ok: false, reason: 'must be true or false' };
+      if (raw !== 'true' && raw !== 'false') return failed('must be true or false');
       value = raw === 'true';
       break;
   }
-  if (spec.validate(value)) return { ok: true, value };
-  return { ok: false, reason: describeSchemaError(spec) };
+  if (spec.validate(value)) return ok(value);
+  return failed(describeSchemaError(spec));
 }
 
 function describeSchemaError(spec: ParameterSpec): string {

@@ -23,7 +23,7 @@ export function readQuery(specs: readonly ParameterSpec[], query: Readonly<Recor
     if (raw.length > 1) return fail('invalid_parameter', `query parameter ${spec.name} must be given once, got ${raw.length} values`);
     const text = raw[0] as string;
     const read = readParameter(spec, text);
-    if (!read.ok) return fail('invalid_parameter', `query parameter ${spec.name} ${read.reason} (got ${JSON.stringify(text)})`);
+    if (!read.ok) return fail('invalid_parameter', `query parameter ${spec.name} ${read.error} (got ${JSON.stringify(text)})`);
     values[spec.name] = read.value;
   }
   return ok(values);
