@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Generated cases per operation when --examples is not given. */
 export const DEFAULT_EXAMPLES = 25;
@@ -63,6 +63,27 @@ Exit codes: 0 every contract rule passed; 1 a rule failed; 2 bad usage,
 a bad config, or a target that cannot be reached.
 `;
 
+/** The flags, for node's `util.parseArgs`. */
+const CLI_OPTIONS = {
+    'base-url': { type: 'string' },
+    'api-key': { type: 'string' },
+    env: { type: 'string' },
+    config: { type: 'string' },
+    'read-only': { type: 'boolean', default: false },
+    'allow-writes': { type: 'boolean', default: false },
+    only: { type: 'string', multiple: true },
+    skip: { type: 'string', multiple: true },
+    reporter: { type: 'string', multiple: true },
+    output: { type: 'string', multiple: true },
+    timeout: { type: 'string' },
+    retries: { type: 'string' },
+    concurrency: { type: 'string' },
+    seed: { type: 'string' },
+    examples: { type: 'string' },
+    list: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies ParseArgsConfig['options'];
+
 /**
  * Reads the command line with node's util.parseArgs. Its tokens keep the
  * order of the flags, which pairs each --output with the --reporter before it.
@@ -75,25 +96,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       strict: true,
       allowPositionals: false,
       tokens: true,
-      options: {
-        'base-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        env: { type: 'string' },
-        config: { type: 'string' },
-        'read-only': { type: 'boolean', default: false },
-        'allow-writes': { type: 'boolean', default: false },
-        only: { type: 'string', multiple: true },
-        skip: { type: 'string', multiple: true },
-        reporter: { type: 'string', multiple: true },
-        output: { type: 'string', multiple: true },
-        timeout: { type: 'string' },
-        retries: { type: 'string' },
-        concurrency: { type: 'string' },
-        seed: { type: 'string' },
-        examples: { type: 'string' },
-        list: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+      options: CLI_OPTIONS,
     });
   } catch (error) {
     return { kind: 'error', message: (error as Error).message };
@@ -101,21 +104,8 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
   const { values, tokens } = parsed;
   if (values.help) return { kind: 'help' };
 
-  const reporters: ContractCliOptions['reporters'] = [];
-  for (const token of tokens ?? []) {
-    if (token.kind !== 'option') continue;
-    if (token.name === 'reporter') {
-      const name = token.value ?? '';
-      if (name !== 'pretty' && name !== 'json' && name !== 'junit') return { kind: 'error', message: `--reporter must be pretty, json or junit, got ${JSON.stringify(name)}` };
-      reporters.push({ name, output: undefined });
-    } else if (token.name === 'output') {
-      const last = reporters.at(-1);
-      if (!last || last.output !== undefined) return { kind: 'error', message: '--output must follow the --reporter it is for, e.g. --reporter junit --output report.xml' };
-      last.output = token.value;
-    }
-  }
-  if (reporters.length === 0) reporters.push({ name: 'pretty', output: undefined });
-  if (reporters.filter((r) => r.output === undefined).length > 1) return { kind: 'error', message: 'only one reporter can write to stdout; give the others --output FILE' };
+  const reporters = readReporters(tokens ?? []);
+  if (typeof reporters === 'string') return { kind: 'error', message: reporters };
 
   const numbers: Record<string, number> = {};
   for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', DEFAULT_EXAMPLES, 0, 10_000]] as const) {
@@ -149,4 +139,27 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       list: values.list,
     },
   };
+}
+
+type Reporters = ContractCliOptions['reporters'];
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
+
+/** Each --reporter with the --output after it (pretty to stdout when none is given), or what is wrong with them. */
+function readReporters(tokens: readonly Token[]): Reporters | string {
+  const reporters: Reporters = [];
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (token.name === 'reporter') {
+      const name = token.value ?? '';
+      if (name !== 'pretty' && name !== 'json' && name !== 'junit') return `--reporter must be pretty, json or junit, got ${JSON.stringify(name)}`;
+      reporters.push({ name, output: undefined });
+    } else if (token.name === 'output') {
+      const last = reporters.at(-1);
+      if (!last || last.output !== undefined) return '--output must follow the --reporter it is for, e.g. --reporter junit --output report.xml';
+      last.output = token.value;
+    }
+  }
+  if (reporters.length === 0) reporters.push({ name: 'pretty', output: undefined });
+  if (reporters.filter((r) => r.output === undefined).length > 1) return 'only one reporter can write to stdout; give the others --output FILE';
+  return reporters;
 }

@@ -58,15 +58,8 @@ export type SuiteRun = { ok: true; report: SuiteReport } | { ok: false; error: {
  */
 export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const rules = options.rules ?? allRules;
-  const unknown = [...(options.only ?? []), ...(options.skip ?? [])].filter((id) => !rules.some((r) => r.id === id));
-  if (unknown.length > 0) return { ok: false, error: { kind: 'usage', message: `unknown rule id: ${unknown.join(', ')}` } };
-  let base: URL;
-  try {
-    base = new URL(options.baseUrl);
-    if (!/^https?:$/.test(base.protocol)) throw new Error('not http(s)');
-  } catch {
-    return { ok: false, error: { kind: 'usage', message: `--base-url must be an http(s) URL ending in /v1, got ${JSON.stringify(options.baseUrl)}` } };
-  }
+  const base = checkUsage(options, rules);
+  if (typeof base === 'string') return { ok: false, error: { kind: 'usage', message: base } };
 
   const started = performance.now();
   const readOnly = options.readOnly ?? false;
@@ -100,14 +93,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     ),
   );
 
-  const count = (status: RuleResult['status']) => results.filter((r) => r.status === status).length;
-  const summary = {
-    passed: count('passed'),
-    failed: count('failed'),
-    skipped: count('skipped'),
-    warnings: results.reduce((n, r) => n + r.findings.filter((f) => f.level === 'warning').length, 0),
-    contractFailed: results.filter((r) => r.status === 'failed' && r.severity === 'contract').length,
-  };
+  const summary = summarise(results);
   return {
     ok: true,
     report: {
@@ -122,6 +108,30 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
       summary,
       ok: summary.failed === 0,
     },
+  };
+}
+
+/** The base URL, or what is wrong with the options: a rule id that does not exist, a URL that is not http(s). */
+function checkUsage(options: SuiteOptions, rules: readonly Rule[]): URL | string {
+  const unknown = [...(options.only ?? []), ...(options.skip ?? [])].filter((id) => !rules.some((r) => r.id === id));
+  if (unknown.length > 0) return `unknown rule id: ${unknown.join(', ')}`;
+  try {
+    const base = new URL(options.baseUrl);
+    if (/^https?:$/.test(base.protocol)) return base;
+  } catch {
+    // Not a URL at all: the same message.
+  }
+  return `--base-url must be an http(s) URL ending in /v1, got ${JSON.stringify(options.baseUrl)}`;
+}
+
+function summarise(results: readonly RuleResult[]) {
+  const count = (status: RuleResult['status']) => results.filter((r) => r.status === status).length;
+  return {
+    passed: count('passed'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    warnings: results.reduce((n, r) => n + r.findings.filter((f) => f.level === 'warning').length, 0),
+    contractFailed: results.filter((r) => r.status === 'failed' && r.severity === 'contract').length,
   };
 }
 

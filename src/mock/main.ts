@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadContract } from '../contract/load-contract.js';
+import { loadContract, type Contract } from '../contract/load-contract.js';
 import { packageRoot } from '../contract/package-root.js';
 import { validatorTally, type ValidatorTally } from '../contract/precompiled-validators.js';
 import { HELP, parseCli, type MockCliOptions } from './cli-options.js';
@@ -10,7 +10,9 @@ import { defaultScenariosDir, findScenario } from './core/scenarios/find-scenari
 import { loadScenarioFile, type Scenario } from './core/scenarios/load-scenario.js';
 import { buildScenarioCatalogue } from './core/scenarios/scenario-catalogue.js';
 import { startMockServer, type RunningMockServer } from './http/server.js';
-import { createPetStore } from './core/catalogue/pet-store.js';
+import type { Pet } from './core/catalogue/pet.js';
+import { createPetStore, type PetStore } from './core/catalogue/pet-store.js';
+import { failed, ok, type Result } from './core/result.js';
 
 export interface MainIo {
   argv: string[];
@@ -36,33 +38,20 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
       io.stderr.write(`animal-store-mock: ${parsed.message}\nRun animal-store-mock --help for the options.\n`);
       return 2;
   }
-  const options = parsed.options;
+  return start(io, parsed.options);
+}
+
+/** Starts the mock with the options read: the exit code of a failed start, or the running server. */
+async function start(io: MainIo, options: MockCliOptions): Promise<number | RunningMockServer> {
   const fail = (message: string, code = 2): number => {
     io.stderr.write(`animal-store-mock: ${message}\n`);
     return code;
   };
-
   // From here to the start-up line: the validators this start compiled, and those the build had precompiled.
   const validatorsBefore = validatorTally();
-  let contract;
-  try {
-    contract = loadContract(options.contract);
-  } catch (error) {
-    return fail((error as Error).message);
-  }
-  const scenariosDir = options.scenariosDir ?? defaultScenariosDir();
-  const found = findScenario(scenariosDir, options.scenario);
-  if (!found.ok) return fail(found.error);
-  const scenario = loadScenarioFile(contract, found.value);
-  if (!scenario.ok) return fail(`invalid scenario ${scenario.error}`);
-  // --fixtures and --seed replace the scenario's catalogue; its stubs still apply.
-  const ownCatalogue = options.fixtures !== undefined || options.seed !== undefined;
-  const loading = performance.now();
-  const catalogue = ownCatalogue ? await loadCatalogue(contract, options) : await buildScenarioCatalogue(contract, scenario.value);
-  if (!catalogue.ok) return fail(`${ownCatalogue ? 'invalid fixture' : 'invalid scenario'} ${catalogue.error}`);
-  // Reading, checking and indexing the catalogue: with a large fixture, the part of start-up a user waits for.
-  const store = createPetStore(catalogue.value.pets);
-  const loadedMs = Math.round(performance.now() - loading);
+  const loaded = await loadStart(options);
+  if (!loaded.ok) return fail(loaded.error);
+  const { contract, scenariosDir, scenarioPath, scenario, catalogue, store, ownCatalogue, loadedMs } = loaded.value;
 
   const logger = createLogger({ format: options.logFormat, quiet: options.quiet, destination: io.stdout });
   let server: RunningMockServer;
@@ -75,11 +64,11 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
       corsOrigins: options.corsOrigins,
       contract,
       store,
-      scenario: scenario.value,
-      scenarioPath: found.value,
+      scenario,
+      scenarioPath,
       scenariosDir,
       watch: options.watch,
-      fixedCatalogue: ownCatalogue ? catalogue.value.pets : undefined,
+      fixedCatalogue: ownCatalogue ? catalogue.pets : undefined,
       journalSize: options.journalSize,
       maxSessions: options.maxSessions,
       sessionIdleMs: options.sessionIdleSeconds * 1000,
@@ -90,12 +79,48 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
     if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use; pick another with --port`, 1);
     return fail(`cannot start: ${(error as Error).message}`, 1);
   }
-  const started = startedFacts(server, options, `${catalogue.value.from} (loaded in ${loadedMs} ms)`, scenario.value, validatorsBefore);
+  const started = startedFacts(server, options, `${catalogue.from} (loaded in ${loadedMs} ms)`, scenario, validatorsBefore);
   // With JSON logs, start-up is one JSON line too (in pino's shape), so log
   // collectors can read every line; written directly so --quiet keeps it.
   if (options.logFormat === 'json') io.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started })}\n`);
   else io.stdout.write(banner(started));
   return server;
+}
+
+interface StartState {
+  contract: Contract;
+  scenariosDir: string;
+  scenarioPath: string;
+  scenario: Scenario;
+  catalogue: { pets: Pet[]; from: string };
+  store: PetStore;
+  /** --fixtures or --seed: this catalogue replaces every scenario's. */
+  ownCatalogue: boolean;
+  loadedMs: number;
+}
+
+/** What start-up reads before it listens: the document, the scenario and the catalogue; or why it cannot start. */
+async function loadStart(options: MockCliOptions): Promise<Result<StartState, string>> {
+  let contract;
+  try {
+    contract = loadContract(options.contract);
+  } catch (error) {
+    return failed((error as Error).message);
+  }
+  const scenariosDir = options.scenariosDir ?? defaultScenariosDir();
+  const found = findScenario(scenariosDir, options.scenario);
+  if (!found.ok) return found;
+  const scenario = loadScenarioFile(contract, found.value);
+  if (!scenario.ok) return failed(`invalid scenario ${scenario.error}`);
+  // --fixtures and --seed replace the scenario's catalogue; its stubs still apply.
+  const ownCatalogue = options.fixtures !== undefined || options.seed !== undefined;
+  const loading = performance.now();
+  const catalogue = ownCatalogue ? await loadCatalogue(contract, options) : await buildScenarioCatalogue(contract, scenario.value);
+  if (!catalogue.ok) return failed(`${ownCatalogue ? 'invalid fixture' : 'invalid scenario'} ${catalogue.error}`);
+  // Reading, checking and indexing the catalogue: with a large fixture, the part of start-up a user waits for.
+  const store = createPetStore(catalogue.value.pets);
+  const loadedMs = Math.round(performance.now() - loading);
+  return ok({ contract, scenariosDir, scenarioPath: found.value, scenario: scenario.value, catalogue: catalogue.value, store, ownCatalogue, loadedMs });
 }
 
 interface StartedFacts {

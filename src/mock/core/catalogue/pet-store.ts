@@ -65,7 +65,7 @@ export function createPetStore(initial: readonly Pet[] = []): PetStore {
     getJson: (id) => stored(id)?.json,
     create(newPet) {
       lastId += 1;
-      return append(added, { ...newPet, id: lastId }).pet;
+      return append(added, newPet, lastId).pet;
     },
     get size() {
       return start.ordered.length + added.ordered.length;
