@@ -77,6 +77,16 @@ describe('stub matching, over HTTP', () => {
     expect(res.json.code).toBe('malformed_json');
   });
 
+  // The stubs read the body before the operation does; the operation must still see the bytes sent,
+  // so a body that is not UTF-8 (RFC 8259 §8.1) is refused rather than stored with U+FFFD in it.
+  it('leaves the body as sent for the operation: invalid UTF-8 is still refused after the stubs read it', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff]), Buffer.from('","categoryId":1}')]);
+    const before = mock.store.size;
+    const res = await mock.authed('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
+    expect([res.status, res.json.code]).toEqual([400, 'malformed_json']);
+    expect(mock.store.size).toBe(before);
+  });
+
   it('does not change what the handlers store when a stub answers', async () => {
     const before = mock.store.size;
     await mock.authed('/pets', json({ name: 'Both', categoryId: 1 }));

@@ -13,11 +13,12 @@ export interface ScenarioStubsOptions {
 }
 
 /**
- * The step that lets the serving scenario's stubs (its session's
- * active one, or the one `Prefer: scenario=` names) answer one operation. It runs after auth and before the operation's handler. The
- * stubs for the operation (its own and `*`) are tried in order; the first
- * whose requiredState, match and calls fit answers; none does: the handler
- * answers. Which stub answered, or why none did, goes to the journal.
+ * The step that lets the serving scenario's stubs (its session's active
+ * one, or the one `Prefer: scenario=` names) answer one operation. It runs
+ * after auth and before the operation. The stubs for the operation (its own
+ * and `*`) are tried in order (pickStub); the first whose requiredState,
+ * match and calls fit answers; when none does, the operation answers. Which
+ * stub answered, or why none did, goes to the journal.
  */
 export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): Step {
   // With no stub for the operation (as in `default`) it stays synchronous.
@@ -38,8 +39,10 @@ export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): 
 
   async function tryStubs(x: Exchange, next: Next, runtime: ScenarioRuntime, stubs: readonly CompiledStub[]): Promise<Response> {
     const { c } = x;
-    // Read before matching, so no other request can move the state while the stubs are tried.
-    const body = stubs.some((stub) => stub.readsBody) ? parseJson(await c.req.text()) : undefined;
+    // Read before matching, so no other request can move the state while the stubs are tried. As
+    // bytes: Hono keeps what was read first, and a text() here would hand the operation bytes
+    // re-encoded from a lenient decode, so invalid UTF-8 would pass it as U+FFFD (RFC 8259 §8.1).
+    const body = stubs.some((stub) => stub.readsBody) ? parseJson(new Uint8Array(await c.req.arrayBuffer())) : undefined;
     const request: RequestView = { query: (name) => c.req.query(name), header: (name) => c.req.header(name), body };
     const picked = pickStub(runtime, stubs, request);
     if (picked.stub === undefined) {
@@ -72,9 +75,12 @@ export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): 
   }
 }
 
-function parseJson(text: string): unknown {
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as JSON for matching; undefined when it is empty, not UTF-8 or not JSON (the operation then refuses it). */
+function parseJson(bytes: Uint8Array): unknown {
   try {
-    return text === '' ? undefined : (JSON.parse(text) as unknown);
+    return bytes.byteLength === 0 ? undefined : (JSON.parse(UTF8.decode(bytes)) as unknown);
   } catch {
     return undefined;
   }
