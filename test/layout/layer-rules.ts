@@ -14,7 +14,7 @@ const isHono = (target: string): boolean => target === 'hono' || target.startsWi
  * contract stand apart from the mock, so the harness can test any server
  * and the contract is the one both sides read; the mock's core is its
  * behaviour without HTTP, so it imports neither Hono nor the mock's HTTP
- * layer. src/mock/core/ may not exist yet: its rules then hold trivially.
+ * layer.
  */
 export const LAYER_RULES: readonly LayerRule[] = [
   { name: 'src/mock/core/ imports no Hono (hono, hono/*, @hono/*)', appliesTo: under('src/mock/core'), forbids: isHono },

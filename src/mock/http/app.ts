@@ -26,7 +26,7 @@ export interface MockAppOptions {
   corsOrigins?: '*' | readonly string[];
   /** Largest request body accepted, in bytes. The interface gives none; 1 MiB. */
   maxBodyBytes?: number;
-  /** The active scenario at start; its stubs answer before the handlers. None: the handlers alone. Ignored with `sessions`. */
+  /** The active scenario at start; its stubs answer before the operations. None: the operations alone. Ignored with `sessions`. */
   scenario?: Scenario | undefined;
   /** The sessions (`X-Mock-Session`), each with its scenarios, catalogue and journal; by default ones starting from `store` and `scenario`. */
   sessions?: SessionRegistry | undefined;
@@ -41,7 +41,7 @@ const MiB = 1024 * 1024;
 /**
  * The mock as a Hono app. Routes come from the contract document: every
  * documented operation is served at its path under the document's base path
- * (`/v1`) by the handler named after its operationId, and a document with an
+ * (`/v1`) by the file of `operations/` named after its operationId, and a document with an
  * operation the mock cannot serve does not start.
  */
 export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
@@ -75,7 +75,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
   });
   const toAdmin = (c: Context<MockEnv>): Response | Promise<Response> => admin.fetch(c.req.raw, c.env);
-  app.all(ADMIN_PREFIX, toAdmin);
+  // `/__mock/*` matches `/__mock` itself too.
   app.all(`${ADMIN_PREFIX}/*`, toAdmin);
 
   // Each documented operation: one Hono route whose handler runs every step (pipeline.ts).

@@ -25,7 +25,7 @@ export interface MockServerOptions {
   contract?: Contract;
   /** The catalogue to serve. */
   store: PetStore;
-  /** The scenario active at start (see src/mock/core/scenarios); none: the handlers alone. */
+  /** The scenario active at start (see src/mock/core/scenarios); none: the operations alone. */
   scenario?: Scenario | undefined;
   /** Its file (absolute), for hot reload. */
   scenarioPath?: string | undefined;

@@ -7,9 +7,8 @@ import { readParameter } from './read-parameter.js';
  * document; parameters it does not document are ignored, as most HTTP
  * services do. A documented parameter given twice is refused: the document
  * describes single values, and silently taking one of them would hide a
- * client bug. `query` is every parameter of the request at once (Hono's
- * `c.req.queries()`): asked one name at a time, Hono parses the whole query
- * string again for each.
+ * client bug. `query` is every parameter of the request at once, each with
+ * all its values, parsed once per request by the caller.
  */
 export function readQuery(specs: readonly ParameterSpec[], query: Readonly<Record<string, string[] | undefined>>): Result<Record<string, unknown>> {
   const values: Record<string, unknown> = {};

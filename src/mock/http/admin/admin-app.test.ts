@@ -196,6 +196,18 @@ describe('the request journal', () => {
     expect((await journal()).entries.at(-1)).toMatchObject({ path: '/v1/pets/2', stub: '#2' });
   });
 
+  it('leaves out /__mock itself, but records a path that only starts like it (/__mockery)', async () => {
+    await mock.admin('/journal', { method: 'DELETE' });
+    const bare = await mock.admin('');
+    expect([bare.status, bare.json.code]).toEqual([404, 'route_not_found']);
+    const origin = new URL(mock.url).origin;
+    const lookalike = await fetch(`${origin}/__mockery`);
+    expect([lookalike.status, ((await lookalike.json()) as { code: string }).code]).toEqual([404, 'route_not_found']);
+    expect((await journal()).entries).toEqual([
+      { method: 'GET', path: '/__mockery', status: 404, ms: expect.any(Number), operation: null, scenario: 'journal', stub: null, unmatched: 'not a documented operation' },
+    ]);
+  });
+
   it('records requests outside the documented operations with no operation', async () => {
     await mock.request('/nowhere');
     await mock.authed('/pets/1', { method: 'DELETE' });

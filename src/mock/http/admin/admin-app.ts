@@ -33,10 +33,12 @@ export function adminApp({ logger, steps, exchange, ...options }: AdminAppOption
     const x = exchange(c);
     c.set('exchange', x);
     // Made per request (admin requests are few): its last step is this request's Hono `next`.
-    c.res = await steps(async () => {
+    const answer = await steps(async () => {
       await next();
       return c.res;
     })(x);
+    // Set only when a step answered itself: setting c.res again would make Hono copy the response.
+    if (answer !== c.res) c.res = answer;
   });
   const router = adminRouter(app);
   scenarioRoutes(router, options);

@@ -7,7 +7,7 @@ import { respond, sendError } from '../respond.js';
 
 export const ADMIN_PREFIX = '/__mock';
 
-export type AdminContext = Context<MockEnv>;
+type AdminContext = Context<MockEnv>;
 
 export interface AdminRoutesOptions {
   contract: Contract;
@@ -53,8 +53,10 @@ export const activeName = (session: Session): string | null => session.control.r
 export const asMiddleware =
   (step: Step): MiddlewareHandler<MockEnv> =>
   async (c, next) => {
-    c.res = await step(exchange(c), async () => {
+    const answer = await step(exchange(c), async () => {
       await next();
       return c.res;
     });
+    // Set only when the step answered itself: setting c.res again would make Hono copy the response.
+    if (answer !== c.res) c.res = answer;
   };

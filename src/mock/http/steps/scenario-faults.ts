@@ -18,7 +18,7 @@ export interface FaultContext {
  * request". No byte of it is sent: the `x-hono-already-sent` header tells
  * @hono/node-server the response is dealt with, and the socket is gone anyway.
  */
-export const NO_ANSWER_STATUS = 499;
+const NO_ANSWER_STATUS = 499;
 const noAnswer = (): Response => new Response(null, { status: NO_ANSWER_STATUS, headers: { 'x-hono-already-sent': 'true' } });
 
 const STATUS_FAULTS: Record<FaultStatus, { code: ErrorCode; message: string }> = {
