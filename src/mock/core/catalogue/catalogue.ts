@@ -1,43 +1,46 @@
 import type { NewPet, Pet, PetStatus } from './pet.js';
 
-/** A stored animal with its JSON, made once when it is stored: animals never change (the interface has no update). */
-export interface StoredPet {
-  readonly pet: Pet;
-  readonly json: string;
-}
-
 /**
- * Animals in id order, indexed by id and by status, each serialised once.
- * A start catalogue is built once and shared by every store that starts
- * from it (each session, each reset); a store keeps only its own additions
- * in another one.
+ * Animals in id order, indexed by id and by status, each kept as one JSON
+ * string, made once when it is stored: animals never change (the interface
+ * has no update). One string an animal, rather than an object and its
+ * JSON: a page of a rare status or a getPet in a catalogue of a million
+ * reads animals scattered over the heap, and each object more is one more
+ * cache miss (see BENCHMARKS.md, "By catalogue size"). A start catalogue is
+ * built once and shared by every store that starts from it (each session,
+ * each reset); a store keeps only its own additions in another one.
  */
 export interface Catalogue {
-  readonly ordered: StoredPet[];
-  readonly byId: Map<number, StoredPet>;
+  readonly ordered: string[];
+  readonly byId: Map<number, string>;
   /** Per status, in id order, so a filtered page costs O(limit) whatever the size. */
-  readonly byStatus: Map<PetStatus, StoredPet[]>;
+  readonly byStatus: Map<PetStatus, string[]>;
+  /** The largest id (0 when empty): new animals get ids past it. */
+  lastId: number;
 }
 
 export function emptyCatalogue(): Catalogue {
-  return { ordered: [], byId: new Map(), byStatus: new Map() };
+  return { ordered: [], byId: new Map(), byStatus: new Map(), lastId: 0 };
 }
 
 /**
  * Appends an animal with id `id` (by default its own), larger than every id
  * already there, so the catalogues stay in id order. Taking the id apart
- * spares createPet a copy of the client's object.
+ * spares createPet a copy of the client's object. Gives back the stored
+ * animal (only the documented fields) and its JSON.
  */
-export function append(catalogue: Catalogue, pet: NewPet, id = (pet as Pet).id): StoredPet {
+export function append(catalogue: Catalogue, pet: NewPet, id = (pet as Pet).id): { pet: Pet; json: string } {
   const stored = storedPet(pet, id);
-  catalogue.ordered.push(stored);
-  catalogue.byId.set(stored.pet.id, stored);
-  if (stored.pet.status !== undefined) {
-    const list = catalogue.byStatus.get(stored.pet.status);
-    if (list) list.push(stored);
-    else catalogue.byStatus.set(stored.pet.status, [stored]);
+  const json = JSON.stringify(stored);
+  catalogue.ordered.push(json);
+  catalogue.byId.set(id, json);
+  catalogue.lastId = id;
+  if (stored.status !== undefined) {
+    const list = catalogue.byStatus.get(stored.status);
+    if (list) list.push(json);
+    else catalogue.byStatus.set(stored.status, [json]);
   }
-  return stored;
+  return { pet: stored, json };
 }
 
 const built = new WeakMap<readonly Pet[], Catalogue>();
@@ -65,10 +68,10 @@ export function catalogueOf(pets: readonly Pet[]): Catalogue {
  * The stored form of a pet: only the documented fields, in the document's
  * order, so unknown fields a client or fixture sends are neither stored nor
  * echoed, and `status` stays absent when it was not given (the interface
- * shows no default). Frozen, since stored pets are handed out to handlers.
+ * shows no default).
  */
-function storedPet(pet: NewPet, id: number): StoredPet {
+function storedPet(pet: NewPet, id: number): Pet {
   const stored: Pet = { id, name: pet.name, categoryId: pet.categoryId };
   if (pet.status !== undefined) stored.status = pet.status;
-  return { pet: Object.freeze(stored), json: JSON.stringify(stored) };
+  return stored;
 }

@@ -1,4 +1,4 @@
-import { append, catalogueOf, emptyCatalogue, type Catalogue, type StoredPet } from './catalogue.js';
+import { append, catalogueOf, emptyCatalogue, type Catalogue } from './catalogue.js';
 import type { NewPet, Pet, PetStatus } from './pet.js';
 
 export interface ListQuery {
@@ -29,46 +29,66 @@ export interface PetStore {
  * cannot get the same id. Additions get ids past the start catalogue's, so
  * start animals then additions is id order.
  */
-const NONE: readonly StoredPet[] = [];
+const NONE: readonly string[] = [];
+
+/** The JSON a store made for an animal it created, by the object `create` gave back (see createdJson). */
+const created = new WeakMap<Pet, string>();
+
+/**
+ * The stored JSON of an animal `create` has just given back, so createPet
+ * sends the stored bytes without stringifying again; undefined for any
+ * other object (a test's altered store may hand back a changed copy).
+ */
+export const createdJson = (pet: Pet): string | undefined => created.get(pet);
 
 export function createPetStore(initial: readonly Pet[] = []): PetStore {
   const start = catalogueOf(initial);
   const added = emptyCatalogue();
-  let lastId = start.ordered.at(-1)?.pet.id ?? 0;
+  let lastId = start.lastId;
 
-  const inOrder = (catalogue: Catalogue, status: PetStatus | undefined): readonly StoredPet[] =>
+  const inOrder = (catalogue: Catalogue, status: PetStatus | undefined): readonly string[] =>
     status === undefined ? catalogue.ordered : (catalogue.byStatus.get(status) ?? NONE);
-  /** Calls `each` with the page's animals in id order: the start catalogue's, then the additions'. */
-  const onPage = ({ limit, status }: ListQuery, each: (stored: StoredPet) => void): void => {
+  /** Calls `each` with the JSON of the page's animals in id order: the start catalogue's, then the additions'. */
+  const onPage = ({ limit, status }: ListQuery, each: (json: string) => void): void => {
     const first = inOrder(start, status);
     const firstCount = Math.min(limit, first.length);
-    for (let i = 0; i < firstCount; i++) each(first[i] as StoredPet);
+    for (let i = 0; i < firstCount; i++) each(first[i] as string);
     const rest = inOrder(added, status);
     const restCount = Math.min(limit - firstCount, rest.length);
-    for (let i = 0; i < restCount; i++) each(rest[i] as StoredPet);
+    for (let i = 0; i < restCount; i++) each(rest[i] as string);
   };
   const stored = (id: number) => added.byId.get(id) ?? start.byId.get(id);
 
   return {
+    // Parsed from the stored JSON: lists and look-ups of objects are for the admin side and tests, not the API's answers.
     list(query) {
       const pets: Pet[] = [];
-      onPage(query, (stored) => pets.push(stored.pet));
+      onPage(query, (json) => pets.push(thaw(json)));
       return pets;
     },
     // No intermediate arrays: this is every listPets request's work.
     listJson(query) {
       let json = '';
-      onPage(query, (stored) => (json = json === '' ? stored.json : `${json},${stored.json}`));
+      onPage(query, (one) => (json = json === '' ? one : `${json},${one}`));
       return `[${json}]`;
     },
-    get: (id) => stored(id)?.pet,
-    getJson: (id) => stored(id)?.json,
+    get(id) {
+      const json = stored(id);
+      return json === undefined ? undefined : thaw(json);
+    },
+    getJson: stored,
     create(newPet) {
       lastId += 1;
-      return append(added, newPet, lastId).pet;
+      const { pet, json } = append(added, newPet, lastId);
+      Object.freeze(pet);
+      created.set(pet, json);
+      return pet;
     },
     get size() {
       return start.ordered.length + added.ordered.length;
     },
   };
 }
+
+/** An animal from its stored JSON, frozen: stored animals never change. */
+const thaw = (json: string): Pet => Object.freeze(JSON.parse(json) as Pet);

@@ -1,4 +1,5 @@
 import type { NewPet } from '../../core/catalogue/pet.js';
+import { createdJson } from '../../core/catalogue/pet-store.js';
 import { generatePet } from '../../core/catalogue/generate-pets.js';
 import type { Result } from '../../core/result.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
@@ -18,11 +19,9 @@ export const createPet: OperationFactory<NewPet> = (operation) => {
       return readJsonBody(body, c.req.header('content-type'), bytes, c.req.header('content-encoding')) as Result<NewPet>;
     },
     serve(x, newPet) {
-      const { store } = servingState(x);
-      const pet = store.create(newPet);
-      // The stored JSON when `create` handed back the stored animal itself (a test's altered store may not).
-      const stored = store.get(pet.id) === pet ? store.getJson(pet.id) : undefined;
-      return respond(x, 201, stored ?? JSON.stringify(pet));
+      const pet = servingState(x).store.create(newPet);
+      // The stored JSON when `create` handed back the animal it stored (a test's altered store may not).
+      return respond(x, 201, createdJson(pet) ?? JSON.stringify(pet));
     },
     generate(faker, { name, categoryId, status }) {
       const pet = generatePet(faker, { name, categoryId });
