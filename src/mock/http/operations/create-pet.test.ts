@@ -155,6 +155,20 @@ describe('createPet (POST /v1/pets)', () => {
     expect(streamed.json).toMatchObject({ code: 'payload_too_large', status: 413 });
   });
 
+  it('stores a body sent in chunks, with no Content-Length, under the limit', async () => {
+    const parts = ['{"name":"Chun', 'ked","categoryId":4,', '"status":"pending"}'];
+    const chunks = new ReadableStream({
+      start(controller) {
+        for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+        controller.close();
+      },
+    });
+    const res = await post(chunks, JSON_HEADERS, { duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ name: 'Chunked', categoryId: 4, status: 'pending' });
+    expect((await mock.authed(`/pets/${res.json.id}`)).json).toEqual(res.json);
+  });
+
   it('accepts a body just under 1 MiB', async () => {
     const name = 'y'.repeat(1024 * 1024 - 40);
     const res = await post(JSON.stringify({ name, categoryId: 1 }));
