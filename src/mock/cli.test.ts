@@ -630,6 +630,18 @@ describe('animal-store-mock (the built CLI)', () => {
       expect(lines[1]).toMatch(/GET \/v1\/pets\/1 200 [\d.]+ms \(deprecated\)$/);
     });
 
+    // A path is percent-decoded before it is logged: CR, LF and ESC in it must not forge lines or colours.
+    it('--log-format pretty writes control characters of a path escaped, on the request\'s own line', async () => {
+      const mock = await startMock(['--log-format', 'pretty']);
+      const forged = `${mock.url}/pets%0d%0aFORGED%20GET%20%2Fv1%2Fpets%20200%1b%5b31m`;
+      expect((await getJson(forged, DEFAULT_API_KEY)).status).toBe(404);
+      expect(await stop(mock)).toEqual({ code: 0, signal: null });
+      const stdout = mock.stdout();
+      expect(stdout).not.toMatch(/^FORGED/m);
+      expect(stdout).not.toContain('\u001b[31m');
+      expect(stdout).toContain('GET /v1/pets\\x0d\\x0aFORGED GET %2Fv1%2Fpets 200\\x1b[31m 404');
+    });
+
     it('--quiet with --log-format pretty writes no per-request line either', async () => {
       const mock = await startMock(['--quiet', '--log-format', 'pretty']);
       for (let i = 0; i < 3; i++) expect((await getJson(`${mock.url}/pets`, DEFAULT_API_KEY)).status).toBe(200);

@@ -196,6 +196,16 @@ describe('the request journal', () => {
     expect((await journal()).entries.at(-1)).toMatchObject({ path: '/v1/pets/2', stub: '#2' });
   });
 
+  it('hides the values of credential-like query parameters, and cuts long paths to 1,024 characters', async () => {
+    await mock.admin('/journal', { method: 'DELETE' });
+    await mock.authed('/pets?limit=2&token=s3cret&api_key=abc&X-Amz-Signature=f00&status=available&passWORD=p');
+    await mock.authed(`/pets?limit=1&note=${'a'.repeat(5000)}`);
+    const [secret, long] = (await journal()).entries as Array<{ path: string }>;
+    expect(secret?.path).toBe('/v1/pets?limit=2&token=REDACTED&api_key=REDACTED&X-Amz-Signature=REDACTED&status=available&passWORD=REDACTED');
+    expect(long?.path).toHaveLength(1025);
+    expect(long?.path).toBe(`/v1/pets?limit=1&note=${'a'.repeat(1024 - '/v1/pets?limit=1&note='.length)}…`);
+  });
+
   it('leaves out /__mock itself, but records a path that only starts like it (/__mockery)', async () => {
     await mock.admin('/journal', { method: 'DELETE' });
     const bare = await mock.admin('');

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { errorBody } from '../../core/errors.js';
+import { printable } from '../../logger.js';
 import type { Exchange, Step } from '../exchange.js';
 import { sendError } from '../respond.js';
 
@@ -7,7 +8,7 @@ const INTERNAL = errorBody('internal_error', 'The mock failed to answer this req
 
 /** An answer for a request whose handling threw: logged, and the client gets the Error body (never a bare 500). */
 export function internalError(logger: Logger, x: Exchange, error: unknown): Response {
-  logger.error({ err: error }, `internal error on ${x.c.req.method} ${x.c.req.path}`);
+  logger.error({ err: error }, `internal error on ${x.c.req.method} ${printable(x.c.req.path)}`);
   return sendError(x, INTERNAL);
 }
 

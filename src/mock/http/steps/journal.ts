@@ -1,3 +1,4 @@
+import { journalPath } from '../../core/journal/journal-path.js';
 import type { SessionRegistry } from '../../core/sessions/session-registry.js';
 import type { Exchange, Step } from '../exchange.js';
 import { after } from './after.js';
@@ -19,7 +20,7 @@ export function journalRequests(sessions: SessionRegistry): Step {
 
   function record(x: Exchange, answer: Response): void {
     const url = x.c.req.url;
-    const path = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+    const path = journalPath(url.slice(url.indexOf('/', url.indexOf('//') + 2)));
     const shared = sessions.shared;
     const named = x.session === shared ? x.c.req.header(SESSION_HEADER) : undefined;
     const session = named === undefined ? x.session : (sessions.find(named) ?? shared);
@@ -34,7 +35,11 @@ export function journalRequests(sessions: SessionRegistry): Step {
       operation,
       scenario,
       stub,
-      unmatched: stub !== null ? undefined : (x.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth or body limit)')),
+      unmatched: stub !== null ? undefined : clipped(x.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth or body limit)')),
     });
   }
 }
+
+/** Why no stub answered, kept to MAX_UNMATCHED characters: one phrase per stub tried, and a scenario may have many. */
+const MAX_UNMATCHED = 512;
+const clipped = (why: string): string => (why.length > MAX_UNMATCHED ? `${why.slice(0, MAX_UNMATCHED)}…` : why);

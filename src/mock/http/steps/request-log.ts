@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Step } from '../exchange.js';
+import { printable } from '../../logger.js';
 import { after } from './after.js';
 
 /**
@@ -13,7 +14,8 @@ export function requestLog(logger: Logger): Step {
     return after(x, next, (answer) => {
       const ms = Math.round((performance.now() - x.started) * 100) / 100;
       const deprecated = x.headers?.deprecation !== undefined;
-      const { method, path } = x.c.req;
+      const { method } = x.c.req;
+      const path = printable(x.c.req.path);
       const status = answer.status;
       const session = x.session.id;
       const fields = session === null ? { method, path, status, ms, deprecated } : { method, path, status, ms, deprecated, session };

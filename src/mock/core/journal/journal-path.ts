@@ -1,0 +1,38 @@
+/** The longest path, query included, a journal entry keeps (characters); longer ones are cut, with `…`. */
+export const MAX_JOURNAL_PATH = 1024;
+
+// Query parameters that commonly carry credentials: their values never reach the journal,
+// which anyone who can reach the admin API can read.
+const SECRET_NAME = /token|key|secret|pass|auth|sig|session|credential/i;
+
+/**
+ * A request's path and query as the journal keeps it: the value of every
+ * query parameter whose name looks like a credential replaced by
+ * `REDACTED`, then cut to MAX_JOURNAL_PATH characters, so an entry holds at
+ * most about 1 KiB whatever the client sends (node takes 16 KiB of headers).
+ */
+export function journalPath(pathAndQuery: string): string {
+  const at = pathAndQuery.indexOf('?');
+  const kept = at === -1 ? pathAndQuery : `${pathAndQuery.slice(0, at + 1)}${redact(pathAndQuery.slice(at + 1))}`;
+  return kept.length > MAX_JOURNAL_PATH ? `${kept.slice(0, MAX_JOURNAL_PATH)}…` : kept;
+}
+
+function redact(query: string): string {
+  if (!SECRET_NAME.test(safeDecode(query))) return query;
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      return equals !== -1 && SECRET_NAME.test(safeDecode(name)) ? `${name}=REDACTED` : pair;
+    })
+    .join('&');
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
