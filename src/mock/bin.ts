@@ -12,7 +12,8 @@ if (typeof result === 'number') {
       process.exit(130);
     }
     stopping = true;
-    process.stdout.write(`\n${signal} received: finishing requests in flight, then stopping.\n`);
+    // Through the log, so `--log-format json` stays JSON to the last line; warn, so `--quiet` keeps it.
+    result.logger.warn({ signal }, `${signal} received: finishing requests in flight, then stopping.`);
     void result.close().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);

@@ -659,6 +659,22 @@ describe('animal-store-mock (the built CLI)', () => {
       expect(mock.stderr()).toBe('');
     });
 
+    it.each(['SIGTERM', 'SIGINT'] as const)('with --log-format json, every line is JSON to the last, %s included', async (signal) => {
+      const mock = await startMock(['--log-format', 'json']);
+      expect(await statusWith(mock, DEFAULT_API_KEY)).toBe(200);
+      expect(await stop(mock, signal)).toEqual({ code: 0, signal: null });
+      const lines = mock.stdout().split('\n').filter((line) => line !== '');
+      const parsed = lines.map((line) => {
+        try {
+          return JSON.parse(line) as { msg?: string; signal?: string };
+        } catch {
+          return line;
+        }
+      });
+      expect(parsed.filter((line) => typeof line === 'string'), 'lines that are not JSON').toEqual([]);
+      expect(parsed.at(-1)).toMatchObject({ level: 40, signal, msg: `${signal} received: finishing requests in flight, then stopping.` });
+    });
+
     it('answers a request already in flight when SIGTERM arrives, then exits with 0', async () => {
       const mock = await startMock();
       const body = JSON.stringify({ name: 'Late', categoryId: 2 });

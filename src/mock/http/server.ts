@@ -45,6 +45,8 @@ export interface MockServerOptions {
 }
 
 export interface RunningMockServer {
+  /** The mock's log, for what its command line has to say (a signal received) in the same format. */
+  logger: Logger;
   /** The API's base URL, e.g. `http://127.0.0.1:4010/v1`. */
   url: string;
   /** The server's origin, e.g. `http://127.0.0.1:4010`; the admin API is at `/__mock` below it. */
@@ -96,6 +98,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const host = family === 'IPv6' ? `[${address}]` : address;
   const watcher = options.watch ? watchScenarios({ library, sessions, logger }) : undefined;
   return {
+    logger,
     url: `http://${host}:${port}${contract.basePath}`,
     origin: `http://${host}:${port}`,
     port,
