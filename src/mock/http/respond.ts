@@ -18,3 +18,12 @@ export function respond(x: Exchange, status: number, body: string | null, header
 
 export const sendError = (x: Exchange, error: ErrorBody, headers?: Record<string, string>): Response =>
   respond(x, error.status, JSON.stringify(error), headers);
+
+/**
+ * For a request the mock never answers (a reset, a hang the client gave
+ * up on, a client gone mid-body): the status the journal and the log show
+ * is nginx's 499, "client closed request". No byte of it is sent: the
+ * `x-hono-already-sent` header tells @hono/node-server the response is
+ * dealt with, and the socket is gone anyway.
+ */
+export const noAnswer = (): Response => new Response(null, { status: 499, headers: { 'x-hono-already-sent': 'true' } });

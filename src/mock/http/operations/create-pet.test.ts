@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { useMock } from '../../../../test/support/use-mock.js';
+import { connect } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
 const pets = [
   { id: 1, name: 'Milo', categoryId: 3, status: 'available' as const },
@@ -167,6 +168,24 @@ describe('createPet (POST /v1/pets)', () => {
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ name: 'Chunked', categoryId: 4, status: 'pending' });
     expect((await mock.authed(`/pets/${res.json.id}`)).json).toEqual(res.json);
+  });
+
+  // A client that goes away mid-body is no fault of the mock's: no error line, no 500, and the
+  // journal shows nginx's 499 ("client closed request").
+  it('logs a client that closes the connection mid-body as info, and journals it as 499', async () => {
+    const { port } = new URL(mock.url);
+    const before = mock.logs.length;
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"Cut`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    await vi.waitFor(() => expect(mock.logs.slice(before).some((line) => String(line.msg).includes('closed the connection before the request was read'))).toBe(true));
+    const lines = mock.logs.slice(before);
+    expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+    expect(lines.find((line) => line.method === 'POST')).toMatchObject({ status: 499 });
+    const journal = (await mock.admin('/journal')).json.entries as Array<{ method: string; status: number }>;
+    expect(journal.at(-1)).toMatchObject({ method: 'POST', path: '/v1/pets', status: 499 });
   });
 
   it('accepts a body just under 1 MiB', async () => {

@@ -1,7 +1,7 @@
 import { errorBody, type ErrorCode } from '../../core/errors.js';
 import type { Exchange, Next } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
-import { sendError } from '../respond.js';
+import { noAnswer, sendError } from '../respond.js';
 import type { FaultStatus, FaultThen } from '../../core/scenarios/scenario.js';
 
 export interface FaultContext {
@@ -11,15 +11,6 @@ export interface FaultContext {
   /** Aborted when the server shuts down: hung connections are closed then. */
   shutdown: AbortSignal | undefined;
 }
-
-/**
- * The status the request log shows for a request the mock never answered
- * (a reset, or a hang the client gave up on): nginx's 499, "client closed
- * request". No byte of it is sent: the `x-hono-already-sent` header tells
- * @hono/node-server the response is dealt with, and the socket is gone anyway.
- */
-const NO_ANSWER_STATUS = 499;
-const noAnswer = (): Response => new Response(null, { status: NO_ANSWER_STATUS, headers: { 'x-hono-already-sent': 'true' } });
 
 const STATUS_FAULTS: Record<FaultStatus, { code: ErrorCode; message: string }> = {
   500: { code: 'internal_error', message: 'The service failed to answer this request.' },
