@@ -30,6 +30,8 @@ function redact(query: string): string {
 }
 
 function safeDecode(text: string): string {
+  // Most queries have nothing encoded: no decode on the request path for them.
+  if (!/[%+]/.test(text)) return text;
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
