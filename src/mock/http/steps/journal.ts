@@ -1,19 +1,16 @@
 import { journalPath } from '../../core/journal/journal-path.js';
-import type { SessionRegistry } from '../../core/sessions/session-registry.js';
 import type { Exchange, Step } from '../exchange.js';
 import { after } from './after.js';
-import { SESSION_HEADER } from './session.js';
 
 /**
  * Records every request but the admin API's own (whose steps leave this
  * one out) in its session's journal. A request refused before its session
- * was picked, a 401, goes to the journal of the session it names if that
- * one runs. The entry tells which operation, and which stub answered or
+ * was picked, a 401, goes to the shared journal. The entry tells which operation, and which stub answered or
  * why none did (set by the stubs step; a request that never reached it
  * was answered before the stubs). One small object per request; the
  * journal's append is O(1).
  */
-export function journalRequests(sessions: SessionRegistry): Step {
+export function journalRequests(): Step {
   return function journalRequest(x, next) {
     return after(x, next, (answer) => record(x, answer));
   };
@@ -21,9 +18,10 @@ export function journalRequests(sessions: SessionRegistry): Step {
   function record(x: Exchange, answer: Response): void {
     const url = x.c.req.url;
     const path = journalPath(url.slice(url.indexOf('/', url.indexOf('//') + 2)));
-    const shared = sessions.shared;
-    const named = x.session === shared ? x.c.req.header(SESSION_HEADER) : undefined;
-    const session = named === undefined ? x.session : (sessions.find(named) ?? shared);
+    // The session the session step picked; a request refused before it (a 401) goes to the shared
+    // journal, whatever session it names: a client without a key must not fill, and so empty,
+    // another client's journal.
+    const session = x.session;
     const scenario = (x.scenario ?? session.control.active).runtime?.scenario.name ?? null;
     const { stub, operationId: operation } = x;
     // One object of one shape per request (`unmatched` undefined when a stub answered; JSON leaves it out).
