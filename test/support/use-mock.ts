@@ -33,6 +33,8 @@ export interface MockOptions {
   /** Session limits (`--max-sessions`, `--session-idle`) and `--session-per-key`. */
   maxSessions?: number;
   sessionIdleMs?: number;
+  /** How recently used a session must be to be safe from eviction (default 60 s). */
+  sessionProtectMs?: number;
   sessionPerKey?: boolean;
 }
 
@@ -119,6 +121,7 @@ export function useMock(options: MockOptions = {}) {
       journalSize: options.journalSize ?? 500,
       maxSessions: options.maxSessions,
       sessionIdleMs: options.sessionIdleMs,
+      sessionProtectMs: options.sessionProtectMs,
       sessionPerKey: options.sessionPerKey,
     });
   });

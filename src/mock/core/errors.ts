@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   invalid_preference: 400,
   invalid_session: 400,
   unknown_session: 404,
+  session_forbidden: 403,
+  too_many_sessions: 503,
   route_not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

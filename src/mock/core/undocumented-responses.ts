@@ -19,6 +19,8 @@ export const UNDOCUMENTED_RESPONSES: ReadonlyArray<{ status: number; code: Error
   { status: 431, code: 'headers_too_large', operation: '*', when: 'request headers over node\'s limit (16 KiB)' },
   { status: 400, code: 'invalid_preference', operation: '*', when: 'a `Prefer` header with a malformed or impossible `code`, `example`, `dynamic` or `scenario` (createPet documents 400)' },
   { status: 400, code: 'invalid_session', operation: '*', when: 'an `X-Mock-Session` header that is not a session id (createPet documents 400)' },
+  { status: 403, code: 'session_forbidden', operation: '*', when: 'with `--session-per-key`, an `X-Mock-Session` naming a session another API key owns' },
+  { status: 503, code: 'too_many_sessions', operation: '*', when: 'a request that would start a session while the session table is full of sessions used in the last minute (with `Retry-After`)' },
   { status: 401, code: 'unauthorized', operation: undefined, when: 'any path under /v1 without an accepted key' },
   { status: 404, code: 'route_not_found', operation: undefined, when: 'a path the document does not describe' },
   { status: 405, code: 'method_not_allowed', operation: undefined, when: 'a documented path with another method (with `Allow`)' },

@@ -18,6 +18,10 @@ export interface Exchange {
   readonly started: number;
   /** Headers steps add to whatever answer the request gets (CORS, deprecation, session); never mutated, replaced. */
   headers: Readonly<Record<string, string>> | undefined;
+  /** With `--session-per-key`: the caller's key, as its key session id (session step); it owns the sessions it opens. */
+  key: string | undefined;
+  /** The admin key was presented (admin API): every session may be seen and ended. */
+  admin: boolean;
   /** The request's session: the shared one until the session step picks another. */
   session: Session;
   /** The scenario state `Prefer: scenario=NAME` picked, when not the session's active one. */
@@ -40,7 +44,7 @@ export type Next = (x: Exchange) => Answer;
 export type Step = (x: Exchange, next: Next) => Answer;
 
 export function newExchange(c: Context<MockEnv>, operationId: string | null, session: Session): Exchange {
-  return { c, operationId, started: performance.now(), headers: undefined, session, scenario: undefined, stub: null, unmatched: undefined };
+  return { c, operationId, started: performance.now(), headers: undefined, key: undefined, admin: false, session, scenario: undefined, stub: null, unmatched: undefined };
 }
 
 /**

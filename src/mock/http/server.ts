@@ -40,6 +40,8 @@ export interface MockServerOptions {
   /** At most this many sessions (default 100); idle this long (ms), a session ends (default 30 minutes). */
   maxSessions?: number | undefined;
   sessionIdleMs?: number | undefined;
+  /** A session used this recently (ms) is not ended to make room (default 60 s). */
+  sessionProtectMs?: number | undefined;
   /** Without `X-Mock-Session`, each bearer key is its own session. */
   sessionPerKey?: boolean | undefined;
 }
@@ -77,6 +79,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     start,
     maxSessions: options.maxSessions,
     idleMs: options.sessionIdleMs,
+    protectMs: options.sessionProtectMs,
     journalSize: options.journalSize,
     onEnd: (id, why) => logger.info({ session: id }, `session ${id} ended: ${why === 'idle' ? 'idle too long' : 'the least recently used, to make room'}`),
   });

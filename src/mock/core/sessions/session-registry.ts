@@ -1,4 +1,5 @@
 import { createRequestJournal, type RequestJournal } from '../journal/request-journal.js';
+import { failed, ok, type Result } from '../result.js';
 import { createScenarioControl, type ScenarioControl, type ScenarioStart } from '../scenarios/scenario-control.js';
 import type { LoadedScenario, ScenarioLibrary } from '../scenarios/scenario-library.js';
 
@@ -8,6 +9,8 @@ export interface Session {
   readonly id: string | null;
   readonly control: ScenarioControl;
   readonly journal: RequestJournal;
+  /** The key that opened it, as its key session id (`--session-per-key`); only that key may use it. Undefined: anyone who names it. */
+  readonly owner: string | undefined;
   /** When it last served a request (ms on the registry's clock, monotonic by default). */
   lastSeen: number;
 }
@@ -22,6 +25,8 @@ export interface SessionRegistryOptions {
   maxSessions?: number;
   /** A session idle this long (ms) ends (default 30 minutes). */
   idleMs?: number;
+  /** A session used this recently (ms) is never ended to make room (default 60 s, or `idleMs` if shorter). */
+  protectMs?: number;
   /** Entries each journal keeps (default 500). */
   journalSize?: number | undefined;
   /** Told when a session ends other than by the admin API. */
@@ -36,8 +41,13 @@ export interface SessionRegistry {
   readonly idleMs: number;
   /** The registry's clock (ms), which `lastSeen` is on. */
   now(): number;
-  /** The session `id`, started on first use; it becomes the most recently used. */
-  open(id: string): Session;
+  readonly protectMs: number;
+  /**
+   * The session `id`, started on first use (owned by `owner`); it becomes
+   * the most recently used. Refused when the table is full and even its
+   * least recently used session is protected (used within `protectMs`).
+   */
+  open(id: string, owner?: string): Result<Session, SessionTableFull>;
   /** The session `id` if it is running; not started, not touched. */
   find(id: string): Session | undefined;
   /** A fresh session `id` as it would start, not kept (what the admin API shows for a session not running). */
@@ -55,7 +65,14 @@ export interface SessionRegistry {
   close(): void;
 }
 
+/** Why a session could not start: every running one was used too recently to be ended. */
+export interface SessionTableFull {
+  /** When the least recently used one stops being protected. */
+  retryAfterMs: number;
+}
+
 export const DEFAULT_MAX_SESSIONS = 100;
+export const DEFAULT_SESSION_PROTECT_MS = 60 * 1000;
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
 /**
@@ -64,6 +81,11 @@ export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
  * (each use moves a session to the end), so both the eviction and the idle
  * sweep look only at its head.
  *
+ * A full table ends its least recently used session to make room, unless
+ * that one was used within `protectMs`: then the new session is refused.
+ * So a client opening sessions as fast as it can ends only sessions idle
+ * for a minute or more, never one in use.
+ *
  * One closure over the registry's private state (its Map and sweep timer):
  * its length is its methods, each of them short.
  */
@@ -71,10 +93,12 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
   const { library, maxSessions = DEFAULT_MAX_SESSIONS, idleMs = DEFAULT_SESSION_IDLE_MS, now = () => performance.now() } = options;
   if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new Error(`the session limit must be a whole number above 0, got ${maxSessions}`);
   if (!(idleMs > 0)) throw new Error(`the session idle time must be above 0, got ${idleMs}`);
+  const protectMs = Math.min(options.protectMs ?? DEFAULT_SESSION_PROTECT_MS, idleMs);
   let start = options.start;
   const sessions = new Map<string, Session>();
-  const newSession = (id: string | null, from: ScenarioStart): Session => ({
+  const newSession = (id: string | null, from: ScenarioStart, owner?: string): Session => ({
     id,
+    owner,
     control: createScenarioControl({ library, start: from }),
     journal: createRequestJournal(options.journalSize),
     lastSeen: now(),
@@ -102,28 +126,31 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
     shared,
     maxSessions,
     idleMs,
+    protectMs,
     now,
-    open(id) {
+    open(id, owner) {
       sweep();
       const found = sessions.get(id);
       if (found) {
         sessions.delete(id);
         sessions.set(id, found);
         found.lastSeen = now();
-        return found;
+        return ok(found);
       }
-      for (const [oldest] of sessions) {
+      for (const [oldest, session] of sessions) {
         if (sessions.size < maxSessions) break;
+        const protectedFor = session.lastSeen + protectMs - now();
+        if (protectedFor > 0) return failed({ retryAfterMs: protectedFor });
         sessions.delete(oldest);
         options.onEnd?.(oldest, 'evicted');
       }
-      const session = newSession(id, start);
+      const session = newSession(id, start, owner);
       sessions.set(id, session);
       if (!timer) {
         timer = setInterval(sweep, Math.min(idleMs, 60_000));
         timer.unref();
       }
-      return session;
+      return ok(session);
     },
     find: (id) => sessions.get(id),
     preview: (id) => newSession(id, start),

@@ -4,6 +4,7 @@ import { describeScenarioFiles } from '../../core/scenarios/describe-scenario-fi
 import { findScenario } from '../../core/scenarios/find-scenario.js';
 import { sendError } from '../respond.js';
 import { bodySize } from '../steps/body-size.js';
+import { sendTableFull } from '../steps/session.js';
 import { activeName, asMiddleware, exchange, json, sessionOf, type AdminRouter, type AdminRoutesOptions } from './admin-router.js';
 
 /**
@@ -22,9 +23,12 @@ export function scenarioRoutes(router: AdminRouter, { contract, sessions, onActi
     const name = readName(await c.req.text());
     if (!name.ok) return sendError(exchange(c), name.error);
     // QA sets up a session's scenario before its first request.
-    const { id } = sessionOf(c);
+    const x = exchange(c);
+    const { id } = x.session;
     const started = id !== null && sessions.find(id) === undefined;
-    const session = id === null ? sessions.shared : sessions.open(id);
+    const opened = id === null ? ok(sessions.shared) : sessions.open(id, x.key);
+    if (!opened.ok) return sendTableFull(x, opened.error);
+    const session = opened.value;
     const activated = await session.control.activate(name.value);
     if (!activated.ok) {
       if (started && id !== null) sessions.end(id);

@@ -1,6 +1,7 @@
 import { errorBody } from '../../core/errors.js';
 import type { SessionRegistry } from '../../core/sessions/session-registry.js';
 import { sendError } from '../respond.js';
+import { mayUse, sessionForbidden } from '../steps/session-access.js';
 import { activeName, exchange, json, sessionOf, type AdminRouter } from './admin-router.js';
 
 /**
@@ -29,7 +30,7 @@ export function sessionRoutes(router: AdminRouter, sessions: SessionRegistry): v
     return json(c, 200, {
       maxSessions: sessions.maxSessions,
       idleSeconds: sessions.idleMs / 1000,
-      sessions: sessions.list().map((session) => ({
+      sessions: sessions.list().filter((session) => mayUse(exchange(c), session)).map((session) => ({
         id: session.id,
         scenario: activeName(session),
         pets: session.control.store.size,
@@ -38,10 +39,19 @@ export function sessionRoutes(router: AdminRouter, sessions: SessionRegistry): v
       })),
     });
   });
-  router.on('DELETE', '/sessions', (c) => json(c, 200, { ended: sessions.endAll() }));
+  // With --session-per-key, a key ends its own sessions only; the admin key ends them all.
+  router.on('DELETE', '/sessions', (c) => {
+    const x = exchange(c);
+    const mine = sessions.list().filter((session) => mayUse(x, session));
+    const ended = mine.length === sessions.list().length ? sessions.endAll() : mine.filter((session) => sessions.end(session.id as string)).length;
+    return json(c, 200, { ended });
+  });
   router.on('DELETE', '/sessions/:id', (c) => {
     const id = c.req.param('id') ?? '';
-    if (!sessions.end(id)) return sendError(exchange(c), errorBody('unknown_session', `no session ${JSON.stringify(id)} is running (it may have ended idle or been evicted); GET /__mock/sessions lists them`));
+    const x = exchange(c);
+    const running = sessions.find(id);
+    if (running && !mayUse(x, running)) return sendError(x, sessionForbidden(id));
+    if (!sessions.end(id)) return sendError(x, errorBody('unknown_session', `no session ${JSON.stringify(id)} is running (it may have ended idle or been evicted); GET /__mock/sessions lists them`));
     return json(c, 200, { ended: 1 });
   });
 }

@@ -1,9 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { errorBody } from '../../core/errors.js';
-import { addResponseHeaders, type Step } from '../exchange.js';
+import type { Result } from '../../core/result.js';
+import type { Session, SessionRegistry, SessionTableFull } from '../../core/sessions/session-registry.js';
+import { addResponseHeaders, type Exchange, type Step } from '../exchange.js';
 import { sendError } from '../respond.js';
-import type { Session, SessionRegistry } from '../../core/sessions/session-registry.js';
 import { keyChecker, repeatsAuthorization, sendUnauthorized } from './bearer-key.js';
+import { refuseSession } from './session-access.js';
 
 export const SESSION_HEADER = 'x-mock-session';
 
@@ -14,7 +16,10 @@ const SESSION_ID = /^(?!\.{1,2}$)[A-Za-z0-9._~:-]{1,128}$/;
 
 export interface SessionOptions {
   sessions: SessionRegistry;
-  /** Without an `X-Mock-Session` header, the bearer key names the session (`--session-per-key`). */
+  /**
+   * `--session-per-key`: without an `X-Mock-Session` header the bearer key
+   * names the session, and every session belongs to the key that opened it.
+   */
   perKey?: boolean | undefined;
   /**
    * `open`: the session starts with its first request (the API, after auth).
@@ -24,6 +29,8 @@ export interface SessionOptions {
   mode: 'open' | 'look';
   /** With `perKey` in `look` mode: the accepted keys, so only they name sessions (401 otherwise). */
   apiKeys?: readonly string[] | undefined;
+  /** In `look` mode: whether an `Authorization` value is the admin key, which may see and end every session. */
+  isAdmin?: ((authorization: string | undefined) => boolean) | undefined;
   /** The per-process secret of key-named sessions (random by default). */
   secret?: Buffer | undefined;
 }
@@ -34,37 +41,56 @@ export interface SessionOptions {
  * A session's answers carry its id back in `X-Mock-Session`. An id that
  * breaks the format gets 400 `invalid_session`: a client that meant to be
  * isolated is told, rather than silently served from the shared state.
+ * With `perKey`, a session another key owns gets 403 `session_forbidden`
+ * (see session-access.ts); a full table of sessions in use, 503.
  */
 export function session(options: SessionOptions): Step {
-  const { sessions, perKey = false, mode } = options;
+  const { sessions, perKey = false, mode, isAdmin } = options;
   const secret = options.secret ?? randomBytes(32);
   const accepts = perKey && mode === 'look' ? keyChecker(options.apiKeys ?? []) : undefined;
-  const pick = (id: string): Session => (mode === 'open' ? sessions.open(id) : (sessions.find(id) ?? sessions.preview(id)));
+  const pick = (id: string, owner: string | undefined): Result<Session, SessionTableFull> =>
+    mode === 'open' ? sessions.open(id, owner) : { ok: true, value: sessions.find(id) ?? sessions.preview(id) };
 
   return function sessionOf(x, next) {
     const { c } = x;
-    let id = c.req.header(SESSION_HEADER);
-    if (id === undefined && perKey) {
-      const authorization = c.req.header('authorization');
+    const authorization = c.req.header('authorization');
+    x.admin = mode === 'look' && isAdmin !== undefined && isAdmin(authorization);
+    if (perKey && !x.admin) {
       if (accepts && authorization !== undefined && (!accepts(authorization) || repeatsAuthorization(c))) return sendUnauthorized(x);
-      id = keySession(authorization, secret);
+      x.key = keySession(authorization, secret);
     }
     // Without an id the exchange keeps the shared session it started with.
+    const id = c.req.header(SESSION_HEADER) ?? x.key;
     if (id === undefined) return next(x);
     if (!SESSION_ID.test(id)) {
       return sendError(x, errorBody('invalid_session', `X-Mock-Session ${JSON.stringify(id.slice(0, 140))} is not a session id: use 1 to 128 of A-Z a-z 0-9 . _ ~ : - (not . or .. alone)`));
     }
-    x.session = pick(id);
+    if (perKey) {
+      const refused = refuseSession(x, sessions, id);
+      if (refused) return sendError(x, refused);
+    }
+    const picked = pick(id, x.key);
+    if (!picked.ok) return sendTableFull(x, picked.error);
+    x.session = picked.value;
     addResponseHeaders(x, { [SESSION_HEADER]: id });
     return next(x);
   };
 }
 
+/** 503 with `Retry-After` (RFC 9110 §10.2.3, whole seconds, rounded up): when the least recently used session may be ended. */
+export function sendTableFull(x: Exchange, full: SessionTableFull): Response {
+  const seconds = Math.max(1, Math.ceil(full.retryAfterMs / 1000));
+  return sendError(
+    x,
+    errorBody('too_many_sessions', `all sessions were used in the last minute, so none is ended to start another: retry in ${seconds} s, end one (DELETE /__mock/sessions/ID), or raise --max-sessions`),
+    { 'retry-after': String(seconds) },
+  );
+}
+
 /**
  * The session of a bearer key: an HMAC of the key with a secret drawn at
  * start-up, so ids cannot be worked out from a key (or a key guessed from
- * an id) outside this process. An id is still no secret: anyone who can
- * read `GET /__mock/sessions` can send it.
+ * an id) outside this process.
  */
 function keySession(authorization: string | undefined, secret: Buffer): string | undefined {
   const token = /^bearer +(\S+)/i.exec(authorization ?? '')?.[1];

@@ -1,0 +1,29 @@
+import { errorBody, type ErrorBody } from '../../core/errors.js';
+import type { Session, SessionRegistry } from '../../core/sessions/session-registry.js';
+import type { Exchange } from '../exchange.js';
+
+// The ids `--session-per-key` derives from keys (session.ts).
+const KEY_SESSION = /^key-[0-9a-f]{16}$/;
+
+/**
+ * Whether the request may see and use a session (`--session-per-key`): its
+ * own key's, or one nobody owns; the admin key may use them all. The id
+ * alone is not enough: ids show in logs, and anyone may send a header.
+ */
+export const mayUse = (x: Exchange, session: Session): boolean => x.admin || session.owner === undefined || session.owner === x.key;
+
+/**
+ * Why the request may not name session `id` (`--session-per-key`), or
+ * undefined. A key session id names that key's session only, running or
+ * not: another client naming it first would otherwise own it, and lock
+ * the key out of its own session.
+ */
+export function refuseSession(x: Exchange, sessions: SessionRegistry, id: string): ErrorBody | undefined {
+  if (x.admin) return undefined;
+  const running = sessions.find(id);
+  const theirs = running ? !mayUse(x, running) : KEY_SESSION.test(id) && id !== x.key;
+  return theirs ? sessionForbidden(id) : undefined;
+}
+
+export const sessionForbidden = (id: string): ErrorBody =>
+  errorBody('session_forbidden', `session ${id} belongs to another API key: with --session-per-key a session is used only with the key that opened it`);
