@@ -18,6 +18,8 @@ export interface Exchange {
   readonly started: number;
   /** Headers steps add to whatever answer the request gets (CORS, deprecation, session); never mutated, replaced. */
   headers: Readonly<Record<string, string>> | undefined;
+  /** The request passed the API key check (bearer-key step): it is journaled in its session, not as anonymous. */
+  keyed: boolean;
   /** With `--session-per-key`: the caller's key, as its key session id (session step); it owns the sessions it opens. */
   key: string | undefined;
   /** The admin key was presented (admin API): every session may be seen and ended. */
@@ -44,7 +46,7 @@ export type Next = (x: Exchange) => Answer;
 export type Step = (x: Exchange, next: Next) => Answer;
 
 export function newExchange(c: Context<MockEnv>, operationId: string | null, session: Session): Exchange {
-  return { c, operationId, started: performance.now(), headers: undefined, key: undefined, admin: false, session, scenario: undefined, stub: null, unmatched: undefined };
+  return { c, operationId, started: performance.now(), headers: undefined, keyed: false, key: undefined, admin: false, session, scenario: undefined, stub: null, unmatched: undefined };
 }
 
 /**

@@ -71,7 +71,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
       maxAgeSeconds: 600,
     }),
   ];
-  const journal = journalRequests();
+  const journal = journalRequests(sessions.anonymous);
   const auth = [bearerKey({ keys: apiKeys }), session({ sessions, perKey, mode: 'open', secret })];
   const limit = bodySize(options.maxBodyBytes);
   const adminSteps = [...edge, session({ sessions, perKey, mode: 'look', apiKeys, secret })];

@@ -37,6 +37,8 @@ export interface SessionRegistryOptions {
 
 export interface SessionRegistry {
   readonly shared: Session;
+  /** The journal of requests that carried no accepted key (401s, preflights, paths outside the API): kept apart, so they cannot push any session's entries out. */
+  readonly anonymous: RequestJournal;
   readonly maxSessions: number;
   readonly idleMs: number;
   /** The registry's clock (ms), which `lastSeen` is on. */
@@ -124,6 +126,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
 
   return {
     shared,
+    anonymous: createRequestJournal(options.journalSize),
     maxSessions,
     idleMs,
     protectMs,

@@ -180,13 +180,29 @@ describe('the request journal', () => {
     await mock.authed('/pets/1');
     await mock.authed('/pets/1');
     await mock.authed('/pets', newPet({ name: 'Rex', categoryId: 1 }));
-    await mock.request('/pets');
+    await mock.authed('/pets?limit=500');
     await mock.admin('/health');
     const { entries } = await journal();
-    expect(entries.map((e: { method: string; path: string; status: number }) => `${e.method} ${e.path} ${e.status}`)).toEqual(['GET /v1/pets/1 503', 'POST /v1/pets 201', 'GET /v1/pets 401']);
+    expect(entries.map((e: { method: string; path: string; status: number }) => `${e.method} ${e.path} ${e.status}`)).toEqual(['GET /v1/pets/1 503', 'POST /v1/pets 201', 'GET /v1/pets?limit=500 400']);
     expect(entries[0]).toMatchObject({ operation: 'getPet', scenario: 'journal', stub: 'third-get' });
     expect(entries[1]).toMatchObject({ operation: 'createPet', stub: null, unmatched: 'no stub for this operation' });
-    expect(entries[2]).toMatchObject({ operation: 'listPets', scenario: 'journal', stub: null, unmatched: 'answered before the stubs (auth or body limit)' });
+    expect(entries[2]).toMatchObject({ operation: 'listPets', scenario: 'journal', stub: null });
+  });
+
+  it('keeps requests without an accepted key out of every session\'s journal, in the anonymous journal (also bounded)', async () => {
+    await mock.admin('/journal', { method: 'DELETE' });
+    await mock.admin('/journal/anonymous', { method: 'DELETE' });
+    await mock.authed('/pets/1');
+    for (const session of [undefined, 'someone']) {
+      for (let i = 0; i < 4; i++) await mock.request(`/pets?limit=${i + 1}`, session === undefined ? {} : { headers: { 'x-mock-session': session } });
+    }
+    expect((await journal()).entries.map((e: { path: string }) => e.path)).toEqual(['/v1/pets/1']);
+    expect(mock.sessions.find('someone')).toBeUndefined();
+    const anonymous = (await mock.admin('/journal/anonymous')).json;
+    expect(anonymous.capacity).toBe(3);
+    expect(anonymous.entries.map((e: { path: string; status: number }) => `${e.path} ${e.status}`)).toEqual(['/v1/pets?limit=2 401', '/v1/pets?limit=3 401', '/v1/pets?limit=4 401']);
+    expect(anonymous.entries[2]).toMatchObject({ operation: 'listPets', stub: null, unmatched: 'answered before the stubs (auth or body limit)' });
+    expect((await mock.admin('/journal/anonymous', { method: 'DELETE' })).json).toEqual({ capacity: 3, entries: [] });
   });
 
   it('names the stub state machine: requiredState met after the opener', async () => {
@@ -206,14 +222,14 @@ describe('the request journal', () => {
     expect(long?.path).toBe(`/v1/pets?limit=1&note=${'a'.repeat(1024 - '/v1/pets?limit=1&note='.length)}…`);
   });
 
-  it('leaves out /__mock itself, but records a path that only starts like it (/__mockery)', async () => {
-    await mock.admin('/journal', { method: 'DELETE' });
+  it('leaves out /__mock itself, but records a path that only starts like it (/__mockery), as anonymous', async () => {
+    await mock.admin('/journal/anonymous', { method: 'DELETE' });
     const bare = await mock.admin('');
     expect([bare.status, bare.json.code]).toEqual([404, 'route_not_found']);
     const origin = new URL(mock.url).origin;
     const lookalike = await fetch(`${origin}/__mockery`);
     expect([lookalike.status, ((await lookalike.json()) as { code: string }).code]).toEqual([404, 'route_not_found']);
-    expect((await journal()).entries).toEqual([
+    expect((await mock.admin('/journal/anonymous')).json.entries).toEqual([
       { method: 'GET', path: '/__mockery', status: 404, ms: expect.any(Number), operation: null, scenario: 'journal', stub: null, unmatched: 'not a documented operation' },
     ]);
   });
@@ -221,10 +237,12 @@ describe('the request journal', () => {
   it('records requests outside the documented operations with no operation', async () => {
     await mock.request('/nowhere');
     await mock.authed('/pets/1', { method: 'DELETE' });
-    const entries = (await journal()).entries.slice(-2);
-    expect(entries).toEqual([
-      // Auth comes before routing under /v1, so an unknown path there is 401 without a key.
+    // Auth comes before routing under /v1, so an unknown path there is 401 without a key.
+    expect((await mock.admin('/journal/anonymous')).json.entries.at(-1)).toEqual(
       { method: 'GET', path: '/v1/nowhere', status: 401, ms: expect.any(Number), operation: null, scenario: 'journal', stub: null, unmatched: 'not a documented operation' },
+    );
+    const entries = (await journal()).entries.slice(-1);
+    expect(entries).toEqual([
       { method: 'DELETE', path: '/v1/pets/1', status: 405, ms: expect.any(Number), operation: null, scenario: 'journal', stub: null, unmatched: 'not a documented operation' },
     ]);
   });

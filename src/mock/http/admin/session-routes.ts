@@ -1,4 +1,5 @@
 import { errorBody } from '../../core/errors.js';
+import type { RequestJournal } from '../../core/journal/request-journal.js';
 import type { SessionRegistry } from '../../core/sessions/session-registry.js';
 import { sendError } from '../respond.js';
 import { mayUse, sessionForbidden } from '../steps/session-access.js';
@@ -15,15 +16,11 @@ export function sessionRoutes(router: AdminRouter, sessions: SessionRegistry): v
     return json(c, 200, { status: 'ok', scenario: activeName(session), pets: session.control.store.size, session: session.id });
   });
 
-  router.on('GET', '/journal', (c) => {
-    const { journal } = sessionOf(c);
-    return json(c, 200, { capacity: journal.capacity, entries: journal.entries() });
-  });
-  router.on('DELETE', '/journal', (c) => {
-    const { journal } = sessionOf(c);
-    journal.clear();
-    return json(c, 200, { capacity: journal.capacity, entries: [] });
-  });
+  router.on('GET', '/journal', (c) => json(c, 200, shown(sessionOf(c).journal)));
+  router.on('DELETE', '/journal', (c) => json(c, 200, cleared(sessionOf(c).journal)));
+  // Requests without an accepted key, whatever session they named (steps/journal.ts).
+  router.on('GET', '/journal/anonymous', (c) => json(c, 200, shown(sessions.anonymous)));
+  router.on('DELETE', '/journal/anonymous', (c) => json(c, 200, cleared(sessions.anonymous)));
 
   router.on('GET', '/sessions', (c) => {
     const now = sessions.now();
@@ -54,4 +51,10 @@ export function sessionRoutes(router: AdminRouter, sessions: SessionRegistry): v
     if (!sessions.end(id)) return sendError(x, errorBody('unknown_session', `no session ${JSON.stringify(id)} is running (it may have ended idle or been evicted); GET /__mock/sessions lists them`));
     return json(c, 200, { ended: 1 });
   });
+}
+
+const shown = (journal: RequestJournal) => ({ capacity: journal.capacity, entries: journal.entries() });
+function cleared(journal: RequestJournal) {
+  journal.clear();
+  return { capacity: journal.capacity, entries: [] };
 }

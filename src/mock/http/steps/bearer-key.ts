@@ -27,7 +27,10 @@ const CREDENTIALS = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 export function bearerKey({ keys }: BearerKeyOptions): Step {
   const accepts = keyChecker(keys);
   return function bearerKeyCheck(x, next) {
-    if (accepts(x.c.req.header('authorization')) && !repeatsAuthorization(x.c)) return next(x);
+    if (accepts(x.c.req.header('authorization')) && !repeatsAuthorization(x.c)) {
+      x.keyed = true;
+      return next(x);
+    }
     return sendUnauthorized(x);
   };
 }

@@ -1,16 +1,19 @@
 import { journalPath } from '../../core/journal/journal-path.js';
+import type { RequestJournal } from '../../core/journal/request-journal.js';
 import type { Exchange, Step } from '../exchange.js';
 import { after } from './after.js';
 
 /**
  * Records every request but the admin API's own (whose steps leave this
- * one out) in its session's journal. A request refused before its session
- * was picked, a 401, goes to the shared journal. The entry tells which operation, and which stub answered or
- * why none did (set by the stubs step; a request that never reached it
+ * one out): one that passed the key check in its session's journal, any
+ * other (a 401, a preflight, a path outside the API) in the anonymous
+ * journal, whatever session it names. A client without a key can then
+ * neither fill nor empty anybody's journal, the shared default's included.
+ * The entry tells which operation, and which stub answered or why none did (set by the stubs step; a request that never reached it
  * was answered before the stubs). One small object per request; the
  * journal's append is O(1).
  */
-export function journalRequests(): Step {
+export function journalRequests(anonymous: RequestJournal): Step {
   return function journalRequest(x, next) {
     return after(x, next, (answer) => record(x, answer));
   };
@@ -18,14 +21,12 @@ export function journalRequests(): Step {
   function record(x: Exchange, answer: Response): void {
     const url = x.c.req.url;
     const path = journalPath(url.slice(url.indexOf('/', url.indexOf('//') + 2)));
-    // The session the session step picked; a request refused before it (a 401) goes to the shared
-    // journal, whatever session it names: a client without a key must not fill, and so empty,
-    // another client's journal.
     const session = x.session;
+    const journal = x.keyed ? session.journal : anonymous;
     const scenario = (x.scenario ?? session.control.active).runtime?.scenario.name ?? null;
     const { stub, operationId: operation } = x;
     // One object of one shape per request (`unmatched` undefined when a stub answered; JSON leaves it out).
-    session.journal.append({
+    journal.append({
       method: x.c.req.method,
       path,
       status: answer.status,
