@@ -123,7 +123,7 @@ describe('the admin API, bound to loopback, with the default --cors-origin (*) a
       ['/journal', { method: 'DELETE' }],
     ];
     for (const [path, init] of writes) {
-      for (const credentials of [{}, { authorization: 'Bearer not-a-key' }]) {
+      for (const credentials of [{}, { authorization: 'Bearer not-a-key' }] as Array<Record<string, string>>) {
         const res = await mock.adminAsIs(path, { ...init, headers: { ...(init.headers as Record<string, string>), ...credentials } });
         expect([path, res.status, res.json.code]).toEqual([path, 401, 'unauthorized']);
         expect(res.headers.get('www-authenticate')).toBe('Bearer realm="animal-store"');
