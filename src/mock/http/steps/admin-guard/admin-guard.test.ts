@@ -56,6 +56,16 @@ describe('the admin API, bound to loopback, with the default --cors-origin (*) a
     expect([res.status, res.json.code]).toEqual([403, 'origin_not_allowed']);
   });
 
+  it('quotes a long Origin or Host cut short in its 403, never the whole header', async () => {
+    const long = `http://${'a'.repeat(8000)}.example`;
+    const origin403 = await mock.adminAsIs('/health', { headers: { origin: long } });
+    expect([origin403.status, origin403.json.code]).toEqual([403, 'origin_not_allowed']);
+    expect(origin403.json.message.length).toBeLessThan(400);
+    const host403 = await rawRequest(`${origin()}/__mock/health`, { host: `${'b'.repeat(8000)}.example` });
+    expect([host403.status, host403.json.code]).toEqual([403, 'host_not_allowed']);
+    expect(host403.json.message.length).toBeLessThan(500);
+  });
+
   it('lets a same-origin PUT with Origin through (a page served by the mock), with the key', async () => {
     const res = await mock.admin('/scenarios/active', json('PUT', { name: 'sold-out' }, { origin: origin() }));
     expect(res.status).toBe(200);
