@@ -56,17 +56,25 @@ COPY --from=build /app/dist ./dist
 USER node
 
 # 0.0.0.0: the default 127.0.0.1 is unreachable from outside.
+# So anyone who reaches the port reaches the admin API (/__mock) too:
+# set MOCK_ADMIN_KEY (docker run -e MOCK_ADMIN_KEY=...) to require
+# `Authorization: Bearer <key>` there (without it the mock warns at
+# start-up). Set it as the variable rather than --admin-key: the
+# HEALTHCHECK reads the variable to send the key.
 ENV HOST=0.0.0.0 PORT=4010
 EXPOSE 4010
 
 # Slim images have no curl; node's own fetch does the GET. Exit 1
 # (unhealthy) on any status but 200 or on a network error. PORT is
-# read so that `-e PORT=...` keeps the check right. The JSON array
-# may span lines: Docker joins `\` continuations before parsing.
+# read so that `-e PORT=...` keeps the check right, and
+# MOCK_ADMIN_KEY, when set, is sent (health needs the admin key
+# then). The JSON array may span lines: Docker joins `\`
+# continuations before parsing.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4010) \
-    + '/__mock/health').then((r) => process.exit(r.status === 200 ? 0 : 1), \
-    () => process.exit(1))"]
+  CMD ["node", "-e", "const k = process.env.MOCK_ADMIN_KEY; \
+    fetch('http://127.0.0.1:' + (process.env.PORT || 4010) + '/__mock/health', \
+    { headers: k ? { authorization: 'Bearer ' + k } : {} }) \
+    .then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
 
 # Exec form, no shell: node is PID 1 and gets SIGTERM itself. PID 1
 # has no default signal actions, but bin.ts handles SIGINT and

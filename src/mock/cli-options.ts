@@ -15,6 +15,8 @@ export interface MockCliOptions {
   host: string;
   apiKeys: string[];
   apiKeysFrom: 'flag' | 'env' | 'default';
+  /** `--admin-key` (env MOCK_ADMIN_KEY): every admin request needs it; undefined: none set. */
+  adminKey: string | undefined;
   seed: number | undefined;
   fixtures: string | undefined;
   quiet: boolean;
@@ -47,6 +49,8 @@ Options:
   --host HOST        address to bind (env HOST; default ${DEFAULT_HOST}; 0.0.0.0 for all)
   --api-key KEY      an accepted API key; repeat for several
                      (env MOCK_API_KEYS, comma-separated; default "${DEFAULT_API_KEY}")
+  --admin-key KEY    every /__mock request needs Authorization: Bearer KEY (env MOCK_ADMIN_KEY);
+                     without it, admin reads are open and admin writes need an API key
   --scenario NAME    start in this scenario (default: ${DEFAULT_SCENARIO}); see scenarios/ and the README
   --scenarios DIR    read scenario files from this folder (default: the project's scenarios/)
   --no-watch         do not reload scenarios when their files are edited
@@ -70,6 +74,7 @@ const CLI_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'api-key': { type: 'string', multiple: true },
+  'admin-key': { type: 'string' },
   seed: { type: 'string' },
   fixtures: { type: 'string' },
   scenario: { type: 'string' },
@@ -128,6 +133,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   const keys = readApiKeys(values['api-key'] ?? [], env);
   if (!keys.ok) return { kind: 'error', message: keys.error };
   const [apiKeys, apiKeysFrom] = keys.value;
+  const adminKey = readAdminKey(values['admin-key'], env, apiKeys);
+  if (!adminKey.ok) return { kind: 'error', message: adminKey.error };
 
   return {
     kind: 'run',
@@ -136,6 +143,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       host: values.host ?? (env.HOST || DEFAULT_HOST),
       apiKeys,
       apiKeysFrom,
+      adminKey: adminKey.value,
       seed,
       fixtures: values.fixtures,
       quiet: values.quiet,
@@ -158,9 +166,23 @@ function readApiKeys(flagKeys: string[], env: NodeJS.ProcessEnv): Result<[string
   const envKeys = (env.MOCK_API_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
   const [apiKeys, from] =
     flagKeys.length > 0 ? [flagKeys, 'flag' as const] : envKeys.length > 0 ? [envKeys, 'env' as const] : [[DEFAULT_API_KEY], 'default' as const];
-  const badKey = apiKeys.find((key) => !/^[A-Za-z0-9\-._~+/]+=*$/.test(key));
-  if (badKey !== undefined) return failed(`API key ${JSON.stringify(badKey)} cannot be sent as a bearer token (RFC 6750 §2.1 token68 characters only)`);
+  const problem = apiKeys.map((key) => tokenProblem('API key', key)).find((p) => p !== undefined);
+  if (problem !== undefined) return failed(problem);
   return ok([apiKeys, from]);
+}
+
+/** `--admin-key`, else MOCK_ADMIN_KEY, else none; a token68, and none of the API keys (else API clients could drive the admin API). */
+function readAdminKey(flagKey: string | undefined, env: NodeJS.ProcessEnv, apiKeys: readonly string[]): Result<string | undefined, string> {
+  const [key, from] = flagKey !== undefined ? [flagKey, '--admin-key'] : [env.MOCK_ADMIN_KEY || undefined, 'MOCK_ADMIN_KEY'];
+  if (key === undefined) return ok(undefined);
+  const problem = tokenProblem(from, key) ?? (apiKeys.includes(key) ? `${from} must not be one of the API keys: every API client could then drive the admin API` : undefined);
+  return problem === undefined ? ok(key) : failed(problem);
+}
+
+/** Why a key cannot be sent as `Authorization: Bearer <key>`, or undefined when it can. */
+function tokenProblem(what: string, key: string): string | undefined {
+  if (/^[A-Za-z0-9\-._~+/]+=*$/.test(key)) return undefined;
+  return `${what} ${JSON.stringify(key)} cannot be sent as a bearer token (RFC 6750 §2.1 token68 characters only)`;
 }
 
 function integer(text: string, min: number, max: number): number | undefined {

@@ -64,6 +64,7 @@ function spawnMock(args: string[], env: Record<string, string> = {}): MockProces
   delete base.PORT;
   delete base.HOST;
   delete base.MOCK_API_KEYS;
+  delete base.MOCK_ADMIN_KEY;
   const child = spawn(process.execPath, [BIN, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -222,6 +223,61 @@ describe('animal-store-mock (the built CLI)', () => {
     it('falls back to the default key when MOCK_API_KEYS holds only commas and spaces', async () => {
       const mock = await startMock([], { MOCK_API_KEYS: ' , ,' });
       expect(await statusWith(mock, DEFAULT_API_KEY)).toBe(200);
+    });
+  });
+
+  describe('the admin API', () => {
+    const adminStatus = async (mock: RunningMock, key?: string): Promise<number> => {
+      const response = await fetch(`${mock.url.replace(/\/v1$/, '')}/__mock/health`, key === undefined ? {} : bearer(key));
+      await response.arrayBuffer();
+      return response.status;
+    };
+    const OPEN_ADMIN = /admin API \(\/__mock\) has no admin key: anyone who can reach port \d+ can/;
+
+    it('--admin-key requires that key on /__mock, and is no API key', async () => {
+      const mock = await startMock(['--admin-key', 'admin-1']);
+      expect(await adminStatus(mock)).toBe(401);
+      expect(await adminStatus(mock, 'wrong')).toBe(401);
+      expect(await adminStatus(mock, DEFAULT_API_KEY)).toBe(401);
+      expect(await adminStatus(mock, 'admin-1')).toBe(200);
+      expect(await statusWith(mock, 'admin-1')).toBe(401);
+    });
+
+    it('takes the key from MOCK_ADMIN_KEY; --admin-key wins over it', async () => {
+      const fromEnv = await startMock([], { MOCK_ADMIN_KEY: 'env-admin' });
+      expect(await adminStatus(fromEnv)).toBe(401);
+      expect(await adminStatus(fromEnv, 'env-admin')).toBe(200);
+      const fromFlag = await startMock(['--admin-key', 'flag-admin'], { MOCK_ADMIN_KEY: 'env-admin' });
+      expect(await adminStatus(fromFlag, 'env-admin')).toBe(401);
+      expect(await adminStatus(fromFlag, 'flag-admin')).toBe(200);
+    });
+
+    it('warns once at start-up when bound beyond loopback without an admin key, naming how to set one', async () => {
+      const mock = await startMock(['--host', '0.0.0.0']);
+      await vi.waitFor(() => expect(mock.stdout()).toMatch(OPEN_ADMIN), { timeout: 5000, interval: 20 });
+      const warnings = mock.stdout().split('\n').filter((line) => OPEN_ADMIN.test(line));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('WARN');
+      expect(warnings[0]).toContain('--admin-key KEY (or MOCK_ADMIN_KEY)');
+      expect(warnings[0]).toContain('0.0.0.0');
+    });
+
+    it('writes that warning as a JSON line with --log-format json, every line JSON', async () => {
+      const mock = await startMock(['--host', '0.0.0.0', '--log-format', 'json']);
+      await vi.waitFor(() => expect(mock.stdout()).toMatch(OPEN_ADMIN), { timeout: 5000, interval: 20 });
+      const lines = mock.stdout().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(lines.filter((line) => OPEN_ADMIN.test(line.msg))).toEqual([expect.objectContaining({ level: 40, host: '0.0.0.0' })]);
+    });
+
+    it('gives no such warning on loopback, nor with an admin key', async () => {
+      const loopback = await startMock(['--log-format', 'json']);
+      const keyed = await startMock(['--host', '0.0.0.0', '--admin-key', 'admin-2', '--log-format', 'json']);
+      // A request line after start-up: anything written at start-up is written by then.
+      for (const mock of [loopback, keyed]) {
+        await statusWith(mock, DEFAULT_API_KEY);
+        await vi.waitFor(() => expect(mock.stdout()).toContain('"method":"GET"'), { timeout: 5000, interval: 20 });
+        expect(mock.stdout()).not.toMatch(/admin key/);
+      }
     });
   });
 
@@ -397,17 +453,19 @@ describe('animal-store-mock (the built CLI)', () => {
       for (let i = 0; i < 3; i++) expect(await statusWith(mock, DEFAULT_API_KEY)).toBe(200);
       const health = (await (await fetch(`${origin}/__mock/health`, { headers: { authorization: `Bearer ${DEFAULT_API_KEY}` } })).json()) as { session: string };
       expect(health.session).toMatch(/^key-[0-9a-f]{16}$/);
-      const journal = (await (await fetch(`${origin}/__mock/journal`, { headers: { 'x-mock-session': health.session } })).json()) as { capacity: number; entries: unknown[] };
+      // A key's session is read with that key (with its id alone: 403).
+      const keyed = { authorization: `Bearer ${DEFAULT_API_KEY}` };
+      expect((await fetch(`${origin}/__mock/journal`, { headers: { 'x-mock-session': health.session } })).status).toBe(403);
+      const journal = (await (await fetch(`${origin}/__mock/journal`, { headers: keyed })).json()) as { capacity: number; entries: unknown[] };
       expect(journal.capacity).toBe(2);
       expect(journal.entries).toHaveLength(2);
-      for (const id of ['s1', 's2', 's3']) {
-        const res = await fetch(`${mock.url}/pets`, { headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, 'x-mock-session': id } });
-        expect(res.status).toBe(200);
-      }
-      // The key's session and s1 to s3 make four: the least recently used, the key's, was ended.
-      const sessions = (await (await fetch(`${origin}/__mock/sessions`)).json()) as { maxSessions: number; idleSeconds: number; sessions: Array<{ id: string }> };
+      const statuses: number[] = [];
+      for (const id of ['s1', 's2', 's3']) statuses.push((await fetch(`${mock.url}/pets`, { headers: { ...keyed, 'x-mock-session': id } })).status);
+      // The key's session, s1 and s2 fill the table; all were used in the last minute, so s3 is refused rather than one of them ended.
+      expect(statuses).toEqual([200, 200, 503]);
+      const sessions = (await (await fetch(`${origin}/__mock/sessions`, { headers: keyed })).json()) as { maxSessions: number; idleSeconds: number; sessions: Array<{ id: string }> };
       expect(sessions).toMatchObject({ maxSessions: 3, idleSeconds: 60 });
-      expect(sessions.sessions.map((s) => s.id)).toEqual(['s1', 's2', 's3']);
+      expect(sessions.sessions.map((s) => s.id)).toEqual([health.session, 's1', 's2']);
     });
 
     it('an unknown scenario stops start-up with exit code 2, naming the known ones', async () => {
@@ -529,6 +587,9 @@ describe('animal-store-mock (the built CLI)', () => {
       [['--max-sessions', '100001'], '--max-sessions must be a whole number from 1 to 100000, got "100001"'],
       [['--session-idle', '0'], '--session-idle must be a whole number from 1 to 604800, got "0"'],
       [['--session-per-key=yes'], "Option '--session-per-key' does not take an argument"],
+      [['--admin-key', 'has space'], '--admin-key "has space" cannot be sent as a bearer token'],
+      [['--admin-key', DEFAULT_API_KEY], '--admin-key must not be one of the API keys'],
+      [['--api-key', 'k', '--admin-key', 'k'], '--admin-key must not be one of the API keys'],
     ])('%j', async (args, message) => {
       // --port 0 where the case is not about the port, so a regression that starts cannot clash.
       const result = await runToExit(args.some((arg) => arg.startsWith('--port')) ? args : ['--port', '0', ...args]);
@@ -541,6 +602,7 @@ describe('animal-store-mock (the built CLI)', () => {
       [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535, got "abc"'],
       [{ PORT: '99999' }, 'PORT must be an integer from 0 to 65535, got "99999"'],
       [{ MOCK_API_KEYS: 'good, has space' }, 'API key "has space" cannot be sent as a bearer token'],
+      [{ MOCK_ADMIN_KEY: 'bad"key' }, 'MOCK_ADMIN_KEY "bad\\"key" cannot be sent as a bearer token'],
     ])('environment %j', async (env, message) => {
       const result = await runToExit('PORT' in env ? [] : ['--port', '0'], env);
       expect(result.code).toBe(2);
@@ -553,7 +615,7 @@ describe('animal-store-mock (the built CLI)', () => {
       const result = await runToExit([flag]);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('Usage: animal-store-mock [options]');
-      for (const option of ['--port', '--host', '--api-key', '--scenario', '--scenarios', '--seed', '--fixtures', '--log-format', '--quiet', '--help']) {
+      for (const option of ['--port', '--host', '--api-key', '--admin-key', '--scenario', '--scenarios', '--seed', '--fixtures', '--log-format', '--quiet', '--help']) {
         expect(result.stdout).toContain(option);
       }
       expect(result.stderr).toBe('');

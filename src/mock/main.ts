@@ -5,11 +5,13 @@ import { packageRoot } from '../contract/package-root.js';
 import { validatorTally, type ValidatorTally } from '../contract/precompiled-validators.js';
 import { HELP, parseCli, type MockCliOptions } from './cli-options.js';
 import { loadCatalogue } from './core/fixtures/load-catalogue.js';
+import type { Logger } from 'pino';
 import { createLogger } from './logger.js';
 import { defaultScenariosDir, findScenario } from './core/scenarios/find-scenario.js';
 import { loadScenarioFile, type Scenario } from './core/scenarios/load-scenario.js';
 import { buildScenarioCatalogue } from './core/scenarios/scenario-catalogue.js';
 import { startMockServer, type RunningMockServer } from './http/server.js';
+import { isLoopback } from './http/steps/admin-guard/loopback.js';
 import type { Pet } from './core/catalogue/pet.js';
 import { createPetStore, type PetStore } from './core/catalogue/pet-store.js';
 import { failed, ok, type Result } from './core/result.js';
@@ -60,6 +62,7 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
       port: options.port,
       host: options.host,
       apiKeys: options.apiKeys,
+      adminKey: options.adminKey,
       logger,
       corsOrigins: options.corsOrigins,
       contract,
@@ -84,7 +87,17 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
   // collectors can read every line; written directly so --quiet keeps it.
   if (options.logFormat === 'json') io.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started })}\n`);
   else io.stdout.write(banner(started));
+  warnOpenAdmin(logger, options, server.port);
   return server;
+}
+
+/** One warning line when anyone on the network may reach an admin API that takes no key of its own. */
+function warnOpenAdmin(logger: Logger, { host, adminKey }: MockCliOptions, port: number): void {
+  if (adminKey !== undefined || isLoopback(host)) return;
+  logger.warn(
+    { host },
+    `the mock listens on ${host}, not only on loopback, and the admin API (/__mock) has no admin key: anyone who can reach port ${port} can read its sessions and journals, and with an API key switch scenarios, reset catalogues and end sessions. Set --admin-key KEY (or MOCK_ADMIN_KEY) to require a key of its own.`,
+  );
 }
 
 interface StartState {

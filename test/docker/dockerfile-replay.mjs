@@ -5,7 +5,7 @@
 //   node dockerfile-replay.mjs ignore-filter .dockerignore  < paths\0 > kept\0
 //   node dockerfile-replay.mjs check Dockerfile .dockerignore
 //   node dockerfile-replay.mjs replay Dockerfile CONTEXT WORK
-//   node dockerfile-replay.mjs healthcheck WORK/image.json PORT
+//   node dockerfile-replay.mjs healthcheck WORK/image.json PORT [K=V...]
 //   node dockerfile-replay.mjs run WORK/image.json LOG PIDFILE [K=V...] [-- ARG...]
 //
 // Only the instructions this project uses are replayed; any other one
@@ -293,6 +293,10 @@ async function check(dockerfile, ignoreFile) {
   ok(hc && !/\b(curl|wget)\b/.test(hc.argv.join(' ')), 'HEALTHCHECK needs no curl or wget');
   ok(hc && hc.argv.join(' ').includes('127.0.0.1') && hc.argv.join(' ').includes('/__mock/health'),
     'HEALTHCHECK asks http://127.0.0.1:.../__mock/health');
+  ok(hc && /process\.env\.MOCK_ADMIN_KEY/.test(hc.argv.join(' ')) && /authorization/i.test(hc.argv.join(' ')),
+    'HEALTHCHECK sends MOCK_ADMIN_KEY when set (health needs the admin key then)');
+  const comments = fs.readFileSync(dockerfile, 'utf8').split('\n').filter((line) => line.startsWith('#')).join('\n');
+  ok(/MOCK_ADMIN_KEY/.test(comments), 'the Dockerfile documents MOCK_ADMIN_KEY');
   const argv = [...(rt.entrypoint ?? []), ...(rt.cmd ?? [])];
   ok(rt.entrypointExec !== false && rt.cmdExec !== false, 'ENTRYPOINT/CMD in exec form (node is PID 1, gets signals)');
   ok(argv[0] === 'node' && argv[1] === 'dist/src/mock/bin.js', `starts node dist/src/mock/bin.js (got ${argv.slice(0, 2).join(' ')})`);
@@ -442,6 +446,11 @@ async function replay(dockerfile, context, work) {
 
 /** The process as the container would get it: image ENV over a bare
  * environment, the image's user when we can switch to it. */
+/** `K=V` arguments as an environment (as `docker run -e K=V`). */
+function envOf(pairs) {
+  return Object.fromEntries(pairs.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+}
+
 function containerSpawnOptions(image, extraEnv) {
   const env = {
     PATH: process.env.PATH,
@@ -458,7 +467,7 @@ function containerSpawnOptions(image, extraEnv) {
   return opts;
 }
 
-async function healthcheck(imageFile, port) {
+async function healthcheck(imageFile, port, ...envPairs) {
   const image = JSON.parse(fs.readFileSync(imageFile, 'utf8'));
   const hc = image.healthcheck;
   if (!hc) {
@@ -470,7 +479,7 @@ async function healthcheck(imageFile, port) {
   const from = `127.0.0.1:${image.env.PORT ?? '4010'}`;
   const argv = hc.argv.map((a) => a.split(from).join(`127.0.0.1:${port}`));
   const r = spawnSync(argv[0], argv.slice(1), {
-    ...containerSpawnOptions(image, { PORT: String(port) }),
+    ...containerSpawnOptions(image, { ...envOf(envPairs), PORT: String(port) }),
     timeout: hc.timeoutMs,
     stdio: 'inherit',
   });
@@ -489,7 +498,7 @@ async function run(imageFile, log, pidFile, ...rest) {
   const sep = rest.indexOf('--');
   const envPairs = sep < 0 ? rest : rest.slice(0, sep);
   const runArgs = sep < 0 ? undefined : rest.slice(sep + 1);
-  const extraEnv = Object.fromEntries(envPairs.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  const extraEnv = envOf(envPairs);
   // `docker run IMAGE ARGS...`: ARGS replace CMD, ENTRYPOINT stays.
   const argv = [...image.entrypoint, ...(runArgs ?? image.cmd)];
   const fd = fs.openSync(log, 'a');

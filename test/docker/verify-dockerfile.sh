@@ -29,7 +29,9 @@
 #     `--port P --host 127.0.0.1 --quiet` appended as `docker run`
 #     would; runs the HEALTHCHECK command as written (PORT=P) and
 #     wants 0; GET /v1/pets with the dev key wants 200, without a key
-#     401; SIGTERM must stop it with exit code 0 within 10 s;
+#     401; SIGTERM must stop it with exit code 0 within 10 s; then
+#     again with MOCK_ADMIN_KEY set: the HEALTHCHECK sending it wants
+#     0, without it 1, and /__mock/health without the key 401;
 #  8. the HEALTHCHECK must exit 1 with nothing listening and against
 #     a server answering 503;
 #  9. starts the default ENTRYPOINT+CMD (HOST=127.0.0.1, PORT=P),
@@ -205,9 +207,9 @@ http_status() {
       .then((r) => r.text().then(() => console.log(r.status)), () => console.log("000"));
   ' "$@"
 }
-wait_ready() { # port pid log
+wait_ready() { # port pid log [admin key]
   for _ in $(seq 100); do
-    [[ $(http_status "http://127.0.0.1:$1/__mock/health") == 200 ]] && return 0
+    [[ $(http_status "http://127.0.0.1:$1/__mock/health" "${4:-}") == 200 ]] && return 0
     kill -0 "$2" 2>/dev/null || { cat "$3"; die "the mock exited before it was ready"; }
     sleep 0.1
   done
@@ -239,7 +241,7 @@ stop() { # SIGTERM as `docker stop` sends; it waits 10 s, then kills
   [[ $rc == 0 ]] || { cat "$1"; die "the mock exited $rc after SIGTERM, want 0"; }
   echo "SIGTERM: exit 0 after $((t / 10)).$((t % 10)) s"
 }
-healthcheck() { node "$helper" healthcheck "$image" "$1"; }
+healthcheck() { node "$helper" healthcheck "$image" "$@"; } # port [K=V...]
 
 step "7. run the mock as the image would"
 port=$(free_port)
@@ -258,6 +260,22 @@ s=$(http_status "http://127.0.0.1:$port/v1/pets")
 echo "GET /v1/pets (no key): $s"
 # Whose process it is, as ps sees it.
 echo "mock runs as uid $(ps -o uid= -p "$pid" | tr -d ' ')"
+stop "$log"
+
+step "7b. with MOCK_ADMIN_KEY, as the README advises for a container"
+port=$(free_port)
+log="$work/mock-admin-key.log"
+launch "$log" MOCK_ADMIN_KEY=verify-admin-key -- --port "$port" --host 127.0.0.1 --quiet
+wait_ready "$port" "$pid" "$log" verify-admin-key
+healthcheck "$port" MOCK_ADMIN_KEY=verify-admin-key || die "HEALTHCHECK with MOCK_ADMIN_KEY exited $?"
+echo "HEALTHCHECK with MOCK_ADMIN_KEY: exit 0"
+s=$(http_status "http://127.0.0.1:$port/__mock/health")
+[[ $s == 401 ]] || die "GET /__mock/health without the admin key: $s"
+echo "GET /__mock/health without the admin key: $s"
+rc=0
+healthcheck "$port" || rc=$?
+[[ $rc == 1 ]] || die "HEALTHCHECK without MOCK_ADMIN_KEY exited $rc, want 1"
+echo "HEALTHCHECK without MOCK_ADMIN_KEY: exit 1"
 stop "$log"
 
 step "8. the HEALTHCHECK fails when it should"

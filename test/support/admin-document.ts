@@ -9,7 +9,7 @@ type Json = Record<string, any>;
 /**
  * Checks the admin API's answers against openapi/mock-admin.yaml, as the
  * fidelity check does the API's against the contract: the status is
- * documented for the operation (or 405 for another method) and the body
+ * documented for the operation (or 405, 401 or 403 for another method) and the body
  * fits its schema. Paths the document has no entry for (an unknown admin
  * path's 404) and CORS preflights are not checked. Returns the problem, or
  * undefined.
@@ -34,7 +34,9 @@ export function adminDocumentChecker(): (method: string, path: string, status: n
     const item = itemOf(path.replace(/^\/__mock/, '').replace(/\?.*$/, ''));
     if (!item) return undefined;
     const operation = item[method.toLowerCase()] as Json | undefined;
-    const response = operation ? (operation.responses[String(status)] as Json | undefined) : status === 405 ? document.components.responses.MethodNotAllowed : undefined;
+    // Another method than the path's: 405, or the guard's 401 and 403, which come before routing.
+    const otherMethod: Json = { 405: document.components.responses.MethodNotAllowed, 401: document.components.responses.Unauthorized, 403: document.components.responses.Forbidden };
+    const response = (operation ? operation.responses[String(status)] : otherMethod[status]) as Json | undefined;
     if (!response) return `${method} ${path}: status ${status} is not documented`;
     const schema = resolve(response).content?.['application/json']?.schema as Json | undefined;
     if (!schema) return undefined;

@@ -18,6 +18,10 @@ export const TEST_KEY = 'test-key-123';
 export interface MockOptions {
   pets?: Pet[];
   apiKeys?: string[];
+  /** `--admin-key`: every admin request needs it. */
+  adminKey?: string;
+  /** The address to bind (`--host`; default 127.0.0.1). */
+  host?: string;
   corsOrigins?: '*' | string[];
   store?: PetStore;
   /** Serve another contract document than openapi/animal-store.yaml. */
@@ -77,8 +81,21 @@ export function useMock(options: MockOptions = {}) {
       return server.scenario;
     },
     logs,
-    /** fetch an admin path below `/__mock` (`/health`), checked against openapi/mock-admin.yaml. */
-    admin: async (path: string, init?: RequestInit): Promise<AdminResponse> => {
+    /**
+     * fetch an admin path below `/__mock` (`/health`), checked against
+     * openapi/mock-admin.yaml. Unless `init` sets Authorization, it sends
+     * what the admin API needs: the admin key on every request when the
+     * mock has one, else the first API key on a write (anything but GET and HEAD).
+     */
+    admin: (path: string, init?: RequestInit): Promise<AdminResponse> => {
+      const headers = new Headers(init?.headers);
+      const method = init?.method ?? 'GET';
+      const key = options.adminKey ?? (method === 'GET' || method === 'HEAD' ? undefined : (options.apiKeys ?? [TEST_KEY])[0]);
+      if (key !== undefined && !headers.has('authorization')) headers.set('authorization', `Bearer ${key}`);
+      return mock.adminAsIs(path, { ...init, headers });
+    },
+    /** The same, sending only what `init` holds (no credentials added). */
+    adminAsIs: async (path: string, init?: RequestInit): Promise<AdminResponse> => {
       if (!server) throw new Error('the mock is not started yet');
       const res = await fetch(`${server.origin}/__mock${path}`, init);
       const text = await res.text();
@@ -109,7 +126,9 @@ export function useMock(options: MockOptions = {}) {
     });
     server = await startMockServer({
       port: 0,
+      host: options.host,
       apiKeys: options.apiKeys ?? [TEST_KEY],
+      adminKey: options.adminKey,
       logger: createLogger({ format: 'json', quiet: false, destination }),
       corsOrigins: options.corsOrigins ?? '*',
       contract,

@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   headers_too_large: 431,
   unsupported_content_encoding: 400,
   unauthorized: 401,
+  origin_not_allowed: 403,
+  host_not_allowed: 403,
   invalid_parameter: 400,
   invalid_body: 400,
   malformed_json: 400,

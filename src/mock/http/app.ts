@@ -21,6 +21,10 @@ export interface MockAppOptions {
   contract: Contract;
   store: PetStore;
   apiKeys: readonly string[];
+  /** `--admin-key`: every admin request needs it; without one, admin writes need an API key. */
+  adminKey?: string | undefined;
+  /** The address the server binds (default 127.0.0.1): on a loopback one the admin API checks Host (DNS rebinding). */
+  bindHost?: string | undefined;
   logger: Logger;
   /** Origins allowed by CORS: `*` (any, the default) or a list. */
   corsOrigins?: '*' | readonly string[];
@@ -54,6 +58,8 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     sessions,
     logger,
     apiKeys: options.apiKeys,
+    adminKey: options.adminKey,
+    bindHost: options.bindHost ?? '127.0.0.1',
     corsOrigins: options.corsOrigins ?? '*',
     maxBodyBytes: options.maxBodyBytes ?? MiB,
     sessionPerKey: options.sessionPerKey,

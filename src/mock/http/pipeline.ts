@@ -4,6 +4,9 @@ import type { OperationSpec } from '../../contract/operations.js';
 import type { SessionRegistry } from '../core/sessions/session-registry.js';
 import { chain, type Next, type Step } from './exchange.js';
 import { serveOperation, type ServedOperation } from './operations/served-operation.js';
+import { adminCredentials } from './steps/admin-guard/admin-credentials.js';
+import { adminHost } from './steps/admin-guard/admin-host.js';
+import { adminOrigin } from './steps/admin-guard/admin-origin.js';
 import { bearerKey } from './steps/bearer-key.js';
 import { bodySize } from './steps/body-size.js';
 import { cors } from './steps/cors.js';
@@ -19,6 +22,10 @@ export interface PipelineOptions {
   sessions: SessionRegistry;
   logger: Logger;
   apiKeys: readonly string[];
+  /** `--admin-key`: needed on every admin request when set. */
+  adminKey: string | undefined;
+  /** The address the server binds (`--host`): on a loopback one the admin API checks Host. */
+  bindHost: string;
   corsOrigins: '*' | readonly string[];
   maxBodyBytes: number;
   sessionPerKey: boolean | undefined;
@@ -35,16 +42,18 @@ export interface Pipeline {
   underApi(answer: Next): Next;
   /** A path outside the API and the admin API. */
   elsewhere(answer: Next): Next;
-  /** The admin API: no key, no journal of its own; `answer` runs its Hono route. */
+  /** The admin API: its own guard, no journal of its own; `answer` runs its Hono route. */
   admin(answer: Next): Next;
 }
 
 /**
  * The order of the steps every request passes through, in one place.
  *
- *   journal → log → internal errors → CORS                 every request (the admin API's: no journal)
+ *   journal → log → internal errors → CORS                 every request but the admin API's
  *     → deprecation → auth → session → body limit          the API (deprecation and body limit: where they apply)
  *     → Prefer → scenario stubs → the operation            a documented operation
+ *   log → internal errors → Host → Origin and CORS         the admin API (Host: on a loopback bind)
+ *     → admin key, or an API key to change state → session
  *
  * - The journal and the log come first, so preflights, refusals and
  *   internal errors are recorded with the answer the client got.
@@ -55,16 +64,26 @@ export interface Pipeline {
  *   validation and routing, so 401 wins over 400, 404 and 405.
  * - A request's own `Prefer` comes before the scenario's stubs: what a
  *   request asks of itself wins over the active scenario.
+ * - The admin API's Host check comes before its Origin check: a same-origin
+ *   request is told by its Origin matching the Host, which only a checked
+ *   Host makes trustworthy (DNS rebinding is a "same-origin" attack).
+ * - Its Origin check answers preflights before the key check, as a
+ *   preflight carries no key; and a foreign origin is refused whatever key
+ *   it sends: a frontend's API key is no secret from the pages it serves.
+ * - Its key check comes before the session, as on the API: 401 wins over a
+ *   malformed session id, and a refused request picks no session. With an
+ *   admin key, the bearer key names no session (it is the admin's, not a
+ *   client's); X-Mock-Session does.
  */
 export function pipeline(options: PipelineOptions): Pipeline {
   const { sessions, logger, apiKeys, sessionPerKey: perKey } = options;
   const secret = randomBytes(32);
+  const front: Step[] = [...(logger.isLevelEnabled('info') ? [requestLog(logger)] : []), internalErrors(logger)];
   const edge: Step[] = [
-    ...(logger.isLevelEnabled('info') ? [requestLog(logger)] : []),
-    internalErrors(logger),
+    ...front,
     cors({
       origins: options.corsOrigins,
-      // PUT and DELETE for the admin API.
+      // PUT and DELETE were for the admin API, which now has CORS of its own (admin-origin.ts); kept so the API's preflights answer as before.
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', 'Prefer', 'X-Mock-Session'],
       exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After', 'Preference-Applied', 'X-Mock-Session'],
@@ -74,7 +93,14 @@ export function pipeline(options: PipelineOptions): Pipeline {
   const journal = journalRequests(sessions.anonymous);
   const auth = [bearerKey({ keys: apiKeys }), session({ sessions, perKey, mode: 'open', secret })];
   const limit = bodySize(options.maxBodyBytes);
-  const adminSteps = [...edge, session({ sessions, perKey, mode: 'look', apiKeys, secret })];
+  const host = adminHost(options.bindHost);
+  const adminSteps = [
+    ...front,
+    ...(host ? [host] : []),
+    adminOrigin(options.corsOrigins),
+    adminCredentials({ adminKey: options.adminKey, apiKeys }),
+    session({ sessions, perKey, mode: 'look', apiKeys, secret, asAdmin: options.adminKey !== undefined }),
+  ];
 
   return {
     operation(operation, served) {

@@ -20,6 +20,8 @@ export interface MockServerOptions {
   port?: number;
   host?: string;
   apiKeys: readonly string[];
+  /** `--admin-key`: needed on every admin request when set. */
+  adminKey?: string | undefined;
   logger: Logger;
   corsOrigins?: '*' | readonly string[];
   contract?: Contract;
@@ -87,6 +89,8 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     contract,
     store: options.store,
     apiKeys: options.apiKeys,
+    adminKey: options.adminKey,
+    bindHost: options.host ?? '127.0.0.1',
     logger,
     corsOrigins: options.corsOrigins ?? '*',
     sessions,

@@ -17,8 +17,9 @@ export interface AdminAppOptions extends AdminRoutesOptions {
 }
 
 /**
- * The admin API under `/__mock`: a local development tool, so it takes no
- * API key. Every route acts on the request's session (`X-Mock-Session`, set
+ * The admin API under `/__mock`: a local development tool, guarded by its
+ * own steps (pipeline.ts, steps/admin-guard/: Host, Origin, the admin key or
+ * an API key for writes). Every route acts on the request's session (`X-Mock-Session`, set
  * by the session step), or on the shared default without one. Every answer
  * is JSON; every error the Error body.
  *

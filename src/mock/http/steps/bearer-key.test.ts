@@ -1,6 +1,6 @@
-import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { rawRequest } from '../../../../test/support/raw-request.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 import type { Session } from '../../core/sessions/session-registry.js';
 import { chain, newExchange, type MockEnv } from '../exchange.js';
@@ -8,26 +8,6 @@ import { respond } from '../respond.js';
 import { bearerKey } from './bearer-key.js';
 
 const SECOND_KEY = 'second.key~with+token68/chars==';
-
-/**
- * A request by node:http, which (unlike fetch) sends an array header value as
- * that many separate header lines: how to send two Authorization headers.
- */
-function rawRequest(url: string, headers: Record<string, string | string[]>, method = 'GET', body?: string): Promise<{ status: number; headers: IncomingHttpHeaders; json: any }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers: headers as OutgoingHttpHeaders }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text === '' ? undefined : JSON.parse(text) });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 // One request per operation, each also invalid in another way, so the test
 // shows that auth is checked first: 401 wins over 400 and 404.

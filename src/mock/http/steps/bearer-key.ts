@@ -6,8 +6,10 @@ import { nodeBindings } from '../node-bindings.js';
 import { sendError } from '../respond.js';
 
 export interface BearerKeyOptions {
-  /** The accepted API keys. At least one. */
+  /** The accepted keys. At least one. */
   keys: readonly string[];
+  /** The answer to a request without one of them (default: the API's 401, sendUnauthorized). */
+  refuse?: (x: Exchange) => Response;
 }
 
 // RFC 9110 §11.1: the auth-scheme is case-insensitive; §11.4: credentials are
@@ -24,14 +26,14 @@ const CREDENTIALS = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  * A request with more than one Authorization header is refused too (see
  * repeatsAuthorization).
  */
-export function bearerKey({ keys }: BearerKeyOptions): Step {
+export function bearerKey({ keys, refuse = sendUnauthorized }: BearerKeyOptions): Step {
   const accepts = keyChecker(keys);
   return function bearerKeyCheck(x, next) {
     if (accepts(x.c.req.header('authorization')) && !repeatsAuthorization(x.c)) {
       x.keyed = true;
       return next(x);
     }
-    return sendUnauthorized(x);
+    return refuse(x);
   };
 }
 
@@ -68,10 +70,15 @@ function isAuthorization(name: string): boolean {
   return true;
 }
 
-const UNAUTHORIZED = errorBody('unauthorized', 'Missing or invalid API key: send Authorization: Bearer <API_KEY>.');
+/** 401 with the Error body and `message`; RFC 9110 §11.6.1: a 401 carries a WWW-Authenticate challenge, here for `realm`. */
+export function unauthorized(message: string, realm: string): (x: Exchange) => Response {
+  const body = errorBody('unauthorized', message);
+  const challenge = { 'www-authenticate': `Bearer realm="${realm}"` };
+  return (x) => sendError(x, body, challenge);
+}
 
-/** 401 with the Error body; RFC 9110 §11.6.1: a 401 carries a WWW-Authenticate challenge. */
-export const sendUnauthorized = (x: Exchange): Response => sendError(x, UNAUTHORIZED, { 'www-authenticate': 'Bearer realm="animal-store"' });
+/** The API's 401. */
+export const sendUnauthorized = unauthorized('Missing or invalid API key: send Authorization: Bearer <API_KEY>.', 'animal-store');
 
 /** Whether an `Authorization` header value carries an accepted key, in constant time (see bearerKey). */
 export function keyChecker(keys: readonly string[]): (authorization: string | undefined) => boolean {

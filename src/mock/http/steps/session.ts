@@ -24,13 +24,17 @@ export interface SessionOptions {
   /**
    * `open`: the session starts with its first request (the API, after auth).
    * `look`: a running session, else a fresh one that is not kept (the admin
-   * API, which takes no key: reading it must not fill the session table).
+   * API, whose reads take no key: reading it must not fill the session table).
    */
   mode: 'open' | 'look';
   /** With `perKey` in `look` mode: the accepted keys, so only they name sessions (401 otherwise). */
   apiKeys?: readonly string[] | undefined;
-  /** In `look` mode: whether an `Authorization` value is the admin key, which may see and end every session. */
-  isAdmin?: ((authorization: string | undefined) => boolean) | undefined;
+  /**
+   * Every request here is the admin's: the admin key was checked before
+   * (admin-credentials.ts). It names no key session (X-Mock-Session does),
+   * and may see, use and end every session.
+   */
+  asAdmin?: boolean | undefined;
   /** The per-process secret of key-named sessions (random by default). */
   secret?: Buffer | undefined;
 }
@@ -45,7 +49,7 @@ export interface SessionOptions {
  * (see session-access.ts); a full table of sessions in use, 503.
  */
 export function session(options: SessionOptions): Step {
-  const { sessions, perKey = false, mode, isAdmin } = options;
+  const { sessions, perKey = false, mode, asAdmin = false } = options;
   const secret = options.secret ?? randomBytes(32);
   const accepts = perKey && mode === 'look' ? keyChecker(options.apiKeys ?? []) : undefined;
   const pick = (id: string, owner: string | undefined): Result<Session, SessionTableFull> =>
@@ -53,9 +57,9 @@ export function session(options: SessionOptions): Step {
 
   return function sessionOf(x, next) {
     const { c } = x;
-    const authorization = c.req.header('authorization');
-    x.admin = mode === 'look' && isAdmin !== undefined && isAdmin(authorization);
-    if (perKey && !x.admin) {
+    x.admin = asAdmin;
+    if (perKey && !asAdmin) {
+      const authorization = c.req.header('authorization');
       if (accepts && authorization !== undefined && (!accepts(authorization) || repeatsAuthorization(c))) return sendUnauthorized(x);
       x.key = keySession(authorization, secret);
     }
