@@ -34,6 +34,8 @@ export interface MockOptions {
   maxSessions?: number;
   sessionIdleMs?: number;
   sessionPerKey?: boolean;
+  /** `--max-pets` and `--max-catalogue-bytes`: how much each session may add. */
+  catalogueLimits?: { maxPets: number; maxBytes: number };
 }
 
 export interface AdminResponse {
@@ -120,6 +122,7 @@ export function useMock(options: MockOptions = {}) {
       maxSessions: options.maxSessions,
       sessionIdleMs: options.sessionIdleMs,
       sessionPerKey: options.sessionPerKey,
+      catalogueLimits: options.catalogueLimits,
     });
   });
 
