@@ -37,6 +37,11 @@ describe('parseCli', () => {
     expect(run(['--journal-size', '20', '--max-sessions', '5', '--session-idle', '90', '--session-per-key'])).toMatchObject({ journalSize: 20, maxSessions: 5, sessionIdleSeconds: 90, sessionPerKey: true });
   });
 
+  it('defaults each session\'s catalogue to 10,000 added animals and 1 MiB of their JSON, and reads --max-pets and --max-catalogue-bytes', () => {
+    expect(run([])).toMatchObject({ maxPets: 10_000, maxCatalogueBytes: 1024 * 1024 });
+    expect(run(['--max-pets', '7', '--max-catalogue-bytes', '4096'])).toMatchObject({ maxPets: 7, maxCatalogueBytes: 4096 });
+  });
+
   it('defaults the log format to pretty on a terminal and json elsewhere', () => {
     expect(parseCli([], {}, true)).toMatchObject({ kind: 'run', options: { logFormat: 'pretty' } });
     expect(parseCli([], {}, false)).toMatchObject({ kind: 'run', options: { logFormat: 'json' } });

@@ -1,7 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { failed, ok, type Result } from './core/result.js';
 import type { LogFormat } from './logger.js';
-import { DEFAULT_JOURNAL_SIZE } from './core/journal/request-journal.js';
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/journal/request-journal.js';
+import { DEFAULT_MAX_CATALOGUE_BYTES, DEFAULT_MAX_PETS } from './core/catalogue/catalogue-limits.js';
 import { DEFAULT_SCENARIO } from './core/scenarios/find-scenario.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './core/sessions/session-registry.js';
 
@@ -36,6 +37,9 @@ export interface MockCliOptions {
   sessionIdleSeconds: number;
   /** Each bearer key is its own session when no `X-Mock-Session` is sent (`--session-per-key`). */
   sessionPerKey: boolean;
+  /** Animals (`--max-pets`) and bytes of their JSON (`--max-catalogue-bytes`) each session may add. */
+  maxPets: number;
+  maxCatalogueBytes: number;
 }
 
 export type ParsedCli = { kind: 'run'; options: MockCliOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string };
@@ -54,7 +58,10 @@ Options:
   --scenario NAME    start in this scenario (default: ${DEFAULT_SCENARIO}); see scenarios/ and the README
   --scenarios DIR    read scenario files from this folder (default: the project's scenarios/)
   --no-watch         do not reload scenarios when their files are edited
-  --journal-size N   requests each request journal keeps (default ${DEFAULT_JOURNAL_SIZE})
+  --journal-size N   requests each request journal keeps (default ${DEFAULT_JOURNAL_SIZE}, at most ${MAX_JOURNAL_SIZE})
+  --max-pets N       animals each session may add to its catalogue (default ${DEFAULT_MAX_PETS})
+  --max-catalogue-bytes N
+                     bytes of JSON of the animals each session may add (default ${DEFAULT_MAX_CATALOGUE_BYTES})
   --max-sessions N   sessions (X-Mock-Session) kept at once; one more ends the least
                      recently used (default ${DEFAULT_MAX_SESSIONS})
   --session-idle S   seconds after which an unused session ends (default ${DEFAULT_SESSION_IDLE_MS / 1000})
@@ -89,6 +96,8 @@ const CLI_OPTIONS = {
   'max-sessions': { type: 'string' },
   'session-idle': { type: 'string' },
   'session-per-key': { type: 'boolean', default: false },
+  'max-pets': { type: 'string' },
+  'max-catalogue-bytes': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options'];
@@ -120,12 +129,15 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   const seed = values.seed === undefined ? undefined : integer(values.seed, 0, 2 ** 32 - 1);
   if (values.seed !== undefined && seed === undefined) return { kind: 'error', message: `--seed must be a whole number from 0 to 4294967295, got ${values.seed}` };
   const counts: Array<[string, string | undefined, number, number]> = [
-    ['--journal-size', values['journal-size'], DEFAULT_JOURNAL_SIZE, 1_000_000],
+    ['--journal-size', values['journal-size'], DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE],
     ['--max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS, 100_000],
     ['--session-idle', values['session-idle'], DEFAULT_SESSION_IDLE_MS / 1000, 7 * 24 * 3600],
+    ['--max-pets', values['max-pets'], DEFAULT_MAX_PETS, 1_000_000],
+    ['--max-catalogue-bytes', values['max-catalogue-bytes'], DEFAULT_MAX_CATALOGUE_BYTES, 1024 ** 3],
   ];
-  const [journalSize, maxSessions, sessionIdleSeconds] = counts.map(([, text, fallback, max]) => (text === undefined ? fallback : integer(text, 1, max)));
-  const badCount = counts.find((_, i) => [journalSize, maxSessions, sessionIdleSeconds][i] === undefined);
+  const read = counts.map(([, text, fallback, max]) => (text === undefined ? fallback : integer(text, 1, max)));
+  const [journalSize, maxSessions, sessionIdleSeconds, maxPets, maxCatalogueBytes] = read;
+  const badCount = counts.find((_, i) => read[i] === undefined);
   if (badCount) return { kind: 'error', message: `${badCount[0]} must be a whole number from 1 to ${badCount[3]}, got ${JSON.stringify(badCount[1])}` };
   const logFormat = values['log-format'] ?? (stdoutIsTty ? 'pretty' : 'json');
   if (logFormat !== 'pretty' && logFormat !== 'json') return { kind: 'error', message: `--log-format must be pretty or json, got ${logFormat}` };
@@ -157,6 +169,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       maxSessions: maxSessions as number,
       sessionIdleSeconds: sessionIdleSeconds as number,
       sessionPerKey: values['session-per-key'],
+      maxPets: maxPets as number,
+      maxCatalogueBytes: maxCatalogueBytes as number,
     },
   };
 }

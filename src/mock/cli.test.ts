@@ -468,6 +468,25 @@ describe('animal-store-mock (the built CLI)', () => {
       expect(sessions.sessions.map((s) => s.id)).toEqual([health.session, 's1', 's2']);
     });
 
+    it('--max-pets and --max-catalogue-bytes bound what each session adds: 507 catalogue_full naming the flag', async () => {
+      const create = async (base: string, name: string, session?: string) =>
+        fetch(`${base}/pets`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, 'content-type': 'application/json', ...(session ? { 'x-mock-session': session } : {}) },
+          body: JSON.stringify({ name, categoryId: 1 }),
+        });
+      const byCount = await startMock(['--max-pets', '2']);
+      for (const expected of [201, 201, 507]) expect((await create(byCount.url, 'Rex')).status).toBe(expected);
+      const refused = await create(byCount.url, 'Rex');
+      expect(await refused.json()).toMatchObject({ code: 'catalogue_full', status: 507, message: expect.stringContaining('--max-pets') });
+      expect((await create(byCount.url, 'Rex', 'other')).status).toBe(201);
+      // 200 bytes hold two animals named with 50 characters (about 90 bytes of JSON each), not three.
+      const byBytes = await startMock(['--max-catalogue-bytes', '200']);
+      for (const expected of [201, 201, 507]) expect((await create(byBytes.url, 'n'.repeat(50))).status).toBe(expected);
+      const full = (await (await create(byBytes.url, 'n'.repeat(50))).json()) as { message: string };
+      expect(full.message).toContain('--max-catalogue-bytes');
+    });
+
     it('an unknown scenario stops start-up with exit code 2, naming the known ones', async () => {
       const result = await runToExit(['--port', '0', '--scenario', 'nope']);
       expect(result.code).toBe(2);
@@ -581,8 +600,16 @@ describe('animal-store-mock (the built CLI)', () => {
       [['--log-format', 'xml'], '--log-format must be pretty or json, got xml'],
       [['--api-key', 'has space'], 'API key "has space" cannot be sent as a bearer token'],
       [['--api-key', 'ok', '--api-key', 'bad"quote'], 'API key "bad\\"quote" cannot be sent as a bearer token'],
-      [['--journal-size', '0'], '--journal-size must be a whole number from 1 to 1000000, got "0"'],
-      [['--journal-size', 'lots'], '--journal-size must be a whole number from 1 to 1000000, got "lots"'],
+      [['--journal-size', '0'], '--journal-size must be a whole number from 1 to 10000, got "0"'],
+      [['--journal-size', 'lots'], '--journal-size must be a whole number from 1 to 10000, got "lots"'],
+      [['--journal-size', '10001'], '--journal-size must be a whole number from 1 to 10000, got "10001"'],
+      [['--max-pets', '0'], '--max-pets must be a whole number from 1 to 1000000, got "0"'],
+      [['--max-pets=-5'], '--max-pets must be a whole number from 1 to 1000000, got "-5"'],
+      [['--max-pets', 'many'], '--max-pets must be a whole number from 1 to 1000000, got "many"'],
+      [['--max-pets', '1000001'], '--max-pets must be a whole number from 1 to 1000000, got "1000001"'],
+      [['--max-catalogue-bytes', '0'], '--max-catalogue-bytes must be a whole number from 1 to 1073741824, got "0"'],
+      [['--max-catalogue-bytes', '2MiB'], '--max-catalogue-bytes must be a whole number from 1 to 1073741824, got "2MiB"'],
+      [['--max-catalogue-bytes', '1073741825'], '--max-catalogue-bytes must be a whole number from 1 to 1073741824, got "1073741825"'],
       [['--max-sessions', '2.5'], '--max-sessions must be a whole number from 1 to 100000, got "2.5"'],
       [['--max-sessions', '100001'], '--max-sessions must be a whole number from 1 to 100000, got "100001"'],
       [['--session-idle', '0'], '--session-idle must be a whole number from 1 to 604800, got "0"'],

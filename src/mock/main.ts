@@ -76,6 +76,7 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
       maxSessions: options.maxSessions,
       sessionIdleMs: options.sessionIdleSeconds * 1000,
       sessionPerKey: options.sessionPerKey,
+      catalogueLimits: { maxPets: options.maxPets, maxBytes: options.maxCatalogueBytes },
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

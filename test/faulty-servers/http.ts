@@ -94,5 +94,8 @@ export function storeWith(store: PetStore, changes: Partial<Pick<PetStore, 'list
     get size() {
       return store.size;
     },
+    get added() {
+      return store.added;
+    },
   };
 }

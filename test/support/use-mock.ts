@@ -40,6 +40,8 @@ export interface MockOptions {
   /** How recently used a session must be to be safe from eviction (default 60 s). */
   sessionProtectMs?: number;
   sessionPerKey?: boolean;
+  /** `--max-pets` and `--max-catalogue-bytes`: how much each session may add. */
+  catalogueLimits?: { maxPets: number; maxBytes: number };
 }
 
 export interface AdminResponse {
@@ -142,6 +144,7 @@ export function useMock(options: MockOptions = {}) {
       sessionIdleMs: options.sessionIdleMs,
       sessionProtectMs: options.sessionProtectMs,
       sessionPerKey: options.sessionPerKey,
+      catalogueLimits: options.catalogueLimits,
     });
   });
 

@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   internal_error: 500,
   not_implemented: 501,
   service_unavailable: 503,
+  server_busy: 503,
+  catalogue_full: 507,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -11,6 +11,8 @@ import type { ErrorCode } from './errors.js';
 export const UNDOCUMENTED_RESPONSES: ReadonlyArray<{ status: number; code: ErrorCode; operation: string | undefined; when: string }> = [
   { status: 400, code: 'invalid_parameter', operation: 'listPets', when: '`limit` or `status` outside the documented values' },
   { status: 413, code: 'payload_too_large', operation: 'createPet', when: 'a request body over 1 MiB' },
+  { status: 507, code: 'catalogue_full', operation: 'createPet', when: 'the session has added all its catalogue may hold (`--max-pets`, `--max-catalogue-bytes`); `POST /__mock/reset` empties it' },
+  { status: 503, code: 'server_busy', operation: 'createPet', when: 'request bodies being read at once already take the process-wide budget (64 MiB), with `Retry-After: 1`' },
   { status: 500, code: 'internal_error', operation: '*', when: 'the mock itself fails (a bug; see its log), or a scenario fault `then: {status: 500}`' },
   { status: 503, code: 'service_unavailable', operation: '*', when: 'a scenario fault `then: {status: 503}` (e.g. `flaky`), with `Retry-After` when the stub gives `retryAfterSeconds`' },
   { status: 429, code: 'too_many_requests', operation: '*', when: 'a scenario fault `then: {status: 429}` (e.g. `rate-limited`), with `Retry-After` when the stub gives `retryAfterSeconds`' },

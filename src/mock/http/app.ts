@@ -88,7 +88,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   for (const { operation, route } of routes) {
     const factory = servedOperations[operation.operationId];
     if (!factory) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
-    const run = steps.operation(operation, factory(operation));
+    const run = steps.operation(operation, factory(operation, { logger }));
     const { operationId } = operation;
     app.on(operation.method, route, (c) => run(shared(c, operationId)));
   }

@@ -13,6 +13,7 @@ import { watchScenarios } from '../core/scenarios/watch-scenarios.js';
 import { createSessionRegistry, type SessionRegistry } from '../core/sessions/session-registry.js';
 import type { PetStore } from '../core/catalogue/pet-store.js';
 import type { Pet } from '../core/catalogue/pet.js';
+import type { CatalogueLimits } from '../core/catalogue/catalogue-limits.js';
 import { listen } from './listen.js';
 import { transportErrors } from './transport-errors.js';
 
@@ -46,6 +47,8 @@ export interface MockServerOptions {
   sessionProtectMs?: number | undefined;
   /** Without `X-Mock-Session`, each bearer key is its own session. */
   sessionPerKey?: boolean | undefined;
+  /** How much each session may add to its catalogue (default 10,000 animals, 1 MiB of their JSON). */
+  catalogueLimits?: CatalogueLimits | undefined;
 }
 
 export interface RunningMockServer {
@@ -72,7 +75,12 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const { logger } = options;
   const contract = options.contract ?? loadContract();
   const shutdown = new AbortController();
-  const library = createScenarioLibrary({ contract, dir: options.scenariosDir ?? defaultScenariosDir(), fixedCatalogue: options.fixedCatalogue });
+  const library = createScenarioLibrary({
+    contract,
+    dir: options.scenariosDir ?? defaultScenariosDir(),
+    fixedCatalogue: options.fixedCatalogue,
+    catalogueLimits: options.catalogueLimits,
+  });
   const pets = options.fixedCatalogue ?? snapshot(options.store);
   const start = { scenario: options.scenario, path: options.scenarioPath, pets };
   const sessions = createSessionRegistry({

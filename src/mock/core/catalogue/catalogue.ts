@@ -23,24 +23,22 @@ export function emptyCatalogue(): Catalogue {
   return { ordered: [], byId: new Map(), byStatus: new Map(), lastId: 0 };
 }
 
-/**
- * Appends an animal with id `id` (by default its own), larger than every id
- * already there, so the catalogues stay in id order. Taking the id apart
- * spares createPet a copy of the client's object. Gives back the stored
- * animal (only the documented fields) and its JSON.
- */
-export function append(catalogue: Catalogue, pet: NewPet, id = (pet as Pet).id): { pet: Pet; json: string } {
+/** The stored animal with id `id` and its JSON, made once: what a store keeps, and what a bound is judged on before it keeps it. */
+export function storedForm(pet: NewPet, id: number): { pet: Pet; json: string } {
   const stored = storedPet(pet, id);
-  const json = JSON.stringify(stored);
+  return { pet: stored, json: JSON.stringify(stored) };
+}
+
+/** Appends a stored animal (see storedForm), its id larger than every id already there. */
+export function appendStored(catalogue: Catalogue, stored: Pet, json: string): void {
   catalogue.ordered.push(json);
-  catalogue.byId.set(id, json);
-  catalogue.lastId = id;
+  catalogue.byId.set(stored.id, json);
+  catalogue.lastId = stored.id;
   if (stored.status !== undefined) {
     const list = catalogue.byStatus.get(stored.status);
     if (list) list.push(json);
     else catalogue.byStatus.set(stored.status, [json]);
   }
-  return { pet: stored, json };
 }
 
 const built = new WeakMap<readonly Pet[], Catalogue>();
@@ -57,7 +55,8 @@ export function catalogueOf(pets: readonly Pet[]): Catalogue {
     const sorted = pets.slice().sort((a, b) => a.id - b.id);
     for (const pet of sorted) {
       if (catalogue.byId.has(pet.id)) throw new Error(`duplicate pet id ${pet.id}`);
-      append(catalogue, pet);
+      const { pet: stored, json } = storedForm(pet, pet.id);
+      appendStored(catalogue, stored, json);
     }
     built.set(pets, catalogue);
   }

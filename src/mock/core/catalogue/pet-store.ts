@@ -1,4 +1,5 @@
-import { append, catalogueOf, emptyCatalogue, type Catalogue } from './catalogue.js';
+import { appendStored, catalogueOf, emptyCatalogue, storedForm, type Catalogue } from './catalogue.js';
+import type { CatalogueBudget, CatalogueFull, CatalogueUse } from './catalogue-limits.js';
 import type { NewPet, Pet, PetStatus } from './pet.js';
 
 export interface ListQuery {
@@ -9,12 +10,17 @@ export interface ListQuery {
 export interface PetStore {
   list(query: ListQuery): readonly Pet[];
   get(id: number): Pet | undefined;
+  /** Stores an animal; without a budget, always. */
   create(pet: NewPet): Pet;
+  /** With the session's budget: refused, storing nothing, when the animal would take the session past a bound. */
+  create(pet: NewPet, budget: CatalogueBudget | undefined): Pet | CatalogueFull;
   /** The page as JSON, joined from each animal's stored JSON: the bytes JSON.stringify(list(query)) gives. */
   listJson(query: ListQuery): string;
   /** One animal as JSON, as stored. */
   getJson(id: number): string | undefined;
   readonly size: number;
+  /** What this store added to its start catalogue: animals, and UTF-8 bytes of their JSON. */
+  readonly added: CatalogueUse;
 }
 
 /**
@@ -45,6 +51,7 @@ export function createPetStore(initial: readonly Pet[] = []): PetStore {
   const start = catalogueOf(initial);
   const added = emptyCatalogue();
   let lastId = start.lastId;
+  let addedBytes = 0;
 
   const inOrder = (catalogue: Catalogue, status: PetStatus | undefined): readonly string[] =>
     status === undefined ? catalogue.ordered : (catalogue.byStatus.get(status) ?? NONE);
@@ -77,17 +84,34 @@ export function createPetStore(initial: readonly Pet[] = []): PetStore {
       return json === undefined ? undefined : thaw(json);
     },
     getJson: stored,
-    create(newPet) {
-      lastId += 1;
-      const { pet, json } = append(added, newPet, lastId);
+    // The overloads' one body: a Pet, unless a budget refuses it.
+    create: ((newPet: NewPet, budget?: CatalogueBudget): Pet | CatalogueFull => {
+      const { pet, json } = storedForm(newPet, lastId + 1);
+      const bytes = Buffer.byteLength(json);
+      const refused = budget && beyond(budget, bytes);
+      if (refused) return refused;
+      lastId = pet.id;
+      appendStored(added, pet, json);
+      addedBytes += bytes;
       Object.freeze(pet);
       created.set(pet, json);
       return pet;
-    },
+    }) as PetStore['create'],
     get size() {
       return start.ordered.length + added.ordered.length;
     },
+    get added() {
+      return { pets: added.ordered.length, bytes: addedBytes };
+    },
   };
+}
+
+/** The bound one more animal of `bytes` would cross, if any: judged on the exact JSON it would be stored as. */
+function beyond(budget: CatalogueBudget, bytes: number): CatalogueFull | undefined {
+  const used = budget.used();
+  if (used.pets >= budget.limits.maxPets) return { full: 'pets' };
+  if (used.bytes + bytes > budget.limits.maxBytes) return { full: 'bytes' };
+  return undefined;
 }
 
 /** An animal from its stored JSON, frozen: stored animals never change. */

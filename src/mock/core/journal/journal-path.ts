@@ -1,3 +1,5 @@
+import { ownCopy } from '../own-copy.js';
+
 /** The longest path, query included, a journal entry keeps (characters); longer ones are cut, with `…`. */
 export const MAX_JOURNAL_PATH = 1024;
 
@@ -9,12 +11,14 @@ const SECRET_NAME = /token|key|secret|pass|auth|sig|session|credential/i;
  * A request's path and query as the journal keeps it: the value of every
  * query parameter whose name looks like a credential replaced by
  * `REDACTED`, then cut to MAX_JOURNAL_PATH characters, so an entry holds at
- * most about 1 KiB whatever the client sends (node takes 16 KiB of headers).
+ * most about 1 KiB whatever the client sends (node takes 16 KiB of headers),
+ * and copied (see ownCopy), so it keeps nothing longer alive: the URL it is
+ * cut from may hold a Host header of 16 KiB.
  */
 export function journalPath(pathAndQuery: string): string {
   const at = pathAndQuery.indexOf('?');
   const kept = at === -1 ? pathAndQuery : `${pathAndQuery.slice(0, at + 1)}${redact(pathAndQuery.slice(at + 1))}`;
-  return kept.length > MAX_JOURNAL_PATH ? `${kept.slice(0, MAX_JOURNAL_PATH)}…` : kept;
+  return ownCopy(kept.length > MAX_JOURNAL_PATH ? `${kept.slice(0, MAX_JOURNAL_PATH)}…` : kept);
 }
 
 function redact(query: string): string {

@@ -25,6 +25,8 @@ export interface RequestJournal {
 }
 
 export const DEFAULT_JOURNAL_SIZE = 500;
+/** The most `--journal-size` accepts: an entry holds at most MAX_ENTRY_CHARACTERS, so a journal stays under about 20 MiB. */
+export const MAX_JOURNAL_SIZE = 10_000;
 
 /** The last `capacity` requests, in a ring buffer: appending never copies or shifts. */
 export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJournal {

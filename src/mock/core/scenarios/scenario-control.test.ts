@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CATALOGUE_LIMITS } from '../catalogue/catalogue-limits.js';
 import { errorBody } from '../errors.js';
 import { type Result } from '../result.js';
 import type { Pet } from '../catalogue/pet.js';
@@ -18,6 +19,7 @@ function controlledLibrary() {
   const pending = new Map<string, (result: Result<LoadedScenario>) => void>();
   const library: ScenarioLibrary = {
     dir: '/nowhere',
+    catalogueLimits: DEFAULT_CATALOGUE_LIMITS,
     load: (name) => new Promise((resolve) => pending.set(name, resolve)),
     get: (name) => library.load(name),
   };

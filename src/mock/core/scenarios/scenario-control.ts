@@ -1,7 +1,9 @@
 import { errorBody } from '../errors.js';
+import { ownCopy } from '../own-copy.js';
 import { type Result } from '../result.js';
 import { createPetStore, type PetStore } from '../catalogue/pet-store.js';
 import type { Pet } from '../catalogue/pet.js';
+import type { CatalogueBudget } from '../catalogue/catalogue-limits.js';
 import type { Scenario } from './load-scenario.js';
 import type { LoadedScenario, ScenarioLibrary } from './scenario-library.js';
 import { createScenarioRuntime, resetScenarioRuntime, type ScenarioRuntime } from './scenario-runtime.js';
@@ -39,6 +41,14 @@ export interface ScenarioControl {
   readonly runtime: ScenarioRuntime | undefined;
   readonly path: string | undefined;
   readonly store: PetStore;
+  /**
+   * What the session may add to its catalogues: one budget over every
+   * scenario state it has (the active one and those `Prefer: scenario=`
+   * started), so using more scenarios does not multiply it. A state
+   * rebuilt (reset, activation, reload) starts with nothing added, which
+   * frees its share.
+   */
+  readonly budget: CatalogueBudget;
   /** Loads `name` from its file now, and makes it active with a fresh state. */
   activate(name: string): Promise<Result<Scenario>>;
   /** The state `Prefer: scenario=NAME` answers from: the active one's, or that scenario's own, started on first use. */
@@ -75,11 +85,25 @@ export function createScenarioControl({ library, start }: ScenarioControlOptions
   const store: PetStore = {
     list: (query) => active.store.list(query),
     get: (id) => active.store.get(id),
-    create: (pet) => active.store.create(pet),
+    create: ((pet, budget) => active.store.create(pet, budget)) as PetStore['create'],
     listJson: (query) => active.store.listJson(query),
     getJson: (id) => active.store.getJson(id),
     get size() {
       return active.store.size;
+    },
+    get added() {
+      return active.store.added;
+    },
+  };
+  const budget: CatalogueBudget = {
+    limits: library.catalogueLimits,
+    used() {
+      let { pets, bytes } = active.store.added;
+      for (const state of others.values()) {
+        pets += state.store.added.pets;
+        bytes += state.store.added.bytes;
+      }
+      return { pets, bytes };
     },
   };
   const activeName = (): string | undefined => active.runtime?.scenario.name;
@@ -103,6 +127,7 @@ export function createScenarioControl({ library, start }: ScenarioControlOptions
       return active.path;
     },
     store,
+    budget,
     async activate(name) {
       const mine = ++tickets;
       const loaded = await library.load(name);
@@ -121,7 +146,8 @@ export function createScenarioControl({ library, start }: ScenarioControlOptions
       if (!loaded.ok) return loaded;
       // Another request may have started it while this one waited.
       const state = others.get(name) ?? stateFrom(loaded.value);
-      if (name !== activeName()) others.set(name, state);
+      // A name read from a client's Prefer header: kept as its own copy (see ownCopy). At most one state per scenario file.
+      if (name !== activeName()) others.set(ownCopy(name), state);
       return { ok: true, value: name === activeName() ? active : state };
     },
     reset() {

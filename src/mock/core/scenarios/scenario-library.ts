@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs';
 import type { Contract } from '../../../contract/load-contract.js';
 import { errorBody } from '../errors.js';
+import { ownCopy } from '../own-copy.js';
 import { type Result } from '../result.js';
 import type { Pet } from '../catalogue/pet.js';
+import { DEFAULT_CATALOGUE_LIMITS, type CatalogueLimits } from '../catalogue/catalogue-limits.js';
 import { findScenario } from './find-scenario.js';
 import { loadScenarioFile, type Scenario } from './load-scenario.js';
 import { buildScenarioCatalogue } from './scenario-catalogue.js';
@@ -20,6 +22,8 @@ export interface ScenarioLibraryOptions {
   dir: string;
   /** `--fixtures` / `--seed`: this catalogue replaces every scenario's. */
   fixedCatalogue?: readonly Pet[] | undefined;
+  /** How much each session may add to its catalogue (`--max-pets`, `--max-catalogue-bytes`); default 10,000 animals, 1 MiB. */
+  catalogueLimits?: CatalogueLimits | undefined;
 }
 
 /**
@@ -33,6 +37,8 @@ export interface ScenarioLibraryOptions {
  */
 export interface ScenarioLibrary {
   readonly dir: string;
+  /** How much each session may add to its catalogue, over all the scenarios it uses: every session's control starts from this library. */
+  readonly catalogueLimits: CatalogueLimits;
   /** Reads, checks and builds `name` from its file now, and keeps the result. */
   load(name: string): Promise<Result<LoadedScenario>>;
   /** The kept version of `name` while its file is unchanged; else read now. */
@@ -45,7 +51,7 @@ interface Kept {
   stamp: string;
 }
 
-export function createScenarioLibrary({ contract, dir, fixedCatalogue }: ScenarioLibraryOptions): ScenarioLibrary {
+export function createScenarioLibrary({ contract, dir, fixedCatalogue, catalogueLimits = DEFAULT_CATALOGUE_LIMITS }: ScenarioLibraryOptions): ScenarioLibrary {
   const kept = new Map<string, Kept>();
 
   async function read(found: Result<string>): Promise<Result<LoadedScenario>> {
@@ -71,7 +77,8 @@ export function createScenarioLibrary({ contract, dir, fixedCatalogue }: Scenari
   function readAndKeep(name: string, found: Result<string>): Promise<Result<LoadedScenario>> {
     const previous = kept.get(name);
     const entry = { reading: read(found), stamp: found.ok ? stampOf(found.value) : '' };
-    kept.set(name, entry);
+    // The name may come from a client's Prefer header: its own copy (see ownCopy); a name that is no file is dropped below.
+    kept.set(ownCopy(name), entry);
     void entry.reading.then((result) => {
       if (result.ok || kept.get(name) !== entry) return;
       if (previous) kept.set(name, previous);
@@ -82,6 +89,7 @@ export function createScenarioLibrary({ contract, dir, fixedCatalogue }: Scenari
 
   return {
     dir,
+    catalogueLimits,
     load: (name) => readAndKeep(name, locate(name)),
     get(name) {
       const found = locate(name);

@@ -1,16 +1,33 @@
+import { catalogueFullError, type CatalogueFull } from '../../core/catalogue/catalogue-limits.js';
 import type { NewPet } from '../../core/catalogue/pet.js';
 import { createdJson } from '../../core/catalogue/pet-store.js';
 import { generatePet } from '../../core/catalogue/generate-pets.js';
 import type { Result } from '../../core/result.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
-import { servingState } from '../exchange.js';
-import { respond } from '../respond.js';
+import type { Session } from '../../core/sessions/session-registry.js';
+import { servingState, type Exchange } from '../exchange.js';
+import { respond, sendError } from '../respond.js';
 import type { OperationFactory } from './served-operation.js';
 
-/** `POST /pets`: stores a new animal and answers it with its id. */
-export const createPet: OperationFactory<NewPet> = (operation) => {
+/**
+ * `POST /pets`: stores a new animal and answers it with its id; 507
+ * `catalogue_full` when the session has added all its catalogue may hold.
+ */
+export const createPet: OperationFactory<NewPet> = (operation, { logger }) => {
   const body = operation.body;
   if (!body) throw new Error('createPet has no request body in the document');
+  // Sessions already warned about: one line when a session first fills, not one per refused request.
+  const warned = new WeakSet<Session>();
+  const full = (x: Exchange, refused: CatalogueFull): Response => {
+    const { session } = x;
+    const error = catalogueFullError(refused, session.control.budget.limits);
+    if (!warned.has(session)) {
+      warned.add(session);
+      const who = session.id === null ? 'the shared default' : `session ${session.id}`;
+      logger.warn({ session: session.id, full: refused.full }, `catalogue full in ${who}: ${error.message}`);
+    }
+    return sendError(x, error);
+  };
   return {
     async read(x) {
       const { c } = x;
@@ -19,7 +36,8 @@ export const createPet: OperationFactory<NewPet> = (operation) => {
       return readJsonBody(body, c.req.header('content-type'), bytes, c.req.header('content-encoding')) as Result<NewPet>;
     },
     serve(x, newPet) {
-      const pet = servingState(x).store.create(newPet);
+      const pet = servingState(x).store.create(newPet, x.session.control.budget);
+      if ('full' in pet) return full(x, pet);
       // The stored JSON when `create` handed back the animal it stored (a test's altered store may not).
       return respond(x, 201, createdJson(pet) ?? JSON.stringify(pet));
     },

@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import type { Logger } from 'pino';
 import type { OperationSpec } from '../../../contract/operations.js';
 import type { Result } from '../../core/result.js';
 import type { Answer, Exchange, Next } from '../exchange.js';
@@ -20,8 +21,13 @@ export interface ServedOperation<Input> {
   generate(faker: Faker, input: Input): unknown;
 }
 
+/** What an operation has besides its part of the document: the mock's log, for what a client cannot be told alone (a full catalogue). */
+export interface OperationContext {
+  logger: Logger;
+}
+
 /** Makes an operation's `ServedOperation` from its part of the document, so its rules are the document's, not a copy. */
-export type OperationFactory<Input = unknown> = (operation: OperationSpec) => ServedOperation<Input>;
+export type OperationFactory<Input = unknown> = (operation: OperationSpec, context: OperationContext) => ServedOperation<Input>;
 
 /** The last step of an operation's route: read the request, then serve it. */
 export function serveOperation<Input>(served: ServedOperation<Input>): Next {

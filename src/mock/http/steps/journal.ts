@@ -1,5 +1,6 @@
 import { journalPath } from '../../core/journal/journal-path.js';
 import type { RequestJournal } from '../../core/journal/request-journal.js';
+import { ownCopy } from '../../core/own-copy.js';
 import type { Exchange, Step } from '../exchange.js';
 import { after } from './after.js';
 
@@ -41,4 +42,5 @@ export function journalRequests(anonymous: RequestJournal): Step {
 
 /** Why no stub answered, kept to MAX_UNMATCHED characters: one phrase per stub tried, and a scenario may have many. */
 const MAX_UNMATCHED = 512;
-const clipped = (why: string): string => (why.length > MAX_UNMATCHED ? `${why.slice(0, MAX_UNMATCHED)}…` : why);
+// Copied when cut, so the entry does not keep the whole phrase alive (see ownCopy).
+const clipped = (why: string): string => (why.length > MAX_UNMATCHED ? ownCopy(`${why.slice(0, MAX_UNMATCHED)}…`) : why);

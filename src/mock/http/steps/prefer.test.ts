@@ -108,6 +108,20 @@ describe('Prefer: code, example, dynamic (RFC 7240, Prism meanings), over HTTP',
       expect((await mock.authed('/pets/abc', prefer('dynamic=true'))).json.code).toBe('pet_not_found');
     });
 
+    it('generates no more than the document allows, whatever the client asks: limit over 100 is refused, not generated', async () => {
+      expect((await mock.authed('/pets?limit=100', prefer('dynamic=true'))).json).toHaveLength(100);
+      const huge = await mock.authed('/pets?limit=100000000', prefer('dynamic=true'));
+      expect([huge.status, huge.json.code]).toEqual([400, 'invalid_parameter']);
+    });
+
+    it('reads a Prefer header near node\'s 16 KiB limit, thousands of tokens long, and answers as asked', async () => {
+      const tokens = Array.from({ length: 1500 }, (_, i) => `t${i}=${i}`).join(', ');
+      const res = await mock.authed('/pets?limit=3', prefer(`${tokens}, dynamic=true`));
+      expect(res.status).toBe(200);
+      expect(res.json).toHaveLength(3);
+      expect(res.headers.get('preference-applied')).toBe('dynamic=true');
+    });
+
     it('with code= a non-success status: a generated Error of that status', async () => {
       const res = await mock.authed('/pets/1', prefer('code=404, dynamic=true'));
       expect(res.status).toBe(404);

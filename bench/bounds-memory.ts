@@ -1,0 +1,81 @@
+/**
+ * What a full session costs in heap (README, "Bounds"): `node --expose-gc
+ * dist/bench/bounds-memory.js`. Fills sessions' stores through the real
+ * createPetStore and its budget, as createPet does (each animal parsed from
+ * a JSON body first), and journals with their largest entries, and reads
+ * the V8 heap before and after with a full GC each time. Prints one line
+ * per case: heap per session (or journal) in KiB.
+ */
+import { createPetStore, type PetStore } from '../src/mock/core/catalogue/pet-store.js';
+import { DEFAULT_CATALOGUE_LIMITS, type CatalogueBudget } from '../src/mock/core/catalogue/catalogue-limits.js';
+import type { NewPet } from '../src/mock/core/catalogue/pet.js';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from '../src/mock/core/journal/request-journal.js';
+import { journalPath } from '../src/mock/core/journal/journal-path.js';
+import { ownCopy } from '../src/mock/core/own-copy.js';
+
+const SESSIONS = 20;
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with node --expose-gc');
+
+function heapAfterGc(): number {
+  gc?.();
+  gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Heap per session of `SESSIONS` sessions filled with animals named `name(i)` until the budget refuses one. */
+function fullSessions(label: string, name: (i: number) => string): void {
+  const before = heapAfterGc();
+  const kept: PetStore[] = [];
+  let animals = 0;
+  let bytes = 0;
+  for (let s = 0; s < SESSIONS; s++) {
+    const store = createPetStore([]);
+    const budget: CatalogueBudget = { limits: DEFAULT_CATALOGUE_LIMITS, used: () => store.added };
+    for (let i = 0; ; i++) {
+      // Parsed from a body, as createPet gets it.
+      const pet = JSON.parse(JSON.stringify({ name: name(i), categoryId: 3, status: 'available' })) as NewPet;
+      if ('full' in store.create(pet, budget)) break;
+    }
+    animals = store.added.pets;
+    bytes = store.added.bytes;
+    kept.push(store);
+  }
+  const per = (heapAfterGc() - before) / SESSIONS;
+  console.log(`${label}: ${animals} animals, ${bytes} bytes of JSON; heap ${(per / 1024).toFixed(0)} KiB a session (${(per / bytes).toFixed(2)} heap bytes per JSON byte)`);
+  if (kept.length !== SESSIONS) throw new Error('unreachable');
+}
+
+/** Heap per journal of `SESSIONS` journals full of the largest entries a client can make. */
+function fullJournals(): void {
+  const before = heapAfterGc();
+  const kept: RequestJournal[] = [];
+  for (let s = 0; s < SESSIONS; s++) {
+    const journal = createRequestJournal(DEFAULT_JOURNAL_SIZE);
+    for (let i = 0; i < DEFAULT_JOURNAL_SIZE; i++) {
+      journal.append({
+        method: 'DELETE',
+        path: journalPath(`/v1/pets/${i}?${'q'.repeat(16_000)}`),
+        status: 404,
+        ms: 0.25,
+        operation: null,
+        scenario: 'validation-errors',
+        stub: null,
+        // Cut and copied as the journal step does (MAX_UNMATCHED).
+        unmatched: ownCopy(`${`${'x'.repeat(600)}${i}`.slice(0, 512)}…`),
+      });
+    }
+    kept.push(journal);
+  }
+  const per = (heapAfterGc() - before) / SESSIONS;
+  const entry = JSON.stringify(kept[0]?.entries()[0]).length;
+  console.log(`journal of ${DEFAULT_JOURNAL_SIZE} largest entries (${entry} bytes of JSON each): heap ${(per / 1024).toFixed(0)} KiB a journal (${(per / DEFAULT_JOURNAL_SIZE).toFixed(0)} bytes an entry)`);
+}
+
+fullSessions('small names (8 characters)', (i) => `Pet ${String(i).padStart(4, '0')}`);
+fullSessions('names of 150 ASCII characters', (i) => `${i}`.padEnd(150, 'n'));
+fullSessions('names of 150 characters, one emoji (two-byte strings)', (i) => `${i}🐕`.padEnd(150, 'n'));
+fullSessions('names of 40 characters, one emoji (two-byte strings)', (i) => `${i}🐕`.padEnd(40, 'n'));
+fullSessions('names of 100 KiB ASCII', (i) => `${i}`.padEnd(100 * 1024, 'n'));
+fullSessions('names of 100 Ki characters, one emoji (two-byte strings)', (i) => `${i}🐕`.padEnd(100 * 1024, 'n'));
+fullJournals();

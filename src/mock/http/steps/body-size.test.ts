@@ -1,0 +1,47 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
+import { BODIES_IN_FLIGHT_BYTES } from './body-size.js';
+
+const MiB = 1024 * 1024;
+
+describe('the process-wide budget of request bodies being read at once', () => {
+  const mock = useMock();
+  const sockets: Socket[] = [];
+  afterAll(() => {
+    for (const socket of sockets) socket.destroy();
+  });
+
+  /** A createPet that declares a 1 MiB body (or a chunked one, which may be up to 1 MiB) and sends only its first bytes, then waits: a slow upload. */
+  const slowUpload = (port: number, framing: string): Promise<Socket> =>
+    new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        const start = framing === 'chunked' ? 'Transfer-Encoding: chunked\r\n\r\n9\r\n{"name":"\r\n' : `Content-Length: ${MiB}\r\n\r\n{"name":"`;
+        socket.write(`POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: application/json\r\n${start}`);
+        resolve(socket);
+      });
+      socket.on('error', reject);
+      sockets.push(socket);
+    });
+  const smallCreate = () => mock.authed('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Small', categoryId: 1 }) });
+
+  it.each(['Content-Length', 'chunked'])('answers 503 server_busy with Retry-After once slow uploads (%s) hold it all, and serves again once they are gone', async (framing) => {
+    const port = Number(new URL(mock.url).port);
+    // Each holds 1 MiB: together they hold the whole budget.
+    await Promise.all(Array.from({ length: BODIES_IN_FLIGHT_BYTES / MiB }, () => slowUpload(port, framing)));
+    // The uploads reach the body limit once node has read their headers, in no order the test can see: ask until one is refused.
+    let busy = await smallCreate();
+    for (let tries = 0; busy.status !== 503 && tries < 200; tries++) busy = await smallCreate();
+    expect(busy.status).toBe(503);
+    expect(busy.json).toMatchObject({ code: 'server_busy', status: 503 });
+    expect(busy.headers.get('retry-after')).toBe('1');
+    // GET requests have no body: they are still served.
+    expect((await mock.authed('/pets')).status).toBe(200);
+
+    for (const socket of sockets.splice(0)) socket.destroy();
+    let served = await smallCreate();
+    for (let tries = 0; served.status !== 201 && tries < 200; tries++) served = await smallCreate();
+    expect(served.status).toBe(201);
+    expect(mock.logs.filter((line) => (line.level as number) >= 50)).toEqual([]);
+  });
+});
