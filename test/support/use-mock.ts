@@ -8,6 +8,7 @@ import { loadScenario } from '../../src/mock/core/scenarios/load-scenario.js';
 import { buildScenarioCatalogue } from '../../src/mock/core/scenarios/scenario-catalogue.js';
 import type { ScenarioRuntime } from '../../src/mock/core/scenarios/scenario-runtime.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock/http/server.js';
+import type { TransportLimits } from '../../src/mock/http/transport/transport-limits.js';
 import { createPetStore, type PetStore } from '../../src/mock/core/catalogue/pet-store.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { adminDocumentChecker } from './admin-document.js';
@@ -34,6 +35,8 @@ export interface MockOptions {
   maxSessions?: number;
   sessionIdleMs?: number;
   sessionPerKey?: boolean;
+  /** Connection bounds and timeouts (short ones for the timeout tests). */
+  transport?: Partial<TransportLimits>;
 }
 
 export interface AdminResponse {
@@ -65,6 +68,11 @@ export function useMock(options: MockOptions = {}) {
       return server.store;
     },
     /** The running sessions. */
+    /** The port the mock listens on, for raw sockets. */
+    get port(): number {
+      if (!server) throw new Error('the mock is not started yet');
+      return server.port;
+    },
     get sessions(): RunningMockServer['sessions'] {
       if (!server) throw new Error('the mock is not started yet');
       return server.sessions;
@@ -120,6 +128,7 @@ export function useMock(options: MockOptions = {}) {
       maxSessions: options.maxSessions,
       sessionIdleMs: options.sessionIdleMs,
       sessionPerKey: options.sessionPerKey,
+      transport: options.transport,
     });
   });
 

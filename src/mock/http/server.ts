@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { loadContract, type Contract } from '../../contract/load-contract.js';
 import { createMockApp, snapshot } from './app.js';
@@ -14,7 +13,8 @@ import { createSessionRegistry, type SessionRegistry } from '../core/sessions/se
 import type { PetStore } from '../core/catalogue/pet-store.js';
 import type { Pet } from '../core/catalogue/pet.js';
 import { listen } from './listen.js';
-import { transportErrors } from './transport-errors.js';
+import { createHttpServer } from './transport/create-http-server.js';
+import type { TransportLimits } from './transport/transport-limits.js';
 
 export interface MockServerOptions {
   port?: number;
@@ -42,6 +42,8 @@ export interface MockServerOptions {
   sessionIdleMs?: number | undefined;
   /** Without `X-Mock-Session`, each bearer key is its own session. */
   sessionPerKey?: boolean | undefined;
+  /** Connection bounds and timeouts (`--max-connections`; the others for tests); default DEFAULT_TRANSPORT_LIMITS. */
+  transport?: Partial<TransportLimits> | undefined;
 }
 
 export interface RunningMockServer {
@@ -90,9 +92,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     sessionPerKey: options.sessionPerKey,
     shutdown: shutdown.signal,
   });
-  const errors = transportErrors((options.corsOrigins ?? '*') === '*');
-  const server = createServer(getRequestListener(app.fetch, { errorHandler: errors.requestError }));
-  server.on('clientError', errors.clientError);
+  const server = createHttpServer(app.fetch, { anyOrigin: (options.corsOrigins ?? '*') === '*', limits: options.transport });
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { port, address, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
