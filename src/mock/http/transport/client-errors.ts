@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import { errorBody, type ErrorBody } from '../../core/errors.js';
 import type { Connections } from './connections.js';
+import { endSocket } from './end-socket.js';
 import { rawErrorAnswer, type ExtraHeaders } from './error-answer.js';
 
 /** The error node's parser (llhttp) or its timers raise, as 'clientError' passes it. */
@@ -38,28 +39,28 @@ export function clientErrorBody(error: ClientError, maxHeaderBytes: number): Err
  */
 export function clientErrors(connections: Connections, extra: ExtraHeaders, maxHeaderBytes: number) {
   return (error: ClientError, socket: Duplex): void => {
-    // A socket reset by the client, already closing, or refused for the connection limit cannot take an answer.
-    if (error.code === 'ECONNRESET' || !socket.writable || connections.refused(socket)) {
+    // A socket reset by the client, or refused for the connection limit, cannot take an answer.
+    if (error.code === 'ECONNRESET' || connections.refused(socket)) {
       socket.destroy();
       return;
     }
     const answer = (): void => {
-      if (socket.writable) socket.end(rawErrorAnswer(clientErrorBody(error, maxHeaderBytes), extra));
-      else socket.destroy();
+      // Not writable: node is closing it, after an answer that said `Connection: close`; nothing may follow that (RFC 9112 §9.6).
+      if (socket.writable) endSocket(socket, rawErrorAnswer(clientErrorBody(error, maxHeaderBytes), extra));
     };
     const last = connections.last(socket);
     if (last && !last.req.complete) {
       // The error is in this request's own body. Its answer may be on the wire already (written at once, as a 401 is):
-      // then only a graceful close, which lets the client read that answer (node's requestTimeout ends a client that stays).
-      if (last.res.headersSent) socket.end();
+      // then only a close, which lets the client read that answer.
+      if (last.res.headersSent) endSocket(socket);
       else answer();
       return;
     }
-    if (!last || last.res.writableFinished) {
+    if (!last || last.done) {
       answer();
       return;
     }
-    // 'close' follows 'finish' too: only an answer that never finished (the client went away) leaves nothing to say.
+    // After the answers before it; node's 'close' of an answer comes once it is sent and node has kept or closed the connection.
     last.res.once('close', () => (last.res.writableFinished ? answer() : socket.destroy()));
   };
 }

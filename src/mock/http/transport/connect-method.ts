@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { clip, errorBody } from '../../core/errors.js';
+import { endSocket } from './end-socket.js';
 import { rawErrorAnswer, type ExtraHeaders } from './error-answer.js';
 
 /**
@@ -13,6 +14,6 @@ import { rawErrorAnswer, type ExtraHeaders } from './error-answer.js';
 export function refuseConnect(extra: ExtraHeaders) {
   return (req: IncomingMessage, socket: Duplex): void => {
     const body = errorBody('not_implemented', `the mock is not a proxy: CONNECT ${JSON.stringify(clip(req.url ?? ''))} is not implemented`);
-    socket.end(rawErrorAnswer(body, extra));
+    endSocket(socket, rawErrorAnswer(body, extra));
   };
 }

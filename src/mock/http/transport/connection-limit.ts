@@ -2,16 +2,14 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorBody } from '../../core/errors.js';
 import type { Connections } from './connections.js';
+import { endSocket } from './end-socket.js';
 import { rawErrorAnswer, type ExtraHeaders } from './error-answer.js';
-
-/** How long a refused connection is kept to drain what the client sends, so its 503 is not lost to a TCP reset. */
-export const REFUSED_LINGER_MS = 1000;
 
 /**
  * At most `max` connections are served at once. Node's own
  * `server.maxConnections` closes the ones over it without a word (the
  * client sees a reset); here they get a 503 Error body with `Retry-After: 1`
- * first, are read and discarded for at most REFUSED_LINGER_MS, then closed.
+ * first, are read and discarded for at most a second (end-socket.ts), then closed.
  * They are never served, and do not count towards the limit.
  */
 export function limitConnections(server: Server, max: number, connections: Connections, extra: ExtraHeaders): void {
@@ -27,7 +25,6 @@ export function limitConnections(server: Server, max: number, connections: Conne
       return;
     }
     connections.refuse(socket);
-    socket.end(answer);
-    setTimeout(() => socket.destroy(), REFUSED_LINGER_MS).unref();
+    endSocket(socket, answer);
   });
 }

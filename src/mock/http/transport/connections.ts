@@ -5,6 +5,8 @@ import type { Duplex } from 'node:stream';
 export interface Exchange {
   req: IncomingMessage;
   res: ServerResponse;
+  /** The answer emitted 'close': node is done with it (and has closed the connection if the answer said so). */
+  done?: boolean;
 }
 
 /**
@@ -23,7 +25,10 @@ export function createConnections(): Connections {
   const exchanges = new WeakMap<Duplex, Exchange>();
   const refusedSockets = new WeakSet<Duplex>();
   return {
-    track: (exchange) => exchanges.set(exchange.req.socket, exchange),
+    track: (exchange) => {
+      exchanges.set(exchange.req.socket, exchange);
+      exchange.res.once('close', () => (exchange.done = true));
+    },
     last: (socket) => exchanges.get(socket),
     refuse: (socket) => refusedSockets.add(socket),
     refused: (socket) => refusedSockets.has(socket),

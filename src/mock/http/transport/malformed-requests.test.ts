@@ -16,6 +16,8 @@ const refused: Array<[string, string, Array<number | [number, string]>]> = [
   ['two Host headers', 'GET /v1/pets HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n', [[400, 'bad_request']]],
   ['two equal Host headers', `GET /v1/pets HTTP/1.1\r\nHost: a\r\n${auth}Host: a\r\n\r\n`, [[400, 'bad_request']]],
   ['Expect: 999-junk', `GET /v1/pets HTTP/1.1\r\nHost: a\r\n${auth}Expect: 999-junk\r\n\r\n`, [[417, 'expectation_failed']]],
+  // An answer that said `Connection: close` is the last one: the bytes after it get no answer of their own (RFC 9112 §9.6).
+  ['Expect: 999-junk with garbage after it', `GET /v1/pets HTTP/1.1\r\nHost: a\r\n${auth}Expect: 999-junk\r\n\r\nGARBAGE\r\n\r\n`, [[417, 'expectation_failed']]],
   ['a request line that is not HTTP', 'hello there\r\n\r\n', [[400, 'bad_request']]],
   ['a method that is not a token', 'G@T /v1/pets HTTP/1.1\r\nHost: a\r\n\r\n', [[400, 'bad_request']]],
   ['a header name with a space', 'GET /v1/pets HTTP/1.1\r\nHost: a\r\nX A: b\r\n\r\n', [[400, 'bad_request']]],
