@@ -37,6 +37,11 @@ describe('parseCli', () => {
     expect(run(['--journal-size', '20', '--max-sessions', '5', '--session-idle', '90', '--session-per-key'])).toMatchObject({ journalSize: 20, maxSessions: 5, sessionIdleSeconds: 90, sessionPerKey: true });
   });
 
+  it('defaults --max-connections to 1000 and reads it', () => {
+    expect(run([]).maxConnections).toBe(1000);
+    expect(run(['--max-connections', '20']).maxConnections).toBe(20);
+  });
+
   it('defaults the log format to pretty on a terminal and json elsewhere', () => {
     expect(parseCli([], {}, true)).toMatchObject({ kind: 'run', options: { logFormat: 'pretty' } });
     expect(parseCli([], {}, false)).toMatchObject({ kind: 'run', options: { logFormat: 'json' } });

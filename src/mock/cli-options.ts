@@ -4,6 +4,7 @@ import type { LogFormat } from './logger.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal/request-journal.js';
 import { DEFAULT_SCENARIO } from './core/scenarios/find-scenario.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './core/sessions/session-registry.js';
+import { DEFAULT_MAX_CONNECTIONS } from './http/transport/transport-limits.js';
 
 /** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in the README. */
 export const DEFAULT_API_KEY = 'animal-store-dev-key';
@@ -34,6 +35,8 @@ export interface MockCliOptions {
   sessionIdleSeconds: number;
   /** Each bearer key is its own session when no `X-Mock-Session` is sent (`--session-per-key`). */
   sessionPerKey: boolean;
+  /** Connections served at once (`--max-connections`); one more gets 503. */
+  maxConnections: number;
 }
 
 export type ParsedCli = { kind: 'run'; options: MockCliOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string };
@@ -55,6 +58,7 @@ Options:
                      recently used (default ${DEFAULT_MAX_SESSIONS})
   --session-idle S   seconds after which an unused session ends (default ${DEFAULT_SESSION_IDLE_MS / 1000})
   --session-per-key  without X-Mock-Session, each API key is its own session
+  --max-connections N  connections served at once; one more gets 503 (default ${DEFAULT_MAX_CONNECTIONS})
   --seed N           generate the catalogue with faker from seed N instead of the scenario's
   --fixtures PATH    serve the catalogue in this JSON or YAML file (an array of Pet) instead of the scenario's
   --cors-origin URL  an origin allowed by CORS; repeat for several (default: any origin)
@@ -84,6 +88,7 @@ const CLI_OPTIONS = {
   'max-sessions': { type: 'string' },
   'session-idle': { type: 'string' },
   'session-per-key': { type: 'boolean', default: false },
+  'max-connections': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options'];
@@ -118,9 +123,12 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
     ['--journal-size', values['journal-size'], DEFAULT_JOURNAL_SIZE, 1_000_000],
     ['--max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS, 100_000],
     ['--session-idle', values['session-idle'], DEFAULT_SESSION_IDLE_MS / 1000, 7 * 24 * 3600],
+    // Each connection can hold 16 KiB of headers and a file descriptor; 100,000 is past most systems' descriptor limit anyway.
+    ['--max-connections', values['max-connections'], DEFAULT_MAX_CONNECTIONS, 100_000],
   ];
-  const [journalSize, maxSessions, sessionIdleSeconds] = counts.map(([, text, fallback, max]) => (text === undefined ? fallback : integer(text, 1, max)));
-  const badCount = counts.find((_, i) => [journalSize, maxSessions, sessionIdleSeconds][i] === undefined);
+  const read = counts.map(([, text, fallback, max]) => (text === undefined ? fallback : integer(text, 1, max)));
+  const [journalSize, maxSessions, sessionIdleSeconds, maxConnections] = read;
+  const badCount = counts.find((_, i) => read[i] === undefined);
   if (badCount) return { kind: 'error', message: `${badCount[0]} must be a whole number from 1 to ${badCount[3]}, got ${JSON.stringify(badCount[1])}` };
   const logFormat = values['log-format'] ?? (stdoutIsTty ? 'pretty' : 'json');
   if (logFormat !== 'pretty' && logFormat !== 'json') return { kind: 'error', message: `--log-format must be pretty or json, got ${logFormat}` };
@@ -149,6 +157,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       maxSessions: maxSessions as number,
       sessionIdleSeconds: sessionIdleSeconds as number,
       sessionPerKey: values['session-per-key'],
+      maxConnections: maxConnections as number,
     },
   };
 }

@@ -73,6 +73,7 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
       maxSessions: options.maxSessions,
       sessionIdleMs: options.sessionIdleSeconds * 1000,
       sessionPerKey: options.sessionPerKey,
+      transport: { maxConnections: options.maxConnections },
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -11,7 +11,7 @@ type ClientError = NodeJS.ErrnoException & { reason?: string };
  * The Error body for what node refused: the statuses node's own default
  * handler picks (431, 413, 408, else 400), with a body.
  */
-export function clientErrorBody(error: ClientError, maxHeaderBytes: number): ErrorBody {
+function clientErrorBody(error: ClientError, maxHeaderBytes: number): ErrorBody {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
       return errorBody('headers_too_large', `the request line and headers are larger than the server accepts (${maxHeaderBytes / 1024} KiB)`);

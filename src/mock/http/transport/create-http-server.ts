@@ -4,7 +4,8 @@ import { limitConnections } from './connection-limit.js';
 import { clientErrors } from './client-errors.js';
 import { refuseConnect } from './connect-method.js';
 import { createConnections } from './connections.js';
-import { guardRequests, refuseExpectation } from './guard-requests.js';
+import { refuseExpectation } from './expectations.js';
+import { guardRequests } from './guard-requests.js';
 import { requestError } from './request-errors.js';
 import { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from './transport-limits.js';
 

@@ -57,6 +57,15 @@ describe('malformed requests over a raw socket', () => {
     expect(answer.closed, 'the server closed the connection').toBe(true);
   });
 
+  it.each([
+    ['Content-Length', post('Content-Length: 100\r\n', '{"name":')],
+    ['chunked', post('Transfer-Encoding: chunked\r\n', '5\r\n{"nam')],
+  ])('answers a %s body cut short by the client\'s close with 400 and an Error body', async (_, request) => {
+    const responses = parseResponses((await rawExchange(mock.port, request)).bytes);
+    expect(responses.map((r) => r.status)).toEqual([400]);
+    expectErrorBody(responses[0]!, 'bad_request');
+  });
+
   it('answers a broken body whose request was already answered (401) with a close, not a second answer', async () => {
     // The 401 is written as soon as the headers are read; the chunked body's fault comes after it.
     const answer = await rawExchange(mock.port, 'POST /v1/pets HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcX0\r\n\r\n', { halfClose: false });
@@ -69,6 +78,16 @@ describe('malformed requests over a raw socket', () => {
     const [response] = parseResponses(answer.bytes);
     expect(response?.status).toBe(200);
     expect(JSON.parse(String(response?.body))).toHaveLength(2);
+  });
+
+  it.each([
+    ['without a version', `GET /v1/pets/1\r\n${auth}\r\n`],
+    ['as HTTP/0.9', `GET /v1/pets/1 HTTP/0.9\r\n${auth}\r\n`],
+  ])('serves an HTTP/0.9 request %s, which node reads, without Host, then closes', async (_, request) => {
+    const answer = await rawExchange(mock.port, request, { halfClose: false });
+    const [response] = parseResponses(answer.bytes);
+    expect(response?.status).toBe(200);
+    expect(answer.closed).toBe(true);
   });
 
   it('routes an absolute-form target by its path, whatever its authority (RFC 9112 §3.2.2)', async () => {
