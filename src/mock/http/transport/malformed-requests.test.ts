@@ -25,6 +25,7 @@ const refused: Array<[string, string, Array<number | [number, string]>]> = [
   ['headers over 16 KiB', `GET /v1/pets HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(17_000)}\r\n\r\n`, [[431, 'headers_too_large']]],
   ['a request line over 16 KiB', `GET /v1/pets?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: a\r\n\r\n`, [[431, 'headers_too_large']]],
   ['a chunk size that is not hex', post('Transfer-Encoding: chunked\r\n', 'zz\r\nabc\r\n0\r\n\r\n'), [[400, 'bad_request']]],
+  ['chunk extensions over 16 KiB', post('Transfer-Encoding: chunked\r\n', `3;x=${'y'.repeat(20_000)}\r\nabc\r\n0\r\n\r\n`), [[413, 'payload_too_large']]],
   ['chunk data without its CRLF', post('Transfer-Encoding: chunked\r\n', '3\r\nabcX0\r\n\r\n'), [[400, 'bad_request']]],
   ['a bare LF for line ends', 'GET /v1/pets HTTP/1.1\nHost: a\n\n', [[400, 'bad_request']]],
   ['Content-Length with Transfer-Encoding', post('Content-Length: 3\r\nTransfer-Encoding: chunked\r\n', '3\r\nabc\r\n0\r\n\r\n'), [[400, 'bad_request']]],
