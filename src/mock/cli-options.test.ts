@@ -42,6 +42,11 @@ describe('parseCli', () => {
     expect(run(['--max-pets', '7', '--max-catalogue-bytes', '4096'])).toMatchObject({ maxPets: 7, maxCatalogueBytes: 4096 });
   });
 
+  it('defaults --max-connections to 1000 and reads it', () => {
+    expect(run([]).maxConnections).toBe(1000);
+    expect(run(['--max-connections', '20']).maxConnections).toBe(20);
+  });
+
   it('defaults the log format to pretty on a terminal and json elsewhere', () => {
     expect(parseCli([], {}, true)).toMatchObject({ kind: 'run', options: { logFormat: 'pretty' } });
     expect(parseCli([], {}, false)).toMatchObject({ kind: 'run', options: { logFormat: 'json' } });

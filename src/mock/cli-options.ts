@@ -5,6 +5,7 @@ import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/journal/request-j
 import { DEFAULT_MAX_CATALOGUE_BYTES, DEFAULT_MAX_PETS } from './core/catalogue/catalogue-limits.js';
 import { DEFAULT_SCENARIO } from './core/scenarios/find-scenario.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './core/sessions/session-registry.js';
+import { DEFAULT_MAX_CONNECTIONS } from './http/transport/transport-limits.js';
 
 /** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in the README. */
 export const DEFAULT_API_KEY = 'animal-store-dev-key';
@@ -40,6 +41,8 @@ export interface MockCliOptions {
   /** Animals (`--max-pets`) and bytes of their JSON (`--max-catalogue-bytes`) each session may add. */
   maxPets: number;
   maxCatalogueBytes: number;
+  /** Connections served at once (`--max-connections`); one more gets 503. */
+  maxConnections: number;
 }
 
 export type ParsedCli = { kind: 'run'; options: MockCliOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string };
@@ -66,6 +69,7 @@ Options:
                      recently used (default ${DEFAULT_MAX_SESSIONS})
   --session-idle S   seconds after which an unused session ends (default ${DEFAULT_SESSION_IDLE_MS / 1000})
   --session-per-key  without X-Mock-Session, each API key is its own session
+  --max-connections N  connections served at once; one more gets 503 (default ${DEFAULT_MAX_CONNECTIONS})
   --seed N           generate the catalogue with faker from seed N instead of the scenario's
   --fixtures PATH    serve the catalogue in this JSON or YAML file (an array of Pet) instead of the scenario's
   --cors-origin URL  an origin allowed by CORS; repeat for several (default: any origin)
@@ -98,6 +102,7 @@ const CLI_OPTIONS = {
   'session-per-key': { type: 'boolean', default: false },
   'max-pets': { type: 'string' },
   'max-catalogue-bytes': { type: 'string' },
+  'max-connections': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options'];
@@ -134,9 +139,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
     ['--session-idle', values['session-idle'], DEFAULT_SESSION_IDLE_MS / 1000, 7 * 24 * 3600],
     ['--max-pets', values['max-pets'], DEFAULT_MAX_PETS, 1_000_000],
     ['--max-catalogue-bytes', values['max-catalogue-bytes'], DEFAULT_MAX_CATALOGUE_BYTES, 1024 ** 3],
+    // Each connection can hold 16 KiB of headers and a file descriptor; 100,000 is past most systems' descriptor limit anyway.
+    ['--max-connections', values['max-connections'], DEFAULT_MAX_CONNECTIONS, 100_000],
   ];
   const read = counts.map(([, text, fallback, max]) => (text === undefined ? fallback : integer(text, 1, max)));
-  const [journalSize, maxSessions, sessionIdleSeconds, maxPets, maxCatalogueBytes] = read;
+  const [journalSize, maxSessions, sessionIdleSeconds, maxPets, maxCatalogueBytes, maxConnections] = read;
   const badCount = counts.find((_, i) => read[i] === undefined);
   if (badCount) return { kind: 'error', message: `${badCount[0]} must be a whole number from 1 to ${badCount[3]}, got ${JSON.stringify(badCount[1])}` };
   const logFormat = values['log-format'] ?? (stdoutIsTty ? 'pretty' : 'json');
@@ -171,6 +178,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       sessionPerKey: values['session-per-key'],
       maxPets: maxPets as number,
       maxCatalogueBytes: maxCatalogueBytes as number,
+      maxConnections: maxConnections as number,
     },
   };
 }

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { packageRoot } from '../contract/package-root.js';
 import { DEFAULT_API_KEY } from './cli-options.js';
+import { expectErrorBody, parseResponses, rawExchange } from '../../test/support/raw-http.js';
 
 /**
  * The `animal-store-mock` command as users run it: the built bin in a child
@@ -487,6 +488,20 @@ describe('animal-store-mock (the built CLI)', () => {
       expect(full.message).toContain('--max-catalogue-bytes');
     });
 
+    it('--max-connections bounds the connections served at once: one more gets 503 with an Error body', async () => {
+      const mock = await startMock(['--max-connections', '1']);
+      const { port } = new URL(mock.url);
+      const held = connect(Number(port), '127.0.0.1');
+      // Served: the held connection's answer has come, so the server counts it.
+      await new Promise((resolve) => held.once('data', resolve).write(`GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+      const over = await rawExchange(Number(port), 'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      const [response] = parseResponses(over.bytes);
+      expect(response?.status).toBe(503);
+      expectErrorBody(response!, 'service_unavailable');
+      expect(JSON.parse(String(response?.body)).message).toContain('--max-connections');
+      held.destroy();
+    });
+
     it('an unknown scenario stops start-up with exit code 2, naming the known ones', async () => {
       const result = await runToExit(['--port', '0', '--scenario', 'nope']);
       expect(result.code).toBe(2);
@@ -617,6 +632,8 @@ describe('animal-store-mock (the built CLI)', () => {
       [['--admin-key', 'has space'], '--admin-key "has space" cannot be sent as a bearer token'],
       [['--admin-key', DEFAULT_API_KEY], '--admin-key must not be one of the API keys'],
       [['--api-key', 'k', '--admin-key', 'k'], '--admin-key must not be one of the API keys'],
+      [['--max-connections', '0'], '--max-connections must be a whole number from 1 to 100000, got "0"'],
+      [['--max-connections', '100001'], '--max-connections must be a whole number from 1 to 100000, got "100001"'],
     ])('%j', async (args, message) => {
       // --port 0 where the case is not about the port, so a regression that starts cannot clash.
       const result = await runToExit(args.some((arg) => arg.startsWith('--port')) ? args : ['--port', '0', ...args]);

@@ -77,6 +77,7 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
       sessionIdleMs: options.sessionIdleSeconds * 1000,
       sessionPerKey: options.sessionPerKey,
       catalogueLimits: { maxPets: options.maxPets, maxBytes: options.maxCatalogueBytes },
+      transport: { maxConnections: options.maxConnections },
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

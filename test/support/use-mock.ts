@@ -8,6 +8,7 @@ import { loadScenario } from '../../src/mock/core/scenarios/load-scenario.js';
 import { buildScenarioCatalogue } from '../../src/mock/core/scenarios/scenario-catalogue.js';
 import type { ScenarioRuntime } from '../../src/mock/core/scenarios/scenario-runtime.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock/http/server.js';
+import type { TransportLimits } from '../../src/mock/http/transport/transport-limits.js';
 import { createPetStore, type PetStore } from '../../src/mock/core/catalogue/pet-store.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { adminDocumentChecker } from './admin-document.js';
@@ -42,6 +43,8 @@ export interface MockOptions {
   sessionPerKey?: boolean;
   /** `--max-pets` and `--max-catalogue-bytes`: how much each session may add. */
   catalogueLimits?: { maxPets: number; maxBytes: number };
+  /** Connection bounds and timeouts (short ones for the timeout tests). */
+  transport?: Partial<TransportLimits>;
 }
 
 export interface AdminResponse {
@@ -73,6 +76,11 @@ export function useMock(options: MockOptions = {}) {
       return server.store;
     },
     /** The running sessions. */
+    /** The port the mock listens on, for raw sockets. */
+    get port(): number {
+      if (!server) throw new Error('the mock is not started yet');
+      return server.port;
+    },
     get sessions(): RunningMockServer['sessions'] {
       if (!server) throw new Error('the mock is not started yet');
       return server.sessions;
@@ -145,6 +153,7 @@ export function useMock(options: MockOptions = {}) {
       sessionProtectMs: options.sessionProtectMs,
       sessionPerKey: options.sessionPerKey,
       catalogueLimits: options.catalogueLimits,
+      transport: options.transport,
     });
   });
 

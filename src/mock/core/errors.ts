@@ -6,6 +6,8 @@
 export const ERROR_CODES = {
   bad_request: 400,
   headers_too_large: 431,
+  request_timeout: 408,
+  expectation_failed: 417,
   unsupported_content_encoding: 400,
   unauthorized: 401,
   origin_not_allowed: 403,

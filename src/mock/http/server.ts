@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { loadContract, type Contract } from '../../contract/load-contract.js';
 import { createMockApp, snapshot } from './app.js';
@@ -15,7 +14,8 @@ import type { PetStore } from '../core/catalogue/pet-store.js';
 import type { Pet } from '../core/catalogue/pet.js';
 import type { CatalogueLimits } from '../core/catalogue/catalogue-limits.js';
 import { listen } from './listen.js';
-import { transportErrors } from './transport-errors.js';
+import { createHttpServer } from './transport/create-http-server.js';
+import type { TransportLimits } from './transport/transport-limits.js';
 
 export interface MockServerOptions {
   port?: number;
@@ -49,6 +49,8 @@ export interface MockServerOptions {
   sessionPerKey?: boolean | undefined;
   /** How much each session may add to its catalogue (default 10,000 animals, 1 MiB of their JSON). */
   catalogueLimits?: CatalogueLimits | undefined;
+  /** Connection bounds and timeouts (`--max-connections`; the others for tests); default DEFAULT_TRANSPORT_LIMITS. */
+  transport?: Partial<TransportLimits> | undefined;
 }
 
 export interface RunningMockServer {
@@ -105,9 +107,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     sessionPerKey: options.sessionPerKey,
     shutdown: shutdown.signal,
   });
-  const errors = transportErrors((options.corsOrigins ?? '*') === '*');
-  const server = createServer(getRequestListener(app.fetch, { errorHandler: errors.requestError }));
-  server.on('clientError', errors.clientError);
+  const server = createHttpServer(app.fetch, { anyOrigin: (options.corsOrigins ?? '*') === '*', limits: options.transport });
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { port, address, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;

@@ -1,0 +1,44 @@
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { limitConnections } from './connection-limit.js';
+import { clientErrors } from './client-errors.js';
+import { refuseConnect } from './connect-method.js';
+import { createConnections } from './connections.js';
+import { refuseExpectation } from './expectations.js';
+import { guardRequests } from './guard-requests.js';
+import { requestError } from './request-errors.js';
+import { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from './transport-limits.js';
+
+export interface HttpServerOptions {
+  /** Every origin is allowed by CORS: transport answers then carry `Access-Control-Allow-Origin: *` (their Origin is not known). */
+  anyOrigin: boolean;
+  limits?: Partial<TransportLimits> | undefined;
+}
+
+/**
+ * The node HTTP server the app runs on, with every answer node or the
+ * transport gives before the app (malformed requests, timeouts, the
+ * connection limit) an Error body; see the README's "Malformed requests".
+ */
+export function createHttpServer(fetch: (request: Request, env: object) => Response | Promise<Response>, options: HttpServerOptions): Server {
+  const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };
+  const extra: Record<string, string> = options.anyOrigin ? { 'access-control-allow-origin': '*' } : {};
+  const connections = createConnections();
+  const listener = getRequestListener(fetch, { errorHandler: requestError(extra) });
+  const server = createServer(
+    {
+      requireHostHeader: false,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+      maxHeaderSize: limits.maxHeaderBytes,
+    },
+    guardRequests(listener, connections, extra),
+  );
+  server.on('clientError', clientErrors(connections, extra, limits.maxHeaderBytes));
+  server.on('checkExpectation', refuseExpectation(connections, extra));
+  server.on('connect', refuseConnect(extra));
+  limitConnections(server, limits.maxConnections, connections, extra);
+  return server;
+}
