@@ -17,14 +17,15 @@ const OUTPUT_TAIL = 4096;
 /**
  * Starts `node <args>` and keeps track of it, so that every child can be
  * stopped at the end, also when the benchmark fails or is interrupted.
+ * With `ipc`, the child gets an IPC channel (`process.send`), as `fork` gives.
  */
-export function spawnNode(label: string, args: readonly string[]): Child {
+export function spawnNode(label: string, args: readonly string[], { ipc = false }: { ipc?: boolean } = {}): Child {
   const env = { ...process.env };
   // These would change the mock's port, address or keys under the benchmark.
   delete env.PORT;
   delete env.HOST;
   delete env.MOCK_API_KEYS;
-  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const proc = spawn(process.execPath, args, { stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'], env });
   if (proc.pid === undefined) throw new Error(`cannot start ${label}: node ${args.join(' ')}`);
   let tail = '';
   const keep = (chunk: Buffer): void => {

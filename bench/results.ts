@@ -57,7 +57,7 @@ export function settings(config: BenchConfig, connections: number): Pick<BenchRe
 }
 
 /** Writes the results as JSON into `dir`, creating it; returns the file's path. */
-export function writeResults(dir: string, name: string, results: BenchResults): string {
+export function writeResults(dir: string, name: string, results: object): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, name);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);

@@ -1,0 +1,50 @@
+import { join } from 'node:path';
+import { ROOT } from './config.js';
+
+/** The wrapper that runs the built mock and reports its heap (bench/soak-mock.ts). */
+export const SOAK_MOCK_BIN = join(ROOT, 'dist', 'bench', 'soak-mock.js');
+export const SCENARIOS_DIR = join(ROOT, 'scenarios');
+
+/** The mock's defaults the load is shaped around (README, "The command line"). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_SESSIONS = 100;
+/** Journal entries keep at most this much of a path (README, "The admin API"). */
+export const JOURNAL_PATH_CLIP = 1024;
+
+/** Default largest RSS allowed, in MiB, until the README states the defaults' ceiling. */
+export const DEFAULT_RSS_CEILING_MIB = 1024;
+/**
+ * RSS has levelled off when the largest RSS of the last third of the run is
+ * less than this much above the largest of the middle third (0.1 = 10 %).
+ */
+export const LEVEL_OFF_TOLERANCE = 0.1;
+export const SAMPLE_INTERVAL_MS = 1000;
+/** Rows of the RSS and heap table: one per tenth of the run. */
+export const TIMELINE_ROWS = 10;
+
+export interface SoakConfig {
+  minutes: number;
+  /** SOAK_RSS_CEILING_MIB, default 1024. */
+  rssCeilingMiB: number;
+}
+
+/** `--minutes N` (default 10; fractions allowed, e.g. 0.5) and SOAK_RSS_CEILING_MIB; an Error naming the bad value. */
+export function readSoakConfig(argv: readonly string[], env: NodeJS.ProcessEnv): SoakConfig {
+  let minutes = 10;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.startsWith('--minutes=') ? ['--minutes', arg.slice('--minutes='.length)] : [arg, undefined];
+    if (flag !== '--minutes') throw new Error(`unknown argument ${JSON.stringify(arg)}; usage: npm run bench:soak -- [--minutes N]`);
+    minutes = positive('--minutes', inline ?? argv[++i], 24 * 60);
+  }
+  const ceiling = env.SOAK_RSS_CEILING_MIB;
+  return { minutes, rssCeilingMiB: ceiling === undefined || ceiling === '' ? DEFAULT_RSS_CEILING_MIB : positive('SOAK_RSS_CEILING_MIB', ceiling, 1024 * 1024) };
+}
+
+function positive(name: string, text: string | undefined, max: number): number {
+  const value = Number(text);
+  if (text === undefined || text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > max) {
+    throw new Error(`${name} must be a number above 0 (at most ${max}), got ${JSON.stringify(text ?? '')}`);
+  }
+  return value;
+}
