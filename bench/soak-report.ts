@@ -1,6 +1,6 @@
 import { markdownTable } from './markdown-table.js';
 import type { Stream } from './soak-traffic.js';
-import { countUnexpected5xx, isUnexpected5xx, totals, type Counts } from './soak-tally.js';
+import { countUnexpected5xx, EXPECTED_5XX_TEXT, isUnexpected5xx, totals, type Counts } from './soak-tally.js';
 import type { Sample, TimelineRow, Verdict } from './soak-verdict.js';
 
 export interface SoakResults {
@@ -61,7 +61,7 @@ export function renderSoakReport(r: SoakResults): string {
   const unexpected = Object.entries(all).filter(([key]) => isUnexpected5xx(key));
   sections.push(
     `Largest RSS: **${mib(r.largestRssMiB)} MiB** (ceiling ${r.rssCeilingMiB} MiB). ` +
-      `5xx other than 503 server_busy and 507 catalogue_full: **${countUnexpected5xx(all)}**` +
+      `5xx other than ${EXPECTED_5XX_TEXT}: **${countUnexpected5xx(all)}**` +
       (unexpected.length > 0 ? ` (${unexpected.map(([key, n]) => `${key}: ${n}`).join(', ')})` : '') +
       `. Stopped at the end: ${r.stopped ?? 'n/a'}.\n\n` +
       r.verdicts.map((v) => `${v.pass ? 'PASS' : 'FAIL'}  ${v.check}: ${v.detail}`).join('\n'),

@@ -1,4 +1,4 @@
-import type { Counts } from './soak-tally.js';
+import { EXPECTED_5XX_TEXT, type Counts } from './soak-tally.js';
 
 /** What the soak reads every second. */
 export interface Sample {
@@ -103,7 +103,7 @@ export function verdicts(input: VerdictInput): Verdict[] {
   const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
   return [
     { check: 'no crash', pass: input.crash === undefined, detail: input.crash ?? 'the mock answered to the end' },
-    { check: 'no unexpected 5xx', pass: input.unexpected5xx === 0, detail: `${input.unexpected5xx} 5xx other than 503 server_busy and 507 catalogue_full` },
+    { check: 'no unexpected 5xx', pass: input.unexpected5xx === 0, detail: `${input.unexpected5xx} 5xx other than ${EXPECTED_5XX_TEXT}` },
     {
       check: 'RSS levelled off',
       pass: input.crash === undefined && level?.levelled === true,
