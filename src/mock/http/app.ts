@@ -75,6 +75,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   const admin = adminApp({
     contract,
     sessions,
+    sessionPerKey: options.sessionPerKey,
     logger,
     steps: steps.admin,
     exchange: (c) => shared(c),

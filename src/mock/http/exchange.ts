@@ -18,7 +18,7 @@ export interface Exchange {
   readonly started: number;
   /** Headers steps add to whatever answer the request gets (CORS, deprecation, session); never mutated, replaced. */
   headers: Readonly<Record<string, string>> | undefined;
-  /** The request passed the API key check (bearer-key step): it is journaled in its session, not as anonymous. */
+  /** The request passed the key check and its session was picked (session step): it is journaled in that session, not as anonymous. */
   keyed: boolean;
   /** With `--session-per-key`: the caller's key, as its key session id (session step); it owns the sessions it opens. */
   key: string | undefined;

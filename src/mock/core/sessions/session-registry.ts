@@ -71,6 +71,8 @@ export interface SessionRegistry {
 export interface SessionTableFull {
   /** When the least recently used one stops being protected. */
   retryAfterMs: number;
+  /** How recently used a session must be to be protected (ms). */
+  protectMs: number;
 }
 
 export const DEFAULT_MAX_SESSIONS = 100;
@@ -143,7 +145,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
       for (const [oldest, session] of sessions) {
         if (sessions.size < maxSessions) break;
         const protectedFor = session.lastSeen + protectMs - now();
-        if (protectedFor > 0) return failed({ retryAfterMs: protectedFor });
+        if (protectedFor > 0) return failed({ retryAfterMs: protectedFor, protectMs });
         sessions.delete(oldest);
         options.onEnd?.(oldest, 'evicted');
       }

@@ -12,6 +12,8 @@ type AdminContext = Context<MockEnv>;
 export interface AdminRoutesOptions {
   contract: Contract;
   sessions: SessionRegistry;
+  /** `--session-per-key`: who owns a session an activation opens (steps/session-access.ts). */
+  sessionPerKey?: boolean | undefined;
   /** Told of every activation, as `scenario <name> active (<file>)`. */
   onActivate?: (session: string | null, name: string, file: string) => void;
 }

@@ -5,13 +5,14 @@ import { findScenario } from '../../core/scenarios/find-scenario.js';
 import { sendError } from '../respond.js';
 import { bodySize } from '../steps/body-size.js';
 import { sendTableFull } from '../steps/session.js';
+import { mayUse, ownerFor, sessionForbidden } from '../steps/session-access.js';
 import { activeName, asMiddleware, exchange, json, sessionOf, type AdminRouter, type AdminRoutesOptions } from './admin-router.js';
 
 /**
  * The scenario routes: list, activate, reset. Each acts on the request's
  * session; an activation is the one admin request that starts a session.
  */
-export function scenarioRoutes(router: AdminRouter, { contract, sessions, onActivate }: AdminRoutesOptions): void {
+export function scenarioRoutes(router: AdminRouter, { contract, sessions, sessionPerKey = false, onActivate }: AdminRoutesOptions): void {
   router.on('GET', '/scenarios', (c) => {
     const active = activeName(sessionOf(c));
     const listed = describeScenarioFiles(contract, sessions.shared.control.dir, active ?? undefined);
@@ -26,9 +27,11 @@ export function scenarioRoutes(router: AdminRouter, { contract, sessions, onActi
     const x = exchange(c);
     const { id } = x.session;
     const started = id !== null && sessions.find(id) === undefined;
-    const opened = id === null ? ok(sessions.shared) : sessions.open(id, x.key);
+    const opened = id === null ? ok(sessions.shared) : sessions.open(id, ownerFor(x, id, sessionPerKey));
     if (!opened.ok) return sendTableFull(x, opened.error);
     const session = opened.value;
+    // Checked again: another key may have opened this session while the body arrived.
+    if (!mayUse(x, session)) return sendError(x, sessionForbidden(session.id as string));
     const activated = await session.control.activate(name.value);
     if (!activated.ok) {
       if (started && id !== null) sessions.end(id);

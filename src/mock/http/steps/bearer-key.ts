@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { errorBody } from '../../core/errors.js';
 import type { Exchange, Step } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
+import { countRawHeader } from '../raw-headers.js';
 import { sendError } from '../respond.js';
 
 export interface BearerKeyOptions {
@@ -29,10 +30,7 @@ const CREDENTIALS = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 export function bearerKey({ keys, refuse = sendUnauthorized }: BearerKeyOptions): Step {
   const accepts = keyChecker(keys);
   return function bearerKeyCheck(x, next) {
-    if (accepts(x.c.req.header('authorization')) && !repeatsAuthorization(x.c)) {
-      x.keyed = true;
-      return next(x);
-    }
+    if (accepts(x.c.req.header('authorization')) && !repeatsAuthorization(x.c)) return next(x);
     return refuse(x);
   };
 }
@@ -42,32 +40,13 @@ export function bearerKey({ keys, refuse = sendUnauthorized }: BearerKeyOptions)
  * §11.6.2 makes Authorization a single credentials value, not a list, so two
  * are ambiguous and get 401 whichever comes first. Node's `req.headers` keeps
  * only the first `authorization` (and Hono reads it from there), so this
- * counts the names in `rawHeaders` ([name, value, name, value, …]) instead:
- * one pass, no allocation. Without a node request (`app.fetch` in a test)
+ * counts the names in `rawHeaders` instead (raw-headers.ts). Without a node request (`app.fetch` in a test)
  * fetch's Headers has already joined repeats into one value with `, `, which
  * the credentials pattern refuses.
  */
 export function repeatsAuthorization(c: Context): boolean {
   const raw = nodeBindings(c)?.incoming.rawHeaders;
-  if (raw === undefined) return false;
-  let seen = false;
-  for (let i = 0; i < raw.length; i += 2) {
-    if (!isAuthorization(raw[i] as string)) continue;
-    if (seen) return true;
-    seen = true;
-  }
-  return false;
-}
-
-const AUTHORIZATION = 'authorization';
-
-/** `name` is `authorization` in any letter case, compared code by code (no lower-cased copy). */
-function isAuthorization(name: string): boolean {
-  if (name.length !== AUTHORIZATION.length) return false;
-  // `| 0x20` folds A–Z onto a–z; every character of `authorization` is a letter, and
-  // only a letter folds onto one, so this matches exactly the case-insensitive name.
-  for (let i = 0; i < AUTHORIZATION.length; i++) if ((name.charCodeAt(i) | 0x20) !== AUTHORIZATION.charCodeAt(i)) return false;
-  return true;
+  return raw !== undefined && countRawHeader(raw, 'authorization') > 1;
 }
 
 /** 401 with the Error body and `message`; RFC 9110 §11.6.1: a 401 carries a WWW-Authenticate challenge, here for `realm`. */

@@ -1,9 +1,8 @@
 import { errorBody, type ErrorBody } from '../../core/errors.js';
 import type { Session, SessionRegistry } from '../../core/sessions/session-registry.js';
 import type { Exchange } from '../exchange.js';
+import { isKeySession } from './key-session.js';
 
-// The ids `--session-per-key` derives from keys (session.ts).
-const KEY_SESSION = /^key-[0-9a-f]{16}$/;
 
 /**
  * Whether the request may see and use a session (`--session-per-key`): its
@@ -21,9 +20,16 @@ export const mayUse = (x: Exchange, session: Session): boolean => x.admin || ses
 export function refuseSession(x: Exchange, sessions: SessionRegistry, id: string): ErrorBody | undefined {
   if (x.admin) return undefined;
   const running = sessions.find(id);
-  const theirs = running ? !mayUse(x, running) : KEY_SESSION.test(id) && id !== x.key;
+  const theirs = running ? !mayUse(x, running) : isKeySession(id) && id !== x.key;
   return theirs ? sessionForbidden(id) : undefined;
 }
 
 export const sessionForbidden = (id: string): ErrorBody =>
   errorBody('session_forbidden', `session ${id} belongs to another API key: with --session-per-key a session is used only with the key that opened it`);
+
+/**
+ * Who owns a session this request opens: with `--session-per-key`, a key
+ * session's id is its owner whoever opens it (the admin key too), else the
+ * caller's key; without it, nobody.
+ */
+export const ownerFor = (x: Exchange, id: string, perKey: boolean): string | undefined => (!perKey ? undefined : isKeySession(id) ? id : x.key);

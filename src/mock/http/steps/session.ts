@@ -1,11 +1,12 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { errorBody } from '../../core/errors.js';
 import type { Result } from '../../core/result.js';
 import type { Session, SessionRegistry, SessionTableFull } from '../../core/sessions/session-registry.js';
-import { addResponseHeaders, type Exchange, type Step } from '../exchange.js';
+import { addResponseHeaders, type Answer, type Exchange, type Next, type Step } from '../exchange.js';
 import { sendError } from '../respond.js';
 import { keyChecker, repeatsAuthorization, sendUnauthorized } from './bearer-key.js';
-import { refuseSession } from './session-access.js';
+import { keySession } from './key-session.js';
+import { ownerFor, refuseSession } from './session-access.js';
 
 export const SESSION_HEADER = 'x-mock-session';
 
@@ -65,7 +66,7 @@ export function session(options: SessionOptions): Step {
     }
     // Without an id the exchange keeps the shared session it started with.
     const id = c.req.header(SESSION_HEADER) ?? x.key;
-    if (id === undefined) return next(x);
+    if (id === undefined) return served(x, next);
     if (!SESSION_ID.test(id)) {
       return sendError(x, errorBody('invalid_session', `X-Mock-Session ${JSON.stringify(id.slice(0, 140))} is not a session id: use 1 to 128 of A-Z a-z 0-9 . _ ~ : - (not . or .. alone)`));
     }
@@ -73,30 +74,27 @@ export function session(options: SessionOptions): Step {
       const refused = refuseSession(x, sessions, id);
       if (refused) return sendError(x, refused);
     }
-    const picked = pick(id, x.key);
+    const picked = pick(id, ownerFor(x, id, perKey));
     if (!picked.ok) return sendTableFull(x, picked.error);
     x.session = picked.value;
     addResponseHeaders(x, { [SESSION_HEADER]: id });
-    return next(x);
+    return served(x, next);
   };
+}
+
+/** The session is picked: the request is journaled in it from here on (steps/journal.ts), not as anonymous. */
+function served(x: Exchange, next: Next): Answer {
+  x.keyed = true;
+  return next(x);
 }
 
 /** 503 with `Retry-After` (RFC 9110 §10.2.3, whole seconds, rounded up): when the least recently used session may be ended. */
 export function sendTableFull(x: Exchange, full: SessionTableFull): Response {
   const seconds = Math.max(1, Math.ceil(full.retryAfterMs / 1000));
+  const window = Math.round(full.protectMs / 1000);
   return sendError(
     x,
-    errorBody('too_many_sessions', `all sessions were used in the last minute, so none is ended to start another: retry in ${seconds} s, end one (DELETE /__mock/sessions/ID), or raise --max-sessions`),
+    errorBody('too_many_sessions', `all sessions were used in the last ${window} s, so none is ended to start another: retry in ${seconds} s, end one (DELETE /__mock/sessions/ID), or raise --max-sessions`),
     { 'retry-after': String(seconds) },
   );
-}
-
-/**
- * The session of a bearer key: an HMAC of the key with a secret drawn at
- * start-up, so ids cannot be worked out from a key (or a key guessed from
- * an id) outside this process.
- */
-function keySession(authorization: string | undefined, secret: Buffer): string | undefined {
-  const token = /^bearer +(\S+)/i.exec(authorization ?? '')?.[1];
-  return token === undefined ? undefined : `key-${createHmac('sha256', secret).update(token).digest('hex').slice(0, 16)}`;
 }

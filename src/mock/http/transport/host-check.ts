@@ -1,17 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import { errorBody, type ErrorBody } from '../../core/errors.js';
+import { countRawHeader } from '../raw-headers.js';
 
 /**
  * RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request without a
  * Host header and to any request with more than one. Node drops or joins
  * repeated headers in `req.headers`, so they are counted in `rawHeaders`
- * (name, value, name, value…). The server is created with
+ * (raw-headers.ts). The server is created with
  * `requireHostHeader: false` so that this check, not node's bodiless 400,
  * answers, and an HTTP/1.0 request without Host (legal) is served.
  */
 export function hostProblem(req: IncomingMessage): ErrorBody | undefined {
-  let hosts = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if ((req.rawHeaders[i] as string).toLowerCase() === 'host') hosts += 1;
+  const hosts = countRawHeader(req.rawHeaders, 'host');
   if (hosts > 1) return errorBody('bad_request', `the request has ${hosts} Host headers; send one (RFC 9112 §3.2)`);
   // Not of HTTP/1.0, nor of the HTTP/0.9 node's parser still reads (no version, or `HTTP/0.9`).
   if (hosts === 0 && (req.httpVersionMajor > 1 || (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1))) {
