@@ -42,8 +42,8 @@ describe('parseCli', () => {
     expect(run(['--max-pets', '7', '--max-catalogue-bytes', '4096'])).toMatchObject({ maxPets: 7, maxCatalogueBytes: 4096 });
   });
 
-  it('defaults --max-connections to 1000 and reads it', () => {
-    expect(run([]).maxConnections).toBe(1000);
+  it('defaults --max-connections to 256 and reads it', () => {
+    expect(run([]).maxConnections).toBe(256);
     expect(run(['--max-connections', '20']).maxConnections).toBe(20);
   });
 

@@ -66,7 +66,8 @@ Options:
   --max-catalogue-bytes N
                      bytes of JSON of the animals each session may add (default ${DEFAULT_MAX_CATALOGUE_BYTES})
   --max-sessions N   sessions (X-Mock-Session) kept at once; one more ends the least
-                     recently used (default ${DEFAULT_MAX_SESSIONS})
+                     recently used, or gets 503 if all were used in the last minute
+                     (default ${DEFAULT_MAX_SESSIONS})
   --session-idle S   seconds after which an unused session ends (default ${DEFAULT_SESSION_IDLE_MS / 1000})
   --session-per-key  without X-Mock-Session, each API key is its own session
   --max-connections N  connections served at once; one more gets 503 (default ${DEFAULT_MAX_CONNECTIONS})

@@ -497,7 +497,7 @@ describe('animal-store-mock (the built CLI)', () => {
       const over = await rawExchange(Number(port), 'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
       const [response] = parseResponses(over.bytes);
       expect(response?.status).toBe(503);
-      expectErrorBody(response!, 'service_unavailable');
+      expectErrorBody(response!, 'too_many_connections');
       expect(JSON.parse(String(response?.body)).message).toContain('--max-connections');
       held.destroy();
     });

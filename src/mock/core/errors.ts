@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   internal_error: 500,
   not_implemented: 501,
   service_unavailable: 503,
+  too_many_connections: 503,
   server_busy: 503,
   catalogue_full: 507,
 } as const satisfies Record<string, number>;

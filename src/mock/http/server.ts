@@ -107,7 +107,11 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     sessionPerKey: options.sessionPerKey,
     shutdown: shutdown.signal,
   });
-  const server = createHttpServer(app.fetch, { anyOrigin: (options.corsOrigins ?? '*') === '*', limits: options.transport });
+  const server = createHttpServer(app.fetch, {
+    anyOrigin: (options.corsOrigins ?? '*') === '*',
+    limits: options.transport,
+    onInternalError: (error) => logger.error({ err: error }, 'internal error: the app failed to answer'),
+  });
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { port, address, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;

@@ -45,7 +45,7 @@ describe('the connection limit', () => {
     const over = await rawExchange(mock.port, `GET /v1/pets HTTP/1.1\r\nHost: a\r\n${auth}\r\n`);
     const [response, ...more] = parseResponses(over.bytes);
     expect(response?.status).toBe(503);
-    expectErrorBody(response!, 'service_unavailable');
+    expectErrorBody(response!, 'too_many_connections');
     expect(response?.headers['retry-after']).toBe('1');
     expect(more, 'the request on a refused connection is not served').toEqual([]);
     expect(over.closed).toBe(true);

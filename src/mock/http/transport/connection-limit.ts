@@ -10,12 +10,16 @@ import { rawErrorAnswer, type ExtraHeaders } from './error-answer.js';
  * `server.maxConnections` closes the ones over it without a word (the
  * client sees a reset); here they get a 503 Error body with `Retry-After: 1`
  * first, are read and discarded for at most a second (end-socket.ts), then closed.
- * They are never served, and do not count towards the limit.
+ * They are never served, and do not count towards the limit; but at most
+ * `max` of them linger at once, so a client opening connections as fast as
+ * it can holds at most twice the limit: past that, one is closed at once,
+ * without an answer.
  */
 export function limitConnections(server: Server, max: number, connections: Connections, extra: ExtraHeaders): void {
   let open = 0;
+  let lingering = 0;
   const answer = rawErrorAnswer(
-    errorBody('service_unavailable', `the mock already has ${max} connections open (--max-connections); retry shortly`),
+    errorBody('too_many_connections', `the mock already has ${max} connections open (--max-connections); retry shortly`),
     { ...extra, 'retry-after': '1' },
   );
   server.on('connection', (socket: Socket) => {
@@ -25,6 +29,12 @@ export function limitConnections(server: Server, max: number, connections: Conne
       return;
     }
     connections.refuse(socket);
+    if (lingering >= max) {
+      socket.destroy();
+      return;
+    }
+    lingering += 1;
+    socket.once('close', () => (lingering -= 1));
     endSocket(socket, answer);
   });
 }

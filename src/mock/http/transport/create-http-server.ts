@@ -6,6 +6,7 @@ import { refuseConnect } from './connect-method.js';
 import { createConnections } from './connections.js';
 import { refuseExpectation } from './expectations.js';
 import { guardRequests } from './guard-requests.js';
+import { endStalledAnswers } from './stalled-answers.js';
 import { requestError } from './request-errors.js';
 import { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from './transport-limits.js';
 
@@ -13,6 +14,8 @@ export interface HttpServerOptions {
   /** Every origin is allowed by CORS: transport answers then carry `Access-Control-Allow-Origin: *` (their Origin is not known). */
   anyOrigin: boolean;
   limits?: Partial<TransportLimits> | undefined;
+  /** Told of an error the app let escape (a bug), answered 500. */
+  onInternalError: (error: unknown) => void;
 }
 
 /**
@@ -24,7 +27,7 @@ export function createHttpServer(fetch: (request: Request, env: object) => Respo
   const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };
   const extra: Record<string, string> = options.anyOrigin ? { 'access-control-allow-origin': '*' } : {};
   const connections = createConnections();
-  const listener = getRequestListener(fetch, { errorHandler: requestError(extra) });
+  const listener = getRequestListener(fetch, { errorHandler: requestError(extra, options.onInternalError) });
   const server = createServer(
     {
       requireHostHeader: false,
@@ -40,5 +43,6 @@ export function createHttpServer(fetch: (request: Request, env: object) => Respo
   server.on('checkExpectation', refuseExpectation(connections, extra));
   server.on('connect', refuseConnect(extra));
   limitConnections(server, limits.maxConnections, connections, extra);
+  endStalledAnswers(server, limits.stalledAnswerMs, connections);
   return server;
 }

@@ -25,6 +25,12 @@ export function rawErrorAnswer(body: ErrorBody, extra: ExtraHeaders): string {
   return `HTTP/1.1 ${body.status} ${STATUS_CODES[body.status] ?? 'Error'}\r\n${lines.join('')}\r\n${text}`;
 }
 
+/** The Error answer as a fetch Response, for @hono/node-server's errorHandler. */
+export function errorResponse(body: ErrorBody, extra: ExtraHeaders): Response {
+  const { text, headers } = errorMessage(body, extra);
+  return new Response(text, { status: body.status, headers });
+}
+
 /** The Error answer through node's ServerResponse, for a request node parsed but the mock refuses before the app. */
 export function sendErrorAnswer(res: ServerResponse, body: ErrorBody, extra: ExtraHeaders): void {
   const { text, headers } = errorMessage(body, extra);

@@ -1,7 +1,7 @@
 /**
  * The connection bounds (README: "Connection bounds"). Each is chosen so that
  * a laptop survives a client that opens connections and never finishes
- * them: 1,000 connections, each holding at most 16 KiB of headers, for at
+ * them: 256 connections, each holding at most 16 KiB of headers, for at
  * most 15 s before its headers are complete.
  */
 export interface TransportLimits {
@@ -17,9 +17,14 @@ export interface TransportLimits {
   connectionsCheckingIntervalMs: number;
   /** The request line and headers together; more gets 431. */
   maxHeaderBytes: number;
+  /** A connection whose answer the client has not read for this long is destroyed (stalled-answers.ts). */
+  stalledAnswerMs: number;
 }
 
-export const DEFAULT_MAX_CONNECTIONS = 1000;
+// Each connection may hold up to two answers the client does not read, up
+// to about 1 MiB each (a session's largest animal, or a page of them), for
+// `stalledAnswerMs`: 256 keeps that under 0.5 GiB; browsers open 6 a host.
+export const DEFAULT_MAX_CONNECTIONS = 256;
 
 export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   maxConnections: DEFAULT_MAX_CONNECTIONS,
@@ -31,4 +36,5 @@ export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   // Node's default is 30 s, which would let the timeouts above run up to twice as long.
   connectionsCheckingIntervalMs: 1_000,
   maxHeaderBytes: 16 * 1024,
+  stalledAnswerMs: 30_000,
 };
