@@ -9,16 +9,17 @@ import { levelOff, timeline, verdicts, type Sample } from '../../bench/soak-verd
  * benchmark itself is never run by the tests: it measures, it does not test.
  */
 describe('soak: which 5xx are failures', () => {
-  it('counts 503 server_busy and 507 catalogue_full as the bounds answering, any other 5xx as a failure', () => {
+  it('counts 503 server_busy, 503 too_many_sessions and 507 catalogue_full as the bounds answering, any other 5xx as a failure', () => {
     const counts = {
       [statusKey(201, '{}')]: 10,
       [statusKey(503, '{"code":"server_busy","message":"m","status":503}')]: 3,
       [statusKey(507, '{"code":"catalogue_full","message":"m","status":507}')]: 4,
+      [statusKey(503, '{"code":"too_many_sessions","message":"m","status":503}')]: 6,
       [statusKey(503, '{"code":"service_unavailable","message":"m","status":503}')]: 1,
       [statusKey(500, 'not json')]: 2,
       [statusKey(507, '')]: 5,
     };
-    expect(Object.keys(counts).sort()).toEqual(['201', '500 ?', '503 server_busy', '503 service_unavailable', '507 ?', '507 catalogue_full']);
+    expect(Object.keys(counts).sort()).toEqual(['201', '500 ?', '503 server_busy', '503 service_unavailable', '503 too_many_sessions', '507 ?', '507 catalogue_full']);
     expect(countUnexpected5xx(counts)).toBe(1 + 2 + 5);
   });
 });
@@ -73,7 +74,7 @@ describe('soak: the timeline', () => {
 
 describe('soak: --minutes', () => {
   it('takes fractions and both spellings; refuses what is not a positive number', () => {
-    expect(readSoakConfig([], {})).toEqual({ minutes: 10, rssCeilingMiB: 1024 });
+    expect(readSoakConfig([], {})).toEqual({ minutes: 10, rssCeilingMiB: 1126 });
     expect(readSoakConfig(['--minutes', '0.5'], { SOAK_RSS_CEILING_MIB: '800' })).toEqual({ minutes: 0.5, rssCeilingMiB: 800 });
     expect(readSoakConfig(['--minutes=2'], {}).minutes).toBe(2);
     for (const argv of [['--minutes'], ['--minutes', '0'], ['--minutes', '-1'], ['--minutes', 'ten'], ['--seconds', '5']]) {

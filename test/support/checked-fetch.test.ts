@@ -19,6 +19,8 @@ const faulty: Record<string, { status: number; type: string; body: string }> = {
   'GET /v1/pets/6': { status: 200, type: 'application/json', body: '{"id":6,"name":"A"' }, // malformed JSON
   'GET /v1/pets?limit=2': { status: 404, type: 'application/json', body: '{"code":"route_not_found","message":"x","status":404}' }, // a no-route status on an operation
   'GET /v1/pets?limit=3': { status: 501, type: 'application/json', body: '{"code":"not_implemented","message":"x","status":501}' }, // the same
+  'GET /v1/pets?limit=4': { status: 403, type: 'application/json', body: '{"code":"forbidden","message":"x","status":403}' }, // a listed status (403 session_forbidden) with another code
+  'GET /v1/pets?limit=5': { status: 503, type: 'application/json', body: '{"code":"too_many_connections","message":"x","status":503}' }, // 503 is listed, this code is not
 };
 
 describe('the fidelity check', () => {

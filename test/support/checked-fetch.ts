@@ -50,8 +50,13 @@ function check(validator: ResponseValidator, method: string, path: string, respo
   const headers = Object.fromEntries(response.headers);
   // HEAD is answered like GET without a body (RFC 9110 §9.3.2).
   const operation = validator.operationFor(method === 'HEAD' ? 'GET' : method, path);
+  // Matched on the code too: a listed status lets through only its own Error (a 403 session_forbidden is no licence for any 403).
+  const code = (json as { code?: unknown } | undefined)?.code;
   const allowed = UNDOCUMENTED_RESPONSES.some(
-    (u) => u.status === response.status && (u.operation === '*' || (u.operation === undefined ? operation === undefined : u.operation === operation?.iid)),
+    (u) =>
+      u.status === response.status &&
+      (json === undefined || u.code === code) &&
+      (u.operation === '*' || (u.operation === undefined ? operation === undefined : u.operation === operation?.iid)),
   );
   const documented = operation?.responses.some((r) => r.code === String(response.status)) ?? false;
   if (operation && documented) {

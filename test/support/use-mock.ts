@@ -75,12 +75,12 @@ export function useMock(options: MockOptions = {}) {
       if (!server) throw new Error('the mock is not started yet');
       return server.store;
     },
-    /** The running sessions. */
     /** The port the mock listens on, for raw sockets. */
     get port(): number {
       if (!server) throw new Error('the mock is not started yet');
       return server.port;
     },
+    /** The running sessions. */
     get sessions(): RunningMockServer['sessions'] {
       if (!server) throw new Error('the mock is not started yet');
       return server.sessions;

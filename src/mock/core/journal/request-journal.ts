@@ -25,7 +25,7 @@ export interface RequestJournal {
 }
 
 export const DEFAULT_JOURNAL_SIZE = 500;
-/** The most `--journal-size` accepts: an entry holds at most MAX_ENTRY_CHARACTERS, so a journal stays under about 20 MiB. */
+/** The most `--journal-size` accepts: an entry takes at most about 3.3 KB of heap (README, Bounds), so a journal stays under about 32 MiB. */
 export const MAX_JOURNAL_SIZE = 10_000;
 
 /** The last `capacity` requests, in a ring buffer: appending never copies or shifts. */
