@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
 import { errorBody, type ErrorBody } from '../../core/errors.js';
-import type { Connections } from './connections.js';
+import { isDone, type Connections } from './connections.js';
 import { endSocket } from './end-socket.js';
 import { rawErrorAnswer, type ExtraHeaders } from './error-answer.js';
 
@@ -56,7 +56,7 @@ export function clientErrors(connections: Connections, extra: ExtraHeaders, maxH
       else answer();
       return;
     }
-    if (!last || last.done) {
+    if (!last || isDone(last)) {
       answer();
       return;
     }

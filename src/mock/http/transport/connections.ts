@@ -5,9 +5,14 @@ import type { Duplex } from 'node:stream';
 export interface Exchange {
   req: IncomingMessage;
   res: ServerResponse;
-  /** The answer emitted 'close': node is done with it (and has closed the connection if the answer said so). */
-  done?: boolean;
 }
+
+/**
+ * Node is done with the answer: it emitted 'close' (and has closed the
+ * connection if the answer said so). Read off `res.closed`, which node sets
+ * as it emits 'close', rather than a listener added to every answer.
+ */
+export const isDone = (exchange: Exchange): boolean => exchange.res.closed;
 
 /**
  * What the transport's handlers know of each connection: its last exchange
@@ -25,10 +30,7 @@ export function createConnections(): Connections {
   const exchanges = new WeakMap<Duplex, Exchange>();
   const refusedSockets = new WeakSet<Duplex>();
   return {
-    track: (exchange) => {
-      exchanges.set(exchange.req.socket, exchange);
-      exchange.res.once('close', () => (exchange.done = true));
-    },
+    track: (exchange) => void exchanges.set(exchange.req.socket, exchange),
     last: (socket) => exchanges.get(socket),
     refuse: (socket) => refusedSockets.add(socket),
     refused: (socket) => refusedSockets.has(socket),

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Connections } from './connections.js';
+import { isDone, type Connections } from './connections.js';
 
 /**
  * A client that asks for large answers and never reads them would keep
@@ -19,6 +19,6 @@ import type { Connections } from './connections.js';
 export function endStalledAnswers(server: Server, ms: number, connections: Connections): void {
   server.setTimeout(ms, (socket: Socket) => {
     const last = connections.last(socket);
-    if (socket.writableLength > 0 || last === undefined || last.done) socket.destroy();
+    if (socket.writableLength > 0 || last === undefined || isDone(last)) socket.destroy();
   });
 }
