@@ -278,7 +278,20 @@ describe('animal-store-mock (the built CLI)', () => {
         await statusWith(mock, DEFAULT_API_KEY);
         await vi.waitFor(() => expect(mock.stdout()).toContain('"method":"GET"'), { timeout: 5000, interval: 20 });
         expect(mock.stdout()).not.toMatch(/admin key/);
+        expect(mock.stdout()).not.toMatch(/heap limit/);
       }
+    });
+
+    it('warns once when the flags let clients make it hold more than node\'s heap, naming the largest part', async () => {
+      const mock = await startMock(['--journal-size', '10000', '--max-sessions', '100000', '--log-format', 'json']);
+      await vi.waitFor(() => expect(mock.stdout()).toMatch(/heap limit/), { timeout: 5000, interval: 20 });
+      const lines = mock.stdout().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string; ceilingBytes?: number; heapLimitBytes?: number });
+      const [warning, ...more] = lines.filter((line) => /heap limit/.test(line.msg));
+      expect(more).toEqual([]);
+      expect(warning).toMatchObject({ level: 40 });
+      expect(warning?.ceilingBytes).toBeGreaterThan(warning?.heapLimitBytes ?? Infinity);
+      expect(warning?.msg).toContain('--journal-size');
+      expect(warning?.msg).toContain('--max-old-space-size');
     });
   });
 

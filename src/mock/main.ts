@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { loadContract, type Contract } from '../contract/load-contract.js';
 import { packageRoot } from '../contract/package-root.js';
 import { validatorTally, type ValidatorTally } from '../contract/precompiled-validators.js';
@@ -12,6 +13,7 @@ import { loadScenarioFile, type Scenario } from './core/scenarios/load-scenario.
 import { buildScenarioCatalogue } from './core/scenarios/scenario-catalogue.js';
 import { startMockServer, type RunningMockServer } from './http/server.js';
 import { isLoopback } from './http/steps/admin-guard/loopback.js';
+import { memoryCeiling } from './core/memory-ceiling.js';
 import type { Pet } from './core/catalogue/pet.js';
 import { createPetStore, type PetStore } from './core/catalogue/pet-store.js';
 import { failed, ok, type Result } from './core/result.js';
@@ -90,7 +92,21 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
   if (options.logFormat === 'json') io.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started })}\n`);
   else io.stdout.write(banner(started));
   warnOpenAdmin(logger, options, server.port);
+  warnMemoryCeiling(logger, options);
   return server;
+}
+
+/** One warning line when the flags let clients make the mock hold more than node's heap: full, it would crash. */
+function warnMemoryCeiling(logger: Logger, options: MockCliOptions): void {
+  const ceiling = memoryCeiling(options);
+  const heap = getHeapStatistics().heap_size_limit;
+  if (ceiling.bytes <= heap) return;
+  const mib = (bytes: number): string => `${Math.round(bytes / 1024 / 1024).toLocaleString('en-US')} MiB`;
+  logger.warn(
+    { ceilingBytes: Math.round(ceiling.bytes), heapLimitBytes: heap },
+    `with these flags clients can make the mock hold about ${mib(ceiling.bytes)}, more than node's heap limit here (${mib(heap)}), so a full mock would crash; ` +
+      `the largest part: ${ceiling.parts[0]?.what} ${mib(ceiling.parts[0]?.bytes ?? 0)}. Lower it, or give node more heap (NODE_OPTIONS=--max-old-space-size=MiB). See the README's Bounds.`,
+  );
 }
 
 /** One warning line when anyone on the network may reach an admin API that takes no key of its own. */

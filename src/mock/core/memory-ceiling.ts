@@ -1,0 +1,55 @@
+/**
+ * The most memory the mock's flags let clients make it hold, from the
+ * per-item costs measured for the README's "Bounds" (`node --expose-gc
+ * dist/bench/bounds-memory.js`, and the connection figures of "Connection
+ * bounds"). With the defaults it is about 1.1 GiB; the start-up warns when
+ * flags raise it past the heap node was given, as a full mock would then
+ * crash where the defaults keep it standing (issue 11).
+ */
+export interface CeilingFlags {
+  maxSessions: number;
+  journalSize: number;
+  maxCatalogueBytes: number;
+  maxConnections: number;
+}
+
+const MiB = 1024 * 1024;
+
+/** Measured heap per item (README, Bounds). */
+const COST = {
+  /** A journal entry at its largest (path cut at 1,024 characters, reason at 512). */
+  journalEntry: 3300,
+  /** Heap per byte of a session's added JSON, at worst (names past U+00FF are kept at two bytes a character). */
+  cataloguePerJsonByte: 2.7,
+  /** An open connection holding 16 KiB of headers. */
+  connection: 35_000,
+  /** Request bodies being read at once (the 64 MiB budget) and the one being parsed. */
+  bodies: 68 * MiB,
+  /** The three caches of accepted Authorization values. */
+  authorization: 3 * MiB,
+  /** The idle process. */
+  idle: 63 * MiB,
+  /** A listPets page is at most 100 animals; a body at most 1 MiB. */
+  largestAnimal: MiB,
+  pageSize: 100,
+} as const;
+
+export interface MemoryCeiling {
+  bytes: number;
+  /** The parts, largest first, for the warning. */
+  parts: Array<{ what: string; bytes: number }>;
+}
+
+export function memoryCeiling(flags: CeilingFlags): MemoryCeiling {
+  const sessions = flags.maxSessions + 1;
+  // The largest answer: a page of a session's additions (or one createPet echo of a 1 MiB body).
+  const answer = Math.max(COST.largestAnimal, Math.min(flags.maxCatalogueBytes, COST.pageSize * COST.largestAnimal));
+  const parts = [
+    { what: `catalogues (${sessions} sessions × --max-catalogue-bytes)`, bytes: sessions * flags.maxCatalogueBytes * COST.cataloguePerJsonByte },
+    { what: `journals (${sessions + 1} × --journal-size)`, bytes: (sessions + 1) * flags.journalSize * COST.journalEntry },
+    { what: 'answers nobody reads (two a connection, --max-connections)', bytes: flags.maxConnections * 2 * answer },
+    { what: 'connections (served and refused)', bytes: 2 * flags.maxConnections * COST.connection },
+    { what: 'bodies in flight, key caches and the idle process', bytes: COST.bodies + COST.authorization + COST.idle },
+  ];
+  return { bytes: parts.reduce((sum, part) => sum + part.bytes, 0), parts: parts.sort((a, b) => b.bytes - a.bytes) };
+}
