@@ -196,7 +196,7 @@ describe('the request journal', () => {
     const anonymous = (await mock.admin('/journal/anonymous')).json;
     expect(anonymous.capacity).toBe(3);
     expect(anonymous.entries.map((e: { path: string; status: number }) => `${e.path} ${e.status}`)).toEqual(['/v1/pets?limit=2 401', '/v1/pets?limit=3 401', '/v1/pets?limit=4 401']);
-    expect(anonymous.entries[2]).toMatchObject({ operation: 'listPets', stub: null, unmatched: 'answered before the stubs (auth or body limit)' });
+    expect(anonymous.entries[2]).toMatchObject({ operation: 'listPets', stub: null, unmatched: 'answered before the stubs (auth, session or body limit)' });
     expect((await mock.admin('/journal/anonymous', { method: 'DELETE' })).json).toEqual({ capacity: 3, entries: [] });
   });
 

@@ -35,7 +35,7 @@ export function journalRequests(anonymous: RequestJournal): Step {
       operation,
       scenario,
       stub,
-      unmatched: stub !== null ? undefined : clipped(x.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth or body limit)')),
+      unmatched: stub !== null ? undefined : clipped(x.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth, session or body limit)')),
     });
   }
 }

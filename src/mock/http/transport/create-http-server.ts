@@ -43,6 +43,6 @@ export function createHttpServer(fetch: (request: Request, env: object) => Respo
   server.on('checkExpectation', refuseExpectation(connections, extra));
   server.on('connect', refuseConnect(extra));
   limitConnections(server, limits.maxConnections, connections, extra);
-  endStalledAnswers(server, limits.stalledAnswerMs, connections);
+  endStalledAnswers(server, limits.stalledAnswerMs);
   return server;
 }

@@ -24,14 +24,19 @@ function readAll(socket: Socket, ms: number): Promise<{ bytes: number; closed: b
 describe('answers a client does not read (stalled for 0.3 s here)', () => {
   const mock = useMock({ transport: { stalledAnswerMs: 300 } });
 
-  it('destroys the connection rather than keep its unread answers, and keeps serving', async () => {
+  /** A request for a 0.9 MB animal, created in `session` (a session holds one: 1 MiB of additions). */
+  const bigAnimal = async (session: string): Promise<string> => {
     const created = await mock.authed('/pets', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-mock-session': 'big-answers' },
+      headers: { 'content-type': 'application/json', 'x-mock-session': session },
       body: JSON.stringify({ name: 'n'.repeat(NAME_CHARS), categoryId: 1 }),
     });
     expect(created.status).toBe(201);
-    const get = `GET /v1/pets/${created.json.id} HTTP/1.1\r\nHost: a\r\n${auth}X-Mock-Session: big-answers\r\n\r\n`;
+    return `GET /v1/pets/${created.json.id} HTTP/1.1\r\nHost: a\r\n${auth}X-Mock-Session: ${session}\r\n\r\n`;
+  };
+
+  it('destroys the connection rather than keep its unread answers, and keeps serving', async () => {
+    const get = await bigAnimal('pipelined');
     const socket = connect(mock.port, '127.0.0.1');
     socket.pause();
     // Eight pipelined answers of 0.9 MB: more than the sockets' kernel buffers hold, so node keeps the rest.
