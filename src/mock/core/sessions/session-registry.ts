@@ -57,8 +57,6 @@ export interface SessionRegistry {
   /** The running sessions, least recently used first (the shared one is not among them). */
   list(): Session[];
   end(id: string): boolean;
-  /** Ends every session; returns how many there were. */
-  endAll(): number;
   /** Hot reload: every session (and the shared one) with state from that file starts it afresh; new sessions get it too. */
   replace(loaded: LoadedScenario): void;
   /** Every scenario file some session has state for. */
@@ -161,12 +159,6 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
     preview: (id) => newSession(id, start),
     list: () => [...sessions.values()],
     end: (id) => sessions.delete(id),
-    endAll() {
-      const count = sessions.size;
-      sessions.clear();
-      stopSweeping();
-      return count;
-    },
     replace(loaded) {
       if (start.path === loaded.path) start = { scenario: loaded.scenario, path: loaded.path, pets: loaded.pets };
       shared.control.replace(loaded);

@@ -39,8 +39,7 @@ export function sessionRoutes(router: AdminRouter, sessions: SessionRegistry): v
   // With --session-per-key, a key ends its own sessions only; the admin key ends them all.
   router.on('DELETE', '/sessions', (c) => {
     const x = exchange(c);
-    const mine = sessions.list().filter((session) => mayUse(x, session));
-    const ended = mine.length === sessions.list().length ? sessions.endAll() : mine.filter((session) => sessions.end(session.id as string)).length;
+    const ended = sessions.list().filter((session) => mayUse(x, session) && sessions.end(session.id as string)).length;
     return json(c, 200, { ended });
   });
   router.on('DELETE', '/sessions/:id', (c) => {

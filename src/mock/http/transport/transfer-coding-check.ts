@@ -13,9 +13,11 @@ import { clip, errorBody, type ErrorBody } from '../../core/errors.js';
 export function transferCodingProblem(req: IncomingMessage): ErrorBody | undefined {
   const header = req.headers['transfer-encoding'];
   if (header === undefined) return undefined;
+  // The usual value, checked without splitting it.
+  if (header === 'chunked') return undefined;
   const codings = header.split(',').map((coding) => coding.trim().toLowerCase());
-  const quoted = JSON.stringify(clip(header));
-  if (codings.at(-1) !== 'chunked') return errorBody('bad_request', `Transfer-Encoding ${quoted} does not end in chunked, so the body has no length (RFC 9112 §6.3)`);
-  if (codings.length > 1) return errorBody('not_implemented', `the mock does not implement the transfer coding ${quoted}; send the body chunked alone or with Content-Length`);
+  const quoted = (): string => JSON.stringify(clip(header));
+  if (codings.at(-1) !== 'chunked') return errorBody('bad_request', `Transfer-Encoding ${quoted()} does not end in chunked, so the body has no length (RFC 9112 §6.3)`);
+  if (codings.length > 1) return errorBody('not_implemented', `the mock does not implement the transfer coding ${quoted()}; send the body chunked alone or with Content-Length`);
   return undefined;
 }
