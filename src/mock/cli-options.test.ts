@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY, parseCli } from './cli-options.js';
 
 // The parsing rules that need no process: precedence and empty variables.
-// Everything else about the CLI is tested through the real bin in cli.test.ts.
+// Everything else about the CLI is tested through the real bin in cli*.test.ts (test/support/built-cli.ts).
 describe('parseCli', () => {
   const run = (argv: string[], env: Record<string, string> = {}) => {
     const parsed = parseCli(argv, env, false);
