@@ -1,0 +1,154 @@
+import type { CatalogueFull, CatalogueLimits } from '../catalogue/catalogue-limits.js';
+import type { ListQuery } from '../catalogue/pet-store.js';
+import type { NewPet, Pet } from '../catalogue/pet.js';
+import type { JournalEntry } from '../journal/request-journal.js';
+import type { Result } from '../result.js';
+import type { CompiledStub, RequestView } from '../scenarios/compile-stub.js';
+import type { Scenario } from '../scenarios/load-scenario.js';
+import type { Pick } from '../scenarios/pick-stub.js';
+import type { LoadedScenario } from '../scenarios/scenario-library.js';
+import type { Maybe } from './maybe.js';
+
+/**
+ * Where the mock keeps what requests change: sessions, their scenarios'
+ * states and call counts, their catalogues' additions and their journals.
+ * `memory` (memory-store.ts) keeps it in the process and answers at once;
+ * `redis` (redis/) keeps it on a Redis server shared by several processes,
+ * and answers later. What every process reads from files (the document,
+ * scenario files, start catalogues) stays in each process either way.
+ *
+ * A store that cannot reach its state rejects with StoreUnavailable
+ * (store-unavailable.ts), which a request answers as 503 `store_unavailable`.
+ */
+export interface MockStore {
+  readonly kind: 'memory' | 'redis';
+  /** The shared default: requests that name no session. */
+  readonly shared: Session;
+  /** Requests that carried no accepted key (401s, preflights, paths outside the API): kept apart from every session's journal. */
+  readonly anonymous: Journal;
+  readonly maxSessions: number;
+  readonly idleMs: number;
+  /**
+   * The session `id`, started on first use (owned by `owner`) with the
+   * start scenario; it becomes the most recently used. Refused when the
+   * table is full and its least recently used session was used within the
+   * protection window.
+   */
+  open(id: string, owner?: string): Maybe<Result<Session, SessionTableFull>>;
+  /** The session `id` if it is running; not started, not touched. */
+  find(id: string): Maybe<Session | undefined>;
+  /** A session `id` as it would start, not kept (what the admin API shows for a session not running). */
+  preview(id: string): Session;
+  /** The running sessions, least recently used first (the shared one is not among them). */
+  list(): Maybe<SessionSummary[]>;
+  /** Ends a session and everything it kept, at once for every process; false: none was running. */
+  end(id: string): Maybe<boolean>;
+  /** Hot reload: that file's new version serves from now on (see each store for what happens to state already kept). */
+  replace(loaded: LoadedScenario): void;
+  /** Every scenario file this process serves state from. */
+  paths(): Set<string>;
+  /** Whether the state can be reached now: ok, or why not (`/__mock/health`). */
+  health(): Maybe<Result<void, string>>;
+  /** Stops timers and connections. */
+  close(): Promise<void>;
+}
+
+/** One client's mock: its own scenarios, catalogues and journal. */
+export interface Session {
+  /** null: the shared default. */
+  readonly id: string | null;
+  /** The key that opened it, as its key session id (`--session-per-key`); only that key may use it. Undefined: anyone who names it. */
+  readonly owner: string | undefined;
+  readonly control: ScenarioControl;
+  readonly journal: Journal;
+}
+
+/** A running session as `GET /__mock/sessions` lists it. */
+export interface SessionSummary {
+  id: string;
+  owner: string | undefined;
+  scenario: string | null;
+  pets: number;
+  idleSeconds: number;
+  journal: number;
+}
+
+/** Why a session could not start: every running one was used too recently to be ended. */
+export interface SessionTableFull {
+  /** When the least recently used one stops being protected. */
+  retryAfterMs: number;
+  /** How recently used a session must be to be protected (ms). */
+  protectMs: number;
+}
+
+/**
+ * The scenarios of one session: the active one, and every other one a
+ * request used with `Prefer: scenario=NAME`, each with its own state.
+ */
+export interface ScenarioControl {
+  /** The scenarios folder. */
+  readonly dir: string;
+  /** What the session may add over all its scenarios' catalogues. */
+  readonly limits: CatalogueLimits;
+  /** The state requests answer from. */
+  active(): Maybe<ScenarioState>;
+  /** The state `Prefer: scenario=NAME` answers from: the active one's, or that scenario's own, started on first use. */
+  stateOf(name: string): Maybe<Result<ScenarioState>>;
+  /** Loads `name` from its file now and makes it active with a fresh state; a refused file leaves the previous one active. */
+  activate(name: string): Promise<Result<Scenario>>;
+  /** Every scenario of the session back to its start; the active one stays active. What the active one is then. */
+  reset(): Maybe<StateSummary>;
+  /** One scenario back to its start; undefined: it has no state in this session yet. */
+  resetScenario(name: string): Maybe<StateSummary | undefined>;
+}
+
+/** A scenario state as the admin API shows it. */
+export interface StateSummary {
+  /** The scenario's name, or null (no scenario: the handlers alone answer). */
+  scenario: string | null;
+  pets: number;
+  /** Its WireMock-style state, or null without a scenario. */
+  state: string | null;
+}
+
+/** One scenario's live state in one session: its stubs' state and call counts, and its catalogue. */
+export interface ScenarioState {
+  /** None: the handlers alone answer (a mock started without a scenario). */
+  readonly scenario: Scenario | undefined;
+  /** The scenario file (absolute), what hot reload compares against. */
+  readonly path: string | undefined;
+  /** The stubs for an operation (its own and `*`, in file order). */
+  stubsFor(operationId: string): readonly CompiledStub[];
+  /**
+   * The stub that answers `request`, trying `stubs` in order: the first
+   * whose requiredState, match and calls fit. Each stub whose requiredState
+   * and match fit counts the call, and the winner's newState applies, all
+   * in one atomic step: two requests, in one process or two, never see the
+   * same count or the same state twice.
+   */
+  pick(stubs: readonly CompiledStub[], request: RequestView): Maybe<Pick>;
+  /** Its state now (null without a scenario). */
+  state(): Maybe<string | null>;
+  readonly catalogue: StateCatalogue;
+}
+
+/** One scenario state's catalogue: the start catalogue (in the process) and what requests added (in the store). */
+export interface StateCatalogue {
+  /** The page as JSON, in id order: the start catalogue's animals, then the additions'. */
+  listJson(query: ListQuery): Maybe<string>;
+  /** One animal as JSON, as stored. */
+  getJson(id: number): Maybe<string | undefined>;
+  /** Stores an animal with the next id, unless the session's catalogue limits refuse it (nothing stored then). */
+  create(pet: NewPet): Maybe<Pet | CatalogueFull>;
+  count(): Maybe<number>;
+}
+
+/** The last requests of a session (or the anonymous ones), oldest first. */
+export interface Journal {
+  readonly capacity: number;
+  append(entry: JournalEntry): Maybe<void>;
+  entries(): Maybe<JournalEntry[]>;
+  /** How many entries it holds. */
+  size(): Maybe<number>;
+  clear(): Maybe<void>;
+}
