@@ -35,6 +35,7 @@ export const ERROR_CODES = {
   service_unavailable: 503,
   too_many_connections: 503,
   server_busy: 503,
+  store_unavailable: 503,
   catalogue_full: 507,
 } as const satisfies Record<string, number>;
 

@@ -8,7 +8,8 @@ import { errorBody } from '../core/errors.js';
 import { defaultScenariosDir } from '../core/scenarios/find-scenario.js';
 import type { Scenario } from '../core/scenarios/load-scenario.js';
 import { createScenarioLibrary } from '../core/scenarios/scenario-library.js';
-import { createSessionRegistry, type SessionRegistry } from '../core/sessions/session-registry.js';
+import { createSessionRegistry } from '../core/sessions/session-registry.js';
+import type { MockStore } from '../core/store/mock-store.js';
 import { adminApp } from './admin/admin-app.js';
 import { ADMIN_PREFIX } from './admin/admin-router.js';
 import { newExchange, type Exchange, type MockEnv } from './exchange.js';
@@ -32,8 +33,8 @@ export interface MockAppOptions {
   maxBodyBytes?: number;
   /** The active scenario at start; its stubs answer before the operations. None: the operations alone. Ignored with `sessions`. */
   scenario?: Scenario | undefined;
-  /** The sessions (`X-Mock-Session`), each with its scenarios, catalogue and journal; by default ones starting from `store` and `scenario`. */
-  sessions?: SessionRegistry | undefined;
+  /** The sessions (`X-Mock-Session`), each with its scenarios, catalogue and journal, in memory or on Redis; by default in memory, starting from `store` and `scenario`. */
+  sessions?: MockStore | undefined;
   /** Without `X-Mock-Session`, each bearer key is its own session (`--session-per-key`). */
   sessionPerKey?: boolean | undefined;
   /** Aborted when the server shuts down, so scenario hangs end. */
@@ -140,7 +141,7 @@ function allowedMethods(routes: ReadonlyArray<{ operation: OperationSpec; route:
 }
 
 /** Sessions that all start from `store` and `scenario`, as a test's or a faulty server's app does. */
-function defaultSessions({ contract, store, scenario }: MockAppOptions): SessionRegistry {
+function defaultSessions({ contract, store, scenario }: MockAppOptions): MockStore {
   const pets = snapshot(store);
   return createSessionRegistry({
     library: createScenarioLibrary({ contract, dir: defaultScenariosDir() }),

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { ScenarioState } from '../core/scenarios/scenario-control.js';
-import type { Session } from '../core/sessions/session-registry.js';
+import { andThen, type Maybe } from '../core/store/maybe.js';
+import type { ScenarioState, Session } from '../core/store/mock-store.js';
 
 /**
  * One request on its way through the steps (pipeline.ts): what each step
@@ -26,7 +26,7 @@ export interface Exchange {
   admin: boolean;
   /** The request's session: the shared one until the session step picks another. */
   session: Session;
-  /** The scenario state `Prefer: scenario=NAME` picked, when not the session's active one. */
+  /** The scenario state that answers: the one `Prefer: scenario=NAME` picked, else the session's active one once a step has read it (servingState). */
   scenario: ScenarioState | undefined;
   /** The stub that answered (`id` or `#index`), or null; with `unmatched`, why none did. */
   stub: string | null;
@@ -63,5 +63,13 @@ export function addResponseHeaders(x: Exchange, headers: Readonly<Record<string,
   x.headers = x.headers ? { ...x.headers, ...headers } : headers;
 }
 
-/** The scenario state that answers this request: the one `Prefer: scenario=` picked, else its session's active one. */
-export const servingState = (x: Exchange): ScenarioState => x.scenario ?? x.session.control.active;
+/**
+ * The scenario state that answers this request: the one `Prefer: scenario=`
+ * picked, else its session's active one, read once per request and kept on
+ * the exchange (from Redis, a read: the next steps must not pay it again,
+ * nor see another activation half-way through the request).
+ */
+export function servingState(x: Exchange): Maybe<ScenarioState> {
+  if (x.scenario) return x.scenario;
+  return andThen(x.session.control.active(), (state) => (x.scenario = state));
+}

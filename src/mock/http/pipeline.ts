@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { OperationSpec } from '../../contract/operations.js';
-import type { SessionRegistry } from '../core/sessions/session-registry.js';
+import type { MockStore } from '../core/store/mock-store.js';
 import { chain, type Next, type Step } from './exchange.js';
 import { serveOperation, type ServedOperation } from './operations/served-operation.js';
 import { adminCredentials } from './steps/admin-guard/admin-credentials.js';
@@ -11,7 +10,7 @@ import { bearerKey } from './steps/bearer-key.js';
 import { bodySize } from './steps/body-size.js';
 import { cors } from './steps/cors.js';
 import { deprecation } from './steps/deprecation.js';
-import { internalErrors } from './steps/internal-errors.js';
+import { internalErrors, storeAway } from './steps/internal-errors.js';
 import { journalRequests } from './steps/journal.js';
 import { preferences } from './steps/preferences.js';
 import { requestLog } from './steps/request-log.js';
@@ -19,7 +18,7 @@ import { scenarioStubs } from './steps/scenario-stubs.js';
 import { session } from './steps/session.js';
 
 export interface PipelineOptions {
-  sessions: SessionRegistry;
+  sessions: MockStore;
   logger: Logger;
   apiKeys: readonly string[];
   /** `--admin-key`: needed on every admin request when set. */
@@ -77,7 +76,7 @@ export interface Pipeline {
  */
 export function pipeline(options: PipelineOptions): Pipeline {
   const { sessions, logger, apiKeys, sessionPerKey: perKey } = options;
-  const secret = randomBytes(32);
+  const { secret } = sessions;
   const front: Step[] = [...(logger.isLevelEnabled('info') ? [requestLog(logger)] : []), internalErrors(logger)];
   const edge: Step[] = [
     ...front,
@@ -90,7 +89,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
       maxAgeSeconds: 600,
     }),
   ];
-  const journal = journalRequests(sessions.anonymous);
+  const journal = journalRequests(sessions.anonymous, (error) => storeAway(logger, error));
   const auth = [bearerKey({ keys: apiKeys }), session({ sessions, perKey, mode: 'open', secret })];
   const limit = bodySize(options.maxBodyBytes);
   const host = adminHost(options.bindHost);

@@ -5,11 +5,14 @@ import { loadContract, type Contract } from '../../contract/load-contract.js';
 import { createMockApp, snapshot } from './app.js';
 import { defaultScenariosDir } from '../core/scenarios/find-scenario.js';
 import type { Scenario } from '../core/scenarios/load-scenario.js';
-import type { ScenarioControl } from '../core/scenarios/scenario-control.js';
+import type { MemoryControl } from '../core/scenarios/scenario-control.js';
 import type { ScenarioRuntime } from '../core/scenarios/scenario-runtime.js';
-import { createScenarioLibrary } from '../core/scenarios/scenario-library.js';
+import { createScenarioLibrary, type ScenarioLibrary } from '../core/scenarios/scenario-library.js';
 import { watchScenarios } from '../core/scenarios/watch-scenarios.js';
 import { createSessionRegistry, type SessionRegistry } from '../core/sessions/session-registry.js';
+import type { MockStore } from '../core/store/mock-store.js';
+import { createRedisStore } from '../core/store/redis/redis-store.js';
+import type { ScenarioStart } from '../core/scenarios/scenario-control.js';
 import type { PetStore } from '../core/catalogue/pet-store.js';
 import type { Pet } from '../core/catalogue/pet.js';
 import type { CatalogueLimits } from '../core/catalogue/catalogue-limits.js';
@@ -28,6 +31,10 @@ export interface MockServerOptions {
   contract?: Contract;
   /** The catalogue to serve. */
   store: PetStore;
+  /** Where sessions, scenario states, additions and journals live (`--store`): `memory` (the default), or a `redis://` / `rediss://` URL. */
+  storeUrl?: string | undefined;
+  /** `--store-prefix`: the start of every Redis key, so several mocks can share one Redis. */
+  storePrefix?: string | undefined;
   /** The scenario active at start (see src/mock/core/scenarios); none: the operations alone. */
   scenario?: Scenario | undefined;
   /** Its file (absolute), for hot reload. */
@@ -61,13 +68,14 @@ export interface RunningMockServer {
   /** The server's origin, e.g. `http://127.0.0.1:4010`; the admin API is at `/__mock` below it. */
   origin: string;
   port: number;
-  /** The shared default's active catalogue (follows activations and resets). */
+  /** The shared default's active catalogue (follows activations and resets). Memory store only. */
   readonly store: PetStore;
-  /** The shared default's active scenario: its state and call counts. */
+  /** The shared default's active scenario: its state and call counts. Memory store only. */
   readonly scenario: ScenarioRuntime | undefined;
-  /** The shared default's scenarios. */
-  control: ScenarioControl;
-  sessions: SessionRegistry;
+  /** The shared default's scenarios. Memory store only. */
+  readonly control: MemoryControl;
+  /** The store of sessions: in memory, or on Redis. */
+  sessions: MockStore;
   /** Stops accepting connections, lets requests in flight finish, then closes. */
   close(): Promise<void>;
 }
@@ -85,16 +93,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   });
   const pets = options.fixedCatalogue ?? snapshot(options.store);
   const start = { scenario: options.scenario, path: options.scenarioPath, pets };
-  const sessions = createSessionRegistry({
-    library,
-    shared: { ...start, store: options.store },
-    start,
-    maxSessions: options.maxSessions,
-    idleMs: options.sessionIdleMs,
-    protectMs: options.sessionProtectMs,
-    journalSize: options.journalSize,
-    onEnd: (id, why) => logger.info({ session: id }, `session ${id} ended: ${why === 'idle' ? 'idle too long' : 'the least recently used, to make room'}`),
-  });
+  const sessions = await openStore(options, library, start);
   const app = createMockApp({
     contract,
     store: options.store,
@@ -122,21 +121,44 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     origin: `http://${host}:${port}`,
     port,
     get store() {
-      return sessions.shared.control.store;
+      return inMemory(sessions).shared.control.store;
     },
     get scenario() {
-      return sessions.shared.control.runtime;
+      return inMemory(sessions).shared.control.active().runtime;
     },
-    control: sessions.shared.control,
+    get control() {
+      return inMemory(sessions).shared.control;
+    },
     sessions,
-    close: () => {
+    close: async () => {
       watcher?.close();
-      sessions.close();
       // Hung requests (a scenario's `hang` fault) would otherwise hold the close for the whole grace period.
       shutdown.abort();
-      return closeGracefully(server);
+      await closeGracefully(server);
+      await sessions.close();
     },
   };
+}
+
+/** The store `--store` names, its sessions starting from `start`. */
+async function openStore(options: MockServerOptions, library: ScenarioLibrary, start: ScenarioStart): Promise<MockStore> {
+  const { logger } = options;
+  const limits = {
+    maxSessions: options.maxSessions,
+    idleMs: options.sessionIdleMs,
+    protectMs: options.sessionProtectMs,
+    journalSize: options.journalSize,
+    onEnd: (id: string, why: 'idle' | 'evicted') => logger.info({ session: id }, `session ${id} ended: ${why === 'idle' ? 'idle too long' : 'the least recently used, to make room'}`),
+  };
+  const url = options.storeUrl ?? 'memory';
+  if (url === 'memory') return createSessionRegistry({ library, shared: { ...start, store: options.store }, start, ...limits });
+  return createRedisStore({ url, prefix: options.storePrefix ?? 'animal-store-mock', library, shared: start, start, ...limits });
+}
+
+/** The memory store, for what only it has (tests reach into the process). */
+function inMemory(sessions: MockStore): SessionRegistry {
+  if (sessions.kind !== 'memory') throw new Error('only the memory store keeps its state in this process');
+  return sessions as SessionRegistry;
 }
 
 function closeGracefully(server: Server, graceMs = 5000): Promise<void> {

@@ -21,6 +21,7 @@ export interface RequestJournal {
   append(entry: JournalEntry): void;
   /** Oldest first, newest last. */
   entries(): JournalEntry[];
+  size(): number;
   clear(): void;
 }
 
@@ -47,6 +48,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       for (let i = 0; i < count; i++) out.push(ring[(start + i) % capacity] as JournalEntry);
       return out;
     },
+    size: () => count,
     clear() {
       ring.fill(undefined);
       next = 0;

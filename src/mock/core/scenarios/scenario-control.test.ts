@@ -38,7 +38,7 @@ describe('overlapping activations in one session', () => {
     expect((await first).ok).toBe(true);
     finish('second', 2);
     expect((await second).ok).toBe(true);
-    expect(control.runtime?.scenario.name).toBe('second');
+    expect(control.active().runtime?.scenario.name).toBe('second');
   });
 
   it('the one started last wins when it loads first; the earlier gets 409 activation_superseded', async () => {
@@ -51,7 +51,7 @@ describe('overlapping activations in one session', () => {
     finish('first', 1);
     const superseded = await first;
     expect(superseded.ok ? 'applied' : superseded.error).toMatchObject({ code: 'activation_superseded', status: 409 });
-    expect(control.runtime?.scenario.name).toBe('second');
+    expect(control.active().runtime?.scenario.name).toBe('second');
     expect(control.store.size).toBe(2);
   });
 
@@ -64,7 +64,7 @@ describe('overlapping activations in one session', () => {
     expect((await second).ok).toBe(false);
     finish('first', 3);
     expect((await first).ok).toBe(true);
-    expect(control.runtime?.scenario.name).toBe('first');
+    expect(control.active().runtime?.scenario.name).toBe('first');
     expect(control.store.size).toBe(3);
   });
 });

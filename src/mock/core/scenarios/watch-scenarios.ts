@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { Logger } from 'pino';
-import type { SessionRegistry } from '../sessions/session-registry.js';
+import type { MockStore } from '../store/mock-store.js';
 import type { ScenarioLibrary } from './scenario-library.js';
 
 export interface ScenarioWatcher {
@@ -10,7 +10,7 @@ export interface ScenarioWatcher {
 
 export interface WatchScenariosOptions {
   library: ScenarioLibrary;
-  sessions: SessionRegistry;
+  sessions: MockStore;
   logger: Logger;
   debounceMs?: number;
 }

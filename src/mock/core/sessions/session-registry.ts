@@ -1,16 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { createRequestJournal, type RequestJournal } from '../journal/request-journal.js';
 import { failed, ok, type Result } from '../result.js';
-import { createScenarioControl, type ScenarioControl, type ScenarioStart } from '../scenarios/scenario-control.js';
+import { createScenarioControl, type MemoryControl, type ScenarioStart } from '../scenarios/scenario-control.js';
 import type { LoadedScenario, ScenarioLibrary } from '../scenarios/scenario-library.js';
+import type { MockStore, Session, SessionTableFull } from '../store/mock-store.js';
 
-/** One client's mock: its own scenarios, catalogue and journal. */
-export interface Session {
-  /** null: the shared default, used by requests that name no session. */
-  readonly id: string | null;
-  readonly control: ScenarioControl;
+/** A session in memory: the interface's, plus when it was last used. */
+export interface MemorySession extends Session {
+  readonly control: MemoryControl;
   readonly journal: RequestJournal;
-  /** The key that opened it, as its key session id (`--session-per-key`); only that key may use it. Undefined: anyone who names it. */
-  readonly owner: string | undefined;
   /** When it last served a request (ms on the registry's clock, monotonic by default). */
   lastSeen: number;
 }
@@ -35,42 +33,25 @@ export interface SessionRegistryOptions {
   now?: () => number;
 }
 
-export interface SessionRegistry {
-  readonly shared: Session;
+/**
+ * The memory store (`--store memory`, the default): the interface's, every
+ * method answering at once, plus what tests reach in the process.
+ */
+export interface SessionRegistry extends MockStore {
+  readonly shared: MemorySession;
   /** The journal of requests that carried no accepted key (401s, preflights, paths outside the API): kept apart, so they cannot push any session's entries out. */
   readonly anonymous: RequestJournal;
-  readonly maxSessions: number;
-  readonly idleMs: number;
   /** The registry's clock (ms), which `lastSeen` is on. */
   now(): number;
   readonly protectMs: number;
-  /**
-   * The session `id`, started on first use (owned by `owner`); it becomes
-   * the most recently used. Refused when the table is full and even its
-   * least recently used session is protected (used within `protectMs`).
-   */
-  open(id: string, owner?: string): Result<Session, SessionTableFull>;
-  /** The session `id` if it is running; not started, not touched. */
-  find(id: string): Session | undefined;
-  /** A fresh session `id` as it would start, not kept (what the admin API shows for a session not running). */
-  preview(id: string): Session;
-  /** The running sessions, least recently used first (the shared one is not among them). */
-  list(): Session[];
+  open(id: string, owner?: string): Result<MemorySession, SessionTableFull>;
+  find(id: string): MemorySession | undefined;
+  preview(id: string): MemorySession;
+  /** The running sessions themselves, least recently used first. */
+  running(): MemorySession[];
   end(id: string): boolean;
   /** Hot reload: every session (and the shared one) with state from that file starts it afresh; new sessions get it too. */
   replace(loaded: LoadedScenario): void;
-  /** Every scenario file some session has state for. */
-  paths(): Set<string>;
-  /** Stops the idle sweep. */
-  close(): void;
-}
-
-/** Why a session could not start: every running one was used too recently to be ended. */
-export interface SessionTableFull {
-  /** When the least recently used one stops being protected. */
-  retryAfterMs: number;
-  /** How recently used a session must be to be protected (ms). */
-  protectMs: number;
 }
 
 export const DEFAULT_MAX_SESSIONS = 100;
@@ -97,8 +78,8 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
   if (!(idleMs > 0)) throw new Error(`the session idle time must be above 0, got ${idleMs}`);
   const protectMs = Math.min(options.protectMs ?? DEFAULT_SESSION_PROTECT_MS, idleMs);
   let start = options.start;
-  const sessions = new Map<string, Session>();
-  const newSession = (id: string | null, from: ScenarioStart, owner?: string): Session => ({
+  const sessions = new Map<string, MemorySession>();
+  const newSession = (id: string | null, from: ScenarioStart, owner?: string): MemorySession => ({
     id,
     owner,
     control: createScenarioControl({ library, start: from }),
@@ -125,6 +106,8 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
   }
 
   return {
+    kind: 'memory',
+    secret: randomBytes(32),
     shared,
     anonymous: createRequestJournal(options.journalSize),
     maxSessions,
@@ -157,8 +140,23 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
     },
     find: (id) => sessions.get(id),
     preview: (id) => newSession(id, start),
-    list: () => [...sessions.values()],
+    running: () => [...sessions.values()],
+    list() {
+      const at = now();
+      return [...sessions.values()].map((session) => {
+        const active = session.control.active();
+        return {
+          id: session.id as string,
+          owner: session.owner,
+          scenario: active.scenario?.name ?? null,
+          pets: active.store.size,
+          idleSeconds: Math.max(0, Math.round((at - session.lastSeen) / 1000)),
+          journal: session.journal.size(),
+        };
+      });
+    },
     end: (id) => sessions.delete(id),
+    health: () => ok(undefined),
     replace(loaded) {
       if (start.path === loaded.path) start = { scenario: loaded.scenario, path: loaded.path, pets: loaded.pets };
       shared.control.replace(loaded);
@@ -170,6 +168,6 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
       for (const session of sessions.values()) for (const path of session.control.paths()) paths.add(path);
       return paths;
     },
-    close: stopSweeping,
+    close: async () => stopSweeping(),
   };
 }

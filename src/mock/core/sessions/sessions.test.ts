@@ -39,7 +39,7 @@ describe('sessions: each X-Mock-Session has its own store, scenario and journal'
     const res = await mock.admin('/scenarios/active', activate('empty-catalogue', 'carol'));
     expect(res.status).toBe(200);
     expect(res.headers.get('x-mock-session')).toBe('carol');
-    expect((await mock.admin('/health', as('carol'))).json).toEqual({ status: 'ok', scenario: 'empty-catalogue', pets: 0, session: 'carol' });
+    expect((await mock.admin('/health', as('carol'))).json).toEqual({ status: 'ok', store: mock.sessions.kind, scenario: 'empty-catalogue', pets: 0, session: 'carol' });
     expect(await all('carol')).toEqual([]);
     expect((await mock.admin('/health')).json).toMatchObject({ scenario: 'default', session: null });
     expect((await all('dave')).length).toBeGreaterThan(20);
@@ -135,7 +135,7 @@ describe('sessions: each X-Mock-Session has its own store, scenario and journal'
 
   it('starts a session from the admin API only by activating: reading it keeps nothing', async () => {
     const health = await mock.admin('/health', as('just-looking'));
-    expect(health.json).toEqual({ status: 'ok', scenario: 'default', pets: 30, session: 'just-looking' });
+    expect(health.json).toEqual({ status: 'ok', store: mock.sessions.kind, scenario: 'default', pets: 30, session: 'just-looking' });
     expect((await mock.admin('/journal', as('just-looking'))).json.entries).toEqual([]);
     expect((await mock.admin('/reset', as('just-looking', { method: 'POST' }))).status).toBe(200);
     expect(mock.sessions.find('just-looking')).toBeUndefined();

@@ -5,7 +5,11 @@
  */
 export type Maybe<T> = T | Promise<T>;
 
-/** `use(value)` now when the value is here, else once it is. */
-export function then<T, U>(value: Maybe<T>, use: (value: T) => Maybe<U>): Maybe<U> {
+/**
+ * `use(value)` now when the value is here, else once it is. Not named
+ * `then`: a module exporting `then` is a thenable, and `await import()` of
+ * it would call it.
+ */
+export function andThen<T, U>(value: Maybe<T>, use: (value: T) => Maybe<U>): Maybe<U> {
   return value instanceof Promise ? value.then(use) : use(value);
 }

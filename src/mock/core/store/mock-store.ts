@@ -28,6 +28,8 @@ export interface MockStore {
   readonly anonymous: Journal;
   readonly maxSessions: number;
   readonly idleMs: number;
+  /** The secret key sessions' ids are made with (`--session-per-key`): one for every process on the store, so a key names the same session on each. */
+  readonly secret: Buffer;
   /**
    * The session `id`, started on first use (owned by `owner`) with the
    * start scenario; it becomes the most recently used. Refused when the

@@ -29,7 +29,7 @@ describe('the admin API', () => {
     expect(res.headers.get('content-type')).toBe('application/json');
     // Unlike the API's, the admin API's CORS never allows any origin (steps/admin-guard/).
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    expect(res.json).toEqual({ status: 'ok', scenario: 'plain', pets: 30, session: null });
+    expect(res.json).toEqual({ status: 'ok', store: mock.sessions.kind, scenario: 'plain', pets: 30, session: null });
   });
 
   it('GET /__mock/scenarios: every file, valid or not with its errors, and which is active', async () => {
@@ -49,7 +49,7 @@ describe('the admin API', () => {
     const res = await mock.admin('/scenarios/active', activate('stubbed'));
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ active: 'stubbed', description: 'test scenario stubbed', pets: 5 });
-    expect((await mock.admin('/health')).json).toEqual({ status: 'ok', scenario: 'stubbed', pets: 5, session: null });
+    expect((await mock.admin('/health')).json).toEqual({ status: 'ok', store: mock.sessions.kind, scenario: 'stubbed', pets: 5, session: null });
     expect((await mock.authed('/pets?limit=100')).json).toHaveLength(5);
     expect((await mock.authed('/pets?status=pending')).json[0].name).toBe('door');
     expect((await mock.authed('/pets/1')).json.name).toBe('open');
@@ -247,8 +247,8 @@ describe('the admin document check (test/support/admin-document.ts)', () => {
   const check = adminDocumentChecker();
 
   it('passes a documented answer and catches a wrong body or an undocumented status', () => {
-    expect(check('GET', '/__mock/health', 200, { status: 'ok', scenario: null, pets: 3, session: null })).toBeUndefined();
-    expect(check('GET', '/__mock/health', 200, { status: 'ok', pets: 3 })).toMatch(/must have required property 'scenario'/);
+    expect(check('GET', '/__mock/health', 200, { status: 'ok', store: 'memory', scenario: null, pets: 3, session: null })).toBeUndefined();
+    expect(check('GET', '/__mock/health', 200, { status: 'ok', store: 'memory', pets: 3 })).toMatch(/must have required property 'scenario'/);
     expect(check('PUT', '/__mock/scenarios/active', 418, { code: 'x', message: 'y', status: 418 })).toMatch(/status 418 is not documented/);
     expect(check('POST', '/__mock/health', 405, { code: 'method_not_allowed', message: 'm', status: 405 })).toBeUndefined();
     expect(check('POST', '/__mock/health', 405, { message: 'm' })).toMatch(/code/);

@@ -1,7 +1,7 @@
 import type { Context, Handler, Hono, MiddlewareHandler } from 'hono';
 import type { Contract } from '../../../contract/load-contract.js';
 import { errorBody } from '../../core/errors.js';
-import type { Session, SessionRegistry } from '../../core/sessions/session-registry.js';
+import type { MockStore, Session } from '../../core/store/mock-store.js';
 import type { Exchange, MockEnv, Step } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
 
@@ -11,7 +11,7 @@ type AdminContext = Context<MockEnv>;
 
 export interface AdminRoutesOptions {
   contract: Contract;
-  sessions: SessionRegistry;
+  sessions: MockStore;
   /** `--session-per-key`: who owns a session an activation opens (steps/session-access.ts). */
   sessionPerKey?: boolean | undefined;
   /** Told of every activation, as `scenario <name> active (<file>)`. */
@@ -49,7 +49,6 @@ export const exchange = (c: AdminContext): Exchange => c.get('exchange');
 /** The request's session (`X-Mock-Session`), or the shared default. */
 export const sessionOf = (c: AdminContext): Session => exchange(c).session;
 export const json = (c: AdminContext, status: number, body: unknown): Response => respond(exchange(c), status, JSON.stringify(body));
-export const activeName = (session: Session): string | null => session.control.runtime?.scenario.name ?? null;
 
 /** A step in front of one admin route. */
 export const asMiddleware =

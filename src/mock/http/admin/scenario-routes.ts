@@ -6,16 +6,17 @@ import { sendError } from '../respond.js';
 import { bodySize } from '../steps/body-size.js';
 import { sendTableFull } from '../steps/session.js';
 import { mayUse, ownerFor, sessionForbidden } from '../steps/session-access.js';
-import { activeName, asMiddleware, exchange, json, sessionOf, type AdminRouter, type AdminRoutesOptions } from './admin-router.js';
+import { asMiddleware, exchange, json, sessionOf, type AdminRouter, type AdminRoutesOptions } from './admin-router.js';
 
 /**
  * The scenario routes: list, activate, reset. Each acts on the request's
  * session; an activation is the one admin request that starts a session.
  */
 export function scenarioRoutes(router: AdminRouter, { contract, sessions, sessionPerKey = false, onActivate }: AdminRoutesOptions): void {
-  router.on('GET', '/scenarios', (c) => {
-    const active = activeName(sessionOf(c));
-    const listed = describeScenarioFiles(contract, sessions.shared.control.dir, active ?? undefined);
+  const dir = sessions.shared.control.dir;
+  router.on('GET', '/scenarios', async (c) => {
+    const active = (await sessionOf(c).control.active()).scenario?.name ?? null;
+    const listed = describeScenarioFiles(contract, dir, active ?? undefined);
     if (!listed.ok) return sendError(exchange(c), errorBody('internal_error', listed.error));
     return json(c, 200, { active, scenarios: listed.value });
   });
@@ -26,36 +27,35 @@ export function scenarioRoutes(router: AdminRouter, { contract, sessions, sessio
     // QA sets up a session's scenario before its first request.
     const x = exchange(c);
     const { id } = x.session;
-    const started = id !== null && sessions.find(id) === undefined;
-    const opened = id === null ? ok(sessions.shared) : sessions.open(id, ownerFor(x, id, sessionPerKey));
+    const started = id !== null && (await sessions.find(id)) === undefined;
+    const opened = id === null ? ok(sessions.shared) : await sessions.open(id, ownerFor(x, id, sessionPerKey));
     if (!opened.ok) return sendTableFull(x, opened.error);
     const session = opened.value;
     // Checked again: another key may have opened this session while the body arrived.
     if (!mayUse(x, session)) return sendError(x, sessionForbidden(session.id as string));
     const activated = await session.control.activate(name.value);
     if (!activated.ok) {
-      if (started && id !== null) sessions.end(id);
-      const kept = activeName(session);
+      const kept = (await session.control.active()).scenario?.name;
+      if (started && id !== null) await sessions.end(id);
       return sendError(exchange(c), { ...activated.error, message: `${activated.error.message} (still active: ${kept ?? 'none'})` });
     }
     const { description, file } = activated.value;
     onActivate?.(session.id, name.value, file);
-    return json(c, 200, { active: name.value, description, file, pets: session.control.store.size });
+    const pets = await (await session.control.active()).catalogue.count();
+    return json(c, 200, { active: name.value, description, file, pets });
   });
 
-  router.on('POST', '/reset', (c) => {
-    const session = sessionOf(c);
-    const { control } = session;
-    control.reset();
-    return json(c, 200, { active: activeName(session), pets: control.store.size, state: control.runtime?.state ?? null });
+  router.on('POST', '/reset', async (c) => {
+    const { scenario, pets, state } = await sessionOf(c).control.reset();
+    return json(c, 200, { active: scenario, pets, state });
   });
 
-  router.on('POST', '/scenarios/:name/reset', (c) => {
+  router.on('POST', '/scenarios/:name/reset', async (c) => {
     const name = c.req.param('name') ?? '';
-    const found = findScenario(sessions.shared.control.dir, name);
+    const found = findScenario(dir, name);
     if (!found.ok) return sendError(exchange(c), errorBody('unknown_scenario', found.error));
-    const state = sessionOf(c).control.resetScenario(name);
-    return json(c, 200, { scenario: name, started: state !== undefined, pets: state?.store.size ?? null, state: state?.runtime?.state ?? null });
+    const reset = await sessionOf(c).control.resetScenario(name);
+    return json(c, 200, { scenario: name, started: reset !== undefined, pets: reset?.pets ?? null, state: reset?.state ?? null });
   });
 }
 

@@ -4,10 +4,12 @@ import { createdJson } from '../../core/catalogue/pet-store.js';
 import { generatePet } from '../../core/catalogue/generate-pets.js';
 import type { Result } from '../../core/result.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
-import type { Session } from '../../core/sessions/session-registry.js';
+import { andThen } from '../../core/store/maybe.js';
 import { servingState, type Exchange } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
 import type { OperationFactory } from './served-operation.js';
+
+const WARNED_MAX = 1024;
 
 /**
  * `POST /pets`: stores a new animal and answers it with its id; 507
@@ -16,13 +18,15 @@ import type { OperationFactory } from './served-operation.js';
 export const createPet: OperationFactory<NewPet> = (operation, { logger }) => {
   const body = operation.body;
   if (!body) throw new Error('createPet has no request body in the document');
-  // Sessions already warned about: one line when a session first fills, not one per refused request.
-  const warned = new WeakSet<Session>();
+  // Sessions already warned about, by id: one line when a session first fills, not one per refused
+  // request. Forgotten past WARNED_MAX ids (a line more, rather than memory without bound).
+  const warned = new Set<string | null>();
   const full = (x: Exchange, refused: CatalogueFull): Response => {
     const { session } = x;
-    const error = catalogueFullError(refused, session.control.budget.limits);
-    if (!warned.has(session)) {
-      warned.add(session);
+    const error = catalogueFullError(refused, session.control.limits);
+    if (!warned.has(session.id)) {
+      if (warned.size >= WARNED_MAX) warned.clear();
+      warned.add(session.id);
       const who = session.id === null ? 'the shared default' : `session ${session.id}`;
       logger.warn({ session: session.id, full: refused.full }, `catalogue full in ${who}: ${error.message}`);
     }
@@ -35,12 +39,13 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger }) => {
       // The document's schema checked it: it is a NewPet.
       return readJsonBody(body, c.req.header('content-type'), bytes, c.req.header('content-encoding')) as Result<NewPet>;
     },
-    serve(x, newPet) {
-      const pet = servingState(x).store.create(newPet, x.session.control.budget);
-      if ('full' in pet) return full(x, pet);
-      // The stored JSON when `create` handed back the animal it stored (a test's altered store may not).
-      return respond(x, 201, createdJson(pet) ?? JSON.stringify(pet));
-    },
+    serve: (x, newPet) =>
+      andThen(servingState(x), (state) =>
+        andThen(state.catalogue.create(newPet), (pet) =>
+          // The stored JSON when `create` handed back the animal it stored (a test's altered store may not).
+          'full' in pet ? full(x, pet) : respond(x, 201, createdJson(pet) ?? JSON.stringify(pet)),
+        ),
+      ),
     generate(faker, { name, categoryId, status }) {
       const pet = generatePet(faker, { name, categoryId });
       // A status left out stays out, as `serve` stores it.

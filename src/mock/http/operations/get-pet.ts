@@ -2,6 +2,7 @@ import { generatePet } from '../../core/catalogue/generate-pets.js';
 import { errorBody, type ErrorBody } from '../../core/errors.js';
 import { failed, ok } from '../../core/result.js';
 import { readParameter } from '../../core/validation/read-parameter.js';
+import { andThen } from '../../core/store/maybe.js';
 import { servingState } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
 import type { OperationFactory } from './served-operation.js';
@@ -17,10 +18,8 @@ export const getPet: OperationFactory<{ id: number; raw: string }> = (operation)
       // A petId that is not an int64 names no animal: 404, like an unknown id.
       return read.ok ? ok({ id: read.value as number, raw }) : failed(notFound(raw));
     },
-    serve(x, { id, raw }) {
-      const pet = servingState(x).store.getJson(id);
-      return pet === undefined ? sendError(x, notFound(raw)) : respond(x, 200, pet);
-    },
+    serve: (x, { id, raw }) =>
+      andThen(servingState(x), (state) => andThen(state.catalogue.getJson(id), (pet) => (pet === undefined ? sendError(x, notFound(raw)) : respond(x, 200, pet)))),
     generate: (faker, { id }) => generatePet(faker, { id }),
   };
 };

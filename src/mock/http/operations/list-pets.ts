@@ -3,6 +3,7 @@ import { generatePets } from '../../core/catalogue/generate-pets.js';
 import type { ListQuery } from '../../core/catalogue/pet-store.js';
 import { ok } from '../../core/result.js';
 import { readQuery } from '../../core/validation/read-query.js';
+import { andThen } from '../../core/store/maybe.js';
 import { servingState } from '../exchange.js';
 import { respond } from '../respond.js';
 import type { OperationFactory } from './served-operation.js';
@@ -15,6 +16,6 @@ export const listPets: OperationFactory<ListQuery> = (operation) => ({
     return ok({ limit: query.value.limit as number, status: query.value.status as PetStatus | undefined });
   },
   // Joined from each animal's JSON, made once when it was stored (animals never change).
-  serve: (x, query) => respond(x, 200, servingState(x).store.listJson(query)),
+  serve: (x, query) => andThen(servingState(x), (state) => andThen(state.catalogue.listJson(query), (page) => respond(x, 200, page))),
   generate: (faker, { limit, status }) => generatePets(faker, limit, status),
 });

@@ -15,8 +15,8 @@ import { sendError } from '../respond.js';
 export interface ServedOperation<Input> {
   /** The request as the document reads it, or the Error it gets. */
   read(x: Exchange): Result<Input> | Promise<Result<Input>>;
-  /** The answer from the catalogue of the request's scenario. */
-  serve(x: Exchange, input: Input): Response;
+  /** The answer from the catalogue of the request's scenario: at once from memory, later from Redis. */
+  serve(x: Exchange, input: Input): Answer;
   /** `Prefer: dynamic=true`: a made-up success body that honours the input; nothing is stored. */
   generate(faker: Faker, input: Input): unknown;
 }
@@ -31,7 +31,7 @@ export type OperationFactory<Input = unknown> = (operation: OperationSpec, conte
 
 /** The last step of an operation's route: read the request, then serve it. */
 export function serveOperation<Input>(served: ServedOperation<Input>): Next {
-  const answer = (x: Exchange, input: Result<Input>): Response => (input.ok ? served.serve(x, input.value) : sendError(x, input.error));
+  const answer = (x: Exchange, input: Result<Input>): Answer => (input.ok ? served.serve(x, input.value) : sendError(x, input.error));
   return function serveRequest(x): Answer {
     const input = served.read(x);
     return input instanceof Promise ? input.then((read) => answer(x, read)) : answer(x, input);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../../../../test/support/raw-request.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
-import type { Session } from '../../core/sessions/session-registry.js';
+import type { Session } from '../../core/store/mock-store.js';
 import { chain, newExchange, type MockEnv } from '../exchange.js';
 import { respond } from '../respond.js';
 import { bearerKey } from './bearer-key.js';

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { errorBody } from '../../core/errors.js';
+import { StoreUnavailable } from '../../core/store/store-unavailable.js';
 import { printable } from '../../logger.js';
 import type { Exchange, Step } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
@@ -14,12 +15,27 @@ const INTERNAL = errorBody('internal_error', 'The mock failed to answer this req
  * line, and no answer, since nobody is there to read it.
  */
 export function internalError(logger: Logger, x: Exchange, error: unknown): Response {
+  if (error instanceof StoreUnavailable) {
+    storeAway(logger, error);
+    return sendError(x, errorBody('store_unavailable', `The mock's store cannot be reached (${error.message}); nothing was changed by this request that the store did not acknowledge. Retry shortly.`), { 'retry-after': '1' });
+  }
   if (clientGone(x)) {
     logger.info(`${x.c.req.method} ${printable(x.c.req.path)}: the client closed the connection before the request was read`);
     return noAnswer();
   }
   logger.error({ err: error }, `internal error on ${x.c.req.method} ${printable(x.c.req.path)}`);
   return sendError(x, INTERNAL);
+}
+
+// When each log last said the store was away: one line a second while it is, not one per request.
+const lastSaid = new WeakMap<Logger, number>();
+
+/** Logs that the store is away (a failed journal append, a request's 503), at most once a second. */
+export function storeAway(logger: Logger, error: unknown): void {
+  const now = performance.now();
+  if (now - (lastSaid.get(logger) ?? -Infinity) < 1000) return;
+  lastSaid.set(logger, now);
+  logger.warn(`the store cannot be reached: ${(error as Error).message}; requests answer 503 store_unavailable until it is back`);
 }
 
 /**

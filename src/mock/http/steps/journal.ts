@@ -1,5 +1,7 @@
 import { journalPath } from '../../core/journal/journal-path.js';
-import type { RequestJournal } from '../../core/journal/request-journal.js';
+import type { JournalEntry } from '../../core/journal/request-journal.js';
+import { andThen, type Maybe } from '../../core/store/maybe.js';
+import type { Journal, ScenarioState } from '../../core/store/mock-store.js';
 import { ownCopy } from '../../core/own-copy.js';
 import type { Exchange, Step } from '../exchange.js';
 import { after } from './after.js';
@@ -14,30 +16,38 @@ import { after } from './after.js';
  * was answered before the stubs). One small object per request; the
  * journal's append is O(1).
  */
-export function journalRequests(anonymous: RequestJournal): Step {
+export function journalRequests(anonymous: Journal, onFailure: (error: unknown) => void): Step {
   return function journalRequest(x, next) {
     return after(x, next, (answer) => record(x, answer));
   };
 
-  function record(x: Exchange, answer: Response): void {
-    const url = x.c.req.url;
-    const path = journalPath(url.slice(url.indexOf('/', url.indexOf('//') + 2)));
-    const session = x.session;
-    const journal = x.keyed ? session.journal : anonymous;
-    const scenario = (x.scenario ?? session.control.active).runtime?.scenario.name ?? null;
-    const { stub, operationId: operation } = x;
-    // One object of one shape per request (`unmatched` undefined when a stub answered; JSON leaves it out).
-    journal.append({
-      method: x.c.req.method,
-      path,
-      status: answer.status,
-      ms: Math.round((performance.now() - x.started) * 100) / 100,
-      operation,
-      scenario,
-      stub,
-      unmatched: stub !== null ? undefined : clipped(x.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth, session or body limit)')),
-    });
+  function record(x: Exchange, answer: Response): Maybe<void> {
+    const journal = x.keyed ? x.session.journal : anonymous;
+    const ms = Math.round((performance.now() - x.started) * 100) / 100;
+    try {
+      const appended = andThen(x.scenario ?? x.session.control.active(), (state) => journal.append(entry(x, answer, ms, state)));
+      // Not answering because the journal is away would turn one lost entry into a lost answer.
+      return appended instanceof Promise ? appended.catch(onFailure) : appended;
+    } catch (error) {
+      onFailure(error);
+    }
   }
+}
+
+/** One object of one shape per request (`unmatched` undefined when a stub answered; JSON leaves it out). */
+function entry(x: Exchange, answer: Response, ms: number, state: ScenarioState): JournalEntry {
+  const url = x.c.req.url;
+  const { stub, operationId: operation } = x;
+  return {
+    method: x.c.req.method,
+    path: journalPath(url.slice(url.indexOf('/', url.indexOf('//') + 2))),
+    status: answer.status,
+    ms,
+    operation,
+    scenario: state.scenario?.name ?? null,
+    stub,
+    unmatched: stub !== null ? undefined : clipped(x.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth, session or body limit)')),
+  };
 }
 
 /** Why no stub answered, kept to MAX_UNMATCHED characters: one phrase per stub tried, and a scenario may have many. */

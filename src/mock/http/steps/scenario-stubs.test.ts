@@ -160,17 +160,15 @@ describe('states, as in WireMock: requiredState and newState', () => {
     expect(mock.scenario?.state).toBe('Open');
   });
 
-  it('changes the state only after the answer: not during a stub\'s latency', async () => {
-    const slow = mock.authed('/pets?limit=1');
-    await vi.waitFor(() => expect(mock.scenario?.calls[3]).toBe(1));
-    // The slow listPets is waiting out its latency: the state has not moved yet.
-    expect((await mock.authed('/pets/3')).status).toBe(200);
-    expect(mock.scenario?.state).toBe('Removed');
-    await mock.authed('/pets', json({ name: 'Reopen', categoryId: 1 }));
-    expect(mock.scenario?.state).toBe('Open');
+  it('moves the state when the stub is picked, with its call count: during the stub\'s latency the new state applies already', async () => {
+    let settled = false;
+    const slow = mock.authed('/pets?limit=1').then((res) => ((settled = true), res));
+    // The slow listPets (300 ms of latency) is picked long before 100 ms have passed.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const during = await mock.authed('/pets/3');
+    expect([during.status, during.json.message, settled]).toEqual([404, 'closed', false]);
     expect((await slow).status).toBe(200);
     expect(mock.scenario?.state).toBe('Closed');
-    expect((await mock.authed('/pets/3')).json.message).toBe('closed');
   });
 });
 
@@ -343,7 +341,7 @@ describe('a hang ends when the server shuts down', () => {
         (res) => `answered ${res.status}`,
         (error: Error) => `failed: ${error.message}`,
       );
-      await vi.waitFor(() => expect(sessions.shared.control.runtime?.calls[0]).toBe(1));
+      await vi.waitFor(() => expect(sessions.shared.control.active().runtime?.calls[0]).toBe(1));
       // Without the signal this request would wait for ever (until the test times out).
       shutdown.abort();
       expect(await pending).toBe('failed: fetch failed');

@@ -3,8 +3,8 @@ import { respond } from '../respond.js';
 import type { CompiledStub, RequestView } from '../../core/scenarios/compile-stub.js';
 import { applyFault, hang } from './scenario-faults.js';
 import { sleep } from '../../core/scenarios/latency.js';
-import { pickStub } from '../../core/scenarios/pick-stub.js';
-import type { ScenarioRuntime } from '../../core/scenarios/scenario-runtime.js';
+import { andThen } from '../../core/store/maybe.js';
+import type { ScenarioState } from '../../core/store/mock-store.js';
 
 export interface ScenarioStubsOptions {
   operationId: string;
@@ -18,60 +18,52 @@ export interface ScenarioStubsOptions {
  * after auth and before the operation. The stubs for the operation (its own
  * and `*`) are tried in order (pickStub); the first whose requiredState,
  * match and calls fit answers; when none does, the operation answers. Which
- * stub answered, or why none did, goes to the journal.
+ * stub answered, or why none did, goes to the journal. The pick counts
+ * the call and moves the state in one atomic step of the store
+ * (ScenarioState.pick), so the state machine advances once per request,
+ * whichever process serves it.
  */
 export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): Step {
   // With no stub for the operation (as in `default`) it stays synchronous.
   return function scenarioStub(x, next) {
     // Read at each request: another scenario can be activated, or its file reloaded, at any time.
-    const runtime = servingState(x).runtime;
-    if (!runtime) {
-      x.unmatched = 'no active scenario';
-      return next(x);
-    }
-    const stubs = runtime.stubsFor(operationId);
-    if (stubs.length === 0) {
-      x.unmatched = 'no stub for this operation';
-      return next(x);
-    }
-    return tryStubs(x, next, runtime, stubs);
+    return andThen(servingState(x), (state) => {
+      if (!state.scenario) {
+        x.unmatched = 'no active scenario';
+        return next(x);
+      }
+      const stubs = state.stubsFor(operationId);
+      if (stubs.length === 0) {
+        x.unmatched = 'no stub for this operation';
+        return next(x);
+      }
+      return tryStubs(x, next, state, stubs);
+    });
   };
 
-  async function tryStubs(x: Exchange, next: Next, runtime: ScenarioRuntime, stubs: readonly CompiledStub[]): Promise<Response> {
+  async function tryStubs(x: Exchange, next: Next, state: ScenarioState, stubs: readonly CompiledStub[]): Promise<Response> {
     const { c } = x;
     // Read before matching, so no other request can move the state while the stubs are tried. As
     // bytes: Hono keeps what was read first, and a text() here would hand the operation bytes
     // re-encoded from a lenient decode, so invalid UTF-8 would pass it as U+FFFD (RFC 8259 §8.1).
     const body = stubs.some((stub) => stub.readsBody) ? parseJson(new Uint8Array(await c.req.arrayBuffer())) : undefined;
     const request: RequestView = { query: (name) => c.req.query(name), header: (name) => c.req.header(name), body };
-    const picked = pickStub(runtime, stubs, request);
+    const picked = await state.pick(stubs, request);
     if (picked.stub === undefined) {
       x.unmatched = picked.why;
       return next(x);
     }
     x.stub = picked.stub.label;
-    return answer(x, next, picked.stub, runtime);
+    return answer(x, next, picked.stub, state.scenario?.name ?? '');
   }
 
-  /** The stub's answer; its newState takes effect once it has answered (a hang: once it starts). */
-  async function answer(x: Exchange, next: Next, stub: CompiledStub, runtime: ScenarioRuntime): Promise<Response> {
-    const moveOn = (): void => {
-      if (stub.newState !== undefined) runtime.state = stub.newState;
-    };
+  /** The stub's answer (its newState already applied by the pick). */
+  async function answer(x: Exchange, next: Next, stub: CompiledStub, scenario: string): Promise<Response> {
     const given = stub.answer;
-    if (given.kind === 'response') {
-      const response = respond(x, given.status, given.body, given.headers);
-      moveOn();
-      return response;
-    }
+    if (given.kind === 'response') return respond(x, given.status, given.body, given.headers);
     if (given.delay) await sleep(given.delay());
-    if (given.then === 'hang') {
-      moveOn();
-      return hang(x, shutdown);
-    }
-    const response = await applyFault(x, next, given.then, { scenario: runtime.scenario.name, stub: stub.label, shutdown });
-    moveOn();
-    return response;
+    if (given.then === 'hang') return hang(x, shutdown);
+    return applyFault(x, next, given.then, { scenario, stub: stub.label, shutdown });
   }
 }
 

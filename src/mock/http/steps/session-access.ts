@@ -1,5 +1,6 @@
 import { errorBody, type ErrorBody } from '../../core/errors.js';
-import type { Session, SessionRegistry } from '../../core/sessions/session-registry.js';
+import { andThen, type Maybe } from '../../core/store/maybe.js';
+import type { MockStore } from '../../core/store/mock-store.js';
 import type { Exchange } from '../exchange.js';
 import { isKeySession } from './key-session.js';
 
@@ -9,7 +10,7 @@ import { isKeySession } from './key-session.js';
  * own key's, or one nobody owns; the admin key may use them all. The id
  * alone is not enough: ids show in logs, and anyone may send a header.
  */
-export const mayUse = (x: Exchange, session: Session): boolean => x.admin || session.owner === undefined || session.owner === x.key;
+export const mayUse = (x: Exchange, session: { owner: string | undefined }): boolean => x.admin || session.owner === undefined || session.owner === x.key;
 
 /**
  * Why the request may not name session `id` (`--session-per-key`), or
@@ -17,11 +18,12 @@ export const mayUse = (x: Exchange, session: Session): boolean => x.admin || ses
  * not: another client naming it first would otherwise own it, and lock
  * the key out of its own session.
  */
-export function refuseSession(x: Exchange, sessions: SessionRegistry, id: string): ErrorBody | undefined {
+export function refuseSession(x: Exchange, sessions: MockStore, id: string): Maybe<ErrorBody | undefined> {
   if (x.admin) return undefined;
-  const running = sessions.find(id);
-  const theirs = running ? !mayUse(x, running) : isKeySession(id) && id !== x.key;
-  return theirs ? sessionForbidden(id) : undefined;
+  return andThen(sessions.find(id), (running) => {
+    const theirs = running ? !mayUse(x, running) : isKeySession(id) && id !== x.key;
+    return theirs ? sessionForbidden(id) : undefined;
+  });
 }
 
 export const sessionForbidden = (id: string): ErrorBody =>

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { errorBody } from '../../core/errors.js';
 import type { Result } from '../../core/result.js';
-import type { Session, SessionRegistry, SessionTableFull } from '../../core/sessions/session-registry.js';
+import { andThen, type Maybe } from '../../core/store/maybe.js';
+import type { MockStore, Session, SessionTableFull } from '../../core/store/mock-store.js';
 import { addResponseHeaders, type Answer, type Exchange, type Next, type Step } from '../exchange.js';
 import { sendError } from '../respond.js';
 import { keyChecker, repeatsAuthorization, sendUnauthorized } from './bearer-key.js';
@@ -16,7 +17,7 @@ export const SESSION_HEADER = 'x-mock-session';
 const SESSION_ID = /^(?!\.{1,2}$)[A-Za-z0-9._~:-]{1,128}$/;
 
 export interface SessionOptions {
-  sessions: SessionRegistry;
+  sessions: MockStore;
   /**
    * `--session-per-key`: without an `X-Mock-Session` header the bearer key
    * names the session, and every session belongs to the key that opened it.
@@ -53,8 +54,16 @@ export function session(options: SessionOptions): Step {
   const { sessions, perKey = false, mode, asAdmin = false } = options;
   const secret = options.secret ?? randomBytes(32);
   const accepts = perKey && mode === 'look' ? keyChecker(options.apiKeys ?? []) : undefined;
-  const pick = (id: string, owner: string | undefined): Result<Session, SessionTableFull> =>
-    mode === 'open' ? sessions.open(id, owner) : { ok: true, value: sessions.find(id) ?? sessions.preview(id) };
+  const pick = (id: string, owner: string | undefined): Maybe<Result<Session, SessionTableFull>> =>
+    mode === 'open' ? sessions.open(id, owner) : andThen(sessions.find(id), (found) => ({ ok: true, value: found ?? sessions.preview(id) }));
+  /** The request goes on in session `id`, once it is picked (started, on the Redis store, by a round trip). */
+  const useSession = (x: Exchange, next: Next, id: string): Answer =>
+    andThen(pick(id, ownerFor(x, id, perKey)), (picked) => {
+      if (!picked.ok) return sendTableFull(x, picked.error);
+      x.session = picked.value;
+      addResponseHeaders(x, { [SESSION_HEADER]: id });
+      return served(x, next);
+    });
 
   return function sessionOf(x, next) {
     const { c } = x;
@@ -70,15 +79,8 @@ export function session(options: SessionOptions): Step {
     if (!SESSION_ID.test(id)) {
       return sendError(x, errorBody('invalid_session', `X-Mock-Session ${JSON.stringify(id.slice(0, 140))} is not a session id: use 1 to 128 of A-Z a-z 0-9 . _ ~ : - (not . or .. alone)`));
     }
-    if (perKey) {
-      const refused = refuseSession(x, sessions, id);
-      if (refused) return sendError(x, refused);
-    }
-    const picked = pick(id, ownerFor(x, id, perKey));
-    if (!picked.ok) return sendTableFull(x, picked.error);
-    x.session = picked.value;
-    addResponseHeaders(x, { [SESSION_HEADER]: id });
-    return served(x, next);
+    if (!perKey) return useSession(x, next, id);
+    return andThen(refuseSession(x, sessions, id), (refused) => (refused ? sendError(x, refused) : useSession(x, next, id)));
   };
 }
 
