@@ -6,13 +6,14 @@ import { DEFAULT_MAX_CATALOGUE_BYTES, DEFAULT_MAX_PETS } from './core/catalogue/
 import { DEFAULT_SCENARIO } from './core/scenarios/find-scenario.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './core/sessions/session-registry.js';
 import { DEFAULT_MAX_CONNECTIONS } from './http/transport/transport-limits.js';
+import { DEFAULT_STORE_PREFIX, MAX_WORKERS, readStoreOptions, type StoreOptions } from './read-store-options.js';
 
 /** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in the README. */
 export const DEFAULT_API_KEY = 'animal-store-dev-key';
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
-export interface MockCliOptions {
+export interface MockCliOptions extends StoreOptions {
   port: number;
   host: string;
   apiKeys: string[];
@@ -71,6 +72,12 @@ Options:
   --session-idle S   seconds after which an unused session ends (default ${DEFAULT_SESSION_IDLE_MS / 1000})
   --session-per-key  without X-Mock-Session, each API key is its own session
   --max-connections N  connections served at once; one more gets 503 (default ${DEFAULT_MAX_CONNECTIONS})
+  --store URL        where sessions and what clients change live: memory, or redis://[user:password@]host:port[/db]
+                     (or rediss://) shared by several processes (env MOCK_STORE; default memory)
+  --store-prefix P   the start of every Redis key, so several mocks can share one Redis
+                     (env MOCK_STORE_PREFIX; default ${DEFAULT_STORE_PREFIX})
+  --workers N        processes serving the one port, 1 to ${MAX_WORKERS}; more than 1 needs --store redis://…
+                     (env MOCK_WORKERS; default 1)
   --seed N           generate the catalogue with faker from seed N instead of the scenario's
   --fixtures PATH    serve the catalogue in this JSON or YAML file (an array of Pet) instead of the scenario's
   --cors-origin URL  an origin allowed by CORS; repeat for several (default: any origin)
@@ -104,6 +111,9 @@ const CLI_OPTIONS = {
   'max-pets': { type: 'string' },
   'max-catalogue-bytes': { type: 'string' },
   'max-connections': { type: 'string' },
+  store: { type: 'string' },
+  'store-prefix': { type: 'string' },
+  workers: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options'];
@@ -155,6 +165,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   const [apiKeys, apiKeysFrom] = keys.value;
   const adminKey = readAdminKey(values['admin-key'], env, apiKeys);
   if (!adminKey.ok) return { kind: 'error', message: adminKey.error };
+  const store = readStoreOptions(values, env);
+  if (!store.ok) return { kind: 'error', message: store.error };
 
   return {
     kind: 'run',
@@ -180,6 +192,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       maxPets: maxPets as number,
       maxCatalogueBytes: maxCatalogueBytes as number,
       maxConnections: maxConnections as number,
+      ...store.value,
     },
   };
 }

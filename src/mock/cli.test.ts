@@ -143,6 +143,19 @@ describe('bad usage exits with 2 and a message', () => {
     [['--api-key', 'k', '--admin-key', 'k'], '--admin-key must not be one of the API keys'],
     [['--max-connections', '0'], '--max-connections must be a whole number from 1 to 100000, got "0"'],
     [['--max-connections', '100001'], '--max-connections must be a whole number from 1 to 100000, got "100001"'],
+    [['--store', 'postgres://db'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "postgres://db"'],
+    [['--store', 'redis://'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "redis://"'],
+    [['--store', 'localhost:6379'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "localhost:6379"'],
+    // A password in a refused URL is not echoed to the terminal or a CI log.
+    [['--store', 'redis://user:s3cret@/0'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "redis://user:***@/0"'],
+    [['--store-prefix', 'has space'], '--store-prefix must be 1 to 64 of A-Z a-z 0-9 . _ : -, got "has space"'],
+    [['--store-prefix', 'a*'], '--store-prefix must be 1 to 64 of A-Z a-z 0-9 . _ : -, got "a*"'],
+    [['--store-prefix', 'p'.repeat(65)], '--store-prefix must be 1 to 64'],
+    [['--workers', '0'], '--workers must be a whole number from 1 to 64, got "0"'],
+    [['--workers', '65'], '--workers must be a whole number from 1 to 64, got "65"'],
+    [['--workers', 'two'], '--workers must be a whole number from 1 to 64, got "two"'],
+    [['--workers', '2'], '--workers 2 needs a shared store, such as --store redis://localhost:6379: with the memory store each process would be a mock of its own'],
+    [['--workers', '2', '--store', 'memory'], '--workers 2 needs a shared store'],
   ])('%j', async (args, message) => {
     // --port 0 where the case is not about the port, so a regression that starts cannot clash.
     const result = await runToExit(args.some((arg) => arg.startsWith('--port')) ? args : ['--port', '0', ...args]);
@@ -156,6 +169,8 @@ describe('bad usage exits with 2 and a message', () => {
     [{ PORT: '99999' }, 'PORT must be an integer from 0 to 65535, got "99999"'],
     [{ MOCK_API_KEYS: 'good, has space' }, 'API key "has space" cannot be sent as a bearer token'],
     [{ MOCK_ADMIN_KEY: 'bad"key' }, 'MOCK_ADMIN_KEY "bad\\"key" cannot be sent as a bearer token'],
+    [{ MOCK_WORKERS: '3' }, '--workers 3 needs a shared store'],
+    [{ MOCK_STORE: 'memcached://x' }, '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "memcached://x"'],
   ])('environment %j', async (env, message) => {
     const result = await runToExit('PORT' in env ? [] : ['--port', '0'], env);
     expect(result.code).toBe(2);

@@ -5,6 +5,8 @@ import { loadContract, type Contract } from '../contract/load-contract.js';
 import { packageRoot } from '../contract/package-root.js';
 import { validatorTally, type ValidatorTally } from '../contract/precompiled-validators.js';
 import { HELP, parseCli, type MockCliOptions } from './cli-options.js';
+import { redacted } from './read-store-options.js';
+import { needsWorkers, startWorkers, type Running } from './workers.js';
 import { loadCatalogue } from './core/fixtures/load-catalogue.js';
 import type { Logger } from 'pino';
 import { createLogger } from './logger.js';
@@ -29,7 +31,7 @@ export interface MainIo {
  * The `animal-store-mock` command. Returns the exit code for bad usage or a
  * failed start (2 and 1), or the running server.
  */
-export async function main(io: MainIo): Promise<number | RunningMockServer> {
+export async function main(io: MainIo): Promise<number | RunningMockServer | Running> {
   const parsed = parseCli(io.argv, io.env, io.stdout.isTTY === true);
   switch (parsed.kind) {
     case 'help':
@@ -42,7 +44,7 @@ export async function main(io: MainIo): Promise<number | RunningMockServer> {
       io.stderr.write(`animal-store-mock: ${parsed.message}\nRun animal-store-mock --help for the options.\n`);
       return 2;
   }
-  return start(io, parsed.options);
+  return needsWorkers(parsed.options) ? startWorkers(parsed.options, io.stdout) : start(io, parsed.options);
 }
 
 /** Starts the mock with the options read: the exit code of a failed start, or the running server. */
@@ -80,6 +82,8 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
       sessionPerKey: options.sessionPerKey,
       catalogueLimits: { maxPets: options.maxPets, maxBytes: options.maxCatalogueBytes },
       transport: { maxConnections: options.maxConnections },
+      storeUrl: options.store,
+      storePrefix: options.storePrefix,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -161,6 +165,7 @@ interface StartedFacts {
   apiKeys: number;
   apiKeySource: string;
   catalogue: string;
+  store: string;
   validators: string;
   scenario: string;
   scenarioDescription: string;
@@ -179,7 +184,8 @@ function startedFacts(server: RunningMockServer, options: MockCliOptions, from: 
     apiKey,
     apiKeys: options.apiKeys.length,
     apiKeySource: { flag: '--api-key', env: 'MOCK_API_KEYS', default: 'the default; set --api-key or MOCK_API_KEYS' }[options.apiKeysFrom],
-    catalogue: `${server.store.size} pets from ${from}`,
+    catalogue: `${server.startPets} pets from ${from}`,
+    store: options.store === 'memory' ? 'memory (this process only)' : `${redacted(options.store)}, keys under ${options.storePrefix}:`,
     validators: `${validators.compiled - validatorsBefore.compiled} compiled at start-up, ${validators.precompiled - validatorsBefore.precompiled} precompiled by the build`,
     scenario: scenario.name,
     scenarioDescription: scenario.description,
@@ -193,6 +199,7 @@ function banner(facts: StartedFacts): string {
   return [
     facts.msg,
     `  API key:   ${keys} (${facts.apiKeySource})`,
+    `  Store:     ${facts.store}`,
     `  Catalogue: ${facts.catalogue}`,
     `  Validators: ${facts.validators}`,
     `  Scenario:  ${facts.scenario} (${facts.scenarioFile}): ${facts.scenarioDescription}`,

@@ -68,6 +68,8 @@ export interface RunningMockServer {
   /** The server's origin, e.g. `http://127.0.0.1:4010`; the admin API is at `/__mock` below it. */
   origin: string;
   port: number;
+  /** Animals in the start catalogue. */
+  startPets: number;
   /** The shared default's active catalogue (follows activations and resets). Memory store only. */
   readonly store: PetStore;
   /** The shared default's active scenario: its state and call counts. Memory store only. */
@@ -120,6 +122,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     url: `http://${host}:${port}${contract.basePath}`,
     origin: `http://${host}:${port}`,
     port,
+    startPets: pets.length,
     get store() {
       return inMemory(sessions).shared.control.store;
     },
