@@ -52,6 +52,7 @@ export function memoryState(
       return picked;
     },
     state: () => runtime?.state ?? null,
+    calls: () => runtime?.calls ?? [],
     reset() {
       store = createPetStore(from.pets);
       if (runtime) resetScenarioRuntime(runtime);

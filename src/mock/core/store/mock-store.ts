@@ -131,6 +131,8 @@ export interface ScenarioState {
   pick(stubs: readonly CompiledStub[], request: RequestView): Maybe<Pick>;
   /** Its state now (null without a scenario). */
   state(): Maybe<string | null>;
+  /** Each stub's call count, in file order (empty without a scenario): what `calls` filters are judged on. */
+  calls(): Maybe<readonly number[]>;
   readonly catalogue: StateCatalogue;
 }
 

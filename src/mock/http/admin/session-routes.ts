@@ -15,7 +15,8 @@ export function sessionRoutes(router: AdminRouter, sessions: MockStore): void {
     const reachable = await sessions.health();
     if (!reachable.ok) return sendError(exchange(c), errorBody('store_unavailable', `the ${sessions.kind} store cannot be reached: ${reachable.error}`));
     const active = await session.control.active();
-    return json(c, 200, { status: 'ok', store: sessions.kind, scenario: active.scenario?.name ?? null, pets: await active.catalogue.count(), session: session.id });
+    const [pets, state, calls] = await Promise.all([active.catalogue.count(), active.state(), active.calls()]);
+    return json(c, 200, { status: 'ok', store: sessions.kind, session: session.id, scenario: active.scenario?.name ?? null, state, calls, pets });
   });
 
   router.on('GET', '/journal', async (c) => json(c, 200, await shown(sessionOf(c).journal)));
