@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { redisServerCommand } from './test/support/redis-server-command.js';
 import { REDIS_TESTS_MISSING, redisRequired, redisTestsMissingReporter } from './test/support/redis-tests-missing.js';
@@ -12,6 +14,24 @@ if (!redisInstalled && redisRequired()) throw new Error(`${REDIS_TESTS_MISSING} 
 const redisProject: TestProjectInlineConfiguration = {
   extends: true,
   test: { name: 'redis', include: REDIS_TESTS, globalSetup: ['test/support/redis-global-setup.ts'] },
+};
+
+/**
+ * The mock's HTTP suite: every test file that starts the mock with useMock
+ * (auth, validation, scenarios, sessions, Prefer, the admin API, the
+ * fidelity check). The same files, not copies, run once on each store, as
+ * Hono runs one router suite against every router: `unit` on memory, and
+ * `redis-store` on the Redis global setup's server (MOCK_TEST_STORE=redis;
+ * useMock gives each file its own key prefix).
+ */
+const mockSuite = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.redis.test.ts'))
+    .map((file) => join(dir, file))
+    .filter((file) => readFileSync(file, 'utf8').includes('useMock('));
+const onRedis: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'redis-store', include: mockSuite('src/mock'), env: { MOCK_TEST_STORE: 'redis' }, globalSetup: ['test/support/redis-global-setup.ts'] },
 };
 
 export default defineConfig({
@@ -35,7 +55,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'contract', include: ['src/contract-tests/contract.suite.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
-      ...(redisInstalled ? [redisProject] : []),
+      ...(redisInstalled ? [redisProject, onRedis] : []),
     ],
   },
 });

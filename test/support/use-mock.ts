@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';
 import { createLogger } from '../../src/mock/logger.js';
@@ -91,6 +92,9 @@ export function useMock(options: MockOptions = {}) {
       return server.scenario;
     },
     logs,
+    /** The session's active scenario as `GET /__mock/health` shows it (on either store): its state, each stub's call count, its animals. */
+    health: async (headers: Record<string, string> = {}): Promise<{ scenario: string | null; state: string | null; calls: number[]; pets: number }> =>
+      (await mock.admin('/health', { headers })).json,
     /**
      * fetch an admin path below `/__mock` (`/health`), checked against
      * openapi/mock-admin.yaml. Unless `init` sets Authorization, it sends
@@ -154,6 +158,7 @@ export function useMock(options: MockOptions = {}) {
       sessionPerKey: options.sessionPerKey,
       catalogueLimits: options.catalogueLimits,
       transport: options.transport,
+      ...onTestStore(),
     });
   });
 
@@ -165,4 +170,14 @@ export function useMock(options: MockOptions = {}) {
   });
 
   return mock;
+}
+
+/**
+ * The store this run of the suite uses: memory, or with MOCK_TEST_STORE=redis
+ * (the `redis-store` project, vitest.config.ts) the run's Redis, under a key
+ * prefix of this mock's own so files never see each other's state.
+ */
+function onTestStore(): { storeUrl?: string; storePrefix?: string } {
+  if (process.env.MOCK_TEST_STORE !== 'redis') return {};
+  return { storeUrl: inject('redisUrl'), storePrefix: `test-${randomUUID()}` };
 }

@@ -30,8 +30,8 @@ describe('default: the realistic catalogue, no stubs', () => {
   const mock = useMock({ scenario: 'default' });
 
   it('serves fixtures/pets.json from the stateful mock', async () => {
-    expect(mock.scenario?.scenario.stubs).toEqual([]);
-    expect(mock.store.size).toBe(30);
+    expect((await mock.health()).calls).toEqual([]);
+    expect((await mock.health()).pets).toBe(30);
     const page = await mock.authed('/pets');
     expect(page.json.map((p: Pet) => p.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect((await mock.authed('/pets/1')).json).toEqual({ id: 1, name: 'Milo', categoryId: 3, status: 'available' });
@@ -80,7 +80,7 @@ describe('large-catalogue', () => {
   const mock = useMock({ scenario: 'large-catalogue' });
 
   it('has 10,000 animals', async () => {
-    expect(mock.store.size).toBe(10_000);
+    expect((await mock.health()).pets).toBe(10_000);
     expect((await mock.authed('/pets/10000')).json.id).toBe(10_000);
     expect((await mock.authed('/pets/10001')).status).toBe(404);
   });
@@ -106,14 +106,14 @@ describe('auth-rejected', () => {
   const mock = useMock({ scenario: 'auth-rejected' });
 
   it('answers 401 to the accepted key on every operation, with the RFC 6750 challenge', async () => {
-    const before = mock.store.size;
+    const before = (await mock.health()).pets;
     for (const [path, init] of [['/pets', {}], ['/pets?status=sold', {}], ['/pets/1', {}], ['/pets', newPet({ name: 'Rex', categoryId: 1 })]] as const) {
       const res = await mock.authed(path, init);
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ code: 'unauthorized', message: expect.stringContaining('revoked'), status: 401 });
       expect(res.headers.get('www-authenticate')).toBe('Bearer realm="animal-store", error="invalid_token", error_description="The API key was revoked"');
     }
-    expect(mock.store.size).toBe(before);
+    expect((await mock.health()).pets).toBe(before);
   });
 
   it('and to a wrong or missing key too (the mock\'s own 401)', async () => {
@@ -191,11 +191,11 @@ describe('validation-errors', () => {
     [{ name: 'B'.repeat(51), categoryId: 2 }, 'name must be at most 50 characters'],
     [{ name: 'B'.repeat(50), categoryId: 2 }, 'categoryId does not name a known category'],
   ])('refuses %j with 400: %s', async (body, message) => {
-    const before = mock.store.size;
+    const before = (await mock.health()).pets;
     const res = await mock.authed('/pets', newPet(body));
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ code: 'invalid_body', message, status: 400 });
-    expect(mock.store.size).toBe(before);
+    expect((await mock.health()).pets).toBe(before);
   });
 
   it('leaves the other operations alone', async () => {

@@ -70,7 +70,7 @@ describe('createPet (POST /v1/pets)', () => {
   });
 
   it('gives unique, increasing ids under 50 concurrent requests, and loses none', async () => {
-    const before = mock.store.size;
+    const before = (await mock.health()).pets;
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => post(JSON.stringify({ name: `Concurrent ${i}`, categoryId: 1, status: 'available' }))),
     );
@@ -78,7 +78,7 @@ describe('createPet (POST /v1/pets)', () => {
     const ids = results.map((r) => r.json.id as number).sort((a, b) => a - b);
     expect(new Set(ids).size).toBe(50);
     expect(ids.at(-1)! - ids[0]!).toBe(49);
-    expect(mock.store.size).toBe(before + 50);
+    expect((await mock.health()).pets).toBe(before + 50);
     const listed = (await mock.authed('/pets?limit=100')).json.map((p: { id: number }) => p.id);
     for (const id of ids) expect(listed).toContain(id);
   });
@@ -106,13 +106,13 @@ describe('createPet (POST /v1/pets)', () => {
     ['a string', '"Rex"', ['body must be a JSON object']],
     ['a number', '42', ['body must be a JSON object']],
   ])('answers 400 invalid_body for %s', async (_, body, messages) => {
-    const before = mock.store.size;
+    const before = (await mock.health()).pets;
     const res = await post(body);
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.json).toMatchObject({ code: 'invalid_body', status: 400 });
     for (const message of messages) expect(res.json.message).toContain(message);
-    expect(mock.store.size).toBe(before);
+    expect((await mock.health()).pets).toBe(before);
   });
 
   it('names each problem once, with every problem of the body', async () => {

@@ -70,10 +70,10 @@ describe('Prefer: scenario=NAME answers as that scenario would, from its own sta
   });
 
   it('refuses on createPet too, storing nothing in the active catalogue', async () => {
-    const before = mock.store.size;
+    const before = (await mock.health()).pets;
     const res = await mock.authed('/pets', create('Lost?', 'scenario=nope'));
     expect(res.json.code).toBe('invalid_preference');
-    expect(mock.store.size).toBe(before);
+    expect((await mock.health()).pets).toBe(before);
   });
 
   it('shows at most 80 characters of a long scenario name in the message', async () => {

@@ -29,14 +29,14 @@ describe('Prefer: code, example, dynamic (RFC 7240, Prism meanings), over HTTP',
     });
 
     it('changes no state: createPet with code=201 or code=400 stores nothing', async () => {
-      const before = mock.store.size;
+      const before = (await mock.health()).pets;
       const created = await mock.authed('/pets', post({ name: 'Kept?', categoryId: 1 }, 'code=201'));
       expect(created.status).toBe(201);
       expect(created.json).toEqual({ id: 42, name: 'Biscuit', categoryId: 2, status: 'available' });
       const refused = await mock.authed('/pets', post({ name: 'Kept?', categoryId: 1 }, 'code=400'));
       expect(refused.status).toBe(400);
       expect(refused.json).toEqual({ code: 'invalid_body', message: 'name: is required', status: 400 });
-      expect(mock.store.size).toBe(before);
+      expect((await mock.health()).pets).toBe(before);
     });
 
     it('comes after auth: a bad key still gets 401 unauthorized', async () => {
@@ -92,13 +92,13 @@ describe('Prefer: code, example, dynamic (RFC 7240, Prism meanings), over HTTP',
     });
 
     it('createPet: the sent fields plus a generated id, not stored', async () => {
-      const before = mock.store.size;
+      const before = (await mock.health()).pets;
       const res = await mock.authed('/pets', post({ name: 'Nova', categoryId: 5, status: 'pending', extra: 1 }, 'dynamic=true'));
       expect(res.status).toBe(201);
       expect(res.json).toEqual({ id: expect.any(Number), name: 'Nova', categoryId: 5, status: 'pending' });
       const bare = await mock.authed('/pets', post({ name: 'Bare', categoryId: 5 }, 'dynamic=true'));
       expect(bare.json).toEqual({ id: expect.any(Number), name: 'Bare', categoryId: 5 });
-      expect(mock.store.size).toBe(before);
+      expect((await mock.health()).pets).toBe(before);
     });
 
     it('validates the request as the handler does', async () => {
@@ -178,10 +178,10 @@ describe('Prefer: code, example, dynamic (RFC 7240, Prism meanings), over HTTP',
     });
 
     it('refuses on createPet too, storing nothing', async () => {
-      const before = mock.store.size;
+      const before = (await mock.health()).pets;
       const res = await mock.authed('/pets', post({ name: 'x', categoryId: 1 }, 'code=404'));
       expect(res.json).toMatchObject({ code: 'invalid_preference', message: expect.stringMatching(/201, 400, 401/) });
-      expect(mock.store.size).toBe(before);
+      expect((await mock.health()).pets).toBe(before);
     });
 
     it('still gives a bad key 401 first', async () => {

@@ -68,7 +68,7 @@ describe('stub matching, over HTTP', () => {
 
   it('answers with the first stub that fits, in file order', async () => {
     expect((await mock.authed('/pets', json({ name: 'Both', categoryId: 1 }))).json.name).toBe('first');
-    expect(mock.scenario?.calls[9]).toBe(0);
+    expect((await mock.health()).calls[9]).toBe(0);
   });
 
   it('sees no body fields in a body that is not JSON, and lets the handler refuse it', async () => {
@@ -81,16 +81,16 @@ describe('stub matching, over HTTP', () => {
   // so a body that is not UTF-8 (RFC 8259 §8.1) is refused rather than stored with U+FFFD in it.
   it('leaves the body as sent for the operation: invalid UTF-8 is still refused after the stubs read it', async () => {
     const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff]), Buffer.from('","categoryId":1}')]);
-    const before = mock.store.size;
+    const before = (await mock.health()).pets;
     const res = await mock.authed('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
     expect([res.status, res.json.code]).toEqual([400, 'malformed_json']);
-    expect(mock.store.size).toBe(before);
+    expect((await mock.health()).pets).toBe(before);
   });
 
   it('does not change what the handlers store when a stub answers', async () => {
-    const before = mock.store.size;
+    const before = (await mock.health()).pets;
     await mock.authed('/pets', json({ name: 'Both', categoryId: 1 }));
-    expect(mock.store.size).toBe(before);
+    expect((await mock.health()).pets).toBe(before);
   });
 });
 
@@ -114,7 +114,7 @@ describe('calls: sequences such as "fail twice with 503, then succeed"', () => {
       }
     }
     expect(statuses).toEqual([503, 503, 200, 200]);
-    expect(mock.scenario?.calls[0]).toBe(4);
+    expect((await mock.health()).calls[0]).toBe(4);
   });
 
   it('after: 1 lets the first call through, then answers every one', async () => {
@@ -143,9 +143,9 @@ describe('states, as in WireMock: requiredState and newState', () => {
   const mock = useMock({ scenario: 'states', scenariosDir: folder.dir });
 
   it('starts in initialState, and the request that moves the state is answered in the old one', async () => {
-    expect(mock.scenario?.state).toBe('Open');
+    expect((await mock.health()).state).toBe('Open');
     expect((await mock.authed('/pets/1')).status).toBe(200);
-    expect(mock.scenario?.state).toBe('Removed');
+    expect((await mock.health()).state).toBe('Removed');
     const removed = await mock.authed('/pets/1');
     expect([removed.status, removed.json.message]).toEqual([404, 'removed']);
     expect((await mock.authed('/pets/2')).status).toBe(404);
@@ -153,11 +153,11 @@ describe('states, as in WireMock: requiredState and newState', () => {
 
   it('moves on from any operation: createPet reopens', async () => {
     expect((await mock.authed('/pets', json({ name: 'Back', categoryId: 1 }))).status).toBe(201);
-    expect(mock.scenario?.state).toBe('Open');
+    expect((await mock.health()).state).toBe('Open');
     expect((await mock.authed('/pets/1')).status).toBe(200);
-    expect(mock.scenario?.state).toBe('Removed');
+    expect((await mock.health()).state).toBe('Removed');
     await mock.authed('/pets', json({ name: 'Again', categoryId: 1 }));
-    expect(mock.scenario?.state).toBe('Open');
+    expect((await mock.health()).state).toBe('Open');
   });
 
   it('moves the state when the stub is picked, with its call count: during the stub\'s latency the new state applies already', async () => {
@@ -168,7 +168,7 @@ describe('states, as in WireMock: requiredState and newState', () => {
     const during = await mock.authed('/pets/3');
     expect([during.status, during.json.message, settled]).toEqual([404, 'closed', false]);
     expect((await slow).status).toBe(200);
-    expect(mock.scenario?.state).toBe('Closed');
+    expect((await mock.health()).state).toBe('Closed');
   });
 });
 
@@ -179,7 +179,7 @@ describe('where stubs apply', () => {
   it('after auth: a missing or wrong key still gets 401, and is not counted', async () => {
     expect((await mock.request('/pets')).status).toBe(401);
     expect((await mock.request('/pets/1', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
-    expect(mock.scenario?.calls[0]).toBe(0);
+    expect((await mock.health()).calls[0]).toBe(0);
   });
 
   it('on every documented operation, before request validation', async () => {
@@ -263,13 +263,13 @@ describe('faults, over HTTP', () => {
   });
 
   it('malformed-json on createPet: 201 cut short, and the animal is stored all the same', async () => {
-    const before = mock.store.size;
+    const before = (await mock.health()).pets;
     const res = await raw('/pets', 'malformed-json', json({ name: 'Half', categoryId: 2 }));
     expect(res.status).toBe(201);
     const text = await res.text();
     expect(text.startsWith('{"id":')).toBe(true);
     expect(() => JSON.parse(text)).toThrow();
-    expect(mock.store.size).toBe(before + 1);
+    expect((await mock.health()).pets).toBe(before + 1);
   });
 
   it('trickle: the normal body, in several chunks, intervalMs apart', async () => {
