@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_API_KEY } from './cli-options.js';
+import { startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
+import { startRedisServer, type RedisServer } from '../../test/support/redis-server.js';
+
+/**
+ * Redis going away and coming back, under load, with two mock processes:
+ * 503 Error bodies while it is away (never a hang, a crash or another 5xx),
+ * serving again on their own once it is back, and nothing acknowledged
+ * before the fault lost (Redis with AOF persistence, fsync on every write).
+ * A Redis of this file's own, as it is killed.
+ */
+useBuiltCli();
+
+const auth = { authorization: `Bearer ${DEFAULT_API_KEY}` };
+let redis: RedisServer;
+
+beforeAll(async () => {
+  redis = await startRedisServer({ appendonly: true });
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+interface Answer {
+  status: number;
+  code: string | undefined;
+}
+
+async function ask(mock: RunningMock, path: string, init: RequestInit = {}): Promise<Answer & { json: any }> {
+  const res = await fetch(`${mock.url}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
+  const text = await res.text();
+  const json = text === '' ? undefined : JSON.parse(text);
+  return { status: res.status, code: json?.code, json };
+}
+
+const health = async (mock: RunningMock): Promise<Answer & { json: any }> => {
+  const res = await fetch(mock.url.replace(/\/v1$/, '/__mock/health'));
+  const json = (await res.json()) as { code?: string };
+  return { status: res.status, code: json.code, json };
+};
+
+describe('Redis killed mid-load, then started again', () => {
+  it('costs 503 store_unavailable only while it is away, and loses nothing acknowledged', async () => {
+    const args = ['--store', redis.url, '--store-prefix', `outage-${randomUUID()}`, '--no-watch'];
+    const [a, b] = await Promise.all([startMock(args), startMock(args)]);
+    const before: Array<{ id: number }> = [];
+    for (let i = 0; i < 10; i++) {
+      const created = await ask(i % 2 ? b : a, '/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Kept ${i}`, categoryId: 1 }) });
+      expect(created.status).toBe(201);
+      before.push(created.json);
+    }
+
+    // Load on both processes for the whole test: every answer is recorded.
+    const answers: Answer[] = [];
+    let loading = true;
+    const load = [a, b, a, b].map(async (mock, n) => {
+      for (let i = 0; loading; i++) {
+        const path = n % 2 ? `/pets/${(before[i % 10] as { id: number }).id}` : '/pets?limit=50';
+        const answer = await ask(mock, path);
+        answers.push({ status: answer.status, code: answer.code });
+      }
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await redis.kill();
+    const killedAt = answers.length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const away = answers.slice(killedAt);
+    const down = await health(a);
+    expect([down.status, down.code]).toEqual([503, 'store_unavailable']);
+    expect(down.json.message).toMatch(/redis/i);
+
+    await redis.start();
+    let back = false;
+    for (let i = 0; i < 100 && !back; i++) {
+      back = (await health(b)).status === 200 && (await health(a)).status === 200;
+      if (!back) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(back).toBe(true);
+    // Requests already in flight when the health checks passed may still end in 503.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const cameBack = answers.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    loading = false;
+    await Promise.all(load);
+
+    // While away: only 503 store_unavailable (or 200s answered before the client noticed), never another 5xx.
+    expect(away.length).toBeGreaterThan(0);
+    expect(away.some((answer) => answer.status === 503 && answer.code === 'store_unavailable')).toBe(true);
+    expect(answers.filter((answer) => answer.status >= 500 && answer.code !== 'store_unavailable')).toEqual([]);
+    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
+    // Back: every answer is a 200 again, from both processes, which never restarted.
+    expect(answers.slice(cameBack).every((answer) => answer.status === 200)).toBe(true);
+    expect([a.child.exitCode, b.child.exitCode]).toEqual([null, null]);
+    // Nothing acknowledged before the fault is lost.
+    for (const pet of before) expect((await ask(b, `/pets/${pet.id}`)).json).toEqual(pet);
+  });
+});
