@@ -1,7 +1,8 @@
 import { errorBody } from '../../errors.js';
 import { ok, type Result } from '../../result.js';
 import type { ScenarioLibrary } from '../../scenarios/scenario-library.js';
-import { then, type Maybe } from '../maybe.js';
+import type { Maybe } from '../maybe.js';
+import { whenReady } from './when-ready.js';
 import type { ScenarioControl, ScenarioState, StateSummary } from '../mock-store.js';
 import type { RedisConnection, Script } from './redis-connection.js';
 import { optional } from './redis-pick.js';
@@ -31,7 +32,7 @@ export function redisControl(context: ControlContext, ref: SessionRef, known: st
     snapshot ?? redis.command(['HGET', ref.keys.meta, 'active']).then((token) => (token === null ? START_TOKEN : String(token)));
   const stateFrom = (source: StateSource): ScenarioState => redisState(redis, ref, source, library.catalogueLimits);
   const sourceOrStart = (token: string): Maybe<StateSource> =>
-    then(versions.sourceOf(token), (source) => {
+    whenReady(versions.sourceOf(token), (source) => {
       // The active scenario's file went away or broke since another process activated it: the start serves.
       return source.ok ? source.value : (versions.sourceOf(START_TOKEN) as { ok: true; value: StateSource }).value;
     });
@@ -46,11 +47,11 @@ export function redisControl(context: ControlContext, ref: SessionRef, known: st
   return {
     dir: library.dir,
     limits: library.catalogueLimits,
-    active: () => then(then(activeToken(), sourceOrStart), stateFrom),
+    active: () => whenReady(whenReady(activeToken(), sourceOrStart), stateFrom),
     stateOf(name) {
-      return then(activeToken(), (token): Maybe<Result<ScenarioState>> => {
-        if (name === versions.nameOf(token)) return then(sourceOrStart(token), (source) => ok(stateFrom(source)));
-        return then(versions.sourceOf(name), async (source) => {
+      return whenReady(activeToken(), (token): Maybe<Result<ScenarioState>> => {
+        if (name === versions.nameOf(token)) return whenReady(sourceOrStart(token), (source) => ok(stateFrom(source)));
+        return whenReady(versions.sourceOf(name), async (source) => {
           if (!source.ok) return source;
           await redis.script(NOTE, stateArgs(ref, name));
           return ok(stateFrom(source.value));
