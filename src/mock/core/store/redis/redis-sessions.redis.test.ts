@@ -184,6 +184,21 @@ describe('odd input', () => {
     }
   });
 
+  it("ids shaped like another session's key names stay sessions of their own", async () => {
+    const { stores: [one] } = await redisStores(url, folder.dir, 1);
+    const first = await opened(one!, 'k');
+    await first.journal.append(entry('/k'));
+    await (await first.control.active()).catalogue.create(pet('k'));
+    // What a session's keys would be called if ids were written as they are (its generation is small in a new prefix).
+    const lookalikes = [1, 2, 3].flatMap((gen) => [`k:${gen}:j`, `k:${gen}:n`, `k:${gen}:t::h`, `k:${gen}:t::o`]);
+    for (const id of lookalikes) {
+      const session = await opened(one!, id);
+      expect(await session.journal.entries()).toEqual([]);
+      expect(await (await session.control.active()).catalogue.count()).toBe(2);
+    }
+    expect((await (await opened(one!, 'k')).journal.entries()).map((e) => e.path)).toEqual(['/k']);
+  });
+
   it('an owner is kept as given, and none is none', async () => {
     expect((await opened(a, 'owned')).owner).toBeUndefined();
     const id = nextId();
