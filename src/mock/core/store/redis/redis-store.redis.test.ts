@@ -4,6 +4,7 @@ import { pickStub } from '../../scenarios/pick-stub.js';
 import type { Pet } from '../../catalogue/pet.js';
 import type { MockStore, Session } from '../mock-store.js';
 import { redisStores, redisTestScenarios, requestView } from '../../../../../test/support/redis-stores.js';
+import { scenarioWith } from '../../../../../test/support/scenario-folder.js';
 
 /**
  * Two stores on one Redis, as two mock processes: what one does, the other
@@ -12,7 +13,7 @@ import { redisStores, redisTestScenarios, requestView } from '../../../../../tes
  */
 const url = inject('redisUrl');
 const folder = redisTestScenarios();
-const { stores } = await redisStores(url, folder.dir, 2);
+const { stores, libraries } = await redisStores(url, folder.dir, 2);
 const [a, b] = stores as [MockStore, MockStore];
 let sessions = 0;
 /** Session `id` as a request to `store` gets it: opened anew, as the HTTP layer opens it for each request. */
@@ -124,5 +125,28 @@ describe('two processes, one scenario state', () => {
     const labels = picks.map((picked) => picked.stub?.label ?? 'none').sort();
     expect(labels).toEqual(['digest', 'feed', 'feed', 'none']);
     expect(await first.state()).toBe('Fed');
+  });
+});
+
+describe('hot reload', () => {
+  it("the new version's stubs serve at once in the process that reloaded it; the state kept on Redis stays", async () => {
+    const fault = { then: { status: 503, retryAfterSeconds: 1 } };
+    const stub = (label: string, required: string, next: string) => ({ id: label, requiredState: required, newState: next, match: { operation: 'getPet' }, fault });
+    folder.write('reloaded.yaml', scenarioWith('reloaded', [stub('v1', 'Started', 'Next')]));
+    const { one, state } = newSession();
+    await (await one()).control.activate('reloaded');
+    const before = await state(a);
+    expect((await before.pick(before.stubsFor('getPet'), requestView())).stub?.label).toBe('v1');
+
+    folder.write('reloaded.yaml', scenarioWith('reloaded', [stub('v2', 'Next', 'Done'), stub('v2-start', 'Started', 'Next')]));
+    const loaded = await libraries[0]!.load('reloaded');
+    if (!loaded.ok) throw new Error(`the new version did not load: ${loaded.error.message}`);
+    a.replace(loaded.value);
+    const after = await state(a);
+    expect(after.stubsFor('getPet').map((one) => one.label)).toEqual(['v2', 'v2-start']);
+    expect(await after.state()).toBe('Next');
+    expect((await after.pick(after.stubsFor('getPet'), requestView())).stub?.label).toBe('v2');
+    expect(await (await state(b)).state()).toBe('Done');
+    expect(a.paths()).toContain(loaded.value.path);
   });
 });
