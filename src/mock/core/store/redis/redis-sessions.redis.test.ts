@@ -199,6 +199,13 @@ describe('odd input', () => {
     expect((await (await opened(one!, 'k')).journal.entries()).map((e) => e.path)).toEqual(['/k']);
   });
 
+  it('ids no animal can have are simply not found', async () => {
+    const catalogue = (await (await opened(a, nextId())).control.active()).catalogue;
+    await catalogue.create(pet('x'));
+    for (const id of [0, -1, 2.5, 3.5, 2 ** 53, 2 ** 60, 9.2e18, 1e300, Number.MAX_VALUE]) expect(await catalogue.getJson(id), String(id)).toBeUndefined();
+    expect(await catalogue.getJson(3)).toContain('"id":3');
+  });
+
   it('an owner is kept as given, and none is none', async () => {
     expect((await opened(a, 'owned')).owner).toBeUndefined();
     const id = nextId();

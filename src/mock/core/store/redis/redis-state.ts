@@ -85,6 +85,8 @@ function redisCatalogue(redis: RedisConnection, ref: SessionRef, source: StateSo
     },
     getJson(id) {
       if (id <= start.lastId) return start.byId.get(id);
+      // Additions' ids follow one another from the start's largest: never past 2^53, never fractional (and Redis reads neither as an index).
+      if (!Number.isSafeInteger(id)) return undefined;
       return redis.script(GET, [keys.hash, keys.ordered, String(id)]).then((json) => (json === null ? undefined : String(json)));
     },
     create(newPet: NewPet) {
