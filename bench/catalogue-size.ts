@@ -86,7 +86,7 @@ async function main(): Promise<void> {
 /** One round at one size: a fresh mock on the fixture, each operation warmed up then measured. */
 async function measureSize(size: number, fixture: string, round: number): Promise<Row[]> {
   progress(`round ${round}/${rounds}, catalogue of ${size.toLocaleString('en-US')} animals: starting the mock`);
-  const server = await startServer('mock', [], ['--fixtures', fixture]);
+  const server = await startServer('mock', { mockArgs: ['--fixtures', fixture] });
   const rssMiB = readMemoryMiB(server.child.pid, 'VmRSS');
   const rows: Row[] = [];
   try {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
-/** A node child process started by the benchmark, with the tail of its output. */
+/** A child process (node, redis-server) started by the benchmark, with the tail of its output. */
 export interface Child {
   label: string;
   process: ChildProcess;
@@ -21,12 +21,21 @@ const OUTPUT_TAIL = 4096;
  */
 export function spawnNode(label: string, args: readonly string[], { ipc = false }: { ipc?: boolean } = {}): Child {
   const env = { ...process.env };
-  // These would change the mock's port, address or keys under the benchmark.
-  delete env.PORT;
-  delete env.HOST;
-  delete env.MOCK_API_KEYS;
-  const proc = spawn(process.execPath, args, { stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'], env });
-  if (proc.pid === undefined) throw new Error(`cannot start ${label}: node ${args.join(' ')}`);
+  // These would change the mock's port, address, keys or store under the benchmark.
+  for (const name of ['PORT', 'HOST', 'MOCK_API_KEYS', 'MOCK_STORE', 'MOCK_STORE_PREFIX', 'MOCK_WORKERS']) delete env[name];
+  return spawnChild(label, process.execPath, args, { ipc, env });
+}
+
+/**
+ * Starts any command (`redis-server`, node) and keeps track of it as
+ * spawnNode does. Throws when it cannot be started at all (not on PATH, not
+ * executable): the error's message says which.
+ */
+export function spawnChild(label: string, command: string, args: readonly string[], { ipc = false, env = process.env }: { ipc?: boolean; env?: NodeJS.ProcessEnv } = {}): Child {
+  const proc = spawn(command, args, { stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'], env });
+  // A command that cannot start emits 'error' (ENOENT, EACCES) on the next tick; without a listener that would end the benchmark.
+  proc.once('error', () => undefined);
+  if (proc.pid === undefined) throw new Error(`cannot start ${label}: ${command} ${args.join(' ')}`);
   let tail = '';
   const keep = (chunk: Buffer): void => {
     tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL);

@@ -1,8 +1,8 @@
 import autocannon from 'autocannon';
 import { HOST } from './config.js';
-import { readCpuSeconds, readMachineBusySeconds } from './proc-stats.js';
+import { readMachineBusySeconds } from './proc-stats.js';
 import type { Scenario } from './scenarios.js';
-import type { RunningServer } from './servers.js';
+import { readServerCpu, type RunningServer } from './servers.js';
 import { LatencyRecorder } from './stats.js';
 
 export interface LoadResult {
@@ -25,13 +25,19 @@ export interface LoadResult {
   timeouts: number;
   /** Mean bytes per 2xx answer, headers included. */
   bytesPerResponse: number;
-  /** CPU used by the server process over the run, in % of one core. */
+  /**
+   * CPU used by the server over the run, in % of one core: every process
+   * doing its work (a `--workers` mock's workers, its redis-server).
+   */
   serverCpuPct: number | undefined;
   /**
    * Server CPU time per answer, in µs: the server's cost per request, which
-   * other load on the machine disturbs much less than req/s.
+   * other load on the machine disturbs much less than req/s. For the Redis
+   * kinds, the mock's processes and redis-server together.
    */
   serverCpuUsPerResponse: number | undefined;
+  /** For the Redis kinds, serverCpuUsPerResponse's two shares: the mock's processes and redis-server. */
+  cpuUsSplit?: { mock: number; redis: number };
   /** CPU used by this process (the load generator) over the run, in % of one core. */
   loadgenCpuPct: number;
   /**
@@ -50,7 +56,7 @@ export async function runLoad(server: RunningServer, scenario: Scenario, duratio
   const url = server.origin;
   if (!url.startsWith(`http://${HOST}:`)) throw new Error(`refusing to load ${url}: the benchmark only targets ${HOST}`);
   const latencies = new LatencyRecorder();
-  const serverCpuBefore = readCpuSeconds(server.child.pid);
+  const serverCpuBefore = readServerCpu(server);
   const machineBefore = readMachineBusySeconds();
   const ownCpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
@@ -73,17 +79,19 @@ export async function runLoad(server: RunningServer, scenario: Scenario, duratio
   });
 
   const wallS = (performance.now() - wallBefore) / 1000;
-  const serverCpuAfter = readCpuSeconds(server.child.pid);
+  const serverCpuAfter = readServerCpu(server);
   const machineAfter = readMachineBusySeconds();
   const ownCpu = process.cpuUsage(ownCpuBefore);
   const ownCpuS = (ownCpu.user + ownCpu.system) / 1e6;
-  const serverCpuS = serverCpuBefore === undefined || serverCpuAfter === undefined ? undefined : serverCpuAfter - serverCpuBefore;
+  const { mockCpuS, redisCpuS } = cpuBetween(serverCpuBefore, serverCpuAfter);
+  const serverCpuS = mockCpuS === undefined ? undefined : mockCpuS + (redisCpuS ?? 0);
   const otherCpuS =
     machineBefore === undefined || machineAfter === undefined || serverCpuS === undefined
       ? undefined
       : Math.max(0, machineAfter - machineBefore - serverCpuS - ownCpuS);
   const ok = result['2xx'];
   const responses = result['1xx'] + ok + result['3xx'] + result['4xx'] + result['5xx'];
+  const perResponseUs = (cpuS: number): number => (cpuS * 1e6) / responses;
   return {
     scenario: scenario.name,
     server: server.kind,
@@ -98,9 +106,20 @@ export async function runLoad(server: RunningServer, scenario: Scenario, duratio
     timeouts: result.timeouts,
     bytesPerResponse: ok > 0 ? result.throughput.total / ok : 0,
     serverCpuPct: serverCpuS === undefined ? undefined : (serverCpuS / wallS) * 100,
-    serverCpuUsPerResponse: serverCpuS === undefined || responses === 0 ? undefined : (serverCpuS * 1e6) / responses,
+    serverCpuUsPerResponse: serverCpuS === undefined || responses === 0 ? undefined : perResponseUs(serverCpuS),
+    ...(mockCpuS !== undefined && redisCpuS !== undefined && responses > 0 ? { cpuUsSplit: { mock: perResponseUs(mockCpuS), redis: perResponseUs(redisCpuS) } } : {}),
     loadgenCpuPct: (ownCpuS / wallS) * 100,
     otherCpuPct: otherCpuS === undefined ? undefined : (otherCpuS / wallS) * 100,
+  };
+}
+
+type ServerCpu = ReturnType<typeof readServerCpu>;
+
+/** CPU seconds used between two readings: the server's processes, and apart, its redis-server (Redis kinds only). */
+function cpuBetween(before: ServerCpu, after: ServerCpu): { mockCpuS: number | undefined; redisCpuS: number | undefined } {
+  return {
+    mockCpuS: before === undefined || after === undefined ? undefined : after.server - before.server,
+    redisCpuS: before?.redis === undefined || after?.redis === undefined ? undefined : after.redis - before.redis,
   };
 }
 

@@ -1,11 +1,12 @@
 import { CONNECTIONS, PROFILES_DIR, type BenchConfig } from './config.js';
 import { hadFailures, runLoad, type LoadResult } from './load.js';
-import { readMemoryMiB } from './proc-stats.js';
+import { readMemoryMiB, readTree } from './proc-stats.js';
 import { progress } from './progress.js';
 import { renderWarning } from './report.js';
 import type { BenchResults } from './results.js';
 import { SCENARIOS } from './scenarios.js';
-import { SERVER_KINDS, startServer, type RunningServer, type ServerKind } from './servers.js';
+import { REDIS_MISSING_NOTE, startBenchRedis, type BenchRedis } from './redis-server.js';
+import { REDIS_KINDS, SERVER_KINDS, startServer, type RunningServer, type ServerKind } from './servers.js';
 import { smokeCheck } from './smoke-check.js';
 
 /** Other processes' CPU during a load run, in % of one core, above which the run is called disturbed. */
@@ -32,11 +33,39 @@ function runNotes(scenario: string, kind: string, pair: number, measured: LoadRe
   return notes;
 }
 
-export async function measureLoad(config: BenchConfig, notes: string[]): Promise<{ load: LoadResult[]; afterLoad: BenchResults['afterLoad'] }> {
-  const nodeArgs = (kind: ServerKind): string[] =>
-    config.cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILES_DIR, '--cpu-prof-name', `${kind}.cpuprofile`] : [];
+/**
+ * `--cpu-prof` for a server; a cluster's workers inherit it, so with
+ * `--workers` each process writes node's default name (its pid in it)
+ * rather than one file they would overwrite.
+ */
+const profileArgs = (kind: ServerKind): string[] => [
+  ...['--cpu-prof', '--cpu-prof-dir', PROFILES_DIR],
+  ...(kind === 'mock-redis-x2' ? [] : ['--cpu-prof-name', `${kind}.cpuprofile`]),
+];
+
+type Measured = Pick<BenchResults, 'load' | 'afterLoad' | 'redisVersion'>;
+
+/**
+ * Every server under load. The Redis kinds get a redis-server of their own
+ * for the whole measurement, stopped at the end; without the command they
+ * are left out, with a note saying so.
+ */
+export async function measureLoad(config: BenchConfig, notes: string[]): Promise<Measured> {
+  progress('Redis: starting redis-server for mock-redis and mock-redis-x2');
+  const redis = await startBenchRedis();
+  if (!redis) notes.push(REDIS_MISSING_NOTE);
+  try {
+    return { ...(await measureServers(config, notes, redis)), redisVersion: redis?.version };
+  } finally {
+    await redis?.stop();
+  }
+}
+
+async function measureServers(config: BenchConfig, notes: string[], redis: BenchRedis | undefined): Promise<Omit<Measured, 'redisVersion'>> {
   const servers: RunningServer[] = [];
-  for (const kind of SERVER_KINDS) servers.push(await startServer(kind, nodeArgs(kind)));
+  for (const kind of SERVER_KINDS.filter((k) => redis || !REDIS_KINDS.includes(k))) {
+    servers.push(await startServer(kind, { nodeArgs: config.cpuProfile ? profileArgs(kind) : [], redis }));
+  }
 
   const smoke = await smokeCheck(servers);
   notes.push(...smoke.notes);
@@ -71,10 +100,11 @@ export async function measureLoad(config: BenchConfig, notes: string[]): Promise
       }
     }
   }
+  // Summed over a `--workers` mock's processes (the peaks too, so a bound: each process's own peak may come at another time).
   const afterLoad = servers.map((server) => ({
     server: server.kind,
-    rssMiB: readMemoryMiB(server.child.pid, 'VmRSS'),
-    peakRssMiB: readMemoryMiB(server.child.pid, 'VmHWM'),
+    rssMiB: readTree(server.child.pid, (pid) => readMemoryMiB(pid, 'VmRSS')),
+    peakRssMiB: readTree(server.child.pid, (pid) => readMemoryMiB(pid, 'VmHWM')),
   }));
   return { load, afterLoad };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const MiB = 1024 * 1024;
 /** USER_HZ: the unit of utime and stime in /proc/<pid>/stat; 100 on Linux. */
@@ -31,6 +31,42 @@ export function readCpuSeconds(pid: number): number | undefined {
   const stime = Number(fields[12]);
   return Number.isFinite(utime) && Number.isFinite(stime) ? (utime + stime) / CLOCK_TICKS_PER_S : undefined;
 }
+
+/**
+ * The ids of a process's children, from /proc/<pid>/task/<tid>/children
+ * (each thread lists the children it started; Linux 3.5 or later); empty off
+ * Linux. A `--workers N` mock's workers are its children.
+ */
+export function readChildPids(pid: number): number[] {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return tasks.flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      // The thread ended meanwhile.
+      return [];
+    }
+  });
+}
+
+/**
+ * A reading summed over a process and its descendants still running (a
+ * cluster primary and its workers), or undefined when the process itself
+ * cannot be read. A descendant that ended meanwhile is left out.
+ */
+export function readTree(pid: number, read: (pid: number) => number | undefined): number | undefined {
+  const own = read(pid);
+  if (own === undefined) return undefined;
+  return readChildPids(pid).reduce((sum, child) => sum + (readTree(child, read) ?? 0), own);
+}
+
+/** CPU seconds of a process and its descendants (readTree). */
+export const readTreeCpuSeconds = (pid: number): number | undefined => readTree(pid, readCpuSeconds);
 
 /** CPU seconds the whole machine (all cores) has spent busy so far, from /proc/stat; undefined off Linux. */
 export function readMachineBusySeconds(): number | undefined {

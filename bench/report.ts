@@ -1,7 +1,7 @@
 import { formatTable } from './format-table.js';
 import { median } from './pairs.js';
 import type { BenchResults } from './results.js';
-import { SERVER_KINDS } from './servers.js';
+import { REDIS_KINDS, SERVER_KINDS } from './servers.js';
 
 const fixed = (value: number | undefined, digits: number): string =>
   value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(digits);
@@ -19,6 +19,8 @@ export function renderReport(results: BenchResults): string {
   );
 
   sections.push(loadSection(results));
+  const redis = redisSection(results);
+  if (redis) sections.push(redis);
 
   const startupRows = results.startup.map((s) => [
     s.server,
@@ -38,14 +40,7 @@ export function renderReport(results: BenchResults): string {
       ),
   );
 
-  const memoryRows = results.memory.map((m) => {
-    const after = results.afterLoad.find((a) => a.server === m.server);
-    return [m.server, fixed(m.idleRssMiB, 1), fixed(after?.rssMiB, 1), fixed(after?.peakRssMiB, 1)];
-  });
-  sections.push(
-    `Memory (VmRSS, MiB): idle = fresh process, ${results.memory[0]?.requestsBefore ?? '?'} requests, ~1 s idle\n` +
-      formatTable(['server', 'idle RSS', 'RSS after load', 'peak RSS (VmHWM)'], memoryRows, ['l', 'r', 'r', 'r']),
-  );
+  sections.push(memorySection(results));
 
   const targetRows = results.targets.map((t) => [
     t.holds === undefined ? 'N/A' : t.holds ? 'PASS' : 'MISS',
@@ -59,41 +54,83 @@ export function renderReport(results: BenchResults): string {
   return sections.join('\n\n') + '\n';
 }
 
+/** Idle memory of fresh processes, and memory after the load of every server measured. */
+function memorySection(results: BenchResults): string {
+  const memoryRows = results.memory.map((m) => {
+    const after = results.afterLoad.find((a) => a.server === m.server);
+    return [m.server, fixed(m.idleRssMiB, 1), fixed(after?.rssMiB, 1), fixed(after?.peakRssMiB, 1)];
+  });
+  // The Redis kinds are measured under load only; mock-redis-x2's figures are the sum over its three processes.
+  for (const after of results.afterLoad.filter((a) => REDIS_KINDS.includes(a.server))) {
+    memoryRows.push([after.server, 'n/a', fixed(after.rssMiB, 1), fixed(after.peakRssMiB, 1)]);
+  }
+  return (
+    `Memory (VmRSS, MiB): idle = fresh process, ${results.memory[0]?.requestsBefore ?? '?'} requests, ~1 s idle; mock-redis-x2: its primary and workers summed\n` +
+      formatTable(['server', 'idle RSS', 'RSS after load', 'peak RSS (VmHWM)'], memoryRows, ['l', 'r', 'r', 'r'])
+  );
+}
+
 /**
- * Per operation and server, the medians over the interleaved pairs; for the
- * mock, the req/s ratio pair by pair, its median and its range.
+ * Per operation and server, the medians over the interleaved pairs; for
+ * each server, the req/s ratio to the baseline round by round, its median
+ * and its range.
  */
 function loadSection(results: BenchResults): string {
   const rows: string[][] = [];
+  const kinds = SERVER_KINDS.filter((kind) => results.pairs.some((summary) => summary.servers[kind]));
   for (const summary of results.pairs) {
-    for (const kind of SERVER_KINDS) {
+    for (const kind of kinds) {
       const server = summary.servers[kind];
       if (!server) continue;
       const runs = results.load.filter((r) => r.scenario === summary.scenario && r.server === kind);
-      const mock = kind === 'mock';
       const ratios = summary.rpsRatiosBy[kind] ?? [];
+      const split = server.cpuUsSplit;
       rows.push([
         kind === 'baseline' ? summary.scenario : '',
         kind,
         whole(server.rps),
         fixed(server.p99Ms, 2),
-        fixed(server.cpuUsPerRequest, 0),
+        fixed(server.cpuUsPerRequest, 0) + (split ? ` = ${fixed(split.mock, 0)} + ${fixed(split.redis, 0)}` : ''),
         String(runs.reduce((n, r) => n + r.non2xx + r.errors, 0)),
         `${fixed(median(runs.flatMap((r) => (r.otherCpuPct === undefined ? [] : [r.otherCpuPct]))), 0)}%`,
         ratios.length > 0 ? `${fixed(median(ratios), 2)} (${range(ratios)})` : '',
         ratios.map((r) => r.toFixed(2)).join(' '),
-        mock ? fixed(summary.medianCpuRatio, 2) : '',
+        kind === 'baseline' ? '' : fixed(median(summary.cpuRatiosBy[kind] ?? []), 2),
       ]);
     }
   }
   return (
-    `Load: ${results.pairs[0]?.pairs ?? 0} interleaved rounds per operation (baseline, bare Hono, mock), medians over the rounds; ratios to the baseline of the same round\n` +
+    `Load: ${results.pairs[0]?.pairs ?? 0} interleaved rounds per operation (${kinds.join(', ')}), medians over the rounds; ratios to the baseline of the same round\n` +
     formatTable(
-      ['operation', 'server', 'req/s', 'p99 ms', 'CPU µs/req', 'failed', 'other CPU', '/ baseline (range)', 'round by round', 'CPU base/mock'],
+      ['operation', 'server', 'req/s', 'p99 ms', 'CPU µs/req', 'failed', 'other CPU', '/ baseline (range)', 'round by round', 'CPU base/server'],
       rows,
       ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r'],
     ) +
-    '\nCPU base/mock: baseline CPU per request over the mock\'s, the req/s ratio two CPU-bound servers would show, robust to other load.'
+    '\nCPU base/server: baseline CPU per request over the server\'s, the req/s ratio two CPU-bound servers would show, robust to other load.' +
+    (kinds.some((kind) => REDIS_KINDS.includes(kind))
+      ? '\nCPU µs/req of mock-redis and mock-redis-x2: every process doing the work, the mock (its workers too) + redis-server.'
+      : '')
+  );
+}
+
+/** Issue 12: the Redis store over the memory store, and two processes over one, within each round. */
+function redisSection(results: BenchResults): string | undefined {
+  const rows = results.pairs.flatMap((summary) =>
+    summary.comparisons.map((c, i) => [
+      i === 0 ? summary.scenario : '',
+      `${c.of} / ${c.over}`,
+      `${fixed(c.medianRpsRatio, 2)} (${range(c.rpsRatios)})`,
+      c.rpsRatios.map((r) => r.toFixed(2)).join(' '),
+      `${fixed(c.medianCpuRatio, 2)} (${range(c.cpuRatios)})`,
+    ]),
+  );
+  if (rows.length === 0) return undefined;
+  return (
+    `Redis store (issue 12): req/s ratios within each round, median (range)${results.redisVersion ? `; redis-server ${results.redisVersion}` : ''}\n` +
+    formatTable(['operation', 'ratio', 'req/s', 'round by round', 'CPU µs/req'], rows, ['l', 'l', 'r', 'l', 'r']) +
+    '\nCPU µs/req: the first\'s CPU per request (all its processes, redis-server included) over the second\'s, median (range): above 1, a request costs more.' +
+    `\nOn this ${results.cores}-core machine the load generator (autocannon, this process) and redis-server share the cores with the mock's ` +
+    'processes, so two workers cannot show their real gain: mock-redis-x2 / mock-redis understates what a second process gives on a machine with a core for each.'
   );
 }
 

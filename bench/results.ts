@@ -20,6 +20,8 @@ export interface BenchResults {
   connections: number;
   cpuProfile: boolean;
   load: LoadResult[];
+  /** The version of the benchmark's redis-server, for mock-redis and mock-redis-x2; undefined when they did not run. */
+  redisVersion: string | undefined;
   /** Mock req/s divided by baseline req/s, per scenario: the median of the pairs. */
   rpsRatio: Record<string, number>;
   /** Each operation's interleaved pairs: the ratios pair by pair, medians, spread. */

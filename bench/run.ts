@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: the mock against a bare node:http baseline, each server in
- * its own child process, the load generator (autocannon) in this one.
+ * its own child process, the load generator (autocannon) in this one; the
+ * mock also on the Redis store (issue 12), with one and two processes, on a
+ * redis-server of the benchmark's own when `redis-server` is on PATH.
  *   BENCH_DURATION  measured seconds per operation and server (default 10)
  *   BENCH_WARMUP    unmeasured seconds of warm-up per operation and server (default 2)
  *   BENCH_PAIRS     interleaved baseline/mock pairs per operation (default 5)
@@ -50,7 +52,7 @@ async function main(): Promise<number> {
   const memory = [await measureIdleMemory('mock'), await measureIdleMemory('baseline')];
   if (memory.some((m) => m.idleRssMiB === undefined)) notes.push('no /proc here (not Linux?): memory and server CPU not measured');
 
-  const { load, afterLoad } = await measureLoad(config, notes);
+  const { load, afterLoad, redisVersion } = await measureLoad(config, notes);
 
   const pairs = summarisePairs(load);
   const rpsRatio: Record<string, number> = {};
@@ -65,6 +67,7 @@ async function main(): Promise<number> {
     ...machine(),
     ...settings(config, CONNECTIONS),
     load,
+    redisVersion,
     rpsRatio,
     cpuRatio,
     pairs,

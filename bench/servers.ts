@@ -1,18 +1,24 @@
 import { BARE_HONO_BIN, BASELINE_BIN, FIXTURE, HOST, MOCK_BIN } from './config.js';
 import { spawnNode, stopChild, type Child } from './children.js';
 import { freePort } from './free-port.js';
-import { readCpuSeconds, readMachineBusySeconds } from './proc-stats.js';
+import { randomBytes } from 'node:crypto';
+import { readCpuSeconds, readMachineBusySeconds, readTreeCpuSeconds } from './proc-stats.js';
+import type { BenchRedis } from './redis-server.js';
 import { waitReady } from './wait-ready.js';
 
-export type ServerKind = 'mock' | 'baseline' | 'bare-hono';
-/** In the order each pair runs them: the baseline first, bare Hono, then the mock. */
-export const SERVER_KINDS: readonly ServerKind[] = ['baseline', 'bare-hono', 'mock'];
+export type ServerKind = 'mock' | 'baseline' | 'bare-hono' | 'mock-redis' | 'mock-redis-x2';
+/** In the order each round runs them: the baseline first, bare Hono, the mock, then the mock on Redis with one and two processes. */
+export const SERVER_KINDS: readonly ServerKind[] = ['baseline', 'bare-hono', 'mock', 'mock-redis', 'mock-redis-x2'];
+/** The kinds that keep their state on the benchmark's redis-server (issue 12). */
+export const REDIS_KINDS: readonly ServerKind[] = ['mock-redis', 'mock-redis-x2'];
 
 export interface RunningServer {
   kind: ServerKind;
   /** e.g. `http://127.0.0.1:4321` */
   origin: string;
   child: Child;
+  /** The redis-server a Redis kind keeps its state on: its CPU is part of the server's work. */
+  redis: Child | undefined;
   /** From just before the spawn to the first 200 answer of GET /v1/pets. */
   startupMs: number;
   /** CPU time the server used until then (10 ms resolution), which other load disturbs far less than wall time. */
@@ -25,20 +31,54 @@ export interface RunningServer {
 // its createPet would measure 507 catalogue_full once its default bound (10,000) is reached.
 const KEEP_EVERY_ANIMAL = ['--max-pets', '1000000', '--max-catalogue-bytes', String(1024 ** 3)];
 
-/** The command line of each server; `nodeArgs` go before the script (e.g. `--cpu-prof`). */
-function serverArgs(kind: ServerKind, port: number, nodeArgs: readonly string[], mockArgs: readonly string[]): string[] {
-  if (kind === 'mock') return [...nodeArgs, MOCK_BIN, '--port', String(port), '--quiet', ...KEEP_EVERY_ANIMAL, ...mockArgs];
-  return [...nodeArgs, kind === 'baseline' ? BASELINE_BIN : BARE_HONO_BIN, '--port', String(port), '--fixtures', FIXTURE];
+export interface StartOptions {
+  /** Before the script (e.g. `--cpu-prof`). */
+  nodeArgs?: readonly string[];
+  /** Added to the mock's command line. */
+  mockArgs?: readonly string[];
+  /** Where the Redis kinds keep their state; required for them. */
+  redis?: BenchRedis;
 }
 
-/** Spawns a server in its own process and waits for its first 200 answer; `mockArgs` go to the mock's command line. */
-export async function startServer(kind: ServerKind, nodeArgs: readonly string[] = [], mockArgs: readonly string[] = []): Promise<RunningServer> {
+/**
+ * The mock's own flags per kind. Each Redis kind gets a key prefix of its
+ * own, so it starts from the same state as the memory mock (the start
+ * catalogue, no animal created yet), whatever ran before it on this Redis.
+ */
+function storeArgs(kind: ServerKind, redis: BenchRedis | undefined): string[] {
+  if (kind === 'mock') return [];
+  if (!redis) throw new Error(`${kind} needs a redis-server`);
+  const store = ['--store', redis.url, '--store-prefix', `bench-${randomBytes(4).toString('hex')}`];
+  return kind === 'mock-redis-x2' ? [...store, '--workers', '2'] : store;
+}
+
+/** The command line of each server. */
+function serverArgs(kind: ServerKind, port: number, { nodeArgs = [], mockArgs = [], redis }: StartOptions): string[] {
+  if (kind === 'baseline' || kind === 'bare-hono') {
+    return [...nodeArgs, kind === 'baseline' ? BASELINE_BIN : BARE_HONO_BIN, '--port', String(port), '--fixtures', FIXTURE];
+  }
+  return [...nodeArgs, MOCK_BIN, '--port', String(port), '--quiet', ...KEEP_EVERY_ANIMAL, ...storeArgs(kind, redis), ...mockArgs];
+}
+
+/**
+ * CPU seconds so far of the processes doing a server's work: the server
+ * with its children (a `--workers` mock's workers), and apart, its
+ * redis-server. Undefined off Linux.
+ */
+export function readServerCpu(server: Pick<RunningServer, 'child' | 'redis'>): { server: number; redis: number | undefined } | undefined {
+  const own = readTreeCpuSeconds(server.child.pid);
+  if (own === undefined) return undefined;
+  return { server: own, redis: server.redis ? readCpuSeconds(server.redis.pid) : undefined };
+}
+
+/** Spawns a server in its own process and waits for its first 200 answer. */
+export async function startServer(kind: ServerKind, options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
   const machineBefore = readMachineBusySeconds();
   const ownBefore = process.cpuUsage();
   const started = performance.now();
-  const child = spawnNode(kind, serverArgs(kind, port, nodeArgs, mockArgs));
+  const child = spawnNode(kind, serverArgs(kind, port, options));
   try {
     await waitReady(origin, child);
   } catch (error) {
@@ -46,7 +86,7 @@ export async function startServer(kind: ServerKind, nodeArgs: readonly string[] 
     throw error;
   }
   const startupMs = performance.now() - started;
-  const cpuS = readCpuSeconds(child.pid);
+  const cpuS = readTreeCpuSeconds(child.pid);
   const machineAfter = readMachineBusySeconds();
   const own = process.cpuUsage(ownBefore);
   const otherS =
@@ -57,6 +97,7 @@ export async function startServer(kind: ServerKind, nodeArgs: readonly string[] 
     kind,
     origin,
     child,
+    redis: REDIS_KINDS.includes(kind) ? options.redis?.child : undefined,
     startupMs,
     startupCpuMs: cpuS === undefined ? undefined : cpuS * 1000,
     startupOtherCpuS: otherS,

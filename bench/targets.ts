@@ -19,13 +19,20 @@ export interface TargetInputs {
   memory: readonly MemoryResult[];
 }
 
-/** The mock's performance targets (issue 10): medians of the interleaved pairs. */
+/** The mock's performance targets (issue 10; the Redis store's, issue 12): medians of the interleaved pairs. */
 export function checkTargets({ pairs, startup, memory }: TargetInputs): TargetCheck[] {
   const of = (scenario: string) => pairs.find((p) => p.scenario === scenario);
   return [
     check('listPets req/s, mock / baseline, median of pairs', of('listPets')?.medianRpsRatio, '', '>=', 0.9),
     check('getPet req/s, mock / baseline, median of pairs', of('getPet')?.medianRpsRatio, '', '>=', 0.75),
     check('createPet req/s, mock / baseline, median of pairs', of('createPet')?.medianRpsRatio, '', '>=', 0.75),
+    check(
+      'listPets req/s, mock-redis / mock (memory), median of rounds',
+      of('listPets')?.comparisons.find((c) => c.of === 'mock-redis' && c.over === 'mock')?.medianRpsRatio,
+      '',
+      '>=',
+      0.5,
+    ),
     check('listPets p99, mock minus baseline in the same pair, median', of('listPets')?.medianP99DeltaMs, 'ms', '<=', 1),
     check('start-up to first answer, mock, median', startup.find((s) => s.server === 'mock')?.medianMs, 'ms', '<', 300),
     check('idle RSS, mock', memory.find((m) => m.server === 'mock')?.idleRssMiB, 'MiB', '<', 80),
