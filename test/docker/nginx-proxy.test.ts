@@ -141,6 +141,12 @@ describe('deploy/nginx.conf in front of two mocks', () => {
     expect(JSON.parse(header.body)).toMatchObject({ code: 'headers_too_large', status: 431 });
   });
 
+  it('serves every request from the other replica while one is down', async () => {
+    await stop(replicas[1] as RunningMock);
+    for (let i = 0; i < 4; i++) expect((await send(proxyPort, 'GET', '/v1/pets?limit=1', KEY)).status).toBe(200);
+    expect(requestLines((replicas[0] as RunningMock).stdout())).toHaveLength(4);
+  });
+
   it('answers with an Error body (502) when no replica can be reached', async () => {
     for (const replica of replicas) await stop(replica);
     const answer = await send(proxyPort, 'GET', '/v1/pets?limit=1', KEY);
