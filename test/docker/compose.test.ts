@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import yaml from 'js-yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/contract/package-root.js';
 import { BIN, runToExit, startMock, useBuiltCli } from '../support/built-cli.js';
 import { Processes } from '../support/processes.js';
+import { flagsOf, loadCompose, service, type Service } from './compose-file.js';
 
 /**
  * compose.yaml checked without a container engine (issue 12, Deployment):
@@ -25,20 +25,9 @@ useBuiltCli();
 const processes = new Processes();
 afterEach(() => processes.killAll());
 
-interface Service {
-  command?: string[];
-  environment?: Record<string, string>;
-  healthcheck?: { test?: string[] };
-}
-interface ComposeFile {
-  services: Record<string, Service>;
-}
-
 const root = packageRoot();
-const composeText = readFileSync(join(root, 'compose.yaml'), 'utf8');
-const load = (): ComposeFile => yaml.load(composeText) as ComposeFile;
-const compose = load();
-const mock = compose.services.mock as Service;
+const compose = loadCompose();
+const mock = service('mock');
 
 /**
  * Flags the compose file passes that the lead's branch of issue 12 adds to
@@ -52,17 +41,6 @@ const PENDING_FLAGS = new Set(['--store']);
 const validate = new Ajv2020({ allErrors: true, strict: false }).compile(
   JSON.parse(readFileSync(join(root, 'test', 'docker', 'compose-spec.json'), 'utf8')) as object,
 );
-
-/** The command's flags with their values: `--flag value` pairs, or a lone `--flag`. */
-function flagsOf(command: string[]): Array<[string, string | undefined]> {
-  const flags: Array<[string, string | undefined]> = [];
-  command.forEach((token, i) => {
-    if (!token.startsWith('--')) return;
-    const next = command[i + 1];
-    flags.push([token, next !== undefined && !next.startsWith('--') ? next : undefined]);
-  });
-  return flags;
-}
 
 /** Compose's `${NAME}`, `${NAME:?message}` and `${NAME:-default}` forms, read from `vars` (a missing one is an error here too). */
 function interpolate(value: string, vars: Record<string, string>): string {
@@ -79,7 +57,7 @@ describe('compose.yaml', () => {
   });
 
   it('the schema check catches a misspelt key and a malformed health check (it is not vacuous)', () => {
-    const broken = load();
+    const broken = loadCompose();
     (broken.services.mock as Record<string, unknown>).replica = 2;
     (broken.services.redis as Record<string, unknown>).healthcheck = { test: ['CMD', 'redis-cli', 'ping'], interval: 5 };
     expect(validate(broken)).toBe(false);
