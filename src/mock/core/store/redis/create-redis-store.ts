@@ -7,7 +7,7 @@ import type { MockStore, Session, SessionSummary } from '../mock-store.js';
 import { connectRedis, type RedisConnection } from './redis-connection.js';
 import { redisControl, type ControlContext } from './redis-control.js';
 import { redisJournal } from './redis-journal.js';
-import { anonymousKey, sessionKeys } from './redis-keys.js';
+import { anonymousKey, sessionKeys, sharedKeys } from './redis-keys.js';
 import { optional } from './redis-pick.js';
 import { START_TOKEN, type SessionRef } from './redis-state.js';
 import { scenarioVersions } from './scenario-versions.js';
@@ -69,7 +69,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     const ref: SessionRef = { id, keys: sessionKeys(prefix, id, gen), gen, ttl };
     return { id, owner, control: redisControl(context, ref, active), journal: redisJournal(redis, ref.keys.journal, journalSize, ttl) };
   };
-  const sharedRef: SessionRef = { id: null, keys: sessionKeys(prefix, '', '0'), gen: '0', ttl: '0' };
+  const sharedRef: SessionRef = { id: null, keys: sharedKeys(prefix), gen: '0', ttl: '0' };
   const shared: Session = {
     id: null,
     owner: undefined,
