@@ -28,7 +28,7 @@
  * Scripts build keys from these parts, so the store needs one Redis, not
  * Redis Cluster (whose scripts must name every key they touch up front).
  */
-export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 
 const part = (text: string): string => `${Buffer.byteLength(text)}:${text}`;
 
@@ -65,8 +65,6 @@ export function stateKeys(sessionBase: string, token: string): StateKeys {
   return { hash: `${base}:h`, ordered: `${base}:o`, status: (status) => `${base}:s:${status}` };
 }
 
-export const sessionsKey = (prefix: string): string => `${prefix}:sessions`;
-export const generationKey = (prefix: string): string => `${prefix}:gen`;
 export const anonymousKey = (prefix: string): string => `${prefix}:anon`;
 
 /**
