@@ -28,6 +28,8 @@ export interface CompiledStub {
   readsBody: boolean;
   /** Query, header and body predicates: undefined when all fit, else the first that fails (`match failed: query limit`). */
   mismatch(request: RequestView): string | undefined;
+  /** Its `calls` filter as written, for a store that checks it where the count is kept (the Redis store's pick script). */
+  calls: CallsSpec | undefined;
   /** The `calls` filter, given which fitting request this is (from 1). */
   fitsCall(call: number): boolean;
   /** Why call number `call` does not fit `calls`, in a short phrase (for the journal). */
@@ -70,6 +72,7 @@ export function compileStub(stub: StubSpec, index: number): CompiledStub {
       for (const { what, test } of tests) if (!test(request)) return what;
       return undefined;
     },
+    calls: stub.match.calls,
     fitsCall: callsTest(stub.match.calls),
     callMismatch: callsMismatch(stub.match.calls),
     answer: compileAnswer(stub),

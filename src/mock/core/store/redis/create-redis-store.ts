@@ -1,0 +1,133 @@
+import { DEFAULT_JOURNAL_SIZE } from '../../journal/request-journal.js';
+import { failed, ok } from '../../result.js';
+import type { ScenarioStart } from '../../scenarios/scenario-control.js';
+import type { ScenarioLibrary } from '../../scenarios/scenario-library.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, DEFAULT_SESSION_PROTECT_MS } from '../../sessions/session-registry.js';
+import type { MockStore, Session, SessionSummary } from '../mock-store.js';
+import { connectRedis, type RedisConnection } from './redis-connection.js';
+import { redisControl, type ControlContext } from './redis-control.js';
+import { redisJournal } from './redis-journal.js';
+import { anonymousKey, sessionKeys, sharedKeys } from './redis-keys.js';
+import { optional } from './redis-pick.js';
+import { START_TOKEN, type SessionRef } from './redis-state.js';
+import { scenarioVersions } from './scenario-versions.js';
+import { END, LIST, OPEN } from './session-scripts.js';
+
+export interface RedisStoreOptions {
+  /** `redis://[user:password@]host:port[/db]` or `rediss://…`. */
+  url: string;
+  /** Every key starts with `prefix:`. */
+  prefix: string;
+  library: ScenarioLibrary;
+  shared: ScenarioStart;
+  start: ScenarioStart;
+  maxSessions?: number | undefined;
+  idleMs?: number | undefined;
+  protectMs?: number | undefined;
+  journalSize?: number | undefined;
+  connectTimeoutMs?: number | undefined;
+  commandTimeoutMs?: number | undefined;
+  onEnd?: ((id: string, why: 'evicted') => void) | undefined;
+}
+
+/** Tells a Session's owner as stored ('-' none, '=' then it) back. */
+const ownerOf = (stored: string): string | undefined => (stored.startsWith('=') ? stored.slice(1) : undefined);
+
+/**
+ * The store on Redis (see redis-keys.ts for what lives where): every
+ * process started with the same URL and prefix serves the same sessions,
+ * states, catalogues and journals. Connects first (retrying for
+ * connectTimeoutMs), then rejects with a message naming the URL.
+ *
+ * A Session that `open` or `find` gives is one request's view: it knows
+ * the session's generation and active scenario as they were at that call
+ * (one round trip fewer per request), so a caller opens the session anew
+ * for each request, as the HTTP layer does. `shared` reads them at each call.
+ *
+ * What Redis holds, bounded: per session (maxSessions, plus the shared
+ * default) its additions' JSON twice (in id order and by status), at most
+ * 2 × --max-catalogue-bytes plus about 60 bytes an animal of list overhead
+ * (measured: 10,000 small animals took 1.3 MiB), and its journal (measured:
+ * 500 entries with a 1 KiB path, 0.7 MiB); the anonymous journal; keys a
+ * request wrote to a session that had just ended, until their TTL.
+ */
+export async function createRedisStore(options: RedisStoreOptions): Promise<MockStore> {
+  const { prefix, library, maxSessions = DEFAULT_MAX_SESSIONS, idleMs = DEFAULT_SESSION_IDLE_MS, journalSize = DEFAULT_JOURNAL_SIZE } = options;
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new Error(`the session limit must be a whole number above 0, got ${maxSessions}`);
+  if (!(idleMs > 0)) throw new Error(`the session idle time must be above 0, got ${idleMs}`);
+  if (!Number.isInteger(journalSize) || journalSize < 1) throw new Error(`the journal size must be a whole number above 0, got ${journalSize}`);
+  const protectMs = Math.min(options.protectMs ?? DEFAULT_SESSION_PROTECT_MS, idleMs);
+  const ttl = String(Math.ceil(idleMs));
+  const redis: RedisConnection = await connectRedis(options);
+  const versions = scenarioVersions(library, options.start);
+  // The shared default starts from its own start (which may differ from a new session's); a session of its own on Redis.
+  const sharedVersions = scenarioVersions(library, options.shared);
+  const context: ControlContext = { redis, library, versions, tickets: new Map() };
+  const sharedContext: ControlContext = { ...context, versions: sharedVersions };
+
+  const session = (id: string, gen: string, owner: string | undefined, active: string): Session => {
+    const ref: SessionRef = { id, keys: sessionKeys(prefix, id, gen), gen, ttl };
+    return { id, owner, control: redisControl(context, ref, active), journal: redisJournal(redis, ref.keys.journal, journalSize, ttl) };
+  };
+  const sharedRef: SessionRef = { id: null, keys: sharedKeys(prefix), gen: '0', ttl: '0' };
+  const shared: Session = {
+    id: null,
+    owner: undefined,
+    control: redisControl(sharedContext, sharedRef, undefined),
+    journal: redisJournal(redis, sharedRef.keys.journal, journalSize, '0'),
+  };
+
+  return {
+    kind: 'redis',
+    shared,
+    anonymous: redisJournal(redis, anonymousKey(prefix), journalSize, '0'),
+    maxSessions,
+    idleMs,
+    async open(id, owner) {
+      const args = [prefix, id, optional(owner), ttl, String(protectMs), String(maxSessions), START_TOKEN];
+      const reply = (await redis.script(OPEN, args)) as string[];
+      if (reply[0] === 'full') return failed({ retryAfterMs: Number(reply[1]), protectMs });
+      const [, gen, storedOwner, active, ...evicted] = reply as [string, string, string, string, ...string[]];
+      for (const ended of evicted) options.onEnd?.(ended, 'evicted');
+      return ok(session(id, gen, ownerOf(storedOwner), active));
+    },
+    async find(id) {
+      const [gen, owner, active] = (await redis.command(['HMGET', sessionKeys(prefix, id, '').meta, 'gen', 'owner', 'active'])) as Array<string | null>;
+      return gen === null || gen === undefined ? undefined : session(id, gen, ownerOf(owner ?? '-'), active ?? START_TOKEN);
+    },
+    // Generation '-' is never started: its keys are empty, so it reads as a fresh session.
+    preview: (id) => session(id, '-', undefined, START_TOKEN),
+    list: () => listSessions(redis, prefix, idleMs, versions),
+    end: async (id) => (await redis.script(END, [prefix, id])) === 1,
+    replace(loaded) {
+      versions.replace(loaded);
+      sharedVersions.replace(loaded);
+    },
+    paths: () => new Set([...versions.paths(), ...sharedVersions.paths()]),
+    async health() {
+      const why = await redis.ping();
+      return why === undefined ? ok(undefined) : failed(why);
+    },
+    close: () => redis.close(),
+  };
+}
+
+async function listSessions(redis: RedisConnection, prefix: string, idleMs: number, versions: ReturnType<typeof scenarioVersions>): Promise<SessionSummary[]> {
+  const reply = (await redis.script(LIST, [prefix, String(idleMs)])) as Array<string | number>;
+  const now = Number(reply[0]);
+  const sessions: SessionSummary[] = [];
+  for (let i = 1; i < reply.length; i += 6) {
+    const [id, lastUse, owner, active, journal, added] = reply.slice(i, i + 6) as [string, string, string, string, number, number];
+    const source = await versions.sourceOf(active);
+    const start = source.ok ? source.value : undefined;
+    sessions.push({
+      id,
+      owner: ownerOf(owner),
+      scenario: start?.scenario?.name ?? null,
+      pets: (start?.pets.length ?? 0) + Number(added),
+      idleSeconds: Math.max(0, Math.round((now - Number(lastUse)) / 1000)),
+      journal: Number(journal),
+    });
+  }
+  return sessions;
+}

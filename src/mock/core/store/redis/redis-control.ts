@@ -1,0 +1,91 @@
+import { errorBody } from '../../errors.js';
+import { ok, type Result } from '../../result.js';
+import type { ScenarioLibrary } from '../../scenarios/scenario-library.js';
+import type { Maybe } from '../maybe.js';
+import { whenReady } from './when-ready.js';
+import type { ScenarioControl, ScenarioState, StateSummary } from '../mock-store.js';
+import type { RedisConnection, Script } from './redis-connection.js';
+import { optional } from './redis-pick.js';
+import { redisState, START_TOKEN, stateArgs, type SessionRef, type StateSource } from './redis-state.js';
+import type { ScenarioVersions } from './scenario-versions.js';
+import { ACTIVATE, NOTE, RESET, RESET_SCENARIO } from './state-scripts.js';
+
+/** What every session's control shares in one process. */
+export interface ControlContext {
+  redis: RedisConnection;
+  library: ScenarioLibrary;
+  versions: ScenarioVersions;
+  /** Activations under way in this process, by session: of those that load, the one started last wins (as in memory). */
+  tickets: Map<string, { taken: number; applied: number; pending: number }>;
+}
+
+/**
+ * The scenarios of one session on Redis. `known` is the active token the
+ * request's open (or find) read from Redis, so the request does not ask
+ * again; without it (the shared default) each call reads it. Either way a
+ * process learns an activation made elsewhere at its next request.
+ */
+export function redisControl(context: ControlContext, ref: SessionRef, known: string | undefined): ScenarioControl {
+  const { redis, library, versions } = context;
+  let snapshot = known;
+  const activeToken = (): Maybe<string> =>
+    snapshot ?? redis.command(['HGET', ref.keys.meta, 'active']).then((token) => (token === null ? START_TOKEN : String(token)));
+  const stateFrom = (source: StateSource): ScenarioState => redisState(redis, ref, source, library.catalogueLimits);
+  const sourceOrStart = (token: string): Maybe<StateSource> =>
+    whenReady(versions.sourceOf(token), (source) => {
+      // The active scenario's file went away or broke here since another process activated it: the start serves.
+      return source.ok ? source.value : versions.start();
+    });
+  const sessionArgs = (): string[] => [ref.keys.meta, ref.keys.base, START_TOKEN, ref.gen, ref.id === null ? '1' : '0'];
+  const runControl = (script: Script, more: string[]): Promise<unknown> => redis.script(script, [...sessionArgs(), ...more]);
+  const summary = (source: StateSource): StateSummary => ({
+    scenario: source.scenario?.name ?? null,
+    pets: source.pets.length,
+    state: source.scenario ? source.scenario.initialState : null,
+  });
+
+  return {
+    dir: library.dir,
+    limits: library.catalogueLimits,
+    active: () => whenReady(whenReady(activeToken(), sourceOrStart), stateFrom),
+    stateOf(name) {
+      return whenReady(activeToken(), (token): Maybe<Result<ScenarioState>> => {
+        if (name === versions.nameOf(token)) return whenReady(sourceOrStart(token), (source) => ok(stateFrom(source)));
+        return whenReady(versions.sourceOf(name), async (source) => {
+          if (!source.ok) return source;
+          await redis.script(NOTE, stateArgs(ref, name));
+          return ok(stateFrom(source.value));
+        });
+      });
+    },
+    async activate(name) {
+      const key = ref.keys.meta;
+      const tickets = context.tickets.get(key) ?? { taken: 0, applied: 0, pending: 0 };
+      context.tickets.set(key, tickets);
+      const mine = ++tickets.taken;
+      tickets.pending++;
+      try {
+        const loaded = await library.load(name);
+        if (!loaded.ok) return loaded;
+        if (mine < tickets.applied) return { ok: false, error: errorBody('activation_superseded', `scenario ${name} loaded after an activation started later than it, which stays`) };
+        tickets.applied = mine;
+        versions.remember(loaded.value);
+        await runControl(ACTIVATE, [name]);
+        snapshot = snapshot === undefined ? undefined : name;
+        return { ok: true, value: loaded.value.scenario };
+      } finally {
+        if (--tickets.pending === 0) context.tickets.delete(key);
+      }
+    },
+    async reset() {
+      const token = await runControl(RESET, []);
+      return summary(await sourceOrStart(token === null ? START_TOKEN : String(token)));
+    },
+    async resetScenario(name) {
+      const token = await runControl(RESET_SCENARIO, [name, optional(versions.startName())]);
+      if (token === null) return undefined;
+      const source = await versions.sourceOf(String(token));
+      return source.ok ? summary(source.value) : undefined;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { catalogueOf, storedForm, type Catalogue } from '../../catalogue/catalogue.js';
+import type { CatalogueLimits } from '../../catalogue/catalogue-limits.js';
+import type { NewPet, Pet, PetStatus } from '../../catalogue/pet.js';
+import type { CompiledStub } from '../../scenarios/compile-stub.js';
+import type { Scenario } from '../../scenarios/load-scenario.js';
+import { createScenarioRuntime } from '../../scenarios/scenario-runtime.js';
+import type { ScenarioState, StateCatalogue } from '../mock-store.js';
+import type { RedisConnection } from './redis-connection.js';
+import { stateKeys, type SessionKeys, type StateKeys } from './redis-keys.js';
+import { pickFromReply, planPick } from './redis-pick.js';
+import { CREATE, GET, PICK } from './state-scripts.js';
+
+/** A session generation as the scripts address it. */
+export interface SessionRef {
+  /** null: the shared default. */
+  id: string | null;
+  keys: SessionKeys;
+  gen: string;
+  /** How long its keys live unused (ms, as text); '0': forever (the shared default). */
+  ttl: string;
+}
+
+/** Where a state starts from, in the process: its scenario and start catalogue. */
+export interface StateSource {
+  /** '' for the session's start; else the scenario's name. */
+  token: string;
+  scenario: Scenario | undefined;
+  path: string | undefined;
+  pets: readonly Pet[];
+}
+
+/** The start token: what a session's start state is called on Redis (a scenario's name is never empty). */
+export const START_TOKEN = '';
+
+/** The arguments every state-writing script begins with (see state-scripts.ts). */
+export const stateArgs = (ref: SessionRef, token: string): string[] => [ref.keys.meta, ref.keys.base, token, START_TOKEN, ref.ttl];
+
+const NO_STUBS: readonly CompiledStub[] = Object.freeze([]);
+/** Each scenario's stubs by operation, built once per loaded version. */
+const byScenario = new WeakMap<Scenario, (operationId: string) => readonly CompiledStub[]>();
+function stubsOf(scenario: Scenario | undefined): (operationId: string) => readonly CompiledStub[] {
+  if (!scenario) return () => NO_STUBS;
+  let stubsFor = byScenario.get(scenario);
+  if (!stubsFor) byScenario.set(scenario, (stubsFor = createScenarioRuntime(scenario).stubsFor));
+  return stubsFor;
+}
+
+/** One state of one session: its scenario from the process, its state, counts and additions on Redis. */
+export function redisState(redis: RedisConnection, ref: SessionRef, source: StateSource, limits: CatalogueLimits): ScenarioState {
+  const keys = stateKeys(ref.keys.base, source.token);
+  const { scenario } = source;
+  return {
+    scenario,
+    path: source.path,
+    stubsFor: stubsOf(scenario),
+    pick(stubs, request) {
+      const plan = planPick(stubs, request);
+      if ('local' in plan) return plan.local;
+      const args = [...stateArgs(ref, source.token), scenario?.initialState ?? '', ...plan.args];
+      return redis.script(PICK, args).then((reply) => pickFromReply(stubs, plan.mismatches, reply as Array<string | number>));
+    },
+    state() {
+      if (!scenario) return null;
+      return redis.command(['HGET', keys.hash, 'state']).then((state) => (state === null ? scenario.initialState : String(state)));
+    },
+    catalogue: redisCatalogue(redis, ref, source, keys, limits),
+  };
+}
+
+function redisCatalogue(redis: RedisConnection, ref: SessionRef, source: StateSource, keys: StateKeys, limits: CatalogueLimits): StateCatalogue {
+  const start = catalogueOf(source.pets);
+  return {
+    listJson(query) {
+      const first = inOrder(start, query.status);
+      const firstCount = Math.min(query.limit, first.length);
+      let json = '';
+      for (let i = 0; i < firstCount; i++) json = json === '' ? (first[i] as string) : `${json},${first[i] as string}`;
+      // A page the start catalogue fills needs nothing from Redis.
+      if (firstCount === query.limit) return `[${json}]`;
+      const key = query.status === undefined ? keys.ordered : keys.status(query.status);
+      return redis.command(['LRANGE', key, '0', String(query.limit - firstCount - 1)]).then((added) => {
+        const rest = (added as string[]).join(',');
+        return `[${json === '' ? rest : rest === '' ? json : `${json},${rest}`}]`;
+      });
+    },
+    getJson(id) {
+      if (id <= start.lastId) return start.byId.get(id);
+      // Additions' ids follow one another from the start's largest: never past 2^53, never fractional (and Redis reads neither as an index).
+      if (!Number.isSafeInteger(id)) return undefined;
+      return redis.script(GET, [keys.hash, keys.ordered, String(id)]).then((json) => (json === null ? undefined : String(json)));
+    },
+    create(newPet: NewPet) {
+      const { json } = storedForm(newPet, 0);
+      const rest = json.slice('{"id":0'.length);
+      const args = [...stateArgs(ref, source.token), newPet.status ?? '', rest, String(Buffer.byteLength(rest)), String(start.lastId), String(limits.maxPets), String(limits.maxBytes)];
+      return redis.script(CREATE, args).then((reply) => {
+        const [outcome, value] = reply as [string, string];
+        if (outcome === 'full') return { full: value as 'pets' | 'bytes' };
+        return Object.freeze(storedForm(newPet, Number(value)).pet);
+      });
+    },
+    count: () => redis.command(['LLEN', keys.ordered]).then((added) => start.ordered.length + Number(added)),
+  };
+}
+
+const NONE: readonly string[] = [];
+const inOrder = (catalogue: Catalogue, status: PetStatus | undefined): readonly string[] =>
+  status === undefined ? catalogue.ordered : (catalogue.byStatus.get(status) ?? NONE);

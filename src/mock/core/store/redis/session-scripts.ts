@@ -1,0 +1,90 @@
+import { luaScript } from './redis-connection.js';
+
+/**
+ * The session table's atomic steps. Scripts run one at a time on Redis, so
+ * two processes opening sessions at once never both take the last place,
+ * and --max-sessions holds across every process.
+ */
+
+/**
+ * Open: ARGV prefix, id, owner ('-' none, '=' then the owner), idleMs,
+ * protectMs, maxSessions, start token. A running session is touched (its
+ * score and every key's TTL); a new one ends least recently used sessions
+ * while the table is full and they are past the protection window.
+ * Returns {'ok', gen, owner, active, evicted ids…} or {'full', retryAfterMs}.
+ */
+export const OPEN = luaScript(`
+local prefix, id, owner = ARGV[1], ARGV[2], ARGV[3]
+local idle, protect, max = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local sessions = prefix .. ':sessions'
+local now = nowMs()
+-- Sessions idle past idleMs have expired by TTL; their places go lazily, here.
+redis.call('ZREMRANGEBYSCORE', sessions, '-inf', now - idle)
+local meta = sessionMeta(prefix, id)
+local found = redis.call('HMGET', meta, 'gen', 'owner', 'active')
+if found[1] then
+  redis.call('ZADD', sessions, now, id)
+  redis.call('PEXPIRE', meta, idle)
+  for _, key in ipairs(sessionKeyList(meta .. ':' .. found[1], found[3])) do redis.call('PEXPIRE', key, idle) end
+  return {'ok', found[1], found[2], found[3]}
+end
+redis.call('ZREM', sessions, id)
+local evicted = {}
+while redis.call('ZCARD', sessions) >= max do
+  local oldest = redis.call('ZRANGE', sessions, 0, 0, 'WITHSCORES')
+  local protectedFor = tonumber(oldest[2]) + protect - now
+  if protectedFor > 0 then return {'full', string.format('%d', protectedFor)} end
+  endSession(prefix, oldest[1])
+  evicted[#evicted + 1] = oldest[1]
+end
+local gen = string.format('%d', redis.call('INCR', prefix .. ':gen'))
+redis.call('HSET', meta, 'gen', gen, 'owner', owner, 'active', ARGV[7])
+redis.call('PEXPIRE', meta, idle)
+redis.call('ZADD', sessions, now, id)
+return {'ok', gen, owner, ARGV[7], unpack(evicted)}
+`);
+
+/** End: ARGV prefix, id. Returns 1, or 0 when none was running. */
+export const END = luaScript(`
+if endSession(ARGV[1], ARGV[2]) then return 1 end
+return 0
+`);
+
+/**
+ * List: ARGV prefix, idleMs. The running sessions, least recently used
+ * first, as {now, then per session: id, last use, owner, active token,
+ * journal entries, active state's additions}.
+ */
+export const LIST = luaScript(`
+local prefix = ARGV[1]
+local sessions = prefix .. ':sessions'
+local now = nowMs()
+redis.call('ZREMRANGEBYSCORE', sessions, '-inf', now - tonumber(ARGV[2]))
+local out = {string.format('%d', now)}
+local running = redis.call('ZRANGE', sessions, 0, -1, 'WITHSCORES')
+for i = 1, #running, 2 do
+  local id = running[i]
+  local meta = sessionMeta(prefix, id)
+  local found = redis.call('HMGET', meta, 'gen', 'owner', 'active')
+  if found[1] == false then
+    redis.call('ZREM', sessions, id)
+  else
+    local base = meta .. ':' .. found[1]
+    out[#out + 1] = id
+    out[#out + 1] = running[i + 1]
+    out[#out + 1] = found[2]
+    out[#out + 1] = found[3]
+    out[#out + 1] = redis.call('LLEN', base .. ':j')
+    out[#out + 1] = redis.call('LLEN', stateBase(base, found[3]) .. ':o')
+  end
+end
+return out
+`);
+
+/** Journal append: ARGV key, entry JSON, capacity, ttl. Newest first, trimmed to capacity. */
+export const APPEND = luaScript(`
+redis.call('LPUSH', ARGV[1], ARGV[2])
+redis.call('LTRIM', ARGV[1], 0, tonumber(ARGV[3]) - 1)
+expire(ARGV[1], ARGV[4])
+return 1
+`);

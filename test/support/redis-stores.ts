@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll } from 'vitest';
+import { loadContract } from '../../src/contract/load-contract.js';
+import type { CatalogueLimits } from '../../src/mock/core/catalogue/catalogue-limits.js';
+import { createScenarioLibrary, type ScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
+import type { ScenarioStart } from '../../src/mock/core/scenarios/scenario-control.js';
+import type { MockStore } from '../../src/mock/core/store/mock-store.js';
+import { createRedisStore, type RedisStoreOptions } from '../../src/mock/core/store/redis/create-redis-store.js';
+import { redisCommand } from './redis-command.js';
+import { scenarioFolder, scenarioWith } from './scenario-folder.js';
+
+const contract = loadContract();
+
+/**
+ * The scenarios the Redis store tests use, in one folder per test file:
+ * `every-third` (listPets every third call 503), `machine` (a state
+ * machine on getPet: Started → Fed → Started, with a stub that never
+ * fits), and `plain` (no stubs that keep anything).
+ */
+export function redisTestScenarios() {
+  const folder = scenarioFolder();
+  const fault = { then: { status: 503, retryAfterSeconds: 1 } };
+  folder.write('every-third.yaml', scenarioWith('every-third', [{ id: 'third', match: { operation: 'listPets', calls: { every: 3 } }, fault }]));
+  folder.write(
+    'machine.yaml',
+    scenarioWith('machine', [
+      { id: 'never', match: { operation: 'getPet', query: { nope: { equals: 'x' } } }, fault },
+      { id: 'feed', requiredState: 'Started', newState: 'Fed', match: { operation: 'getPet' }, fault },
+      { id: 'digest', requiredState: 'Fed', newState: 'Started', match: { operation: 'getPet', calls: { after: 1 } }, fault },
+    ]),
+  );
+  folder.write('plain.yaml', scenarioWith('plain', [{ id: 'slow', match: { operation: 'createPet', headers: { 'x-slow': { equals: '1' } } }, fault }]));
+  folder.write('broken.yaml', 'name: broken\nstubs: [');
+  return folder;
+}
+
+export interface StoresOptions extends Partial<Omit<RedisStoreOptions, 'url' | 'library' | 'shared' | 'start'>> {
+  limits?: CatalogueLimits;
+  start?: ScenarioStart;
+}
+
+/**
+ * `count` Redis stores on one Redis and one prefix (unique unless given),
+ * as that many mock processes would have: each its own connection,
+ * library and scenario versions. Closed after the file.
+ */
+export async function redisStores(url: string, dir: string, count: number, options: StoresOptions = {}) {
+  const prefix = options.prefix ?? `test-${randomUUID()}`;
+  const stores: MockStore[] = [];
+  const libraries: ScenarioLibrary[] = [];
+  for (let i = 0; i < count; i++) {
+    const library = createScenarioLibrary({ contract, dir, catalogueLimits: options.limits });
+    const start = options.start ?? { pets: [{ id: 1, name: 'Milo', categoryId: 3, status: 'available' as const }, { id: 2, name: 'Bruno', categoryId: 2 }] };
+    libraries.push(library);
+    stores.push(await createRedisStore({ ...options, url, prefix, library, shared: start, start }));
+  }
+  afterAll(() => Promise.all(stores.map((store) => store.close())));
+  return { prefix, stores, libraries };
+}
+
+/** How many keys on the Redis at `url` start with `prefix:`. */
+export async function keysUnder(url: string, prefix: string): Promise<number> {
+  const port = Number(new URL(url).port);
+  return Number(await redisCommand(port, ['EVAL', "return #redis.call('KEYS', ARGV[1])", '0', `${prefix}:*`]));
+}
+
+/** A request as a stub's match reads it. */
+export const requestView = (query: Record<string, string> = {}, headers: Record<string, string> = {}) => ({
+  query: (name: string) => query[name],
+  header: (name: string) => headers[name],
+  body: undefined,
+});
