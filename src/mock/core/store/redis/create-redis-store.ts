@@ -7,7 +7,7 @@ import type { MockStore, Session, SessionSummary } from '../mock-store.js';
 import { connectRedis, type RedisConnection } from './redis-connection.js';
 import { redisControl, type ControlContext } from './redis-control.js';
 import { redisJournal } from './redis-journal.js';
-import { anonymousKey, sessionKeys } from './redis-keys.js';
+import { anonymousKey, sessionKeys, sharedKeys } from './redis-keys.js';
 import { optional } from './redis-pick.js';
 import { START_TOKEN, type SessionRef } from './redis-state.js';
 import { scenarioVersions } from './scenario-versions.js';
@@ -38,6 +38,18 @@ const ownerOf = (stored: string): string | undefined => (stored.startsWith('=') 
  * process started with the same URL and prefix serves the same sessions,
  * states, catalogues and journals. Connects first (retrying for
  * connectTimeoutMs), then rejects with a message naming the URL.
+ *
+ * A Session that `open` or `find` gives is one request's view: it knows
+ * the session's generation and active scenario as they were at that call
+ * (one round trip fewer per request), so a caller opens the session anew
+ * for each request, as the HTTP layer does. `shared` reads them at each call.
+ *
+ * What Redis holds, bounded: per session (maxSessions, plus the shared
+ * default) its additions' JSON twice (in id order and by status), at most
+ * 2 × --max-catalogue-bytes plus about 60 bytes an animal of list overhead
+ * (measured: 10,000 small animals took 1.3 MiB), and its journal (measured:
+ * 500 entries with a 1 KiB path, 0.7 MiB); the anonymous journal; keys a
+ * request wrote to a session that had just ended, until their TTL.
  */
 export async function createRedisStore(options: RedisStoreOptions): Promise<MockStore> {
   const { prefix, library, maxSessions = DEFAULT_MAX_SESSIONS, idleMs = DEFAULT_SESSION_IDLE_MS, journalSize = DEFAULT_JOURNAL_SIZE } = options;
@@ -57,7 +69,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     const ref: SessionRef = { id, keys: sessionKeys(prefix, id, gen), gen, ttl };
     return { id, owner, control: redisControl(context, ref, active), journal: redisJournal(redis, ref.keys.journal, journalSize, ttl) };
   };
-  const sharedRef: SessionRef = { id: null, keys: sessionKeys(prefix, '', '0'), gen: '0', ttl: '0' };
+  const sharedRef: SessionRef = { id: null, keys: sharedKeys(prefix), gen: '0', ttl: '0' };
   const shared: Session = {
     id: null,
     owner: undefined,

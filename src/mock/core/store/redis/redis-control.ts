@@ -33,8 +33,8 @@ export function redisControl(context: ControlContext, ref: SessionRef, known: st
   const stateFrom = (source: StateSource): ScenarioState => redisState(redis, ref, source, library.catalogueLimits);
   const sourceOrStart = (token: string): Maybe<StateSource> =>
     whenReady(versions.sourceOf(token), (source) => {
-      // The active scenario's file went away or broke since another process activated it: the start serves.
-      return source.ok ? source.value : (versions.sourceOf(START_TOKEN) as { ok: true; value: StateSource }).value;
+      // The active scenario's file went away or broke here since another process activated it: the start serves.
+      return source.ok ? source.value : versions.start();
     });
   const sessionArgs = (): string[] => [ref.keys.meta, ref.keys.base, START_TOKEN, ref.gen, ref.id === null ? '1' : '0'];
   const runControl = (script: Script, more: string[]): Promise<unknown> => redis.script(script, [...sessionArgs(), ...more]);

@@ -11,14 +11,15 @@
  *   P:gen                       counter: a new generation for each session started
  *   P:anon                      list: the anonymous journal (JSON, newest first)
  *   P:s:S                       hash: the session: gen, owner, active (the active state's token)
+ *   P:shared                    hash: the shared default's: active (its generation is always 0)
  *   P:s:S:G:j                   list: its journal (JSON, newest first)
  *   P:s:S:G:n                   set: tokens of the other states it has (started by Prefer: scenario=)
  *   P:s:S:G:t:T:h               hash: a state's scenario state, call counts (c:INDEX), next id, pets, bytes
  *   P:s:S:G:t:T:o               list: that state's additions' JSON, in id order
  *   P:s:S:G:t:T:s:STATUS        list: the same, one list per status
  *
- * The shared default is the session with the empty id (a real id has 1 to
- * 128 characters), generation 0, and no TTL. A session's generation is
+ * The shared default has keys of its own (P:shared, P:shared:0:…), no
+ * TTL, and is not in the sessions' table. A session's generation is
  * new each time it starts, so keys a request wrote to a session that ended
  * meanwhile (they expire by TTL) are never read as a later session's.
  * A state's token is its scenario's name, or the empty string for the
@@ -27,7 +28,7 @@
  * Scripts build keys from these parts, so the store needs one Redis, not
  * Redis Cluster (whose scripts must name every key they touch up front).
  */
-export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 
 const part = (text: string): string => `${Buffer.byteLength(text)}:${text}`;
 
@@ -41,7 +42,13 @@ export interface SessionKeys {
 }
 
 export function sessionKeys(prefix: string, id: string, gen: string): SessionKeys {
-  const meta = `${prefix}:s:${part(id)}`;
+  return keysFrom(`${prefix}:s:${part(id)}`, gen);
+}
+
+/** The shared default's: apart from every session's (`s:`), whatever its id, the empty one included. */
+export const sharedKeys = (prefix: string): SessionKeys => keysFrom(`${prefix}:shared`, '0');
+
+function keysFrom(meta: string, gen: string): SessionKeys {
   const base = `${meta}:${gen}`;
   return { meta, base, journal: `${base}:j`, names: `${base}:n` };
 }
@@ -58,8 +65,6 @@ export function stateKeys(sessionBase: string, token: string): StateKeys {
   return { hash: `${base}:h`, ordered: `${base}:o`, status: (status) => `${base}:s:${status}` };
 }
 
-export const sessionsKey = (prefix: string): string => `${prefix}:sessions`;
-export const generationKey = (prefix: string): string => `${prefix}:gen`;
 export const anonymousKey = (prefix: string): string => `${prefix}:anon`;
 
 /**

@@ -82,6 +82,48 @@ describe('Redis killed, then started again', () => {
   });
 });
 
+describe('Redis killed under load', () => {
+  it('creates in flight each end acknowledged or StoreUnavailable, within the bound; every acknowledged one is there after the restart', async () => {
+    const { stores: [one, two] } = await redisStores(server.url, folder.dir, 2, { commandTimeoutMs: 1000 });
+    const session = async (store: MockStore) => {
+      const opened = await store.open('load');
+      if (!opened.ok) throw new Error('not opened');
+      return (await opened.value.control.active()).catalogue;
+    };
+    const catalogues = [await session(one!), await session(two!)];
+    const acknowledged: Pet[] = [];
+    const outcomes: string[] = [];
+    let stop = false;
+    const worker = async (n: number): Promise<void> => {
+      for (let i = 0; !stop; i++) {
+        const { ms, outcome } = await timed(() => catalogues[n % 2]!.create({ name: `w${n}-${i}`, categoryId: 1 }));
+        expect(ms).toBeLessThan(BOUND_MS);
+        if (outcome instanceof StoreUnavailable) outcomes.push('unavailable');
+        else if (outcome && typeof outcome === 'object' && 'id' in outcome) acknowledged.push(outcome as Pet);
+        else throw new Error(`unexpected outcome ${String(outcome)}`);
+        if (outcome instanceof StoreUnavailable) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const workers = Array.from({ length: 8 }, (_, n) => worker(n));
+    await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThan(50));
+    await server.kill();
+    await vi.waitFor(() => expect(outcomes.length).toBeGreaterThan(8));
+    const beforeRestart = acknowledged.length;
+    await server.start();
+    // Both stores reconnect by themselves, and creates are acknowledged again.
+    for (const store of [one!, two!]) await vi.waitFor(async () => expect((await store.health()).ok).toBe(true), { timeout: 5000, interval: 100 });
+    await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThan(beforeRestart + 8), { timeout: 5000 });
+    stop = true;
+    await Promise.all(workers);
+    const after = await session(two!);
+    // A create Redis ran whose answer the kill cut off is there too, though its caller was told StoreUnavailable: as with any store over a network.
+    const count = await after.count();
+    expect(count).toBeGreaterThanOrEqual(2 + acknowledged.length);
+    expect(count).toBeLessThanOrEqual(2 + acknowledged.length + outcomes.length);
+    for (const pet of acknowledged) expect(await after.getJson(pet.id)).toBe(JSON.stringify(pet));
+  });
+});
+
 describe('Redis that stops answering but keeps the connection', () => {
   it('each call gives up at the command timeout as StoreUnavailable, and works again when Redis answers', async () => {
     const proxy = await pausableProxy(server.port);

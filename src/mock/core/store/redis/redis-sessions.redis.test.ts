@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Pet } from '../../catalogue/pet.js';
 import type { JournalEntry } from '../../journal/request-journal.js';
 import type { MockStore, Session } from '../mock-store.js';
+import { redisCommand } from '../../../../../test/support/redis-command.js';
 import { keysUnder, redisStores, redisTestScenarios } from '../../../../../test/support/redis-stores.js';
 
 /**
@@ -21,6 +22,8 @@ async function opened(store: MockStore, id: string): Promise<Session> {
 }
 const nextId = (): string => `s${++sessions}`;
 const pet = (name: string) => ({ name, categoryId: 1 });
+/** A key's TTL in ms (-1: none, -2: no such key). */
+const keyTtl = async (key: string): Promise<number> => Number(await redisCommand(Number(new URL(url).port), ['PTTL', key]));
 const entry = (path: string): JournalEntry => ({ method: 'GET', path, status: 200, ms: 1, operation: 'listPets', scenario: null, stub: null });
 
 describe('the admin side through one process applies to the other', () => {
@@ -107,6 +110,39 @@ describe('the admin side through one process applies to the other', () => {
     const again = await opened(a, id);
     expect(await (await again.control.active()).catalogue.count()).toBe(2);
     expect(await again.journal.entries()).toEqual([]);
+  });
+
+  it("the shared default: an activation through one serves the other's next call, and its keys never expire", async () => {
+    expect((await a.shared.control.activate('plain')).ok).toBe(true);
+    expect((await b.shared.control.active()).scenario?.name).toBe('plain');
+    expect(await b.shared.control.reset()).toEqual({ scenario: 'plain', pets: 30, state: 'Started' });
+    expect(await keyTtl(`${prefix}:shared`)).toBe(-1);
+    // A session with the empty id (the HTTP layer refuses it; the store keeps it apart all the same) is not the shared default.
+    const empty = await opened(a, '');
+    await empty.control.activate('machine');
+    expect((await b.shared.control.active()).scenario?.name).toBe('plain');
+    expect(await keyTtl(`${prefix}:shared`)).toBe(-1);
+    expect(await a.health()).toEqual({ ok: true, value: undefined });
+  });
+
+  it('the list: each running session, least recently used first, with its owner, scenario, animals, idle time and journal', async () => {
+    const id = nextId();
+    const opened_ = await a.open(id, 'key-1');
+    if (!opened_.ok) throw new Error('not opened');
+    await opened_.value.journal.append(entry('/v1/pets'));
+    await (await opened_.value.control.active()).catalogue.create(pet('x'));
+    const listed = await b.list();
+    expect(listed.at(-1)).toEqual({ id, owner: 'key-1', scenario: null, pets: 3, idleSeconds: 0, journal: 1 });
+  });
+
+  it('a preview: a session as it would start, not kept, nothing read from another of that id', async () => {
+    const id = nextId();
+    const shown = b.preview(id);
+    expect(shown).toMatchObject({ id, owner: undefined });
+    const state = await shown.control.active();
+    expect([state.scenario, await state.state(), await state.catalogue.count(), await shown.journal.entries()]).toEqual([undefined, null, 2, []]);
+    expect(await a.find(id)).toBeUndefined();
+    expect((await a.list()).map((one) => one.id)).not.toContain(id);
   });
 
   it('a journal: both append, either reads oldest first, capped; emptied through one, empty for both', async () => {

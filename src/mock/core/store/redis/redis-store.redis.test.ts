@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { createScenarioRuntime } from '../../scenarios/scenario-runtime.js';
 import { pickStub } from '../../scenarios/pick-stub.js';
@@ -148,5 +149,15 @@ describe('hot reload', () => {
     expect((await after.pick(after.stubsFor('getPet'), requestView())).stub?.label).toBe('v2');
     expect(await (await state(b)).state()).toBe('Done');
     expect(a.paths()).toContain(loaded.value.path);
+  });
+
+  it('a process that cannot load the scenario another activated (its file gone here) serves its start, not an error', async () => {
+    const file = folder.write('gone.yaml', scenarioWith('gone', [{ id: 'g', match: { operation: 'getPet' }, fault: { then: { status: 503 } } }]));
+    const { one, state } = newSession();
+    expect((await (await one()).control.activate('gone')).ok).toBe(true);
+    rmSync(file);
+    const served = await state(b);
+    expect(served.scenario).toBeUndefined();
+    expect(await served.catalogue.count()).toBe(2);
   });
 });

@@ -13,6 +13,8 @@ import { START_TOKEN, type StateSource } from './redis-state.js';
  * (the state kept on Redis stays: see README). At most one a scenario file.
  */
 export interface ScenarioVersions {
+  /** The source of the session's start state. */
+  start(): StateSource;
   /** The start scenario's name, if it has one. */
   startName(): string | undefined;
   /** The scenario's name of a token: the start's for the start token. */
@@ -35,6 +37,7 @@ export function scenarioVersions(library: ScenarioLibrary, first: ScenarioStart)
     return source;
   };
   return {
+    start: () => start,
     startName: () => start.scenario?.name,
     nameOf: (token) => (token === START_TOKEN ? start.scenario?.name : token),
     sourceOf(token) {
