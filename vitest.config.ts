@@ -1,20 +1,31 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { redisServerCommand } from './test/support/redis-server-command.js';
-import { REDIS_TESTS_MISSING, redisRequired, redisTestsMissingReporter } from './test/support/redis-tests-missing.js';
+import {
+  checkRequiredServers,
+  missingServersReporter,
+  needsSystemServer,
+  NGINX,
+  REDIS,
+  serverCommand,
+  SYSTEM_SERVERS,
+  testFiles,
+  type SystemServer,
+} from './test/support/system-servers.js';
 
-// Tests that need a real Redis are named *.redis.test.ts and run only in the `redis` project.
-const REDIS_TESTS = ['src/**/*.redis.test.ts', 'test/**/*.redis.test.ts'];
-const redisInstalled = redisServerCommand() !== undefined;
-// CI sets MOCK_REQUIRE_REDIS (.ci/run): a run without the Redis tests must fail there, not pass the rest.
-if (!redisInstalled && redisRequired()) throw new Error(`${REDIS_TESTS_MISSING} MOCK_REQUIRE_REDIS is set, so this run fails.`);
+// Tests that need a real server (Redis, nginx) are named *.<project>.test.ts and run only in that project (test/support/system-servers.ts).
+const installed = (server: SystemServer): boolean => serverCommand(server) !== undefined;
+const missing = SYSTEM_SERVERS.filter((server) => !installed(server));
+// CI sets MOCK_REQUIRE_SERVERS (.ci/run): a run without a server's tests must fail there, not pass the rest.
+checkRequiredServers(missing);
 
 // One redis-server for the run (test/support/redis-global-setup.ts); its URL is inject('redisUrl').
 const redisProject: TestProjectInlineConfiguration = {
   extends: true,
-  test: { name: 'redis', include: REDIS_TESTS, globalSetup: ['test/support/redis-global-setup.ts'] },
+  test: { name: REDIS.project, include: testFiles(REDIS), globalSetup: ['test/support/redis-global-setup.ts'] },
 };
+// Each nginx test file starts its own nginx.
+const nginxProject: TestProjectInlineConfiguration = { extends: true, test: { name: NGINX.project, include: testFiles(NGINX) } };
 
 /**
  * The mock's HTTP suite: every test file that starts the mock with useMock
@@ -26,7 +37,7 @@ const redisProject: TestProjectInlineConfiguration = {
  */
 const mockSuite = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.redis.test.ts'))
+    .filter((file) => file.endsWith('.test.ts') && !needsSystemServer(file))
     .map((file) => join(dir, file))
     .filter((file) => readFileSync(file, 'utf8').includes('useMock('));
 const onRedis: TestProjectInlineConfiguration = {
@@ -37,15 +48,15 @@ const onRedis: TestProjectInlineConfiguration = {
 export default defineConfig({
   test: {
     testTimeout: 15_000,
-    // Without redis-server the `redis` project is left out (not collected, so never counted as passed) and one line says so.
-    ...(redisInstalled ? {} : { reporters: ['default', redisTestsMissingReporter] }),
+    // A server's project is left out without its command (not collected, so never counted as passed), and one line per server says so.
+    ...(missing.length === 0 ? {} : { reporters: ['default', missingServersReporter(missing)] }),
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...REDIS_TESTS],
+          exclude: [...configDefaults.exclude, ...SYSTEM_SERVERS.flatMap(testFiles)],
         },
       },
       {
@@ -55,7 +66,8 @@ export default defineConfig({
         extends: true,
         test: { name: 'contract', include: ['src/contract-tests/contract.suite.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
-      ...(redisInstalled ? [redisProject, onRedis] : []),
+      ...(installed(REDIS) ? [redisProject, onRedis] : []),
+      ...(installed(NGINX) ? [nginxProject] : []),
     ],
   },
 });

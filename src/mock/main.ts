@@ -5,7 +5,7 @@ import { loadContract, type Contract } from '../contract/load-contract.js';
 import { packageRoot } from '../contract/package-root.js';
 import { validatorTally, type ValidatorTally } from '../contract/precompiled-validators.js';
 import { HELP, parseCli, type MockCliOptions } from './cli-options.js';
-import { redacted } from './read-store-options.js';
+import { shownUrl } from './core/store/shown-url.js';
 import { needsWorkers, startWorkers, type Running } from './workers.js';
 import { loadCatalogue } from './core/fixtures/load-catalogue.js';
 import type { Logger } from 'pino';
@@ -185,7 +185,7 @@ function startedFacts(server: RunningMockServer, options: MockCliOptions, from: 
     apiKeys: options.apiKeys.length,
     apiKeySource: { flag: '--api-key', env: 'MOCK_API_KEYS', default: 'the default; set --api-key or MOCK_API_KEYS' }[options.apiKeysFrom],
     catalogue: `${server.startPets} pets from ${from}`,
-    store: options.store === 'memory' ? 'memory (this process only)' : `${redacted(options.store)}, keys under ${options.storePrefix}:`,
+    store: options.store === 'memory' ? 'memory (this process only)' : `${shownUrl(options.store)}, keys under ${options.storePrefix}:`,
     validators: `${validators.compiled - validatorsBefore.compiled} compiled at start-up, ${validators.precompiled - validatorsBefore.precompiled} precompiled by the build`,
     scenario: scenario.name,
     scenarioDescription: scenario.description,

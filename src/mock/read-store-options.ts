@@ -1,4 +1,5 @@
 import { failed, ok, type Result } from './core/result.js';
+import { shownUrl } from './core/store/shown-url.js';
 
 export const DEFAULT_STORE_PREFIX = 'animal-store-mock';
 /** More processes than this on one machine is a mistake, not a plan: node:cluster forks each as a whole node process. */
@@ -25,7 +26,7 @@ const PREFIX = /^[A-Za-z0-9._:-]{1,64}$/;
  */
 export function readStoreOptions(values: { store?: string | undefined; 'store-prefix'?: string | undefined; workers?: string | undefined }, env: NodeJS.ProcessEnv): Result<StoreOptions, string> {
   const store = values.store ?? (env.MOCK_STORE || 'memory');
-  if (store !== 'memory' && !isRedisUrl(store)) return failed(`--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got ${JSON.stringify(redacted(store))}`);
+  if (store !== 'memory' && !isRedisUrl(store)) return failed(`--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got ${JSON.stringify(shownUrl(store))}`);
   const storePrefix = values['store-prefix'] ?? (env.MOCK_STORE_PREFIX || DEFAULT_STORE_PREFIX);
   if (!PREFIX.test(storePrefix)) return failed(`--store-prefix must be 1 to 64 of A-Z a-z 0-9 . _ : -, got ${JSON.stringify(storePrefix.slice(0, 80))}`);
   const workersText = values.workers ?? (env.MOCK_WORKERS || '1');
@@ -43,16 +44,5 @@ function isRedisUrl(text: string): boolean {
     return (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
   } catch {
     return false;
-  }
-}
-
-/** A store URL as messages and logs show it: without its password. */
-export function redacted(text: string): string {
-  try {
-    const url = new URL(text);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return text.replace(/:[^:@/]*@/, ':***@');
   }
 }

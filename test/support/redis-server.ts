@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../bench/free-port.js';
 import { redisCommand } from './redis-command.js';
-import { REDIS_INSTALL_HINT } from './redis-tests-missing.js';
-import { redisServerCommand } from './redis-server-command.js';
+import { REDIS, requireServerCommand } from './system-servers.js';
 
 export interface RedisServer {
   /** `redis://127.0.0.1:<port>` */
@@ -34,6 +33,8 @@ export interface RedisServerOptions {
   appendonly?: boolean;
   /** Where ports come from; a free loopback port by default. This helper's own tests hand out a taken one to see the retry. */
   pickPort?: () => Promise<number>;
+  /** More `--name value` settings, after this helper's own, so they win (compose.yaml's command, for its tests). */
+  args?: readonly string[];
 }
 
 /** A port picked by listening on port 0 can be taken by someone else before redis binds it; then another is tried. */
@@ -43,8 +44,7 @@ const READY_POLL_MS = 25;
 
 /** Starts a redis-server and resolves once it answers PING. */
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
-  const command = redisServerCommand();
-  if (command === undefined) throw new Error(`redis-server is not on PATH (${REDIS_INSTALL_HINT})`);
+  const command = requireServerCommand(REDIS);
   const dir = mkdtempSync(join(tmpdir(), 'animal-store-redis-'));
   const pickPort = options.pickPort ?? freePort;
   for (let attempt = 1; ; attempt++) {
@@ -61,13 +61,14 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   }
 }
 
-function serverArgs(port: number, dir: string, { appendonly = false }: RedisServerOptions): string[] {
+function serverArgs(port: number, dir: string, { appendonly = false, args = [] }: RedisServerOptions): string[] {
   return [
     ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dir],
     // No RDB snapshots: what survives a crash is decided by `appendonly` alone.
     ...['--save', '', '--appendonly', appendonly ? 'yes' : 'no'],
     ...(appendonly ? ['--appendfsync', 'always'] : []),
     ...['--protected-mode', 'no', '--daemonize', 'no'],
+    ...args,
   ];
 }
 

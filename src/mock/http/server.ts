@@ -11,7 +11,7 @@ import { createScenarioLibrary, type ScenarioLibrary } from '../core/scenarios/s
 import { watchScenarios } from '../core/scenarios/watch-scenarios.js';
 import { createSessionRegistry, type SessionRegistry } from '../core/sessions/session-registry.js';
 import type { MockStore } from '../core/store/mock-store.js';
-import { createRedisStore } from '../core/store/redis/redis-store.js';
+import { createRedisStore } from '../core/store/redis/create-redis-store.js';
 import type { ScenarioStart } from '../core/scenarios/scenario-control.js';
 import type { PetStore } from '../core/catalogue/pet-store.js';
 import type { Pet } from '../core/catalogue/pet.js';

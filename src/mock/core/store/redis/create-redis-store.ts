@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_JOURNAL_SIZE } from '../../journal/request-journal.js';
 import { failed, ok } from '../../result.js';
 import type { ScenarioStart } from '../../scenarios/scenario-control.js';
@@ -59,6 +60,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
   const protectMs = Math.min(options.protectMs ?? DEFAULT_SESSION_PROTECT_MS, idleMs);
   const ttl = String(Math.ceil(idleMs));
   const redis: RedisConnection = await connectRedis(options);
+  const secret = await sharedSecret(redis, prefix);
   const versions = scenarioVersions(library, options.start);
   // The shared default starts from its own start (which may differ from a new session's); a session of its own on Redis.
   const sharedVersions = scenarioVersions(library, options.shared);
@@ -79,6 +81,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
 
   return {
     kind: 'redis',
+    secret,
     shared,
     anonymous: redisJournal(redis, anonymousKey(prefix), journalSize, '0'),
     maxSessions,
@@ -110,6 +113,17 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     },
     close: () => redis.close(),
   };
+}
+
+/**
+ * The secret key sessions' ids are made with: the first process on this
+ * prefix makes it (SET NX, no TTL), every later one reads that one, so a
+ * bearer key names the same session on every process.
+ */
+async function sharedSecret(redis: RedisConnection, prefix: string): Promise<Buffer> {
+  const key = `${prefix}:secret`;
+  await redis.command(['SET', key, randomBytes(32).toString('hex'), 'NX']);
+  return Buffer.from(String(await redis.command(['GET', key])), 'hex');
 }
 
 async function listSessions(redis: RedisConnection, prefix: string, idleMs: number, versions: ReturnType<typeof scenarioVersions>): Promise<SessionSummary[]> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createClient, type RedisClientType } from 'redis';
+import { shownUrl } from '../shown-url.js';
 import { StoreUnavailable } from '../store-unavailable.js';
 import { LUA_KEYS } from './redis-keys.js';
 
@@ -46,17 +47,6 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 const MAX_QUEUED_COMMANDS = 10_000;
 /** Reconnecting waits 50 ms, doubling up to this, so a Redis that comes back is found within about a second. */
 const MAX_RECONNECT_DELAY_MS = 1000;
-
-/** The URL as messages show it: never its password. */
-export function shownUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(a URL that does not parse)';
-  }
-}
 
 /**
  * Connects to Redis, retrying for up to connectTimeoutMs, then rejects

@@ -2,7 +2,7 @@ import { errorBody } from '../../errors.js';
 import { ok, type Result } from '../../result.js';
 import type { ScenarioLibrary } from '../../scenarios/scenario-library.js';
 import type { Maybe } from '../maybe.js';
-import { whenReady } from './when-ready.js';
+import { andThen } from '../maybe.js';
 import type { ScenarioControl, ScenarioState, StateSummary } from '../mock-store.js';
 import type { RedisConnection, Script } from './redis-connection.js';
 import { optional } from './redis-pick.js';
@@ -32,7 +32,7 @@ export function redisControl(context: ControlContext, ref: SessionRef, known: st
     snapshot ?? redis.command(['HGET', ref.keys.meta, 'active']).then((token) => (token === null ? START_TOKEN : String(token)));
   const stateFrom = (source: StateSource): ScenarioState => redisState(redis, ref, source, library.catalogueLimits);
   const sourceOrStart = (token: string): Maybe<StateSource> =>
-    whenReady(versions.sourceOf(token), (source) => {
+    andThen(versions.sourceOf(token), (source) => {
       // The active scenario's file went away or broke here since another process activated it: the start serves.
       return source.ok ? source.value : versions.start();
     });
@@ -47,11 +47,11 @@ export function redisControl(context: ControlContext, ref: SessionRef, known: st
   return {
     dir: library.dir,
     limits: library.catalogueLimits,
-    active: () => whenReady(whenReady(activeToken(), sourceOrStart), stateFrom),
+    active: () => andThen(andThen(activeToken(), sourceOrStart), stateFrom),
     stateOf(name) {
-      return whenReady(activeToken(), (token): Maybe<Result<ScenarioState>> => {
-        if (name === versions.nameOf(token)) return whenReady(sourceOrStart(token), (source) => ok(stateFrom(source)));
-        return whenReady(versions.sourceOf(name), async (source) => {
+      return andThen(activeToken(), (token): Maybe<Result<ScenarioState>> => {
+        if (name === versions.nameOf(token)) return andThen(sourceOrStart(token), (source) => ok(stateFrom(source)));
+        return andThen(versions.sourceOf(name), async (source) => {
           if (!source.ok) return source;
           await redis.script(NOTE, stateArgs(ref, name));
           return ok(stateFrom(source.value));

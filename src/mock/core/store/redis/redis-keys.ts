@@ -10,6 +10,7 @@
  *   P:sessions                  sorted set: running session ids, scored by last use (ms, Redis TIME)
  *   P:gen                       counter: a new generation for each session started
  *   P:anon                      list: the anonymous journal (JSON, newest first)
+ *   P:secret                    string: the secret key sessions' ids are made with, one for every process (SET NX)
  *   P:s:S                       hash: the session: gen, owner, active (the active state's token)
  *   P:shared                    hash: the shared default's: active (its generation is always 0)
  *   P:s:S:G:j                   list: its journal (JSON, newest first)

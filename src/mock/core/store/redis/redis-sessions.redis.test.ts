@@ -183,8 +183,8 @@ describe('the session table across processes', () => {
     await sleep(450);
     expect(await two!.find('idle')).toBeUndefined();
     expect(await two!.list()).toEqual([]);
-    // Left: the generation counter only (the shared default and the anonymous journal wrote nothing).
-    expect(await keysUnder(url, own)).toBe(1);
+    // Left: the generation counter and the shared secret of key sessions (the shared default and the anonymous journal wrote nothing).
+    expect(await keysUnder(url, own)).toBe(2);
   });
 
   it('a session used keeps living: each open refreshes every key', async () => {

@@ -63,6 +63,12 @@ export function redisState(redis: RedisConnection, ref: SessionRef, source: Stat
       if (!scenario) return null;
       return redis.command(['HGET', keys.hash, 'state']).then((state) => (state === null ? scenario.initialState : String(state)));
     },
+    calls() {
+      const count = scenario?.stubs.length ?? 0;
+      if (count === 0) return [];
+      const fields = Array.from({ length: count }, (_, index) => `c:${index}`);
+      return redis.command(['HMGET', keys.hash, ...fields]).then((counts) => (counts as Array<string | null>).map((value) => Number(value ?? 0)));
+    },
     catalogue: redisCatalogue(redis, ref, source, keys, limits),
   };
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { packageRoot } from '../../src/contract/package-root.js';
 import { DEFAULT_API_KEY } from '../../src/mock/cli-options.js';
 import { freePort, requestLines, startMock, stop, tmpDir, useBuiltCli, type RunningMock } from '../support/built-cli.js';
 import { Processes } from '../support/processes.js';
+import { NGINX, requireServerCommand } from '../support/system-servers.js';
 import { startDnsStub, type DnsStub } from './dns-stub.js';
 
 /**
@@ -16,7 +17,8 @@ import { startDnsStub, type DnsStub } from './dns-stub.js';
  * both replicas' addresses (127.0.0.1 and 127.0.0.2, one port), so the
  * copy nginx runs differs from the file only in the resolver's address,
  * the ports and where nginx keeps its files and access log (the `copy` function below).
- * Needs the `nginx` command: `apt-get install nginx-light` (.ci/run does).
+ * Needs the `nginx` command (`apt-get install nginx-light`, .ci/run does):
+ * the file runs in the `nginx` project only, left out when it is missing.
  */
 
 useBuiltCli();
@@ -46,14 +48,6 @@ function copy(dns: number, listen: number, mockPort: number, folder: string): st
   return file;
 }
 
-/** Debian's nginx: on the PATH, or in /usr/sbin, which a user's PATH may lack. */
-function nginxCommand(): string {
-  for (const found of [spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim(), '/usr/sbin/nginx']) {
-    if (found && existsSync(found)) return found;
-  }
-  throw new Error('nginx is not installed: these tests run deploy/nginx.conf for real. apt-get install -y nginx-light (.ci/run installs it when missing).');
-}
-
 /** A request through the proxy with node:http, which (unlike fetch) sends any header, however large. */
 function send(port: number, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
@@ -78,7 +72,7 @@ describe('deploy/nginx.conf in front of two mocks', () => {
   const nginxArgs = (): string[] => ['-e', 'stderr', '-p', tmpDir(), '-c', conf, '-g', `daemon off; pid ${tmpDir()}/nginx.pid;`];
 
   beforeAll(async () => {
-    nginx = nginxCommand();
+    nginx = requireServerCommand(NGINX);
     dns = await startDnsStub({ mock: ['127.0.0.1', '127.0.0.2'] });
     [mockPort, proxyPort] = [await freePort(), await freePort()];
     conf = copy(dns.port, proxyPort, mockPort, tmpDir());

@@ -2,9 +2,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { redisServerCommand } from './redis-server-command.js';
+import { findCommand } from './find-command.js';
 
-describe('redisServerCommand', () => {
+describe('findCommand', () => {
   let root: string;
   const folder = (name: string): string => {
     const dir = join(root, name);
@@ -12,7 +12,7 @@ describe('redisServerCommand', () => {
     return dir;
   };
   const file = (dir: string, mode: number): string => {
-    const path = join(dir, 'redis-server');
+    const path = join(dir, 'some-server');
     writeFileSync(path, '#!/bin/sh\n');
     chmodSync(path, mode);
     return path;
@@ -26,19 +26,27 @@ describe('redisServerCommand', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('is undefined when no folder on PATH holds redis-server', () => {
+  it('is undefined when no folder on PATH or among the extra folders holds the command', () => {
     vi.stubEnv('PATH', [folder('a'), folder('b')].join(delimiter));
-    expect(redisServerCommand()).toBeUndefined();
+    expect(findCommand('some-server', [folder('c')])).toBeUndefined();
   });
 
   it('is the first executable file on PATH, past a non-executable one and a folder of that name', () => {
     const notExecutable = folder('not-executable');
     file(notExecutable, 0o644);
     const aFolder = folder('a-folder');
-    mkdirSync(join(aFolder, 'redis-server'));
+    mkdirSync(join(aFolder, 'some-server'));
     const first = file(folder('first'), 0o755);
     file(folder('second'), 0o755);
     vi.stubEnv('PATH', ['', notExecutable, aFolder, join(root, 'first'), join(root, 'second')].join(delimiter));
-    expect(redisServerCommand()).toBe(first);
+    expect(findCommand('some-server')).toBe(first);
+  });
+
+  it('looks in the extra folders (/usr/sbin for nginx) only after every folder on PATH', () => {
+    const extra = file(folder('sbin'), 0o755);
+    vi.stubEnv('PATH', folder('bin'));
+    expect(findCommand('some-server', [join(root, 'sbin')])).toBe(extra);
+    const onPath = file(join(root, 'bin'), 0o755);
+    expect(findCommand('some-server', [join(root, 'sbin')])).toBe(onPath);
   });
 });
