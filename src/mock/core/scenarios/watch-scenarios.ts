@@ -61,7 +61,9 @@ export function watchScenarios({ library, sessions, logger, debounceMs = 100 }: 
           return;
         }
         sessions.replace(reloaded.value);
-        logger.info({ scenario: name }, `scenario ${name} reloaded from ${reloaded.value.scenario.file}; its state was reset`);
+        // On a shared store the state is every process's, and each process reloads on its own: resetting it from each would undo requests served between them.
+        const state = sessions.kind === 'memory' ? 'its state was reset' : 'its state on the shared store is kept (POST /__mock/reset starts it afresh)';
+        logger.info({ scenario: name }, `scenario ${name} reloaded from ${reloaded.value.scenario.file}; ${state}`);
       },
       (error: unknown) => logger.warn({ scenario: name }, `reloading scenario ${name} failed: ${(error as Error).message}`),
     );

@@ -225,7 +225,7 @@ describe('the request journal', () => {
     const lookalike = await fetch(`${origin}/__mockery`);
     expect([lookalike.status, ((await lookalike.json()) as { code: string }).code]).toEqual([404, 'route_not_found']);
     expect((await mock.admin('/journal/anonymous')).json.entries).toEqual([
-      { method: 'GET', path: '/__mockery', status: 404, ms: expect.any(Number), operation: null, scenario: 'journal', stub: null, unmatched: 'not a documented operation' },
+      { method: 'GET', path: '/__mockery', status: 404, ms: expect.any(Number), operation: null, scenario: null, stub: null, unmatched: 'not a documented operation' },
     ]);
   });
 
@@ -234,11 +234,11 @@ describe('the request journal', () => {
     await mock.authed('/pets/1', { method: 'DELETE' });
     // Auth comes before routing under /v1, so an unknown path there is 401 without a key.
     expect((await mock.admin('/journal/anonymous')).json.entries.at(-1)).toEqual(
-      { method: 'GET', path: '/v1/nowhere', status: 401, ms: expect.any(Number), operation: null, scenario: 'journal', stub: null, unmatched: 'not a documented operation' },
+      { method: 'GET', path: '/v1/nowhere', status: 401, ms: expect.any(Number), operation: null, scenario: null, stub: null, unmatched: 'not a documented operation' },
     );
     const entries = (await journal()).entries.slice(-1);
     expect(entries).toEqual([
-      { method: 'DELETE', path: '/v1/pets/1', status: 405, ms: expect.any(Number), operation: null, scenario: 'journal', stub: null, unmatched: 'not a documented operation' },
+      { method: 'DELETE', path: '/v1/pets/1', status: 405, ms: expect.any(Number), operation: null, scenario: null, stub: null, unmatched: 'not a documented operation' },
     ]);
   });
 });

@@ -1,7 +1,6 @@
 import { journalPath } from '../../core/journal/journal-path.js';
 import type { JournalEntry } from '../../core/journal/request-journal.js';
-import { andThen, type Maybe } from '../../core/store/maybe.js';
-import type { Journal, ScenarioState } from '../../core/store/mock-store.js';
+import type { Journal } from '../../core/store/mock-store.js';
 import { ownCopy } from '../../core/own-copy.js';
 import type { Exchange, Step } from '../exchange.js';
 import { after } from './after.js';
@@ -21,13 +20,13 @@ export function journalRequests(anonymous: Journal, onFailure: (error: unknown) 
     return after(x, next, (answer) => record(x, answer));
   };
 
-  function record(x: Exchange, answer: Response): Maybe<void> {
+  function record(x: Exchange, answer: Response): void {
     const journal = x.keyed ? x.session.journal : anonymous;
-    const ms = Math.round((performance.now() - x.started) * 100) / 100;
     try {
-      const appended = andThen(x.scenario ?? x.session.control.active(), (state) => journal.append(entry(x, answer, ms, state)));
-      // Not answering because the journal is away would turn one lost entry into a lost answer.
-      return appended instanceof Promise ? appended.catch(onFailure) : appended;
+      // Sent before the answer is, and not awaited: on Redis, this process's later reads of the journal
+      // come after it on the same connection, and the answer never waits for the journal.
+      const appended = journal.append(entry(x, answer));
+      if (appended instanceof Promise) appended.catch(onFailure);
     } catch (error) {
       onFailure(error);
     }
@@ -35,16 +34,17 @@ export function journalRequests(anonymous: Journal, onFailure: (error: unknown) 
 }
 
 /** One object of one shape per request (`unmatched` undefined when a stub answered; JSON leaves it out). */
-function entry(x: Exchange, answer: Response, ms: number, state: ScenarioState): JournalEntry {
+function entry(x: Exchange, answer: Response): JournalEntry {
   const url = x.c.req.url;
   const { stub, operationId: operation } = x;
   return {
     method: x.c.req.method,
     path: journalPath(url.slice(url.indexOf('/', url.indexOf('//') + 2))),
     status: answer.status,
-    ms,
+    ms: Math.round((performance.now() - x.started) * 100) / 100,
     operation,
-    scenario: state.scenario?.name ?? null,
+    // The state that answered, once a step picked it (Prefer: scenario=, the stubs): none for a request answered before.
+    scenario: x.scenario?.scenario?.name ?? null,
     stub,
     unmatched: stub !== null ? undefined : clipped(x.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth, session or body limit)')),
   };

@@ -39,6 +39,11 @@ export function createHttpServer(fetch: (request: Request, env: object) => Respo
     },
     guardRequests(listener, connections, extra),
   );
+  // A client may half-close once its request is sent (RFC 9112 §9.6 lets it; `nc`, HTTP/1.0 clients).
+  // By default node then aborts a request still being answered and ends the socket, so an answer
+  // that waits on anything (the Redis store, a latency fault) never reaches it. Half-open, node
+  // sends that answer, marked the connection's last. Node's own flag, not in its typings.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('clientError', clientErrors(connections, extra, limits.maxHeaderBytes));
   server.on('checkExpectation', refuseExpectation(connections, extra));
   server.on('connect', refuseConnect(extra));

@@ -78,8 +78,10 @@ export function redisControl(context: ControlContext, ref: SessionRef, known: st
       }
     },
     async reset() {
-      const token = await runControl(RESET, []);
-      return summary(await sourceOrStart(token === null ? START_TOKEN : String(token)));
+      const reply = await runControl(RESET, []);
+      const token = reply === null ? START_TOKEN : String(reply);
+      versions.forgetAllBut(token);
+      return summary(await sourceOrStart(token));
     },
     async resetScenario(name) {
       const token = await runControl(RESET_SCENARIO, [name, optional(versions.startName())]);

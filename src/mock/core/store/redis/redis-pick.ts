@@ -5,14 +5,15 @@ import type { Pick } from '../../scenarios/pick-stub.js';
 export const optional = (text: string | undefined): string => (text === undefined ? '-' : `=${text}`);
 
 /** A pick worked out in the process, or the script's arguments when it needs the state or call counts kept on Redis. */
-export type PickPlan = { local: Pick } | { args: string[]; mismatches: Array<string | undefined> };
+export type PickPlan = { local: Pick; args: string[] } | { args: string[]; mismatches: Array<string | undefined> };
 
 /**
  * Matches the request against each stub here (matching reads only the
  * request), and decides whether Redis is needed at all: not when no stub
  * up to the first that matches has a requiredState or a calls filter and
  * that one has no newState, since nothing kept then changes the answer.
- * Plain scenarios so cost no round trip.
+ * Plain scenarios so cost no round trip: the pick's count is still sent
+ * (the same script), but the answer does not wait for it.
  */
 export function planPick(stubs: readonly CompiledStub[], request: RequestView): PickPlan {
   const mismatches = stubs.map((stub) => stub.mismatch(request));
@@ -26,9 +27,9 @@ export function planPick(stubs: readonly CompiledStub[], request: RequestView): 
       continue;
     }
     if (stub.calls !== undefined || stub.newState !== undefined) return { args: pickArgs(stubs, mismatches), mismatches };
-    return { local: { stub } };
+    return { local: { stub }, args: pickArgs(stubs, mismatches) };
   }
-  return { local: { stub: undefined, why } };
+  return { local: { stub: undefined, why }, args: [] };
 }
 
 /** One more stub's phrase in `why`, joined as pickStub joins them. */

@@ -24,6 +24,14 @@ export interface ScenarioVersions {
   /** A version just loaded (an activation): it serves from now on. */
   remember(loaded: LoadedScenario): void;
   replace(loaded: LoadedScenario): void;
+  /**
+   * After a reset: every version but `token`'s is read again on its next
+   * use, so a file edited under --no-watch applies to the states a reset
+   * dropped, as in memory (where a reset drops the preferred states). This
+   * process's versions are every session's, so other sessions' next
+   * requests read the file again too: the same file, unless it was edited.
+   */
+  forgetAllBut(token: string): void;
   paths(): Set<string>;
 }
 
@@ -50,6 +58,9 @@ export function scenarioVersions(library: ScenarioLibrary, first: ScenarioStart)
     replace(loaded) {
       if (start.path === loaded.path) start = { ...sourceFrom(loaded), token: START_TOKEN };
       for (const [name, source] of kept) if (source.path === loaded.path) kept.set(name, sourceFrom(loaded));
+    },
+    forgetAllBut(token) {
+      for (const name of kept.keys()) if (name !== token) kept.delete(name);
     },
     paths() {
       const paths = new Set<string>();
