@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { BARE_HONO_BIN, BASELINE_BIN, FIXTURE, HOST, MOCK_BIN } from './config.js';
 import { spawnNode, stopChild, type Child } from './children.js';
 import { freePort } from './free-port.js';
-import { randomBytes } from 'node:crypto';
 import { readCpuSeconds, readMachineBusySeconds, readTreeCpuSeconds } from './proc-stats.js';
 import type { BenchRedis } from './redis-server.js';
 import { waitReady } from './wait-ready.js';
