@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
 import { runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 
@@ -160,6 +161,24 @@ describe('--workers', () => {
     expect(new Set(ids).size).toBe(8);
   });
 
+  it('replaces a worker that dies, and SIGTERM to the primary stops every worker', async () => {
+    const mock = await startMock(['--store', inject('redisUrl'), '--store-prefix', `workers-${randomUUID()}`, '--workers', '2', '--no-watch']);
+    const primary = mock.child.pid as number;
+    const workers = (): number[] => children(primary);
+    // Both listening (the primary says so once they are): a worker dying before then fails the start instead.
+    await vi.waitFor(() => expect(mock.stdout()).toContain('2 workers serving one port'), { timeout: 10_000 });
+    expect(workers()).toHaveLength(2);
+    const [victim] = workers() as [number];
+    process.kill(victim, 'SIGKILL');
+    await vi.waitFor(() => expect(workers().filter((pid) => pid !== victim)).toHaveLength(2), { timeout: 10_000 });
+    // The replacement serves: every connection gets an answer from one of the two.
+    for (let i = 0; i < 6; i++) expect((await call(`${mock.url}/pets?limit=1`, { headers: { connection: 'close' } })).status).toBe(200);
+    const before = workers();
+    mock.child.kill('SIGTERM');
+    expect((await mock.exited).code).toBe(0);
+    for (const pid of before) expect(alive(pid)).toBe(false);
+  });
+
   it('stops with a clear message when the store is unreachable at start-up, after a short retry', async () => {
     const result = await runToExit(['--port', '0', '--store', 'redis://127.0.0.1:1', '--workers', '2']);
     expect(result.code).not.toBe(0);
@@ -175,3 +194,18 @@ describe('start-up', () => {
     expect(result.stderr).not.toContain('hunter2');
   });
 });
+
+/** The child processes of `pid` (Linux: /proc/PID/task/PID/children). */
+function children(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return text === '' ? [] : text.split(/\s+/).map(Number);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
