@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
-import { startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
+import { runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
+import { redisCommand } from '../../test/support/redis-command.js';
 import { startRedisServer, type RedisServer } from '../../test/support/redis-server.js';
 
 /**
@@ -96,5 +97,37 @@ describe('Redis killed mid-load, then started again', () => {
     expect([a.child.exitCode, b.child.exitCode]).toEqual([null, null]);
     // Nothing acknowledged before the fault is lost.
     for (const pet of before) expect((await ask(b, `/pets/${pet.id}`)).json).toEqual(pet);
+  });
+});
+
+describe('a Redis that answers but refuses the work', () => {
+  it('health answers 503 while Redis takes no writes (a replica after a failover), and 200 once it does again', async () => {
+    const mock = await startMock(['--store', redis.url, '--store-prefix', `readonly-${randomUUID()}`, '--no-watch']);
+    expect((await health(mock)).status).toBe(200);
+    // A replica of a primary that is not there: it answers PING, and refuses every write (READONLY).
+    await redisCommand(redis.port, ['REPLICAOF', '127.0.0.1', '1']);
+    try {
+      const down = await health(mock);
+      expect([down.status, down.code]).toEqual([503, 'store_unavailable']);
+      expect(down.json.message).toContain('READONLY');
+      const create = await ask(mock, '/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Nope', categoryId: 1 }) });
+      expect([create.status, create.code]).toEqual([503, 'store_unavailable']);
+    } finally {
+      await redisCommand(redis.port, ['REPLICAOF', 'NO', 'ONE']);
+    }
+    expect((await health(mock)).status).toBe(200);
+  });
+
+  it('a Redis that wants a password the URL does not give stops the start at once, exit 1, and the process exits', async () => {
+    const locked = await startRedisServer();
+    try {
+      await redisCommand(locked.port, ['CONFIG', 'SET', 'requirepass', 'sesame']);
+      const result = await runToExit(['--port', '0', '--store', locked.url]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("refused the mock's first write");
+      expect(result.stderr).toContain('NOAUTH');
+    } finally {
+      await locked.stop();
+    }
   });
 });

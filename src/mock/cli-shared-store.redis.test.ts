@@ -108,6 +108,18 @@ describe('two processes on one Redis', () => {
     expect((await call(admin(b, '/health'), { headers: qa })).json.scenario).toBe('default');
   });
 
+  it('a journal entry is there on the other process as soon as its answer is, and emptying it through one empties it for all', async () => {
+    const { a, b } = await startPair();
+    const j = { 'x-mock-session': 'journaled' };
+    for (let round = 0; round < 40; round++) {
+      await call(`${a.url}/pets?limit=${(round % 9) + 1}`, { headers: j });
+      const seen = (await call(admin(b, '/journal'), { headers: j })).json.entries.map((e: { path: string }) => e.path);
+      expect(seen.at(-1)).toBe(`/v1/pets?limit=${(round % 9) + 1}`);
+      await call(admin(b, '/journal'), { method: 'DELETE', headers: j });
+      expect((await call(admin(a, '/journal'), { headers: j })).json.entries).toEqual([]);
+    }
+  });
+
   it('a scenario\'s state machine advances once per request, whichever process serves it', async () => {
     const { a, b, at } = await startPair(['--scenario', 'flaky']);
     const before = (await call(admin(a, '/health'))).json.calls[0];
@@ -144,6 +156,21 @@ describe('two processes on one Redis', () => {
     expect(fromB.status).toBe(200);
     // Not in the shared default: a request naming no session and no key session sees the start catalogue only.
     expect((await call(`${b.url}/pets/${created.json.id}`, { headers: { 'x-mock-session': 'elsewhere' } })).status).toBe(404);
+  });
+});
+
+describe('--session-per-key across processes', () => {
+  it('two keys naming one new session at the same moment, on two processes: never both served in it', async () => {
+    const { a, b } = await startPair(['--session-per-key', '--api-key', 'k-one', '--api-key', 'k-two']);
+    for (let round = 0; round < 30; round++) {
+      const id = `contested-${round}`;
+      const [one, two] = await Promise.all([
+        fetch(`${a.url}/pets?limit=1`, { headers: { authorization: 'Bearer k-one', 'x-mock-session': id } }),
+        fetch(`${b.url}/pets?limit=1`, { headers: { authorization: 'Bearer k-two', 'x-mock-session': id } }),
+      ]);
+      await Promise.all([one.arrayBuffer(), two.arrayBuffer()]);
+      expect([one.status, two.status].sort()).toEqual([200, 403]);
+    }
   });
 });
 
