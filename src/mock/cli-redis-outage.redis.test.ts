@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
+import { childPids } from '../../test/support/child-pids.js';
 import { runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 import { redisCommand } from '../../test/support/redis-command.js';
 import { startRedisServer, type RedisServer } from '../../test/support/redis-server.js';
@@ -97,6 +98,25 @@ describe('Redis killed mid-load, then started again', () => {
     expect([a.child.exitCode, b.child.exitCode]).toEqual([null, null]);
     // Nothing acknowledged before the fault is lost.
     for (const pet of before) expect((await ask(b, `/pets/${pet.id}`)).json).toEqual(pet);
+  });
+});
+
+describe('--workers while Redis is away', () => {
+  it('a worker that dies is tried again until Redis is back: the other answers 503 meanwhile, and the command never stops', { timeout: 60_000 }, async () => {
+    const mock = await startMock(['--store', redis.url, '--store-prefix', `workers-${randomUUID()}`, '--workers', '2', '--no-watch']);
+    await vi.waitFor(() => expect(mock.stdout()).toContain('2 workers serving one port'), { timeout: 10_000 });
+    await redis.kill();
+    const [victim] = childPids(mock.child.pid as number) as [number];
+    process.kill(victim, 'SIGKILL');
+    // Each replacement gives up after its 5 s start-up retry, and is tried again: two of them fail here.
+    await vi.waitFor(() => expect(mock.stdout().split('could not start').length - 1).toBeGreaterThanOrEqual(2), { timeout: 25_000, interval: 200 });
+    expect(mock.child.exitCode).toBeNull();
+    const meanwhile = await ask(mock, '/pets?limit=1');
+    expect([meanwhile.status, meanwhile.code]).toEqual([503, 'store_unavailable']);
+    await redis.start();
+    await vi.waitFor(async () => expect((await health(mock)).status).toBe(200), { timeout: 25_000, interval: 200 });
+    await vi.waitFor(() => expect(childPids(mock.child.pid as number)).toHaveLength(2), { timeout: 25_000, interval: 200 });
+    expect(mock.stdout()).not.toContain('stopping');
   });
 });
 

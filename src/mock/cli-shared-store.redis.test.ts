@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
+import { childPids } from '../../test/support/child-pids.js';
 import { runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 
 /**
@@ -191,7 +191,7 @@ describe('--workers', () => {
   it('replaces a worker that dies, and SIGTERM to the primary stops every worker', async () => {
     const mock = await startMock(['--store', inject('redisUrl'), '--store-prefix', `workers-${randomUUID()}`, '--workers', '2', '--no-watch']);
     const primary = mock.child.pid as number;
-    const workers = (): number[] => children(primary);
+    const workers = (): number[] => childPids(primary);
     // Both listening (the primary says so once they are): a worker dying before then fails the start instead.
     await vi.waitFor(() => expect(mock.stdout()).toContain('2 workers serving one port'), { timeout: 10_000 });
     expect(workers()).toHaveLength(2);
@@ -222,11 +222,6 @@ describe('start-up', () => {
   });
 });
 
-/** The child processes of `pid` (Linux: /proc/PID/task/PID/children). */
-function children(pid: number): number[] {
-  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-  return text === '' ? [] : text.split(/\s+/).map(Number);
-}
 
 function alive(pid: number): boolean {
   try {
