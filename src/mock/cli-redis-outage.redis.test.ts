@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
-import { startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
+import { childPids } from '../../test/support/child-pids.js';
+import { runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
+import { redisCommand } from '../../test/support/redis-command.js';
 import { startRedisServer, type RedisServer } from '../../test/support/redis-server.js';
 
 /**
@@ -96,5 +98,56 @@ describe('Redis killed mid-load, then started again', () => {
     expect([a.child.exitCode, b.child.exitCode]).toEqual([null, null]);
     // Nothing acknowledged before the fault is lost.
     for (const pet of before) expect((await ask(b, `/pets/${pet.id}`)).json).toEqual(pet);
+  });
+});
+
+describe('--workers while Redis is away', () => {
+  it('a worker that dies is tried again until Redis is back: the other answers 503 meanwhile, and the command never stops', { timeout: 60_000 }, async () => {
+    const mock = await startMock(['--store', redis.url, '--store-prefix', `workers-${randomUUID()}`, '--workers', '2', '--no-watch']);
+    await vi.waitFor(() => expect(mock.stdout()).toContain('2 workers serving one port'), { timeout: 10_000 });
+    await redis.kill();
+    const [victim] = childPids(mock.child.pid as number) as [number];
+    process.kill(victim, 'SIGKILL');
+    // Each replacement gives up after its 5 s start-up retry, and is tried again: two of them fail here.
+    await vi.waitFor(() => expect(mock.stdout().split('could not start').length - 1).toBeGreaterThanOrEqual(2), { timeout: 25_000, interval: 200 });
+    expect(mock.child.exitCode).toBeNull();
+    const meanwhile = await ask(mock, '/pets?limit=1');
+    expect([meanwhile.status, meanwhile.code]).toEqual([503, 'store_unavailable']);
+    await redis.start();
+    await vi.waitFor(async () => expect((await health(mock)).status).toBe(200), { timeout: 25_000, interval: 200 });
+    await vi.waitFor(() => expect(childPids(mock.child.pid as number)).toHaveLength(2), { timeout: 25_000, interval: 200 });
+    expect(mock.stdout()).not.toContain('stopping');
+  });
+});
+
+describe('a Redis that answers but refuses the work', () => {
+  it('health answers 503 while Redis takes no writes (a replica after a failover), and 200 once it does again', async () => {
+    const mock = await startMock(['--store', redis.url, '--store-prefix', `readonly-${randomUUID()}`, '--no-watch']);
+    expect((await health(mock)).status).toBe(200);
+    // A replica of a primary that is not there: it answers PING, and refuses every write (READONLY).
+    await redisCommand(redis.port, ['REPLICAOF', '127.0.0.1', '1']);
+    try {
+      const down = await health(mock);
+      expect([down.status, down.code]).toEqual([503, 'store_unavailable']);
+      expect(down.json.message).toContain('READONLY');
+      const create = await ask(mock, '/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Nope', categoryId: 1 }) });
+      expect([create.status, create.code]).toEqual([503, 'store_unavailable']);
+    } finally {
+      await redisCommand(redis.port, ['REPLICAOF', 'NO', 'ONE']);
+    }
+    expect((await health(mock)).status).toBe(200);
+  });
+
+  it('a Redis that wants a password the URL does not give stops the start at once, exit 1, and the process exits', async () => {
+    const locked = await startRedisServer();
+    try {
+      await redisCommand(locked.port, ['CONFIG', 'SET', 'requirepass', 'sesame']);
+      const result = await runToExit(['--port', '0', '--store', locked.url]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("refused the mock's first write");
+      expect(result.stderr).toContain('NOAUTH');
+    } finally {
+      await locked.stop();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
+import { childPids } from '../../test/support/child-pids.js';
 import { runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 
 /**
@@ -107,6 +108,18 @@ describe('two processes on one Redis', () => {
     expect((await call(admin(b, '/health'), { headers: qa })).json.scenario).toBe('default');
   });
 
+  it('a journal entry is there on the other process as soon as its answer is, and emptying it through one empties it for all', async () => {
+    const { a, b } = await startPair();
+    const j = { 'x-mock-session': 'journaled' };
+    for (let round = 0; round < 40; round++) {
+      await call(`${a.url}/pets?limit=${(round % 9) + 1}`, { headers: j });
+      const seen = (await call(admin(b, '/journal'), { headers: j })).json.entries.map((e: { path: string }) => e.path);
+      expect(seen.at(-1)).toBe(`/v1/pets?limit=${(round % 9) + 1}`);
+      await call(admin(b, '/journal'), { method: 'DELETE', headers: j });
+      expect((await call(admin(a, '/journal'), { headers: j })).json.entries).toEqual([]);
+    }
+  });
+
   it('a scenario\'s state machine advances once per request, whichever process serves it', async () => {
     const { a, b, at } = await startPair(['--scenario', 'flaky']);
     const before = (await call(admin(a, '/health'))).json.calls[0];
@@ -146,6 +159,21 @@ describe('two processes on one Redis', () => {
   });
 });
 
+describe('--session-per-key across processes', () => {
+  it('two keys naming one new session at the same moment, on two processes: never both served in it', async () => {
+    const { a, b } = await startPair(['--session-per-key', '--api-key', 'k-one', '--api-key', 'k-two']);
+    for (let round = 0; round < 30; round++) {
+      const id = `contested-${round}`;
+      const [one, two] = await Promise.all([
+        fetch(`${a.url}/pets?limit=1`, { headers: { authorization: 'Bearer k-one', 'x-mock-session': id } }),
+        fetch(`${b.url}/pets?limit=1`, { headers: { authorization: 'Bearer k-two', 'x-mock-session': id } }),
+      ]);
+      await Promise.all([one.arrayBuffer(), two.arrayBuffer()]);
+      expect([one.status, two.status].sort()).toEqual([200, 403]);
+    }
+  });
+});
+
 describe('--workers', () => {
   it('--workers 2 serves one port from two processes on the shared store, as one mock', async () => {
     const mock = await startMock(['--store', inject('redisUrl'), '--store-prefix', `workers-${randomUUID()}`, '--workers', '2', '--no-watch']);
@@ -158,6 +186,24 @@ describe('--workers', () => {
       expect((await call(`${mock.url}/pets/${created.json.id}`, { headers: { connection: 'close' } })).status).toBe(200);
     }
     expect(new Set(ids).size).toBe(8);
+  });
+
+  it('replaces a worker that dies, and SIGTERM to the primary stops every worker', async () => {
+    const mock = await startMock(['--store', inject('redisUrl'), '--store-prefix', `workers-${randomUUID()}`, '--workers', '2', '--no-watch']);
+    const primary = mock.child.pid as number;
+    const workers = (): number[] => childPids(primary);
+    // Both listening (the primary says so once they are): a worker dying before then fails the start instead.
+    await vi.waitFor(() => expect(mock.stdout()).toContain('2 workers serving one port'), { timeout: 10_000 });
+    expect(workers()).toHaveLength(2);
+    const [victim] = workers() as [number];
+    process.kill(victim, 'SIGKILL');
+    await vi.waitFor(() => expect(workers().filter((pid) => pid !== victim)).toHaveLength(2), { timeout: 10_000 });
+    // The replacement serves: every connection gets an answer from one of the two.
+    for (let i = 0; i < 6; i++) expect((await call(`${mock.url}/pets?limit=1`, { headers: { connection: 'close' } })).status).toBe(200);
+    const before = workers();
+    mock.child.kill('SIGTERM');
+    expect((await mock.exited).code).toBe(0);
+    for (const pid of before) expect(alive(pid)).toBe(false);
   });
 
   it('stops with a clear message when the store is unreachable at start-up, after a short retry', async () => {
@@ -175,3 +221,13 @@ describe('start-up', () => {
     expect(result.stderr).not.toContain('hunter2');
   });
 });
+
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -148,6 +148,10 @@ describe('bad usage exits with 2 and a message', () => {
     [['--store', 'localhost:6379'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "localhost:6379"'],
     // A password in a refused URL is not echoed to the terminal or a CI log.
     [['--store', 'redis://user:s3cret@/0'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "redis://user:***@/0"'],
+    // The database is the path's number: a query (?db=3) or another path would be ignored or fail later.
+    [['--store', 'redis://localhost:6379?db=3'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "redis://localhost:6379?db=3"'],
+    [['--store', 'redis://localhost:6379/abc'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "redis://localhost:6379/abc"'],
+    [['--store', 'redis://localhost:6379/0/extra'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "redis://localhost:6379/0/extra"'],
     [['--store-prefix', 'has space'], '--store-prefix must be 1 to 64 of A-Z a-z 0-9 . _ : -, got "has space"'],
     [['--store-prefix', 'a*'], '--store-prefix must be 1 to 64 of A-Z a-z 0-9 . _ : -, got "a*"'],
     [['--store-prefix', 'p'.repeat(65)], '--store-prefix must be 1 to 64'],

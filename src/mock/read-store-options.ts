@@ -38,10 +38,15 @@ export function readStoreOptions(values: { store?: string | undefined; 'store-pr
   return ok({ store, storePrefix, workers });
 }
 
+/**
+ * `redis://[user:password@]host[:port][/db]`: the database is the path, a
+ * number (node-redis reads no `?db=`, and a query or a longer path would be
+ * silently ignored or fail later as "Invalid pathname").
+ */
 function isRedisUrl(text: string): boolean {
   try {
     const url = new URL(text);
-    return (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
+    return (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '' && /^(\/\d{0,5})?$/.test(url.pathname) && url.search === '' && url.hash === '';
   } catch {
     return false;
   }

@@ -9,40 +9,44 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** A worker that dies this many times within a minute is not started again: something is wrong with every start. */
-const MAX_RESTARTS_PER_MINUTE = 5;
+/** The 5th death within a minute of workers that had served stops the command: something is wrong with every run. */
+const MAX_DEATHS_PER_MINUTE = 5;
+/** A replacement that cannot start (its store away) is tried again after 1 s, doubling to this. */
+const MAX_RESTART_DELAY_MS = 30_000;
 
 /**
  * `--workers N`: the primary of N worker processes, each a whole mock on
  * the one port (node:cluster hands connections to them in turn), sharing
  * their state through the store. The primary serves nothing itself.
  *
- * - If a worker fails to start (its store unreachable, the port taken), the
- *   others are stopped and the command exits with that worker's code.
- * - A worker that dies later is replaced, unless workers keep dying
- *   (MAX_RESTARTS_PER_MINUTE): then the command stops, exit code 1.
+ * - If a worker fails to start at first (its store unreachable, the port
+ *   taken), the others are stopped and the command exits with that code.
+ * - A worker that dies after serving is replaced at once; workers dying
+ *   MAX_DEATHS_PER_MINUTE times within a minute stop the command (exit 1).
+ * - A replacement that cannot start (Redis away: it must reach it to start)
+ *   is tried again, later and later, for as long as it takes: an outage of
+ *   the store must cost 503s while it lasts, not the whole mock.
  * - SIGINT or SIGTERM to the primary stops every worker gracefully.
  */
 export function startWorkers(options: MockCliOptions, stdout: NodeJS.WritableStream): Promise<number | Running> {
   const logger = createLogger({ format: options.logFormat, quiet: options.quiet, destination: stdout });
-  let listening = 0;
+  const listened = new Set<number>();
+  let started = false;
   let stopping = false;
+  let restartDelayMs = 1000;
   const deaths: number[] = [];
+  const retries = new Set<NodeJS.Timeout>();
   let allExited = (): void => {};
   const done = new Promise<void>((resolve) => (allExited = resolve));
   const running = (): number => Object.keys(cluster.workers ?? {}).length;
 
   return new Promise((resolve) => {
-    const failStart = (worker: Worker, code: number | null): void => {
-      stopping = true;
-      stopAll();
-      resolve(code || 1);
-      logger.error(`worker ${worker.id} could not start (exit code ${code}): stopping the others`);
-    };
-    cluster.on('listening', () => {
-      listening += 1;
-      if (listening === options.workers) {
-        logger.info({ workers: options.workers }, `${options.workers} workers serving one port, state in ${options.store === 'memory' ? 'memory' : 'the shared store'}`);
+    cluster.on('listening', (worker) => {
+      listened.add(worker.id);
+      restartDelayMs = 1000;
+      if (!started && listened.size === options.workers) {
+        started = true;
+        logger.info({ workers: options.workers }, `${options.workers} workers serving one port, state in the shared store`);
         resolve({ logger, close });
       }
     });
@@ -51,17 +55,24 @@ export function startWorkers(options: MockCliOptions, stdout: NodeJS.WritableStr
         if (running() === 0) allExited();
         return;
       }
-      if (listening < options.workers) return failStart(worker, code);
-      replace(worker, code, signal);
+      if (!started) {
+        stopping = true;
+        stopAll();
+        logger.error(`worker ${worker.id} could not start (exit code ${code}): stopping the others`);
+        resolve(code || 1);
+        return;
+      }
+      if (listened.delete(worker.id)) died(worker, code, signal);
+      else retry(worker, code);
     });
     for (let i = 0; i < options.workers; i++) cluster.fork();
   });
 
-  function replace(worker: Worker, code: number | null, signal: string | null): void {
+  function died(worker: Worker, code: number | null, signal: string | null): void {
     const now = Date.now();
     deaths.push(now);
     while ((deaths[0] ?? now) < now - 60_000) deaths.shift();
-    if (deaths.length > MAX_RESTARTS_PER_MINUTE) {
+    if (deaths.length >= MAX_DEATHS_PER_MINUTE) {
       logger.error(`workers died ${deaths.length} times within a minute: stopping`);
       stopping = true;
       stopAll();
@@ -72,7 +83,20 @@ export function startWorkers(options: MockCliOptions, stdout: NodeJS.WritableStr
     cluster.fork();
   }
 
+  function retry(worker: Worker, code: number | null): void {
+    logger.warn(`worker ${worker.id} could not start (exit code ${code}): trying again in ${restartDelayMs / 1000} s`);
+    // Not unref'd: while every worker is waiting to be tried again, this timer is what keeps the primary alive.
+    const timer = setTimeout(() => {
+      retries.delete(timer);
+      if (!stopping) cluster.fork();
+    }, restartDelayMs);
+    retries.add(timer);
+    restartDelayMs = Math.min(restartDelayMs * 2, MAX_RESTART_DELAY_MS);
+  }
+
   function stopAll(): void {
+    for (const timer of retries) clearTimeout(timer);
+    retries.clear();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   }
 

@@ -24,6 +24,7 @@ export const UNDOCUMENTED_RESPONSES: ReadonlyArray<{ status: number; code: Error
   { status: 403, code: 'session_forbidden', operation: '*', when: 'with `--session-per-key`, an `X-Mock-Session` naming a session another API key owns' },
   { status: 503, code: 'too_many_sessions', operation: '*', when: 'a request that would start a session while the session table is full of sessions used in the last minute (with `Retry-After`)' },
   { status: 503, code: 'store_unavailable', operation: '*', when: 'with `--store redis://…`, Redis cannot be reached or did not answer within its timeout, with `Retry-After: 1`' },
+  { status: 404, code: 'unknown_session', operation: '*', when: 'with `--store redis://…`, the request\'s session was ended (`DELETE /__mock/sessions/ID`, an eviction, its idle time) while the request was served: nothing it would have changed is kept' },
   { status: 401, code: 'unauthorized', operation: undefined, when: 'any path under /v1 without an accepted key' },
   { status: 404, code: 'route_not_found', operation: undefined, when: 'a path the document does not describe' },
   { status: 405, code: 'method_not_allowed', operation: undefined, when: 'a documented path with another method (with `Allow`)' },

@@ -13,7 +13,7 @@ export function sessionRoutes(router: AdminRouter, sessions: MockStore): void {
   router.on('GET', '/health', async (c) => {
     const session = sessionOf(c);
     const reachable = await sessions.health();
-    if (!reachable.ok) return sendError(exchange(c), errorBody('store_unavailable', `the ${sessions.kind} store cannot be reached: ${reachable.error}`));
+    if (!reachable.ok) return sendError(exchange(c), errorBody('store_unavailable', `the ${sessions.kind} store cannot serve: ${reachable.error}`), { 'retry-after': '1' });
     const active = await session.control.active();
     const [pets, state, calls] = await Promise.all([active.catalogue.count(), active.state(), active.calls()]);
     return json(c, 200, { status: 'ok', store: sessions.kind, session: session.id, scenario: active.scenario?.name ?? null, state, calls, pets });

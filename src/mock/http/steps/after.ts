@@ -1,3 +1,4 @@
+import type { Maybe } from '../../core/store/maybe.js';
 import type { Answer, Exchange, Next } from '../exchange.js';
 
 /**
@@ -5,14 +6,11 @@ import type { Answer, Exchange, Next } from '../exchange.js';
  * synchronously when the answer came at once, so a step that looks at the
  * answer (the journal, the log) adds no promise to a request that had none.
  */
-export function after(x: Exchange, next: Next, then: (answer: Response) => void): Answer {
+export function after(x: Exchange, next: Next, then: (answer: Response) => Maybe<void>): Answer {
   const answer = next(x);
-  if (answer instanceof Promise) {
-    return answer.then((response) => {
-      then(response);
-      return response;
-    });
-  }
-  then(answer);
-  return answer;
+  if (answer instanceof Promise) return answer.then((response) => settle(then(response), response));
+  return settle(then(answer), answer);
 }
+
+/** The answer, once what `then` started (a session's journal entry on Redis) is done. */
+const settle = (done: Maybe<void>, answer: Response): Answer => (done instanceof Promise ? done.then(() => answer) : answer);

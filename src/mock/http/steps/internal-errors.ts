@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { errorBody } from '../../core/errors.js';
+import { SessionEnded } from '../../core/store/session-ended.js';
 import { StoreUnavailable } from '../../core/store/store-unavailable.js';
 import { printable } from '../../logger.js';
 import type { Exchange, Step } from '../exchange.js';
@@ -17,7 +18,10 @@ const INTERNAL = errorBody('internal_error', 'The mock failed to answer this req
 export function internalError(logger: Logger, x: Exchange, error: unknown): Response {
   if (error instanceof StoreUnavailable) {
     storeAway(logger, error);
-    return sendError(x, errorBody('store_unavailable', `The mock's store cannot be reached (${error.message}); nothing was changed by this request that the store did not acknowledge. Retry shortly.`), { 'retry-after': '1' });
+    return sendError(x, errorBody('store_unavailable', `The mock's store could not serve this request (${error.message}). Retry shortly; GET /__mock/health says whether it is back.`), { 'retry-after': '1' });
+  }
+  if (error instanceof SessionEnded) {
+    return sendError(x, errorBody('unknown_session', `Session ${error.id} was ended (DELETE /__mock/sessions, an eviction or its idle time) while this request was served: nothing it would have changed was kept. Send it again to start the session afresh.`));
   }
   if (clientGone(x)) {
     logger.info(`${x.c.req.method} ${printable(x.c.req.path)}: the client closed the connection before the request was read`);

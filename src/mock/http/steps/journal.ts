@@ -1,5 +1,6 @@
 import { journalPath } from '../../core/journal/journal-path.js';
 import type { JournalEntry } from '../../core/journal/request-journal.js';
+import type { Maybe } from '../../core/store/maybe.js';
 import type { Journal } from '../../core/store/mock-store.js';
 import { ownCopy } from '../../core/own-copy.js';
 import type { Exchange, Step } from '../exchange.js';
@@ -20,13 +21,16 @@ export function journalRequests(anonymous: Journal, onFailure: (error: unknown) 
     return after(x, next, (answer) => record(x, answer));
   };
 
-  function record(x: Exchange, answer: Response): void {
+  function record(x: Exchange, answer: Response): Maybe<void> {
     const journal = x.keyed ? x.session.journal : anonymous;
     try {
-      // Sent before the answer is, and not awaited: on Redis, this process's later reads of the journal
-      // come after it on the same connection, and the answer never waits for the journal.
       const appended = journal.append(entry(x, answer));
-      if (appended instanceof Promise) appended.catch(onFailure);
+      if (!(appended instanceof Promise)) return;
+      // On Redis, a session's entry is stored before its answer goes out, so a client that then reads
+      // or empties the journal through any process finds it there. The anonymous journal's is not
+      // waited for: a refused request (a 401 sent before its body) is answered at once, as in memory.
+      const recorded = appended.catch(onFailure);
+      return x.keyed ? recorded : undefined;
     } catch (error) {
       onFailure(error);
     }

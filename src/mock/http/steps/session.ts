@@ -7,7 +7,7 @@ import { addResponseHeaders, type Answer, type Exchange, type Next, type Step } 
 import { sendError } from '../respond.js';
 import { keyChecker, repeatsAuthorization, sendUnauthorized } from './bearer-key.js';
 import { keySession } from './key-session.js';
-import { ownerFor, refuseSession } from './session-access.js';
+import { mayUse, ownerFor, refuseSession, sessionForbidden } from './session-access.js';
 
 export const SESSION_HEADER = 'x-mock-session';
 
@@ -60,6 +60,9 @@ export function session(options: SessionOptions): Step {
   const useSession = (x: Exchange, next: Next, id: string): Answer =>
     andThen(pick(id, ownerFor(x, id, perKey)), (picked) => {
       if (!picked.ok) return sendTableFull(x, picked.error);
+      // Checked again on what `open` found: on a shared store another key's request, in this process or
+      // another, may have opened the session between the check before and this open.
+      if (perKey && !mayUse(x, picked.value)) return sendError(x, sessionForbidden(id));
       x.session = picked.value;
       addResponseHeaders(x, { [SESSION_HEADER]: id });
       return served(x, next);

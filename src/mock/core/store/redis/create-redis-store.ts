@@ -6,6 +6,7 @@ import type { ScenarioLibrary } from '../../scenarios/scenario-library.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, DEFAULT_SESSION_PROTECT_MS } from '../../sessions/session-registry.js';
 import type { MockStore, Session, SessionSummary } from '../mock-store.js';
 import { connectRedis, type RedisConnection } from './redis-connection.js';
+import { shownUrl } from '../shown-url.js';
 import { redisControl, type ControlContext } from './redis-control.js';
 import { redisJournal } from './redis-journal.js';
 import { anonymousKey, sessionKeys, sharedKeys } from './redis-keys.js';
@@ -60,7 +61,16 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
   const protectMs = Math.min(options.protectMs ?? DEFAULT_SESSION_PROTECT_MS, idleMs);
   const ttl = String(Math.ceil(idleMs));
   const redis: RedisConnection = await connectRedis(options);
-  const secret = await sharedSecret(redis, prefix);
+  let secret: Buffer;
+  try {
+    // The first command: a Redis that takes the connection but refuses its work (NOAUTH, NOPERM, read-only) stops the start here.
+    secret = await sharedSecret(redis, prefix);
+  } catch (error) {
+    await redis.close();
+    throw new Error(`Redis at ${shownUrl(options.url)} refused the mock's first write: ${(error as Error).message}`);
+  }
+  // Redis lost its data (restarted without persistence, FLUSHALL): every process sets the one it has again, so they keep agreeing.
+  redis.onReconnect(() => void adoptSecret(redis, prefix, secret).catch(() => undefined));
   const versions = scenarioVersions(library, options.start);
   // The shared default starts from its own start (which may differ from a new session's); a session of its own on Redis.
   const sharedVersions = scenarioVersions(library, options.shared);
@@ -69,7 +79,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
 
   const session = (id: string, gen: string, owner: string | undefined, active: string): Session => {
     const ref: SessionRef = { id, keys: sessionKeys(prefix, id, gen), gen, ttl };
-    return { id, owner, control: redisControl(context, ref, active), journal: redisJournal(redis, ref.keys.journal, journalSize, ttl) };
+    return { id, owner, control: redisControl(context, ref, active), journal: redisJournal(redis, ref.keys.journal, journalSize, ttl, ref.keys) };
   };
   const sharedRef: SessionRef = { id: null, keys: sharedKeys(prefix), gen: '0', ttl: '0' };
   const shared: Session = {
@@ -107,9 +117,15 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
       sharedVersions.replace(loaded);
     },
     paths: () => new Set([...versions.paths(), ...sharedVersions.paths()]),
+    // A write, not a PING: a Redis that answers but refuses writes (a replica after a failover, a full
+    // one under noeviction) must take the mock out of a load balancer's rotation too.
     async health() {
-      const why = await redis.ping();
-      return why === undefined ? ok(undefined) : failed(why);
+      try {
+        await redis.command(['SET', `${prefix}:health`, String(Date.now()), 'PX', '60000']);
+        return ok(undefined);
+      } catch (error) {
+        return failed((error as Error).message);
+      }
     },
     close: () => redis.close(),
   };
@@ -121,9 +137,17 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
  * bearer key names the same session on every process.
  */
 async function sharedSecret(redis: RedisConnection, prefix: string): Promise<Buffer> {
+  const secret = randomBytes(32);
+  await adoptSecret(redis, prefix, secret);
+  return secret;
+}
+
+/** Sets `secret` on Redis unless one is there, then takes the one there (in place: the steps hold this Buffer). */
+async function adoptSecret(redis: RedisConnection, prefix: string, secret: Buffer): Promise<void> {
   const key = `${prefix}:secret`;
-  await redis.command(['SET', key, randomBytes(32).toString('hex'), 'NX']);
-  return Buffer.from(String(await redis.command(['GET', key])), 'hex');
+  await redis.command(['SET', key, secret.toString('hex'), 'NX']);
+  const stored = Buffer.from(String(await redis.command(['GET', key])), 'hex');
+  if (stored.length === secret.length) stored.copy(secret);
 }
 
 async function listSessions(redis: RedisConnection, prefix: string, idleMs: number, versions: ReturnType<typeof scenarioVersions>): Promise<SessionSummary[]> {

@@ -23,8 +23,8 @@ export interface RedisConnection {
   command(args: readonly string[]): Promise<Reply>;
   /** EVALSHA, and EVAL once when Redis does not know the script yet (after a restart or SCRIPT FLUSH). */
   script(script: Script, args: readonly string[]): Promise<Reply>;
-  /** PING within the timeout: undefined when it answers, else why not. */
-  ping(): Promise<string | undefined>;
+  /** Called each time the connection is ready again after a loss (not the first time). */
+  onReconnect(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -73,6 +73,12 @@ export async function connectRedis(options: ConnectOptions): Promise<RedisConnec
     lastError = error.message || error.name;
   });
   await connectWithin(client, connectTimeoutMs, () => lastError, options.url);
+  // From here 'ready' means back after a loss; the error that loss left would be a stale reason for a later timeout.
+  const reconnected: Array<() => void> = [];
+  client.on('ready', () => {
+    lastError = '';
+    for (const listener of reconnected) listener();
+  });
 
   const bounded = <T>(work: () => Promise<T>): Promise<T> => withTimeout(work, commandTimeoutMs, () => lastError);
   const command = (args: readonly string[]): Promise<Reply> => bounded(() => client.sendCommand<Reply>(args));
@@ -87,14 +93,7 @@ export async function connectRedis(options: ConnectOptions): Promise<RedisConnec
           return client.sendCommand<Reply>(['EVAL', script.source, '0', ...args]);
         }
       }),
-    async ping() {
-      try {
-        await command(['PING']);
-        return undefined;
-      } catch (error) {
-        return (error as Error).message;
-      }
-    },
+    onReconnect: (listener) => reconnected.push(listener),
     async close() {
       if (client.isOpen) await client.close().catch(() => client.destroy());
     },
@@ -110,12 +109,12 @@ async function connectWithin(client: RedisClientType, ms: number, lastError: () 
   } catch (error) {
     // connect() rejects only when the reconnect strategy gives up, which ours never does; kept for safety.
     client.destroy();
-    throw new Error(`cannot reach Redis at ${shownUrl(url)}: ${(error as Error).message}`);
+    throw new Error(`cannot connect to Redis at ${shownUrl(url)}: ${(error as Error).message}`);
   } finally {
     clearTimeout(timer);
   }
   client.destroy();
-  throw new Error(`cannot reach Redis at ${shownUrl(url)} within ${ms} ms${lastError() ? `: ${lastError()}` : ''}`);
+  throw new Error(`cannot connect to Redis at ${shownUrl(url)} within ${ms} ms${lastError() ? `: ${lastError()}` : ''}`);
 }
 
 /** `work`, or StoreUnavailable when it fails or takes longer than `ms`. */

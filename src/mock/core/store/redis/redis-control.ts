@@ -8,6 +8,7 @@ import type { RedisConnection, Script } from './redis-connection.js';
 import { optional } from './redis-pick.js';
 import { redisState, START_TOKEN, stateArgs, type SessionRef, type StateSource } from './redis-state.js';
 import type { ScenarioVersions } from './scenario-versions.js';
+import { SessionEnded } from '../session-ended.js';
 import { ACTIVATE, NOTE, RESET, RESET_SCENARIO } from './state-scripts.js';
 
 /** What every session's control shares in one process. */
@@ -53,7 +54,7 @@ export function redisControl(context: ControlContext, ref: SessionRef, known: st
         if (name === versions.nameOf(token)) return andThen(sourceOrStart(token), (source) => ok(stateFrom(source)));
         return andThen(versions.sourceOf(name), async (source) => {
           if (!source.ok) return source;
-          await redis.script(NOTE, stateArgs(ref, name));
+          if ((await redis.script(NOTE, stateArgs(ref, name))) === 0) throw new SessionEnded(ref.id);
           return ok(stateFrom(source.value));
         });
       });
@@ -70,7 +71,7 @@ export function redisControl(context: ControlContext, ref: SessionRef, known: st
         if (mine < tickets.applied) return { ok: false, error: errorBody('activation_superseded', `scenario ${name} loaded after an activation started later than it, which stays`) };
         tickets.applied = mine;
         versions.remember(loaded.value);
-        await runControl(ACTIVATE, [name]);
+        if ((await runControl(ACTIVATE, [name])) === null) throw new SessionEnded(ref.id);
         snapshot = snapshot === undefined ? undefined : name;
         return { ok: true, value: loaded.value.scenario };
       } finally {

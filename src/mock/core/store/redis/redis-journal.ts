@@ -9,11 +9,11 @@ import { APPEND } from './session-scripts.js';
  * than `capacity`), and its TTL refreshed with the session's ('0': the
  * shared default's and the anonymous journal, kept).
  */
-export function redisJournal(redis: RedisConnection, key: string, capacity: number, ttl: string): Journal {
+export function redisJournal(redis: RedisConnection, key: string, capacity: number, ttl: string, session: { meta: string; base: string } = { meta: '', base: '' }): Journal {
   return {
     capacity,
     async append(entry) {
-      await redis.script(APPEND, [key, JSON.stringify(entry), String(capacity), ttl]);
+      await redis.script(APPEND, [key, JSON.stringify(entry), String(capacity), ttl, session.meta, session.base]);
     },
     async entries() {
       const newestFirst = (await redis.command(['LRANGE', key, '0', String(capacity - 1)])) as string[];

@@ -90,6 +90,13 @@ end
 local function expire(key, ttl)
   if ttl ~= '0' then redis.call('PEXPIRE', key, ttl) end
 end
+-- Whether the session generation at base is still the running one (the shared default, ttl '0', always is):
+-- a request that opened a session which ended meanwhile must not write keys nobody counts or reads.
+local function running(meta, base, ttl)
+  if ttl == '0' then return true end
+  local gen = redis.call('HGET', meta, 'gen')
+  return gen ~= false and base == meta .. ':' .. gen
+end
 -- The tokens of every state of a session generation: the active one and the others.
 local function stateTokens(sessionBase, active)
   local tokens = redis.call('SMEMBERS', sessionBase .. ':n')

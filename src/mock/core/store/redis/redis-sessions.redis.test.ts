@@ -158,6 +158,31 @@ describe('the admin side through one process applies to the other', () => {
   });
 });
 
+describe('a request whose session ended while it was served', () => {
+  it('writes nothing: a create, a pick, a Prefer state and a journal entry are refused or dropped, and leave no key behind', async () => {
+    const id = nextId();
+    const held = await opened(a, id);
+    const state = await held.control.active();
+    // Another process ends it (DELETE /__mock/sessions/ID) while this request is still being served.
+    expect(await b.end(id)).toBe(true);
+    await expect(state.catalogue.create(pet('Orphan'))).rejects.toMatchObject({ name: 'SessionEnded', id });
+    await expect(held.control.stateOf('every-third')).rejects.toMatchObject({ name: 'SessionEnded' });
+    await held.journal.append(entry('/v1/pets'));
+    const port = Number(new URL(url).port);
+    const left = await redisCommand(port, ['EVAL', "return #redis.call('KEYS', ARGV[1])", '0', `${prefix}:s:${id.length}:${id}*`]);
+    expect(left).toBe(0);
+  });
+
+  it('the same for a session ended and started again: the old request never writes into the new generation', async () => {
+    const id = nextId();
+    const old = await (await opened(a, id)).control.active();
+    await b.end(id);
+    const fresh = await opened(b, id);
+    await expect(old.catalogue.create(pet('Stale'))).rejects.toMatchObject({ name: 'SessionEnded' });
+    expect(await (await fresh.control.active()).catalogue.count()).toBe(2);
+  });
+});
+
 describe('the session table across processes', () => {
   it('--max-sessions holds across both; a session used within the protection window is never ended to make room', async () => {
     const ended: string[] = [];

@@ -5,7 +5,8 @@ import type { CompiledStub } from '../../scenarios/compile-stub.js';
 import type { Scenario } from '../../scenarios/load-scenario.js';
 import { createScenarioRuntime } from '../../scenarios/scenario-runtime.js';
 import type { ScenarioState, StateCatalogue } from '../mock-store.js';
-import type { RedisConnection } from './redis-connection.js';
+import type { RedisConnection, Reply } from './redis-connection.js';
+import { SessionEnded } from '../session-ended.js';
 import { stateKeys, type SessionKeys, type StateKeys } from './redis-keys.js';
 import { pickFromReply, planPick } from './redis-pick.js';
 import { CREATE, GET, PICK } from './state-scripts.js';
@@ -61,7 +62,10 @@ export function redisState(redis: RedisConnection, ref: SessionRef, source: Stat
         if (plan.local.stub) redis.script(PICK, args).catch(() => undefined);
         return plan.local;
       }
-      return redis.script(PICK, args).then((reply) => pickFromReply(stubs, plan.mismatches, reply as Array<string | number>));
+      return redis.script(PICK, args).then((reply) => {
+        if ((reply as Reply[])[0] === -1) throw new SessionEnded(ref.id);
+        return pickFromReply(stubs, plan.mismatches, reply as Array<string | number>);
+      });
     },
     state() {
       if (!scenario) return null;
@@ -106,6 +110,7 @@ function redisCatalogue(redis: RedisConnection, ref: SessionRef, source: StateSo
       return redis.script(CREATE, args).then((reply) => {
         const [outcome, value] = reply as [string, string];
         if (outcome === 'full') return { full: value as 'pets' | 'bytes' };
+        if (outcome === 'ended') throw new SessionEnded(ref.id);
         return Object.freeze(storedForm(newPet, Number(value)).pet);
       });
     },

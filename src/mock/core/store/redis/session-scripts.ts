@@ -81,8 +81,13 @@ end
 return out
 `);
 
-/** Journal append: ARGV key, entry JSON, capacity, ttl. Newest first, trimmed to capacity. */
+/**
+ * Journal append: ARGV key, entry JSON, capacity, ttl, the session's hash
+ * and key base. Newest first, trimmed to capacity; nothing for a session
+ * that ended meanwhile.
+ */
 export const APPEND = luaScript(`
+if not running(ARGV[5], ARGV[6], ARGV[4]) then return 0 end
 redis.call('LPUSH', ARGV[1], ARGV[2])
 redis.call('LTRIM', ARGV[1], 0, tonumber(ARGV[3]) - 1)
 expire(ARGV[1], ARGV[4])

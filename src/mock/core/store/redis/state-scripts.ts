@@ -14,9 +14,11 @@ import { luaScript } from './redis-connection.js';
  * calls every, first, after ('' when unset), newState ('-' or '=' then it).
  * In one step: the state is read; each stub whose requiredState and match
  * fit counts the call; the first whose calls fit wins and its newState
- * applies. Returns {state, winner (1-based, 0: none), each tried stub's count}.
+ * applies. Returns {state, winner (1-based, 0: none), each tried stub's count},
+ * or {-1} when the session ended meanwhile (nothing counted; a state is a string).
  */
 export const PICK = luaScript(`
+if not running(ARGV[1], ARGV[2], ARGV[5]) then return {-1} end
 local hash = stateBase(ARGV[2], ARGV[3]) .. ':h'
 local state = redis.call('HGET', hash, 'state')
 if state == false then state = ARGV[6] end
@@ -51,9 +53,11 @@ return out
  * catalogue's largest id, maxPets, maxBytes. The budget is over every
  * state of the session; the id is the state's counter plus one (from the
  * start catalogue's largest), taken only when the animal is stored.
- * Returns {'ok', id} or {'full', 'pets' | 'bytes'}.
+ * Returns {'ok', id}, {'full', 'pets' | 'bytes'}, or {'ended'} when the
+ * session ended meanwhile (nothing stored).
  */
 export const CREATE = luaScript(`
+if not running(ARGV[1], ARGV[2], ARGV[5]) then return {'ended'} end
 local base = stateBase(ARGV[2], ARGV[3])
 local hash = base .. ':h'
 local active = redis.call('HGET', ARGV[1], 'active')
@@ -100,6 +104,7 @@ return redis.call('LINDEX', ARGV[2], index)
 
 /** Note: a state started by Prefer: scenario= is one of the session's others from now on. */
 export const NOTE = luaScript(`
+if not running(ARGV[1], ARGV[2], ARGV[5]) then return 0 end
 noteState(ARGV[1], ARGV[2] .. ':n', ARGV[3], ARGV[4], ARGV[5])
 return 1
 `);
