@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
-import { childPids } from '../../test/support/child-pids.js';
+import { readChildPids as childPids } from '../../bench/proc-stats.js';
 import { runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 import { redisCommand } from '../../test/support/redis-command.js';
 import { startRedisServer, type RedisServer } from '../../test/support/redis-server.js';

@@ -11,7 +11,6 @@ import { createScenarioLibrary, type ScenarioLibrary } from '../core/scenarios/s
 import { watchScenarios } from '../core/scenarios/watch-scenarios.js';
 import { createSessionRegistry, type SessionRegistry } from '../core/sessions/session-registry.js';
 import type { MockStore } from '../core/store/mock-store.js';
-import { createRedisStore } from '../core/store/redis/create-redis-store.js';
 import type { ScenarioStart } from '../core/scenarios/scenario-control.js';
 import type { PetStore } from '../core/catalogue/pet-store.js';
 import type { Pet } from '../core/catalogue/pet.js';
@@ -155,6 +154,8 @@ async function openStore(options: MockServerOptions, library: ScenarioLibrary, s
   };
   const url = options.storeUrl ?? 'memory';
   if (url === 'memory') return createSessionRegistry({ library, shared: { ...start, store: options.store }, start, ...limits });
+  // Loaded only here: the Redis client costs the memory store's start about 150 ms and 19 MiB (BENCHMARKS.md).
+  const { createRedisStore } = await import('../core/store/redis/create-redis-store.js');
   return createRedisStore({ url, prefix: options.storePrefix ?? 'animal-store-mock', library, shared: start, start, ...limits });
 }
 
