@@ -4,7 +4,7 @@ import { loadContract } from '../../src/contract/load-contract.js';
 import type { CatalogueLimits } from '../../src/mock/core/catalogue/catalogue-limits.js';
 import { createScenarioLibrary, type ScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
 import type { ScenarioStart } from '../../src/mock/core/scenarios/scenario-control.js';
-import type { MockStore } from '../../src/mock/core/store/mock-store.js';
+import type { MockStore, Session } from '../../src/mock/core/store/mock-store.js';
 import { createRedisStore, type RedisStoreOptions } from '../../src/mock/core/store/redis/create-redis-store.js';
 import { redisCommand } from './redis-command.js';
 import { scenarioFolder, scenarioWith } from './scenario-folder.js';
@@ -70,3 +70,10 @@ export const requestView = (query: Record<string, string> = {}, headers: Record<
   header: (name: string) => headers[name],
   body: undefined,
 });
+
+/** Session `id` as a request to `store` gets it: opened anew, as the HTTP layer opens it for each request. */
+export async function opened(store: MockStore, id: string): Promise<Session> {
+  const session = await store.open(id);
+  if (!session.ok) throw new Error('the session table is full');
+  return session.value;
+}

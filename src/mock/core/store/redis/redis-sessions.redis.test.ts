@@ -4,7 +4,7 @@ import type { Pet } from '../../catalogue/pet.js';
 import type { JournalEntry } from '../../journal/request-journal.js';
 import type { MockStore, Session } from '../mock-store.js';
 import { redisCommand } from '../../../../../test/support/redis-command.js';
-import { keysUnder, redisStores, redisTestScenarios } from '../../../../../test/support/redis-stores.js';
+import { keysUnder, opened, redisStores, redisTestScenarios } from '../../../../../test/support/redis-stores.js';
 
 /**
  * Sessions, scenario control and journals through two stores on one
@@ -15,11 +15,6 @@ const folder = redisTestScenarios();
 const { stores, prefix } = await redisStores(url, folder.dir, 2, { journalSize: 5, limits: { maxPets: 3, maxBytes: 10_000 } });
 const [a, b] = stores as [MockStore, MockStore];
 let sessions = 0;
-async function opened(store: MockStore, id: string): Promise<Session> {
-  const session = await store.open(id);
-  if (!session.ok) throw new Error('the session table is full');
-  return session.value;
-}
 const nextId = (): string => `s${++sessions}`;
 const pet = (name: string) => ({ name, categoryId: 1 });
 /** A key's TTL in ms (-1: none, -2: no such key). */

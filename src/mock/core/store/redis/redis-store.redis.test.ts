@@ -4,7 +4,7 @@ import { createScenarioRuntime } from '../../scenarios/scenario-runtime.js';
 import { pickStub } from '../../scenarios/pick-stub.js';
 import type { Pet } from '../../catalogue/pet.js';
 import type { MockStore, Session } from '../mock-store.js';
-import { redisStores, redisTestScenarios, requestView } from '../../../../../test/support/redis-stores.js';
+import { opened, redisStores, redisTestScenarios, requestView } from '../../../../../test/support/redis-stores.js';
 import { scenarioWith } from '../../../../../test/support/scenario-folder.js';
 
 /**
@@ -17,12 +17,6 @@ const folder = redisTestScenarios();
 const { stores, libraries } = await redisStores(url, folder.dir, 2);
 const [a, b] = stores as [MockStore, MockStore];
 let sessions = 0;
-/** Session `id` as a request to `store` gets it: opened anew, as the HTTP layer opens it for each request. */
-async function opened(store: MockStore, id: string): Promise<Session> {
-  const session = await store.open(id);
-  if (!session.ok) throw new Error('the session table is full');
-  return session.value;
-}
 /** A new session id, and its state as the next request to each store would see it. */
 function newSession() {
   const id = `s${++sessions}`;
