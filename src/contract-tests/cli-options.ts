@@ -3,7 +3,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 /** Generated cases per operation when --examples is not given. */
 export const DEFAULT_EXAMPLES = 25;
 
-export type ReporterName = 'pretty' | 'json' | 'junit';
+export const REPORTER_NAMES = ['pretty', 'json', 'junit', 'html'] as const;
+export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 export interface ContractCliOptions {
   baseUrl: string | undefined;
@@ -51,8 +52,9 @@ Generated cases:
   --examples N         random cases per operation, after the boundary cases (default ${DEFAULT_EXAMPLES})
 
 Output:
-  --reporter NAME      pretty, json or junit (repeatable)
-  --output FILE        write the reporter named just before to FILE (else stdout)
+  --reporter NAME      pretty, json, junit or html (repeatable)
+  --output FILE        write the reporter named just before to FILE (else stdout),
+                       e.g. --reporter html --output report.html
 
 Requests:
   --timeout MS         per-request time limit (default 10000)
@@ -150,8 +152,8 @@ function readReporters(tokens: readonly Token[]): Reporters | string {
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     if (token.name === 'reporter') {
-      const name = token.value ?? '';
-      if (name !== 'pretty' && name !== 'json' && name !== 'junit') return `--reporter must be pretty, json or junit, got ${JSON.stringify(name)}`;
+      const name = REPORTER_NAMES.find((known) => known === token.value);
+      if (!name) return `--reporter must be pretty, json, junit or html, got ${JSON.stringify(token.value ?? '')}`;
       reporters.push({ name, output: undefined });
     } else if (token.name === 'output') {
       const last = reporters.at(-1);

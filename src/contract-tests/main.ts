@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { packageRoot } from '../contract/package-root.js';
+import { packageRoot, packageVersion } from '../contract/package-root.js';
 import { CONTRACT_HELP, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
 import { resolveEnvironment } from './environments.js';
+import { htmlReport, type ReportAbout } from './reporters/html-reporter.js';
 import { jsonReport } from './reporters/json-reporter.js';
 import { junitReport } from './reporters/junit-reporter.js';
 import { prettyReport } from './reporters/pretty-reporter.js';
@@ -17,7 +18,7 @@ export interface ContractIo {
   stderr: NodeJS.WritableStream;
 }
 
-const REPORTERS: Record<ReporterName, (report: SuiteReport) => string> = { pretty: prettyReport, json: jsonReport, junit: junitReport };
+const REPORTERS: Record<ReporterName, (report: SuiteReport, about: ReportAbout) => string> = { pretty: prettyReport, json: jsonReport, junit: junitReport, html: htmlReport };
 
 /** The `animal-store-contract` command; resolves to its exit code. */
 export async function contractMain(io: ContractIo): Promise<number> {
@@ -60,8 +61,9 @@ export async function contractMain(io: ContractIo): Promise<number> {
     return usage(run.error.message);
   }
   const unwritten: string[] = [];
+  const about: ReportAbout = { version: packageVersion() };
   for (const { name, output } of options.reporters) {
-    const text = REPORTERS[name](run.report);
+    const text = REPORTERS[name](run.report, about);
     if (output === undefined) {
       io.stdout.write(text);
     } else {

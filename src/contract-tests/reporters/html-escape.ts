@@ -1,0 +1,34 @@
+/**
+ * Text for an HTML page: everything a report shows came from a server or a
+ * command line, so all of it goes through here, in text and in attribute
+ * values alike (quotes escaped, so one function serves both).
+ */
+export function escapeHtml(text: string): string {
+  return (
+    text
+      // Control characters would be dropped or replaced by the HTML parser
+      // (WHATWG HTML § 13.2.5); shown as their Control Pictures (U+2400…), a
+      // reader still sees they were there. Tab, line feed and carriage return stay.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, (c) => String.fromCharCode(c === '\u007F' ? 0x2421 : 0x2400 + c.charCodeAt(0)))
+      // Noncharacters: U+FFFD, as an invalid byte sequence would show.
+      .replace(/[\uFFFE\uFFFF]/g, '\uFFFD')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;')
+  );
+}
+
+/** An element around text that is escaped here; `inner` is markup made by the report itself. */
+export function element(name: string, attributes: Record<string, string | undefined>, inner: string): string {
+  const shown = Object.entries(attributes)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
+    .join('');
+  return `<${name}${shown}>${inner}</${name}>`;
+}
+
+/** An element holding only text, escaped. */
+export const textElement = (name: string, attributes: Record<string, string | undefined>, text: string): string => element(name, attributes, escapeHtml(text));
