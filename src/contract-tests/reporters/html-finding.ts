@@ -26,9 +26,12 @@ export function failureArticle(result: RuleResult): string {
   ].join('\n'));
 }
 
+/** `1 case`, `2 cases`. */
+export const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /** The operation, severity and whether the rule writes, in one line. */
 export const ruleTags = (result: RuleResult): string =>
-  [result.operation, result.severity, result.writes ? 'writes' : 'reads', result.cases === undefined ? '' : `${result.cases} cases`, `${Math.round(result.ms)} ms`].filter(Boolean).join(' · ');
+  [result.operation, result.severity, result.writes ? 'writes' : 'reads', result.cases === undefined ? '' : counted(result.cases, 'case'), `${Math.round(result.ms)} ms`].filter(Boolean).join(' · ');
 
 /** The statement of the interface a rule checks: its section, then what it says. */
 function statementBlock({ statement }: RuleResult): string {

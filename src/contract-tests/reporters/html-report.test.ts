@@ -173,7 +173,7 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
     const warnings = json.results.find((r) => r.id === warned)?.findings.filter((f) => f.level === 'warning') ?? [];
     expect(warnings.length).toBeGreaterThan(0);
     const details = select(byId(page, `rule-${warned}`), 'details', 'warnings')[0] as HtmlElement;
-    expect(textOf(select(details, 'summary')[0] as HtmlElement)).toBe(`${warnings.length} warnings`);
+    expect(textOf(select(details, 'summary')[0] as HtmlElement)).toBe(warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`);
     expect(select(details, 'p', 'message').map(textOf)).toEqual(warnings.map((f) => `Warning: ${f.message}${f.path ? ` (at ${f.path})` : ''}`));
   });
 

@@ -2,7 +2,7 @@ import type { SuiteReport } from '../run-suite.js';
 import type { RuleResult } from '../types.js';
 import { OPERATION_ORDER } from './excerpt.js';
 import { element, escapeHtml, textElement } from './html-escape.js';
-import { failureAnchor, failureArticle, findingBlock, ruleAnchor, ruleTags } from './html-finding.js';
+import { counted, failureAnchor, failureArticle, findingBlock, ruleAnchor, ruleTags } from './html-finding.js';
 import { HTML_REPORT_STYLE } from './html-style.js';
 
 /** What the run's report does not hold but the page shows. */
@@ -59,7 +59,7 @@ function summarySection(report: SuiteReport, about: ReportAbout): string {
     ['started', 'Started', report.startedAt],
     ['duration', 'Duration', `${(report.ms / 1000).toFixed(1)} s`],
     ['harness', 'Harness', `animal-store-contract ${about.version}`],
-    ['verdict', 'Verdict', report.ok ? 'passed: exit code 0' : `failed: exit code 1 (${s.contractFailed} contract rules failed, ${s.failed - s.contractFailed} advisory)`],
+    ['verdict', 'Verdict', report.ok ? 'passed: exit code 0' : `failed: exit code 1 (${counted(s.contractFailed, 'contract rule')} and ${counted(s.failed - s.contractFailed, 'advisory rule')} failed)`],
   ];
   const counts = (['passed', 'failed', 'skipped', 'warnings'] as const).map((name) => [name, s[name]] as const);
   return element('header', { id: 'summary' }, [
@@ -105,7 +105,7 @@ function coverageSection({ coverage }: SuiteReport): string {
       const id = `coverage-${operation}-${status}`;
       if (pair.rules.length === 0) return textElement('td', { class: 'uncovered', id }, 'NOT COVERED');
       const links = pair.rules.map((rule) => element('a', { href: `#${ruleAnchor(rule)}` }, escapeHtml(rule))).join(', ');
-      return element('td', { class: 'covered', id }, element('details', {}, `${textElement('summary', {}, `✓ ${pair.rules.length} rules`)}${links}`));
+      return element('td', { class: 'covered', id }, element('details', {}, `${textElement('summary', {}, `✓ ${counted(pair.rules.length, 'rule')}`)}${links}`));
     });
     return element('tr', {}, [head, ...cells].join(''));
   });
@@ -137,7 +137,7 @@ function ruleRow(result: RuleResult): string {
     textElement('p', { class: 'tags' }, ruleTags(result)),
     // A failed rule's warnings are shown with its failure.
     warnings.length > 0 && result.status !== 'failed'
-      ? element('details', { class: 'warnings' }, `${textElement('summary', { class: 'warning' }, `${warnings.length} warnings`)}${warnings.map((w) => findingBlock(w)).join('\n')}`)
+      ? element('details', { class: 'warnings' }, `${textElement('summary', { class: 'warning' }, counted(warnings.length, 'warning'))}${warnings.map((w) => findingBlock(w)).join('\n')}`)
       : '',
   ].join('');
   return element('tr', { id: ruleAnchor(result.id), class: `rule rule-${result.status}` }, [
