@@ -177,6 +177,17 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
     expect(select(details, 'p', 'message').map(textOf)).toEqual(warnings.map((f) => `Warning: ${f.message}${f.path ? ` (at ${f.path})` : ''}`));
   });
 
+  it('without --output the page goes to stdout, as the other reporters do, and the pretty report is not printed', async () => {
+    const server = await startApiServer({ apiKey: KEY });
+    servers.push(server);
+    const run = await processes.node([CONTRACT_BIN, '--base-url', server.url, '--api-key', KEY, '--only', 'list-limit-1', '--reporter', 'html'], { env: childEnv(), cwd: tmp });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^<!DOCTYPE html>\n/);
+    const page = parseHtml(run.stdout);
+    expect(classes(byId(page, 'rule-list-limit-1'))).toContain('rule-passed');
+    expect(text(page, 'verdict')).toBe('passed: exit code 0');
+  });
+
   it('a server answering markup: it shows as text, nothing of it runs or loads, and the key appears nowhere in the file', async () => {
     const secret = 'sk-live-HTML-SECRET-42';
     const hostile = '</pre></td></table><script>document.title="owned"</script><img src="https://evil.example/x.png"><a href="http://evil.example/">x</a> &amp; \u0000\u0007';
