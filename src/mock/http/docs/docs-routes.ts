@@ -30,8 +30,7 @@ const PAGE_HEADERS = {
 };
 // The names hold a hash of the content (docs-assets.ts): a year, never revalidated (RFC 8246).
 const ASSET_HEADERS = { 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };
-// Its servers follow the Host the request came with.
-const DOCUMENT_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-cache', vary: 'Host', 'x-content-type-options': 'nosniff' };
+const DOCUMENT_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
 
 /**
  * The API reference: `GET /docs`, the document it renders at
@@ -59,7 +58,11 @@ export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, ex
     if (known && method !== 'GET' && method !== 'HEAD') {
       return sendError(x, errorBody('method_not_allowed', `${method} is not allowed here; allowed: GET, HEAD`), { allow: 'GET, HEAD' });
     }
-    if (path === DOCS_DOCUMENT_PATH) return respond(x, 200, document(new URL(x.c.req.url).origin), DOCUMENT_HEADERS);
+    if (path === DOCS_DOCUMENT_PATH) {
+      // Its servers follow the Host the request came with; CORS may already vary on Origin (RFC 9110 §12.5.5).
+      const vary = x.headers?.vary ? `${x.headers.vary}, Host` : 'Host';
+      return respond(x, 200, document(new URL(x.c.req.url).origin), { ...DOCUMENT_HEADERS, vary });
+    }
     if (!known) return notFound(x);
     const loaded = assets();
     if (!loaded.ok) return sendError(x, loaded.error);

@@ -162,3 +162,14 @@ describe('GET /docs with a contract whose deprecated operation does not give its
     expect(description).toContain('Sunset: Thu, 05 Dec 2030 00:00:00 GMT');
   });
 });
+
+describe('GET /docs/openapi.json on a mock with --cors-origin', () => {
+  const mock = useMock({ corsOrigins: ['http://app.example.test'] });
+
+  it('varies on Origin (CORS) and on Host (its servers)', async () => {
+    const res = await fetch(`${originOf(mock)}/docs/openapi.json`, { headers: { origin: 'http://app.example.test' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://app.example.test');
+    expect(res.headers.get('vary')).toBe('Origin, Host');
+  });
+});
