@@ -138,12 +138,16 @@ describe('GET /docs, the API reference', () => {
   });
 });
 
-describe('GET /docs on a mock accepting the default key', () => {
-  const mock = useMock({ apiKeys: [DEFAULT_API_KEY] });
+describe('GET /docs on a mock accepting the default key, with an admin key', () => {
+  const ADMIN_KEY = 'admin-key-for-docs-test';
+  const mock = useMock({ apiKeys: [DEFAULT_API_KEY], adminKey: ADMIN_KEY });
 
-  it('says so in the key field', async () => {
+  it('says so in the key field, and shows nothing of the admin key', async () => {
     const { document } = await servedContract(originOf(mock));
     expect(document.components.securitySchemes.bearerAuth.description).toContain(`This one accepts \`${DEFAULT_API_KEY}\`.`);
+    expect(JSON.stringify(document)).not.toContain(ADMIN_KEY);
+    // The page is public even so: the admin key guards /__mock only.
+    expect((await fetch(`${originOf(mock)}/docs`)).status).toBe(200);
   });
 });
 
