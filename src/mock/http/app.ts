@@ -11,6 +11,7 @@ import { createScenarioLibrary } from '../core/scenarios/scenario-library.js';
 import { createSessionRegistry } from '../core/sessions/session-registry.js';
 import type { MockStore } from '../core/store/mock-store.js';
 import { adminApp } from './admin/admin-app.js';
+import { serveDocs } from './docs/docs-routes.js';
 import { ADMIN_PREFIX } from './admin/admin-router.js';
 import { newExchange, type Exchange, type MockEnv } from './exchange.js';
 import { servedOperations } from './operations/served-operations.js';
@@ -85,6 +86,9 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   const toAdmin = (c: Context<MockEnv>): Response | Promise<Response> => admin.fetch(c.req.raw, c.env);
   // `/__mock/*` matches `/__mock` itself too.
   app.all(`${ADMIN_PREFIX}/*`, toAdmin);
+
+  // The API reference for people (docs/docs-routes.ts): outside the API, no key.
+  serveDocs(app, { contract, apiKeys: options.apiKeys, elsewhere: steps.elsewhere, exchange: (c) => shared(c) });
 
   // Each documented operation: one Hono route whose handler runs every step (pipeline.ts).
   for (const { operation, route } of routes) {

@@ -8,7 +8,7 @@ import type { Exchange } from './exchange.js';
  * a plain object goes straight to node's `writeHead`. That was the largest
  * cost per request when measured (see BENCHMARKS.md).
  */
-export function respond(x: Exchange, status: number, body: string | null, headers?: Record<string, string>): Response {
+export function respond(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | null, headers?: Record<string, string>): Response {
   const added = x.headers;
   return new Response(body, {
     status,
