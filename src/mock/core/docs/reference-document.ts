@@ -20,9 +20,10 @@ type Loose = Record<string, unknown>;
  * - `servers` replaced by this mock, as the request reached it, so "try it"
  *   calls the mock whatever host and port it runs on;
  * - each security scheme's description telling which key to enter;
- * - each deprecated operation's description giving its sunset date, when
- *   the document's text does not already (the renderer shows `deprecated`
- *   but not `x-sunset`).
+ * - each deprecated operation's sunset date in its summary, the line shown
+ *   while the operation is folded, and in its description when the
+ *   document's text does not already give it (the renderer shows
+ *   `deprecated` but not `x-sunset`).
  * Built once; per request only `servers` changes.
  */
 export function referenceDocument(options: ReferenceDocumentOptions): (origin: string) => string {
@@ -51,8 +52,12 @@ function noteSunsets(document: Loose, operations: ReadonlyMap<string, OperationS
     if (!operation.deprecated || !operation.sunset) continue;
     const target = paths[operation.path]?.[operation.method.toLowerCase()];
     const date = operation.sunset.toISOString().slice(0, 10);
-    const description = typeof target?.description === 'string' ? target.description : '';
-    if (!target || description.includes(date)) continue;
+    if (!target) continue;
+    // Seen without opening the operation: a frontend developer scanning the list learns the date before writing the call.
+    const summary = typeof target.summary === 'string' ? target.summary : '';
+    if (!summary.includes(date)) target.summary = `${summary === '' ? operation.operationId : summary} (sunset ${date})`;
+    const description = typeof target.description === 'string' ? target.description : '';
+    if (description.includes(date)) continue;
     // RFC 8594: the Sunset header the mock sends on every answer of this operation.
     const note = `Sunset: ${date}. The operation is to be removed then; the mock sends \`Sunset: ${operation.sunset.toUTCString()}\` (RFC 8594).`;
     target.description = description === '' ? note : `${description.trimEnd()}\n\n${note}`;

@@ -26,6 +26,8 @@ describe('/docs in Chromium', () => {
       for (const id of ['listPets', 'createPet', 'getPet']) await page.locator(`#operations-pets-${id}`).waitFor({ timeout: 20_000 });
       expect(await page.locator('#operations-pets-getPet.opblock-deprecated').count()).toBe(1);
       expect(await page.locator('#operations-pets-listPets.opblock-deprecated').count()).toBe(0);
+      // The date is in the folded line, seen without opening getPet.
+      expect(await page.locator('#operations-pets-getPet .opblock-summary').innerText()).toContain(sunset);
       // The README's picture: the whole reference at a glance, before anything is opened.
       await screenshot(page, 'docs');
       await page.click('#operations-pets-getPet .opblock-summary');

@@ -98,6 +98,14 @@ describe('GET /docs, the API reference', () => {
     expect(document.paths['/pets/{petId}'].get.deprecated).toBe(true);
   });
 
+  it("gives the deprecated operation's sunset date in its summary, the line shown while it is folded", async () => {
+    const { document } = await servedContract(originOf(mock));
+    const shipped = parseYaml(readFileSync(defaultDocumentPath(), 'utf8')) as any;
+    const sunset = shipped.paths['/pets/{petId}'].get['x-sunset'] as string;
+    expect(document.paths['/pets/{petId}'].get.summary).toBe(`${shipped.paths['/pets/{petId}'].get.summary} (sunset ${sunset})`);
+    expect(document.paths['/pets'].get.summary).toBe(shipped.paths['/pets'].get.summary);
+  });
+
   it('journals its requests as anonymous, as every path outside the API', async () => {
     await mock.admin('/journal/anonymous', { method: 'DELETE' });
     await fetch(`${originOf(mock)}/docs/openapi.json`, { headers: { authorization: `Bearer ${TEST_KEY}` } });
