@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { keyRedactor } from './redact-key.js';
 import type { ApiRequest, Exchange, NearMiss, ObservedResponse } from './types.js';
 
 export interface HttpClientOptions {
@@ -32,7 +33,7 @@ export const NOT_SENT = 'not sent: the key allows no such variant';
  */
 export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpClientOptions): Send {
   const base = baseUrl.replace(/\/+$/, '');
-  const redactKey = redactor(apiKey.length >= 8 ? [apiKey] : []);
+  const redactKey = keyRedactor(apiKey.length >= 8 ? [apiKey] : [], REDACTED_KEY);
 
   return async function send(request) {
     const headers: Record<string, string | string[]> = { accept: 'application/json', ...request.headers };
@@ -41,7 +42,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpCl
     const withQuery = (query: string | undefined) => base + request.path + (query === undefined ? '' : `${request.path.includes('?') ? '&' : '?'}${query}`);
     const url = withQuery(credentials.query);
     // A near-miss's own tokens are hidden too, should a server echo them: they are the key, altered.
-    const redact = credentials.shown && apiKey.length >= 8 ? redactor([apiKey, ...nearMissTokens(credentials)]) : redactKey;
+    const redact = credentials.shown && apiKey.length >= 8 ? keyRedactor([apiKey, ...nearMissTokens(credentials)], REDACTED_KEY) : redactKey;
     const recorded = {
       method: request.method,
       url: credentials.shown ? withQuery(credentials.shown.query) : redact(url),
@@ -104,20 +105,10 @@ function recordHeaders(headers: Record<string, string | string[]>, credentials: 
 }
 
 /**
- * Where the key is sent, the Authorization header, it is always replaced.
- * Anywhere else (URLs, bodies, response headers a server might echo it in)
- * every occurrence is replaced, in any letter case, unless the key is
- * shorter than 8 characters: so short a string turns up inside ordinary
- * words (`keep-alive` for a key `k`), and replacing it there would garble
- * the report without hiding more.
+ * Where the key is sent, the Authorization header, it is always replaced;
+ * anywhere else it is searched for only when it has 8 characters or more
+ * (redact-key.ts says why and in which forms).
  */
-function redactor(secrets: readonly string[]): (text: string) => string {
-  const sorted = [...new Set(secrets)].filter((s) => s !== '').sort((a, b) => b.length - a.length);
-  if (sorted.length === 0) return (text) => text;
-  const pattern = new RegExp(sorted.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
-  return (text) => text.replace(pattern, REDACTED_KEY);
-}
-
 function redactCredentials(value: string, apiKey: string, redact: (text: string) => string): string {
   const space = value.indexOf(' ');
   const credentials = space === -1 ? value : value.slice(space + 1).trim();

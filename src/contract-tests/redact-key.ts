@@ -1,0 +1,104 @@
+import { decodeEscapes } from './decode-escapes.js';
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * Replaces every secret in text a server sent back (or an error message),
+ * in the forms a server plausibly echoes it in, in any letter case:
+ *
+ * - as sent, or with any of its characters escaped as JSON, percent-encoding
+ *   or HTML write them (decode-escapes.ts), a space also as `+` (a form's);
+ * - in base64 and base64url (RFC 4648 §4, §5), wherever it stands in the
+ *   encoded text: each of the three alignments of its bytes is searched, so
+ *   it is found in the base64 of the key alone, of `Bearer key`, of Basic
+ *   credentials (`user:key`, `key:`) or of a document holding it. Every
+ *   character that carries a bit of the key is replaced, the one or two at
+ *   its edges that it shares with the bytes around it included. Only for a
+ *   secret of 8 characters or more: a shorter one's base64 is a few
+ *   characters, which ordinary base64 text could hold by chance.
+ *
+ * The text is searched decoded, and a match replaces the escapes it came
+ * from; also as it is when a secret itself holds what reads as an escape
+ * (`%41`, `&amp;`). The HTTP client passes a key only when it has 8 characters
+ * or more: so short a string turns up inside ordinary words (`keep-alive`
+ * for a key `k`), and replacing it there would garble the report without
+ * hiding more.
+ */
+export function keyRedactor(secrets: readonly string[], shown: string): (text: string) => string {
+  const unique = [...new Set(secrets)].filter((secret) => secret !== '');
+  if (unique.length === 0) return (text) => text;
+  const forms = unique.flatMap((secret) => [textForm(secret), ...(secret.length >= 8 ? base64Forms(secret) : [])]);
+  // The longest first, so that a secret holding another (a near-miss: the key and a character) is replaced whole.
+  const pattern = new RegExp(forms.sort((a, b) => b.length - a.length).map((form) => form.join('')).join('|'), 'gi');
+  // Decoding changes only text from a `\`, `%` or `&` on: a secret without them is found in the decoded text wherever it stood as itself.
+  const searchAsIs = unique.some((secret) => /[\\%&]/.test(secret));
+  return (text) => {
+    const decoded = decodeEscapes(text);
+    const spans = searchAsIs ? [...matches(pattern, text)] : [];
+    for (const [start, end] of matches(pattern, decoded.text)) spans.push([decoded.from[start] as number, decoded.to[end - 1] as number]);
+    return replaceSpans(text, spans, shown);
+  };
+}
+
+/** A form: the regular expression of each of its positions. */
+type Form = string[];
+
+/** The secret as text; a space may be a form's `+`. */
+const textForm = (secret: string): Form => [...secret].map((c) => (c === ' ' ? '[ +]' : literal(c)));
+
+/**
+ * The secret's bytes at offsets 0, 1 and 2 of a base64 text, in both
+ * alphabets. A character holding bits of the key and of a neighbour (the
+ * first at offsets 1 and 2, the last unless the bits end on a character's
+ * edge) may be any of those whose key bits are the key's.
+ */
+function base64Forms(secret: string): Form[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms: Form[] = [];
+  for (const offset of [0, 1, 2]) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+    const firstBit = 8 * offset;
+    const endBit = 8 * (offset + bytes.length);
+    const start = Math.ceil(firstBit / 6);
+    const end = Math.floor(endBit / 6);
+    const value = (index: number) => BASE64.indexOf(encoded[index] as string);
+    const positions: string[][] = [];
+    // Its low bits are the key's first ones; the bytes before it choose the high ones.
+    if (firstBit % 6 !== 0) positions.push(spread(value(start - 1), (x) => x << (6 * start - firstBit)));
+    for (const c of encoded.slice(start, end)) positions.push([c]);
+    // Its high bits are the key's last ones; the bytes after it (or padding's zeros) choose the low ones.
+    if (endBit % 6 !== 0) positions.push(spread(value(end), (x) => x));
+    const url = positions.map((chars) => chars.map((c) => (c === '+' ? '-' : c === '/' ? '_' : c)));
+    forms.push(...[positions, url].map((form) => form.map((chars) => (chars.length === 1 ? literal(chars[0] as string) : `[${chars.map(literal).join('')}]`))));
+  }
+  return forms;
+}
+
+/** The base64 characters `known + step(x)` for every x the unknown bits can take. */
+function spread(known: number, step: (x: number) => number): string[] {
+  const chars: string[] = [];
+  for (let x = 0; known + step(x) < 64; x++) chars.push(BASE64[known + step(x)] as string);
+  return chars;
+}
+
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+function* matches(pattern: RegExp, text: string): Generator<[number, number]> {
+  for (const match of text.matchAll(pattern)) yield [match.index, match.index + match[0].length];
+}
+
+/** The text with each span, or each run of overlapping spans, replaced by `shown`. */
+function replaceSpans(text: string, spans: Array<[number, number]>, shown: string): string {
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let kept = 0;
+  for (const [start, end] of spans) {
+    if (end <= kept) continue;
+    parts.push(text.slice(kept, Math.max(kept, start)));
+    if (start >= kept) parts.push(shown);
+    kept = end;
+  }
+  parts.push(text.slice(kept));
+  return parts.join('');
+}
