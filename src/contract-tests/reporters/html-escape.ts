@@ -11,6 +11,11 @@ export function escapeHtml(text: string): string {
       // reader still sees they were there. Tab, line feed and carriage return stay.
       // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, (c) => String.fromCharCode(c === '\u007F' ? 0x2421 : 0x2400 + c.charCodeAt(0)))
+      // Bidirectional controls (Unicode's Bidi_Control: ALM, LRM, RLM, the
+      // embeddings and overrides, the isolates) reorder the text around them,
+      // so a shown line could read other than what the server sent (CVE-2021-42574,
+      // "Trojan Source"); shown as their code points, a reader sees they were there.
+      .replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (c) => `⟪U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟫`)
       // Noncharacters: U+FFFD, as an invalid byte sequence would show.
       .replace(/[\uFFFE\uFFFF]/g, '\uFFFD')
       .replace(/&/g, '&amp;')

@@ -191,10 +191,12 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
   it('a server answering markup: it shows as text, nothing of it runs or loads, and the key appears nowhere in the file', async () => {
     const secret = 'sk-live-HTML-SECRET-42';
     const hostile = '</pre></td></table><script>document.title="owned"</script><img src="https://evil.example/x.png"><a href="http://evil.example/">x</a> &amp; \u0000\u0007';
+    // Bidirectional controls that would reorder the line shown: "invoice-\u202Efdp.exe" reads as "invoice-exe.pdf".
+    const reordering = 'invoice-\u202Efdp.exe\u202C \u2066isolated\u2069 \u200Fmark\u200E \u061C';
     // Any key accepted and echoed back in a header; every answer the same markup.
     const server = await startRawServer((request, response) => {
       response.writeHead(200, { 'content-type': 'text/html', 'x-seen-authorization': request.headers.authorization ?? '', 'x-note': '<b onclick="alert(1)">bold</b>' });
-      response.end(hostile);
+      response.end(`${hostile} ${reordering}`);
     });
     servers.push(server);
     const { run, html, page } = await runAll('hostile', server.url, secret, ['--only', 'list-limit-1,auth-missing-key-list-pets']);
@@ -207,8 +209,12 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
 
     const finding = select(byId(page, 'failure-list-limit-1'), 'div', 'finding-error')[0] as HtmlElement;
     const response = textOf(select(finding, 'pre', 'response')[0] as HtmlElement);
-    // The body as the server sent it, its control characters shown as Control Pictures (U+2400, U+2407).
-    expect(response).toContain(`body: ${hostile.replace('\u0000\u0007', '\u2400\u2407')}`);
+    // The body as the server sent it, its control characters shown as Control Pictures (U+2400, U+2407), its
+    // bidirectional controls as their code points: none is left to reorder the page. (A header's value reaches
+    // the harness as Latin-1, so only a body can hold them.)
+    const shown = 'invoice-⟪U+202E⟫fdp.exe⟪U+202C⟫ ⟪U+2066⟫isolated⟪U+2069⟫ ⟪U+200F⟫mark⟪U+200E⟫ ⟪U+061C⟫';
+    expect(response).toContain(`body: ${hostile.replace('\u0000\u0007', '\u2400\u2407')} ${shown}`);
+    expect(html).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
     expect(response).toContain('x-note: <b onclick="alert(1)">bold</b>');
     expect(response).toContain(`x-seen-authorization: Bearer ${REDACTED_KEY}`);
     expect(textOf(select(finding, 'pre', 'curl')[0] as HtmlElement)).toContain(`-H 'authorization: Bearer ${REDACTED_KEY}'`);
