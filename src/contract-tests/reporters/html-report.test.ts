@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../contract/package-root.js';
+import { packageVersion } from '../../contract/package-root.js';
 import { BROKEN_RULES, brokenStatements, CONTRACT_BIN, startApiServer, startRawServer, type TestServer } from '../../../test/support/contract-cli.js';
 import { byId, parseHtml, select, textOf, type HtmlElement } from '../../../test/support/html-tree.js';
 import { childEnv, Processes, requireBuilt, type Run } from '../../../test/support/processes.js';
@@ -19,7 +19,7 @@ import type { SuiteReport } from '../run-suite.js';
  * same run.
  */
 const KEY = 'html-report-key';
-const VERSION = (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = packageVersion();
 const processes = new Processes();
 const servers: TestServer[] = [];
 let tmp: string;
