@@ -10,20 +10,36 @@ export const failureAnchor = (id: string): string => `failure-${id}`;
 export const ruleAnchor = (id: string): string => `rule-${id}`;
 
 /**
+ * The findings of a failed rule shown open; the rest are folded in a
+ * `<details>` (no script needed), so that a rule with hundreds, against a
+ * badly behaved server, does not bury the failures after it.
+ */
+const OPEN_FINDINGS = 3;
+
+/**
  * A failed rule in full: the statement of the interface it breaks, then
  * each failing finding with its request and response; its warnings last.
+ * After the first three, the findings are folded under how many they are.
  */
 export function failureArticle(result: RuleResult): string {
-  const errors = result.findings.filter((f) => f.level === 'error');
-  const warnings = result.findings.filter((f) => f.level === 'warning');
+  const findings = [...result.findings.filter((f) => f.level === 'error'), ...result.findings.filter((f) => f.level === 'warning')];
   return element('article', { class: 'failure', id: failureAnchor(result.id) }, [
     element('h3', {}, `✗ ${textElement('code', {}, result.id)}: ${escapeHtml(result.title)}`),
     textElement('p', { class: 'tags' }, ruleTags(result)),
     statementBlock(result),
-    ...errors.map((finding) => findingBlock(finding)),
-    ...warnings.map((finding) => findingBlock(finding)),
+    ...findings.slice(0, OPEN_FINDINGS).map((finding) => findingBlock(finding)),
+    foldedFindings(findings.slice(OPEN_FINDINGS)),
     element('p', {}, element('a', { href: `#${ruleAnchor(result.id)}` }, `${escapeHtml(result.id)} among the ${escapeHtml(result.operation)} rules`)),
-  ].join('\n'));
+  ].filter(Boolean).join('\n'));
+}
+
+/** `198 more findings`, or `198 more findings (190 failed, 8 warnings)` when warnings are among them; folded. */
+function foldedFindings(findings: readonly Finding[]): string {
+  if (findings.length === 0) return '';
+  const warnings = findings.filter((f) => f.level === 'warning').length;
+  const failed = findings.length - warnings;
+  const kinds = warnings === 0 ? '' : ` (${[failed > 0 ? `${failed} failed` : '', counted(warnings, 'warning')].filter(Boolean).join(', ')})`;
+  return element('details', { class: 'more-findings' }, `${textElement('summary', {}, `${counted(findings.length, 'more finding')}${kinds}`)}${findings.map((finding) => findingBlock(finding)).join('\n')}`);
 }
 
 /** `1 case`, `2 cases`. */

@@ -159,6 +159,8 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
       }
     }
     expect(checked).toBeGreaterThanOrEqual(failed.length);
+    // A rule with three findings or fewer has none folded.
+    for (const result of failed) if (result.findings.length <= 3) expect(select(byId(page, `failure-${result.id}`), 'details')).toEqual([]);
     // A rule that sends the key shows it redacted in its curl line.
     const status = byId(page, 'failure-list-status-available');
     expect(textOf(select(status, 'pre', 'curl')[0] as HtmlElement)).toContain(`-H 'authorization: Bearer ${REDACTED_KEY}'`);
@@ -186,6 +188,32 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
     const page = parseHtml(run.stdout);
     expect(classes(byId(page, 'rule-list-limit-1'))).toContain('rule-passed');
     expect(text(page, 'verdict')).toBe('passed: exit code 0');
+  });
+
+  it('a rule with many findings: the first three open, the others folded under how many they are, none lost', async () => {
+    // Any key accepted: every near-miss of the key is a finding.
+    const server = await startRawServer((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('[]');
+    });
+    servers.push(server);
+    const rule = 'auth-near-misses-list-pets';
+    const { run, page, json } = await runAll('many', server.url, KEY, ['--only', rule]);
+    expect(run.code, run.stderr).toBe(1);
+    const findings = json.results.find((r) => r.id === rule)?.findings ?? [];
+    expect(findings.length).toBeGreaterThan(3);
+
+    const article = byId(page, `failure-${rule}`);
+    const open = article.children.filter((child): child is HtmlElement => typeof child !== 'string' && classes(child).includes('finding'));
+    expect(open).toHaveLength(3);
+    const [folded, ...others] = select(article, 'details', 'more-findings');
+    expect(others).toEqual([]);
+    if (!folded) throw new Error('no folded findings');
+    expect(folded.attributes.open).toBeUndefined();
+    expect(textOf(select(folded, 'summary')[0] as HtmlElement)).toBe(`${findings.length - 3} more findings`);
+    expect(select(folded, 'div', 'finding')).toHaveLength(findings.length - 3);
+    // Every finding of the JSON report, in its order, open or folded.
+    expect(select(article, 'p', 'message').map(textOf)).toEqual(findings.map((f) => `Failed: ${f.message}${f.path ? ` (at ${f.path})` : ''}`));
   });
 
   it('a server answering markup: it shows as text, nothing of it runs or loads, and the key appears nowhere in the file', async () => {
