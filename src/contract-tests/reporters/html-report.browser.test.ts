@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brokenStatements, CONTRACT_BIN, startApiServer, type TestServer } from '../../../test/support/contract-cli.js';
+import { brokenStatements, CONTRACT_BIN, startApiServer, startRawServer, type TestServer } from '../../../test/support/contract-cli.js';
 import { openPage, screenshot } from '../../../test/support/browser.js';
 import { childEnv, Processes, requireBuilt } from '../../../test/support/processes.js';
 import { REDACTED_KEY } from '../http-client.js';
@@ -71,6 +71,38 @@ describe('the HTML report in Chromium', () => {
 
       expect(offPage).toEqual([]);
       expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('folds a rule\'s findings after the first three: hidden until the summary is clicked, with no script', { timeout: 60_000 }, async () => {
+    // Any key accepted: each near-miss of the key is a finding of one rule.
+    const lenient = await startRawServer((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('[]');
+    });
+    const folding = join(tmp, 'folding.html');
+    const rule = 'auth-near-misses-list-pets';
+    try {
+      const run = await processes.node([CONTRACT_BIN, '--base-url', lenient.url, '--api-key', KEY, '--only', rule, '--reporter', 'html', '--output', folding], { env: childEnv(), cwd: tmp });
+      expect(run.code, run.stderr).toBe(1);
+    } finally {
+      await lenient.close();
+    }
+    const { page, close } = await openPage();
+    try {
+      await page.goto(pathToFileURL(folding).href);
+      const article = page.locator(`#failure-${rule}`);
+      const open = article.locator(':scope > .finding');
+      expect(await open.count()).toBe(3);
+      for (let i = 0; i < 3; i++) expect(await open.nth(i).isVisible()).toBe(true);
+      const folded = article.locator('details.more-findings');
+      const first = folded.locator('.finding').first();
+      expect(await first.isVisible()).toBe(false);
+      await folded.locator('summary').click();
+      expect(await first.isVisible()).toBe(true);
+      expect(await first.locator('pre.curl').innerText()).toContain(REDACTED_KEY);
     } finally {
       await close();
     }
