@@ -67,7 +67,8 @@ describe('the npm package', () => {
     // Exactly what runs: src/ built without its tests (a test helper under src/ would show here), and the validators.
     expect(shipped.filter((path) => path.startsWith('dist/')).sort()).toEqual([...builtFrom('src'), 'dist/generated/validators.cjs'].sort());
     const scenarios = readdirSync(join(ROOT, 'scenarios')).map((file) => `scenarios/${file}`);
-    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios]));
+    const consoleFiles = readdirSync(join(ROOT, 'console')).map((file) => `console/${file}`);
+    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios, ...consoleFiles]));
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(Object.values(manifest.bin).filter((bin) => !shipped.includes(bin))).toEqual([]);
   });
@@ -92,6 +93,9 @@ describe('the npm package', () => {
     const response = await fetch(`${started.url}/pets`, { headers: { authorization: `Bearer ${DEFAULT_KEY}` } });
     expect(response.status).toBe(200);
     expect(((await response.json()) as unknown[]).length).toBeGreaterThan(0);
+    // The QA console ships in the package: its page and scripts are served offline.
+    const script = await fetch(`${new URL(started.url).origin}/__mock/console/console.js`);
+    expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
     await processes.killAll();
   });
 });

@@ -79,6 +79,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     sessionPerKey: options.sessionPerKey,
     logger,
     steps: steps.admin,
+    consoleSteps: steps.consoleFiles,
     exchange: (c) => shared(c),
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
   });

@@ -43,6 +43,8 @@ export interface Pipeline {
   elsewhere(answer: Next): Next;
   /** The admin API: its own guard, no journal of its own; `answer` runs its Hono route. */
   admin(answer: Next): Next;
+  /** The console's static files (`/__mock/`): the admin API's Host and Origin checks, no key, no session. */
+  consoleFiles(answer: Next): Next;
 }
 
 /**
@@ -73,6 +75,11 @@ export interface Pipeline {
  *   malformed session id, and a refused request picks no session. With an
  *   admin key, the bearer key names no session (it is the admin's, not a
  *   client's); X-Mock-Session does.
+ * - The console's files (`GET /__mock/`, `/__mock/console/…`) pass the
+ *   Host and Origin checks but not the key: a browser's navigation cannot
+ *   send a bearer key, and the files hold no data (the page is the same for
+ *   everyone). Everything the page shows or changes it asks of the admin
+ *   API, with the key the user types, under the admin API's own rules.
  */
 export function pipeline(options: PipelineOptions): Pipeline {
   const { sessions, logger, apiKeys, sessionPerKey: perKey } = options;
@@ -93,10 +100,9 @@ export function pipeline(options: PipelineOptions): Pipeline {
   const auth = [bearerKey({ keys: apiKeys }), session({ sessions, perKey, mode: 'open', secret })];
   const limit = bodySize(options.maxBodyBytes);
   const host = adminHost(options.bindHost);
+  const adminGuard = [...front, ...(host ? [host] : []), adminOrigin(options.corsOrigins)];
   const adminSteps = [
-    ...front,
-    ...(host ? [host] : []),
-    adminOrigin(options.corsOrigins),
+    ...adminGuard,
     adminCredentials({ adminKey: options.adminKey, apiKeys }),
     session({ sessions, perKey, mode: 'look', apiKeys, secret, asAdmin: options.adminKey !== undefined }),
   ];
@@ -120,5 +126,6 @@ export function pipeline(options: PipelineOptions): Pipeline {
     underApi: (answer) => chain([journal, ...edge, ...auth], answer),
     elsewhere: (answer) => chain([journal, ...edge], answer),
     admin: (answer) => chain(adminSteps, answer),
+    consoleFiles: (answer) => chain(adminGuard, answer),
   };
 }

@@ -5,6 +5,7 @@ import type { Exchange, MockEnv, Next } from '../exchange.js';
 import { sendError } from '../respond.js';
 import { internalError } from '../steps/internal-errors.js';
 import { adminRouter, type AdminRoutesOptions } from './admin-router.js';
+import { consoleRoutes } from './console-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
 import { sessionRoutes } from './session-routes.js';
 
@@ -12,6 +13,8 @@ export interface AdminAppOptions extends AdminRoutesOptions {
   logger: Logger;
   /** The admin API's steps (pipeline.ts), in front of `answer`. */
   steps: (answer: Next) => Next;
+  /** The console files' steps (pipeline.ts): Host and Origin, no key. */
+  consoleSteps: (answer: Next) => Next;
   /** A new exchange for a request. */
   exchange: (c: Context<MockEnv>) => Exchange;
 }
@@ -28,8 +31,10 @@ export interface AdminAppOptions extends AdminRoutesOptions {
  * (`/scenarios/active` beside `/scenarios/:name/reset`) together with the
  * API's, and in one app every API request paid for the slower TrieRouter.
  */
-export function adminApp({ logger, steps, exchange, ...options }: AdminAppOptions): Hono<MockEnv> {
+export function adminApp({ logger, steps, consoleSteps, exchange, ...options }: AdminAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
+  // Before the admin steps below: a console route answers without calling them (they would ask for the key).
+  consoleRoutes(app, { steps: consoleSteps, exchange });
   app.use('*', async (c, next) => {
     const x = exchange(c);
     c.set('exchange', x);
