@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import {
+  CHROMIUM,
   checkRequiredServers,
   missingServersReporter,
   needsSystemServer,
@@ -13,7 +14,7 @@ import {
   type SystemServer,
 } from './test/support/system-servers.js';
 
-// Tests that need a real server (Redis, nginx) are named *.<project>.test.ts and run only in that project (test/support/system-servers.ts).
+// Tests that need a real server (Redis, nginx) or a browser (Chromium) are named *.<project>.test.ts and run only in that project (test/support/system-servers.ts).
 const installed = (server: SystemServer): boolean => serverCommand(server) !== undefined;
 const missing = SYSTEM_SERVERS.filter((server) => !installed(server));
 // CI sets MOCK_REQUIRE_SERVERS (.ci/run): a run without a server's tests must fail there, not pass the rest.
@@ -26,6 +27,11 @@ const redisProject: TestProjectInlineConfiguration = {
 };
 // Each nginx test file starts its own nginx.
 const nginxProject: TestProjectInlineConfiguration = { extends: true, test: { name: NGINX.project, include: testFiles(NGINX) } };
+// Each browser test file launches its own headless Chromium (test/support/browser.ts); a launch takes about a second.
+const browserProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: CHROMIUM.project, include: testFiles(CHROMIUM), testTimeout: 30_000, hookTimeout: 30_000 },
+};
 
 /**
  * The mock's HTTP suite: every test file that starts the mock with useMock
@@ -68,6 +74,7 @@ export default defineConfig({
       },
       ...(installed(REDIS) ? [redisProject, onRedis] : []),
       ...(installed(NGINX) ? [nginxProject] : []),
+      ...(installed(CHROMIUM) ? [browserProject] : []),
     ],
   },
 });

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { HOST } from './config.js';
+import type { FollowedEvents } from './console-follower.js';
 import { readMachineBusySeconds } from './proc-stats.js';
 import type { Scenario } from './scenarios.js';
 import { readServerCpu, type RunningServer } from './servers.js';
@@ -46,6 +47,8 @@ export interface LoadResult {
    * with the benchmark and the numbers are disturbed.
    */
   otherCpuPct: number | undefined;
+  /** For mock-console: what its open console received during the run. */
+  console?: FollowedEvents;
 }
 
 /**

@@ -43,8 +43,13 @@ export interface RoundComparison {
   medianCpuRatio: number | undefined;
 }
 
-/** Issue 12's comparisons besides the baseline: the Redis store over the memory store, two processes over one. */
+/**
+ * The comparisons besides the baseline: the mock with its console open over
+ * the mock without (issue 13), the Redis store over the memory store, two
+ * processes over one (issue 12).
+ */
 export const COMPARISONS: readonly (readonly [of: ServerKind, over: ServerKind])[] = [
+  ['mock-console', 'mock'],
   ['mock-redis', 'mock'],
   ['mock-redis-x2', 'mock-redis'],
 ];

@@ -19,8 +19,8 @@ export function renderReport(results: BenchResults): string {
   );
 
   sections.push(loadSection(results));
-  const redis = redisSection(results);
-  if (redis) sections.push(redis);
+  const compared = comparisonSection(results);
+  if (compared) sections.push(compared);
 
   const startupRows = results.startup.map((s) => [
     s.server,
@@ -113,8 +113,8 @@ function loadSection(results: BenchResults): string {
   );
 }
 
-/** Issue 12: the Redis store over the memory store, and two processes over one, within each round. */
-function redisSection(results: BenchResults): string | undefined {
+/** Within each round: the console open over closed (issue 13), the Redis store over the memory store and two processes over one (issue 12). */
+function comparisonSection(results: BenchResults): string | undefined {
   const rows = results.pairs.flatMap((summary) =>
     summary.comparisons.map((c, i) => [
       i === 0 ? summary.scenario : '',
@@ -126,11 +126,23 @@ function redisSection(results: BenchResults): string | undefined {
   );
   if (rows.length === 0) return undefined;
   return (
-    `Redis store (issue 12): req/s ratios within each round, median (range)${results.redisVersion ? `; redis-server ${results.redisVersion}` : ''}\n` +
+    `Compared within each round (the console open, issue 13; the Redis store, issue 12): req/s ratios, median (range)${results.redisVersion ? `; redis-server ${results.redisVersion}` : ''}\n` +
     formatTable(['operation', 'ratio', 'req/s', 'round by round', 'CPU µs/req'], rows, ['l', 'l', 'r', 'l', 'r']) +
+    consoleLine(results) +
     '\nCPU µs/req: the first\'s CPU per request (all its processes, redis-server included) over the second\'s, median (range): above 1, a request costs more.' +
     `\nOn this ${results.cores}-core machine the load generator (autocannon, this process) and redis-server share the cores with the mock's ` +
     'processes, so two workers cannot show their real gain: mock-redis-x2 / mock-redis understates what a second process gives on a machine with a core for each.'
+  );
+}
+
+/** What mock-console's open console received, so a reader sees it was following. */
+function consoleLine(results: BenchResults): string {
+  const runs = results.load.filter((r) => r.console !== undefined);
+  if (runs.length === 0) return '';
+  const per = (value: (r: (typeof runs)[number]) => number): string => fixed(median(runs.map(value)), 0);
+  return (
+    `\nmock-console: a client follows the shared journal's stream (GET /__mock/journal/stream) through every run, as an open console does; per run (median of ${runs.length}) it received ` +
+    `${per((r) => r.console?.summaries ?? 0)} summary events counting ${per((r) => r.console?.requestsSummarised ?? 0)} requests, and ${per((r) => r.console?.entries ?? 0)} entries events.`
   );
 }
 

@@ -6,9 +6,13 @@ import { readCpuSeconds, readMachineBusySeconds, readTreeCpuSeconds } from './pr
 import type { BenchRedis } from './redis-server.js';
 import { waitReady } from './wait-ready.js';
 
-export type ServerKind = 'mock' | 'baseline' | 'bare-hono' | 'mock-redis' | 'mock-redis-x2';
-/** In the order each round runs them: the baseline first, bare Hono, the mock, then the mock on Redis with one and two processes. */
-export const SERVER_KINDS: readonly ServerKind[] = ['baseline', 'bare-hono', 'mock', 'mock-redis', 'mock-redis-x2'];
+export type ServerKind = 'mock' | 'baseline' | 'bare-hono' | 'mock-console' | 'mock-redis' | 'mock-redis-x2';
+/**
+ * In the order each round runs them: the baseline first, bare Hono, the
+ * mock, the mock with a console following its journal (issue 13), then the
+ * mock on Redis with one and two processes.
+ */
+export const SERVER_KINDS: readonly ServerKind[] = ['baseline', 'bare-hono', 'mock', 'mock-console', 'mock-redis', 'mock-redis-x2'];
 /** The kinds that keep their state on the benchmark's redis-server (issue 12). */
 export const REDIS_KINDS: readonly ServerKind[] = ['mock-redis', 'mock-redis-x2'];
 
@@ -46,7 +50,7 @@ export interface StartOptions {
  * catalogue, no animal created yet), whatever ran before it on this Redis.
  */
 function storeArgs(kind: ServerKind, redis: BenchRedis | undefined): string[] {
-  if (kind === 'mock') return [];
+  if (kind === 'mock' || kind === 'mock-console') return [];
   if (!redis) throw new Error(`${kind} needs a redis-server`);
   const store = ['--store', redis.url, '--store-prefix', `bench-${randomBytes(4).toString('hex')}`];
   return kind === 'mock-redis-x2' ? [...store, '--workers', '2'] : store;

@@ -19,7 +19,7 @@ export interface TargetInputs {
   memory: readonly MemoryResult[];
 }
 
-/** The mock's performance targets (issue 10; the Redis store's, issue 12): medians of the interleaved pairs. */
+/** The mock's performance targets (issue 10; the Redis store's, issue 12; the console's, issue 13): medians of the interleaved pairs. */
 export function checkTargets({ pairs, startup, memory }: TargetInputs): TargetCheck[] {
   const of = (scenario: string) => pairs.find((p) => p.scenario === scenario);
   return [
@@ -32,6 +32,13 @@ export function checkTargets({ pairs, startup, memory }: TargetInputs): TargetCh
       '',
       '>=',
       0.5,
+    ),
+    check(
+      'listPets req/s, mock with the console open / without, median of rounds',
+      of('listPets')?.comparisons.find((c) => c.of === 'mock-console' && c.over === 'mock')?.medianRpsRatio,
+      '',
+      '>=',
+      0.9,
     ),
     check('listPets p99, mock minus baseline in the same pair, median', of('listPets')?.medianP99DeltaMs, 'ms', '<=', 1),
     check('start-up to first answer, mock, median', startup.find((s) => s.server === 'mock')?.medianMs, 'ms', '<', 300),

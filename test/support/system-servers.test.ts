@@ -5,7 +5,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/contract/package-root.js';
 import { childEnv, Processes, type Run } from './processes.js';
-import { missingLine, NGINX, REDIS, serverRequired, SYSTEM_SERVERS } from './system-servers.js';
+import { CHROMIUM, missingLine, NGINX, REDIS, serverRequired, SYSTEM_SERVERS } from './system-servers.js';
 
 // The test command as a developer runs it, on a PATH with or without the servers: vitest itself in a child process.
 const VITEST = join(packageRoot(), 'node_modules', 'vitest', 'vitest.mjs');
@@ -16,10 +16,11 @@ const PLAIN_TEST = 'test/support/find-command.test.ts';
 let root: string;
 /** A PATH folder holding stand-ins for the servers named (only their presence is read when the projects are chosen; `list` starts none). */
 const pathWith = (...servers: string[]): string => join(root, servers.join('+') || 'none');
+const ALL = SYSTEM_SERVERS.map((server) => server.command);
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'animal-store-servers-path-'));
-  for (const servers of [[], [REDIS.command], [NGINX.command], [REDIS.command, NGINX.command]]) {
+  for (const servers of [[], [REDIS.command], [NGINX.command], [REDIS.command, CHROMIUM.command], ALL]) {
     mkdirSync(pathWith(...servers));
     for (const command of servers) {
       writeFileSync(join(pathWith(...servers), command), '#!/bin/sh\nexit 1\n');
@@ -41,7 +42,7 @@ async function vitest(args: string[], path: string, env: Record<string, string> 
 
 const occurrences = (text: string, line: string): number => text.split(line).length - 1;
 
-describe('a test run with neither redis-server nor nginx installed', () => {
+describe('a test run with neither redis-server, nginx nor chromium installed', () => {
   it('passes the rest and prints one line per server, after the summary, saying its tests did not run', async () => {
     const run = await vitest(['run', PLAIN_TEST], pathWith());
     expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -53,21 +54,21 @@ describe('a test run with neither redis-server nor nginx installed', () => {
     }
   });
 
-  it('collects no Redis or nginx test file at all, so none is counted as passed or skipped', async () => {
+  it('collects no Redis, nginx or browser test file at all, so none is counted as passed or skipped', async () => {
     const run = await vitest(['list', '--filesOnly'], pathWith());
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(PLAIN_TEST);
-    expect(run.stdout).not.toContain('.redis.test.ts');
-    expect(run.stdout).not.toContain('.nginx.test.ts');
+    for (const server of SYSTEM_SERVERS) expect(run.stdout).not.toContain(`.${server.project}.test.ts`);
   });
 });
 
 describe('a test run that requires the servers', () => {
   it('with MOCK_REQUIRE_SERVERS set and nginx missing, fails before any test, naming nginx only', async () => {
-    const run = await vitest(['run', PLAIN_TEST], pathWith(REDIS.command), { MOCK_REQUIRE_SERVERS: '1' });
+    const run = await vitest(['run', PLAIN_TEST], pathWith(REDIS.command, CHROMIUM.command), { MOCK_REQUIRE_SERVERS: '1' });
     expect(run.code).not.toBe(0);
     expect(run.stdout + run.stderr).toContain(`${missingLine(NGINX)} MOCK_REQUIRE_SERVERS is set, so this run fails.`);
     expect(run.stdout + run.stderr).not.toContain(missingLine(REDIS));
+    expect(run.stdout + run.stderr).not.toContain(missingLine(CHROMIUM));
     expect(run.stdout).not.toMatch(/Tests\s+\d+ passed/);
   });
 
@@ -81,9 +82,9 @@ describe('a test run that requires the servers', () => {
   });
 });
 
-describe('a test run with both servers installed', () => {
+describe('a test run with every server installed', () => {
   it('collects each server test file in its own project only, and MOCK_REQUIRE_SERVERS is satisfied', async () => {
-    const run = await vitest(['list', '--filesOnly'], pathWith(REDIS.command, NGINX.command), { MOCK_REQUIRE_SERVERS: '1' });
+    const run = await vitest(['list', '--filesOnly'], pathWith(...ALL), { MOCK_REQUIRE_SERVERS: '1' });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('[redis] test/support/redis-server.redis.test.ts');
     expect(run.stdout).toContain('[nginx] test/docker/nginx-proxy.nginx.test.ts');
@@ -109,20 +110,14 @@ describe('serverRequired', () => {
   const required = (env: NodeJS.ProcessEnv): boolean[] => SYSTEM_SERVERS.map((server) => serverRequired(server, env));
 
   it('MOCK_REQUIRE_SERVERS requires every server: off when unset, empty or 0, on for any other value', () => {
-    expect([undefined, '', '0'].map((value) => required({ MOCK_REQUIRE_SERVERS: value }))).toEqual([
-      [false, false],
-      [false, false],
-      [false, false],
-    ]);
-    expect(['1', 'true', 'yes'].map((value) => required({ MOCK_REQUIRE_SERVERS: value }))).toEqual([
-      [true, true],
-      [true, true],
-      [true, true],
-    ]);
+    const none = SYSTEM_SERVERS.map(() => false);
+    const every = SYSTEM_SERVERS.map(() => true);
+    expect([undefined, '', '0'].map((value) => required({ MOCK_REQUIRE_SERVERS: value }))).toEqual([none, none, none]);
+    expect(['1', 'true', 'yes'].map((value) => required({ MOCK_REQUIRE_SERVERS: value }))).toEqual([every, every, every]);
   });
 
   it('MOCK_REQUIRE_REDIS requires Redis alone', () => {
-    expect(required({ MOCK_REQUIRE_REDIS: '1' })).toEqual([true, false]);
-    expect(required({ MOCK_REQUIRE_REDIS: '0' })).toEqual([false, false]);
+    expect(required({ MOCK_REQUIRE_REDIS: '1' })).toEqual(SYSTEM_SERVERS.map((server) => server === REDIS));
+    expect(required({ MOCK_REQUIRE_REDIS: '0' })).toEqual(SYSTEM_SERVERS.map(() => false));
   });
 });

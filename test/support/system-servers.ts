@@ -44,7 +44,16 @@ export const NGINX: SystemServer = {
   project: 'nginx',
 };
 
-export const SYSTEM_SERVERS: readonly SystemServer[] = [REDIS, NGINX];
+/** Not a server, but gated the same way: the console, /docs and the HTML report are checked in a real browser (test/support/browser.ts). */
+export const CHROMIUM: SystemServer = {
+  name: 'Browser',
+  command: 'chromium',
+  extraDirs: [],
+  debianPackage: 'chromium',
+  project: 'browser',
+};
+
+export const SYSTEM_SERVERS: readonly SystemServer[] = [REDIS, NGINX, CHROMIUM];
 
 /**
  * Replaces every server's extra folders (a list separated like PATH, empty
