@@ -164,9 +164,10 @@ function summaryRow({ summary, at, intervalMs }) {
       .map(([key, n]) => `${key}×${n}`)
       .join(', ');
   const sampled = summary.sampled < summary.count ? ` (the newest ${summary.sampled} counted)` : '';
-  return el('li', { class: 'summary' }, [
+  const text = `${summary.count} requests in ${intervalMs} ms: ${counts(summary.byStatus)}${sampled}`;
+  return el('li', { class: 'summary', title: `${text}; ${counts(summary.byOperation)}` }, [
     el('span', { class: 'time' }, [clock(at)]),
-    el('span', { class: 'text' }, [`${summary.count} requests in ${intervalMs} ms: ${counts(summary.byStatus)}${sampled}`]),
+    el('span', { class: 'text' }, [text]),
     el('span', { class: 'operations' }, [counts(summary.byOperation)]),
   ]);
 }
