@@ -165,7 +165,7 @@ function summaryRow({ summary, at, intervalMs }) {
       .join(', ');
   const sampled = summary.sampled < summary.count ? ` (the newest ${summary.sampled} counted)` : '';
   const text = `${summary.count} requests in ${intervalMs} ms: ${counts(summary.byStatus)}${sampled}`;
-  return el('li', { class: 'summary', title: `${text}; ${counts(summary.byOperation)}` }, [
+  return el('li', { class: 'summary', title: `${text}; ${counts(summary.byOperation)}`, 'data-count': summary.count }, [
     el('span', { class: 'time' }, [clock(at)]),
     el('span', { class: 'text' }, [text]),
     el('span', { class: 'operations' }, [counts(summary.byOperation)]),

@@ -108,6 +108,50 @@ describe('the QA console, without an admin key', () => {
     expect(await page.locator('#details').innerText()).toContain(attack);
   });
 
+  it('keeps the rows in view still while new ones arrive above, once the user has scrolled down', async () => {
+    const { page } = browser;
+    const session = 'qa-scroll';
+    const headers = { 'x-mock-session': session };
+    for (let i = 0; i < 40; i += 1) await mock.authed(`/pets?limit=1&n=${i}`, { headers });
+    await openConsole(page, origin(), { session });
+    await page.locator('#entries .entry', { hasText: 'n=0' }).waitFor();
+    await page.locator('#entries').evaluate((list) => list.scrollTo(0, 300));
+    const topRow = (): Promise<string | undefined> =>
+      page.locator('#entries').evaluate((list) => {
+        const { top, left } = list.getBoundingClientRect();
+        return list.ownerDocument.elementFromPoint(left + 200, top + 5)?.closest('li')?.textContent ?? undefined;
+      });
+    const before = await topRow();
+    for (let i = 0; i < 5; i += 1) await mock.authed(`/pets?limit=1&later=${i}`, { headers });
+    await page.locator('#entries .entry', { hasText: 'later=4' }).waitFor({ state: 'attached' });
+    expect(await topRow()).toBe(before);
+  });
+
+  it('keeps at most 500 rows, the newest, and sums up a burst in one row', async () => {
+    const { page } = browser;
+    const session = 'qa-many';
+    const headers = { 'x-mock-session': session };
+    await openConsole(page, origin(), { session });
+    // 600 entries in small batches, so the stream sends them as entries, not summaries.
+    for (let batch = 0; batch < 15; batch += 1) {
+      await Promise.all(Array.from({ length: 40 }, (_, i) => mock.authed(`/pets?limit=1&b=${batch}-${i}`, { headers })));
+      await page.waitForTimeout(300);
+    }
+    await page.locator('#entries .entry', { hasText: 'b=14-' }).first().waitFor({ state: 'attached' });
+    expect(await page.locator('#entries li').count()).toBe(500);
+    expect(await page.locator('#entries .entry', { hasText: 'b=0-' }).count()).toBe(0);
+
+    const burst = 200;
+    await Promise.all(Array.from({ length: burst }, () => mock.authed('/pets?limit=1&burst=1', { headers })));
+    await page.locator('#entries .summary').first().waitFor();
+    const summed = async (): Promise<number> => {
+      const counts = await page.locator('#entries .summary').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-count'))));
+      return counts.reduce((a, b) => a + b, 0) + (await page.locator('#entries .entry', { hasText: 'burst=1' }).count());
+    };
+    await expect.poll(summed).toBe(burst);
+    expect(await page.locator('#entries .summary').first().innerText()).toMatch(/^\S+\s+\d+ requests in 250 ms: 200×\d+/);
+  });
+
   it('resets from the page: the animal created in the session is gone, and the health line says so', async () => {
     const { page } = browser;
     const session = 'qa-reset';
