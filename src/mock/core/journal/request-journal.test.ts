@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { journalEntry } from '../../../../test/support/journal-entry.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry } from './request-journal.js';
 
-const entry = (n: number): JournalEntry => ({ method: 'GET', path: `/v1/pets/${n}`, status: 200, ms: 0, operation: 'getPet', scenario: null, stub: null });
+const entry = (n: number): JournalEntry => journalEntry({ path: `/v1/pets/${n}`, operation: 'getPet' });
 const paths = (entries: JournalEntry[]) => entries.map((e) => e.path);
 
 describe('the request journal ring buffer', () => {

@@ -7,6 +7,7 @@ import { internalError } from '../steps/internal-errors.js';
 import { adminRouter, type AdminRoutesOptions } from './admin-router.js';
 import { consoleRoutes } from './console-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
+import { journalStreamRoutes } from './journal-stream.js';
 import { sessionRoutes } from './session-routes.js';
 
 export interface AdminAppOptions extends AdminRoutesOptions {
@@ -48,7 +49,8 @@ export function adminApp({ logger, steps, consoleSteps, exchange, ...options }: 
   });
   const router = adminRouter(app);
   scenarioRoutes(router, options);
-  sessionRoutes(router, options.sessions);
+  const streams = journalStreamRoutes(router, options);
+  sessionRoutes(router, options.sessions, streams);
   router.refuseOtherMethods();
   app.notFound((c) => sendError(c.get('exchange'), errorBody('route_not_found', `No route ${c.req.method} ${c.req.path}.`)));
   // What a route throws: Hono catches it before the steps can.

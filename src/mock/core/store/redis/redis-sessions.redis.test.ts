@@ -5,6 +5,7 @@ import type { JournalEntry } from '../../journal/request-journal.js';
 import type { MockStore, Session } from '../mock-store.js';
 import { redisCommand } from '../../../../../test/support/redis-command.js';
 import { keysUnder, opened, redisStores, redisTestScenarios } from '../../../../../test/support/redis-stores.js';
+import { journalEntry } from '../../../../../test/support/journal-entry.js';
 
 /**
  * Sessions, scenario control and journals through two stores on one
@@ -19,7 +20,7 @@ const nextId = (): string => `s${++sessions}`;
 const pet = (name: string) => ({ name, categoryId: 1 });
 /** A key's TTL in ms (-1: none, -2: no such key). */
 const keyTtl = async (key: string): Promise<number> => Number(await redisCommand(Number(new URL(url).port), ['PTTL', key]));
-const entry = (path: string): JournalEntry => ({ method: 'GET', path, status: 200, ms: 1, operation: 'listPets', scenario: null, stub: null });
+const entry = (path: string): JournalEntry => journalEntry({ path });
 
 describe('the admin side through one process applies to the other', () => {
   it('an activation: the next request to the other answers from it, with a fresh state', async () => {

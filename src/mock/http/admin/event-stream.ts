@@ -1,0 +1,83 @@
+import type { ServerResponse } from 'node:http';
+
+/** The headers of every Server-Sent Events answer. */
+export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  // Never a cached copy of a live stream (RFC 9111 §5.2.2.5).
+  'cache-control': 'no-store',
+  // nginx buffers a proxied answer by default, which would hold events back until its buffer fills.
+  'x-accel-buffering': 'no',
+};
+
+/** One open Server-Sent Events answer. */
+export interface EventStream {
+  /** The answer's body, for the Response. */
+  readonly body: ReadableStream<Uint8Array>;
+  /**
+   * Writes events (`event: NAME`, `data: JSON` on one line: JSON.stringify
+   * escapes every line break) as one chunk. Refused (false, nothing
+   * written) while the previous chunk waits in the process: a reader that
+   * does not read never makes the process hold more than one chunk for it.
+   */
+  send(events: ReadonlyArray<{ event: string; data: unknown }>): boolean;
+  /** A comment line (`: keep-alive`), which readers ignore, when the stream has been silent for `silentMs`. */
+  keepAlive(silentMs: number): void;
+  /** Whether the previous chunk is still waiting in the process (not yet handed to the kernel). */
+  waiting(): boolean;
+  /** Bytes written but not yet taken by the kernel. */
+  queued(): number;
+  /** Ends the answer; with `now`, closes the connection at once too (the server is stopping). */
+  end(now?: boolean): void;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A stream for node's response `res`: @hono/node-server writes each chunk
+ * as it comes and waits for `drain` when node's buffer is full, so what
+ * waits in the process for this answer is `res.writableLength` (its own
+ * buffer and its socket's), which `send` checks is empty. `onCancel`: the
+ * client went away.
+ */
+export function eventStream(res: ServerResponse, onCancel: () => void): EventStream {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  let lastWrite = performance.now();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start: (given) => void (controller = given),
+      cancel: () => {
+        open = false;
+        onCancel();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const write = (text: string): void => {
+    lastWrite = performance.now();
+    controller.enqueue(encoder.encode(text));
+  };
+  const waiting = (): boolean => res.writableLength > 0 || controller.desiredSize === null || controller.desiredSize < 0;
+  return {
+    body,
+    send(events) {
+      if (!open || waiting()) return false;
+      let text = '';
+      for (const { event, data } of events) text += `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+      if (text !== '') write(text);
+      return true;
+    },
+    keepAlive(silentMs) {
+      // Proxies close connections idle for long (nginx: 60 s by default); a comment keeps this one in use.
+      if (open && !waiting() && performance.now() - lastWrite >= silentMs) write(': keep-alive\n\n');
+    },
+    waiting,
+    queued: () => res.writableLength,
+    end(now = false) {
+      if (open) controller.close();
+      open = false;
+      // A reader that does not read would hold the server's close, which waits for every connection.
+      if (now) res.socket?.destroy();
+    },
+  };
+}
