@@ -88,7 +88,9 @@ function followJournal() {
       if (state.kind === 'open') streamState('Live', 'live');
       else if (state.kind === 'connecting') streamState('Connecting…', 'waiting');
       else if (state.kind === 'dropped') streamState(`Connection lost; trying again in ${Math.ceil(state.retryInMs / 1000)} s`, 'waiting');
-      else if (state.kind === 'refused') {
+      else if (state.kind === 'refused' && state.error.code === 'unknown_session') {
+        streamState(`Waiting for session ${settings.session} to start: its first request, or an activation, starts it`, 'waiting');
+      } else if (state.kind === 'refused') {
         report({ ok: false, status: state.error.status, error: state.error, retryAfter: undefined });
         streamState(state.retryInMs === undefined ? `Not following: ${state.error.message}` : `Busy; trying again in ${Math.ceil(state.retryInMs / 1000)} s`, 'down');
       }

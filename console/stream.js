@@ -12,6 +12,8 @@ const MAX_LINE = 4 * 1024 * 1024;
 /** The mock sends a comment every 15 s of silence; twice that and more with nothing means the connection is dead. */
 const SILENCE_MS = 40_000;
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
+/** How often a session that is not running yet is asked for again. */
+const WAIT_FOR_SESSION_MS = 1000;
 
 /**
  * @typedef {{ event: string, data: string }} SseEvent
@@ -116,8 +118,9 @@ export function follow({ url, headers, onEvent, onState }) {
       const res = await fetch(last > 0 ? `${url}?after=${last}` : url, { headers: headers(), signal: controller.signal, cache: 'no-store' });
       if (!res.ok) {
         const error = errorOf(res.status, await res.json().catch(() => undefined));
-        // 503 (too many streams, the store away) passes with time; a refusal (401, 403, 400, 404) needs the user.
-        const retryInMs = res.status === 503 ? (retryAfter(res) ?? 5) * 1000 : undefined;
+        // 503 (too many streams, the store away) passes with time, and so does a session not started yet (its first
+        // request or activation starts it); any other refusal (401, 403, 400) needs the user.
+        const retryInMs = res.status === 503 ? (retryAfter(res) ?? 5) * 1000 : error.code === 'unknown_session' ? WAIT_FOR_SESSION_MS : undefined;
         onState({ kind: 'refused', error, retryInMs });
         return retryInMs === undefined ? { stop: true } : { retryInMs, quiet: true };
       }

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPage, screenshot, type OpenPage } from '../../../../test/support/browser.js';
+import { pausableProxy } from '../../../../test/support/pausable-proxy.js';
 import { scenarioFolder, scenarioWith } from '../../../../test/support/scenario-folder.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
@@ -52,7 +53,8 @@ async function openConsole(page: Page, origin: string, { key, session, live = tr
     await page.click('#session-form button[type=submit]');
     await page.locator('#health', { hasText: `session ${session}` }).waitFor();
   }
-  if (live) await page.locator('#stream-state.live').waitFor();
+  // A session not running yet has no journal to follow: the page waits for its first request.
+  if (live) await page.locator('#stream-state.live, #stream-state:has-text("Waiting for session")').first().waitFor();
 }
 
 /** The statuses in the journal's rows, newest first. */
@@ -152,6 +154,25 @@ describe('the QA console, without an admin key', () => {
     expect(await page.locator('#entries .summary').first().innerText()).toMatch(/^\S+\s+\d+ requests in 250 ms: 200×\d+/);
   });
 
+  it('follows on after a dropped connection from the last entry it showed: none twice, none missed', async () => {
+    const { page } = browser;
+    const session = 'qa-drop';
+    const headers = { 'x-mock-session': session };
+    const proxy = await pausableProxy(mock.port);
+    try {
+      for (let i = 0; i < 3; i += 1) await mock.authed(`/pets?limit=1&before=${i}`, { headers });
+      await openConsole(page, `http://127.0.0.1:${proxy.port}`, { session });
+      await page.locator('#entries .entry', { hasText: 'before=2' }).waitFor();
+      proxy.drop();
+      for (let i = 0; i < 2; i += 1) await mock.authed(`/pets?limit=1&during=${i}`, { headers });
+      await page.locator('#entries .entry', { hasText: 'during=1' }).waitFor();
+      const paths = await page.locator('#entries .entry .path').allInnerTexts();
+      expect(paths).toEqual(['during=1', 'during=0', 'before=2', 'before=1', 'before=0'].map((query) => `/v1/pets?limit=1&${query}`));
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('resets from the page: the animal created in the session is gone, and the health line says so', async () => {
     const { page } = browser;
     const session = 'qa-reset';
@@ -204,7 +225,7 @@ describe('the QA console with --admin-key', () => {
     await page.locator('#health', { hasText: 'scenario default' }).waitFor();
     await page.locator('#stream-state.live').waitFor();
     await page.locator('[data-scenario="flaky"]').waitFor();
-    await mock.authed('/pets?limit=1&after-key=1');
-    await page.locator('#entries .entry .path', { hasText: 'after-key=1' }).waitFor();
+    await mock.authed('/pets?limit=1&note=once-given');
+    await page.locator('#entries .entry .path', { hasText: 'note=once-given' }).waitFor();
   });
 });
