@@ -25,6 +25,24 @@ describe('the request journal ring buffer', () => {
     expect(paths(journal.entries())).toEqual(['/v1/pets/6']);
   });
 
+  it('numbers entries from 1 and hands back those after a seq, at most the newest max, across wraps and clears', () => {
+    const journal = createRequestJournal(4);
+    expect(journal.since(0, 10)).toEqual({ entries: [], last: 0, newer: 0, cleared: 0, ended: undefined });
+    for (let n = 1; n <= 10; n++) journal.append(entry(n));
+    const seqs = (after: number, max: number) => journal.since(after, max).entries.map((e) => e.seq);
+    expect(seqs(0, 10)).toEqual([7, 8, 9, 10]);
+    expect(seqs(8, 10)).toEqual([9, 10]);
+    expect(seqs(0, 2)).toEqual([9, 10]);
+    expect(seqs(10, 10)).toEqual([]);
+    expect(journal.since(3, 10)).toMatchObject({ last: 10, newer: 7 });
+    journal.clear();
+    journal.append(entry(11));
+    expect(journal.since(10, 10)).toMatchObject({ last: 11, newer: 1, cleared: 1 });
+    expect(seqs(0, 10)).toEqual([11]);
+    journal.end('gone');
+    expect(journal.since(11, 10)).toMatchObject({ newer: 0, ended: 'gone' });
+  });
+
   it('holds 500 by default, and refuses a size that is not a whole number above 0', () => {
     expect(createRequestJournal().capacity).toBe(DEFAULT_JOURNAL_SIZE);
     expect(DEFAULT_JOURNAL_SIZE).toBe(500);

@@ -24,7 +24,7 @@ export interface EventStream {
   keepAlive(silentMs: number): void;
   /** Whether the previous chunk is still waiting in the process (not yet handed to the kernel). */
   waiting(): boolean;
-  /** Bytes written but not yet taken by the kernel. */
+  /** Bytes sent but not yet taken by the kernel (in the stream, and in node's buffers). */
   queued(): number;
   /** Ends the answer; with `now`, closes the connection at once too (the server is stopping). */
   end(now?: boolean): void;
@@ -37,27 +37,37 @@ const encoder = new TextEncoder();
  * as it comes and waits for `drain` when node's buffer is full, so what
  * waits in the process for this answer is `res.writableLength` (its own
  * buffer and its socket's), which `send` checks is empty. `onCancel`: the
- * client went away.
+ * connection closed first.
  */
 export function eventStream(res: ServerResponse, onCancel: () => void): EventStream {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
   let lastWrite = performance.now();
-  const body = new ReadableStream<Uint8Array>(
-    {
-      start: (given) => void (controller = given),
-      cancel: () => {
-        open = false;
-        onCancel();
-      },
-    },
-    { highWaterMark: 0 },
-  );
+  const socket = res.socket;
+  const gone = (): void => {
+    socket?.off('end', readerLeft);
+    if (!open) return;
+    open = false;
+    onCancel();
+  };
+  // The reader went away. The server keeps half-open connections open to answer them
+  // (create-http-server.ts), so its FIN alone closes nothing: a stream would go on until a write failed.
+  function readerLeft(): void {
+    gone();
+    res.destroy();
+  }
+  // Counted in bytes, so what waits in the stream before node takes it is known (`queued`).
+  const body = new ReadableStream<Uint8Array>({ start: (given) => void (controller = given), cancel: gone }, { highWaterMark: 0, size: (chunk) => chunk.byteLength });
+  // The connection closed (the server destroyed it, or a write failed): node's own word, whatever the adapter does with the body.
+  res.once('close', gone);
+  socket?.once('end', readerLeft);
   const write = (text: string): void => {
     lastWrite = performance.now();
     controller.enqueue(encoder.encode(text));
   };
-  const waiting = (): boolean => res.writableLength > 0 || controller.desiredSize === null || controller.desiredSize < 0;
+  /** Bytes in the stream that node has not taken yet (a negative desired size), and in node's buffers for this answer. */
+  const queued = (): number => Math.max(0, -(controller.desiredSize ?? 0)) + res.writableLength;
+  const waiting = (): boolean => queued() > 0;
   return {
     body,
     send(events) {
@@ -72,10 +82,11 @@ export function eventStream(res: ServerResponse, onCancel: () => void): EventStr
       if (open && !waiting() && performance.now() - lastWrite >= silentMs) write(': keep-alive\n\n');
     },
     waiting,
-    queued: () => res.writableLength,
+    queued,
     end(now = false) {
       if (open) controller.close();
       open = false;
+      socket?.off('end', readerLeft);
       // A reader that does not read would hold the server's close, which waits for every connection.
       if (now) res.socket?.destroy();
     },
