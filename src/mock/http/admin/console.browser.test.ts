@@ -80,6 +80,17 @@ describe('the QA console, without an admin key', () => {
     await page.locator('#entries .entry').nth(5).waitFor();
     expect(await rowStatuses(page)).toEqual(statuses.map(String).reverse());
 
+    // A journal as QA would see it, for the README's picture: other operations, a 404, a create.
+    const more: Array<[string, RequestInit?]> = [
+      ['/pets/1'],
+      ['/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Biscuit', categoryId: 2, status: 'available' }) }],
+      ['/pets/99999'],
+      ['/pets?status=sold&limit=3'],
+      ['/pets/2'],
+      ['/pets?limit=5'],
+    ];
+    for (const [path, init = {}] of more) await mock.authed(path, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-mock-session': session } });
+    await page.locator('#entries .entry').nth(statuses.length + more.length - 1).waitFor();
     await page.locator('#entries .entry.s5xx').first().click();
     await page.locator('#details', { hasText: 'every-third-request' }).waitFor();
     await screenshot(page, 'console');
@@ -171,6 +182,38 @@ describe('the QA console, without an admin key', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('empties the list when the journal is cleared, from the page or elsewhere', async () => {
+    const { page } = browser;
+    const session = 'qa-clear';
+    const headers = { 'x-mock-session': session };
+    await mock.authed('/pets?limit=1&n=1', { headers });
+    await openConsole(page, origin(), { key: TEST_KEY, session });
+    await page.locator('#entries .entry').first().waitFor();
+    await page.click('#clear-journal');
+    await expect.poll(() => page.locator('#entries li').count()).toBe(0);
+    expect((await mock.admin('/journal', { headers })).json.entries).toEqual([]);
+    await mock.authed('/pets?limit=1&n=2', { headers });
+    await page.locator('#entries .entry', { hasText: 'n=2' }).waitFor();
+    // Another client (a test run's teardown) clears it: the open page follows.
+    await mock.admin('/journal', { method: 'DELETE', headers });
+    await expect.poll(() => page.locator('#entries li').count()).toBe(0);
+  });
+
+  it('ends one session, then all, from the page; the shared default stays', async () => {
+    const { page } = browser;
+    for (const session of ['qa-end-1', 'qa-end-2']) await mock.authed('/pets?limit=1', { headers: { 'x-mock-session': session } });
+    const running = async (): Promise<string[]> => (await mock.admin('/sessions')).json.sessions.map((session: { id: string }) => session.id);
+    await openConsole(page, origin(), { key: TEST_KEY });
+    await page.click('button[aria-label="End session qa-end-1"]');
+    await page.locator('#notice', { hasText: 'qa-end-1 ended' }).waitFor();
+    expect(await running()).not.toContain('qa-end-1');
+    expect(await running()).toContain('qa-end-2');
+    await page.click('#end-all');
+    await page.locator('#sessions', { hasText: 'No session is running' }).waitFor();
+    expect(await running()).toEqual([]);
+    expect((await mock.authed('/pets?limit=1')).status).toBe(200);
   });
 
   it('resets from the page: the animal created in the session is gone, and the health line says so', async () => {
