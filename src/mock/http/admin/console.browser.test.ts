@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPage, screenshot, type OpenPage } from '../../../../test/support/browser.js';
-import { pausableProxy } from '../../../../test/support/pausable-proxy.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../../../../test/support/browser.js';
+import { openConsole, rowStatuses, useBrowser } from '../../../../test/support/console-page.js';
 import { scenarioFolder, scenarioWith } from '../../../../test/support/scenario-folder.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
@@ -14,51 +13,6 @@ import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
  */
 const ADMIN_KEY = 'admin-secret-console';
 const run = promisify(execFile);
-
-/** A fresh browser per test: its own sessionStorage (the key, the chosen session). */
-function useBrowser(): { readonly page: Page } {
-  let opened: OpenPage | undefined;
-  const dialogs: string[] = [];
-  beforeEach(async () => {
-    opened = await openPage();
-    // Fail within the test's own time, saying which element never came.
-    opened.page.setDefaultTimeout(5000);
-    // No server text may ever run as script (the XSS test): any dialog fails the test that opened it.
-    opened.page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-  });
-  afterEach(async () => {
-    await opened?.close();
-    expect(dialogs, 'dialogs opened by the page').toEqual([]);
-  });
-  return {
-    get page(): Page {
-      if (!opened) throw new Error('no page yet');
-      return opened.page;
-    },
-  };
-}
-
-/** Opens the console, gives it a key and (optionally) a session, and waits until its journal is live. */
-async function openConsole(page: Page, origin: string, { key, session, live = true }: { key?: string; session?: string; live?: boolean } = {}): Promise<void> {
-  await page.goto(`${origin}/__mock/`);
-  if (key !== undefined) {
-    await page.fill('#key', key);
-    await page.click('#key-form button[type=submit]');
-  }
-  if (session !== undefined) {
-    await page.fill('#session-id', session);
-    await page.click('#session-form button[type=submit]');
-    await page.locator('#health', { hasText: `session ${session}` }).waitFor();
-  }
-  // A session not running yet has no journal to follow: the page waits for its first request.
-  if (live) await page.locator('#stream-state.live, #stream-state:has-text("Waiting for session")').first().waitFor();
-}
-
-/** The statuses in the journal's rows, newest first. */
-const rowStatuses = (page: Page): Promise<string[]> => page.locator('#entries .entry .status').allInnerTexts();
 
 describe('the QA console, without an admin key', () => {
   const mock = useMock({ scenario: 'default' });
@@ -119,86 +73,6 @@ describe('the QA console, without an admin key', () => {
     expect(await page.locator('img').count()).toBe(0);
     // The Error message quotes the id back: shown as text too.
     expect(await page.locator('#details').innerText()).toContain(attack);
-  });
-
-  it('keeps the rows in view still while new ones arrive above, once the user has scrolled down', async () => {
-    const { page } = browser;
-    const session = 'qa-scroll';
-    const headers = { 'x-mock-session': session };
-    for (let i = 0; i < 40; i += 1) await mock.authed(`/pets?limit=1&n=${i}`, { headers });
-    await openConsole(page, origin(), { session });
-    await page.locator('#entries .entry', { hasText: 'n=0' }).waitFor();
-    await page.locator('#entries').evaluate((list) => list.scrollTo(0, 300));
-    const topRow = (): Promise<string | undefined> =>
-      page.locator('#entries').evaluate((list) => {
-        const { top, left } = list.getBoundingClientRect();
-        return list.ownerDocument.elementFromPoint(left + 200, top + 5)?.closest('li')?.textContent ?? undefined;
-      });
-    const before = await topRow();
-    for (let i = 0; i < 5; i += 1) await mock.authed(`/pets?limit=1&later=${i}`, { headers });
-    await page.locator('#entries .entry', { hasText: 'later=4' }).waitFor({ state: 'attached' });
-    expect(await topRow()).toBe(before);
-  });
-
-  it('keeps at most 500 rows, the newest, and sums up a burst in one row', async () => {
-    const { page } = browser;
-    const session = 'qa-many';
-    const headers = { 'x-mock-session': session };
-    await openConsole(page, origin(), { session });
-    // 600 entries in small batches, so the stream sends them as entries, not summaries.
-    for (let batch = 0; batch < 15; batch += 1) {
-      await Promise.all(Array.from({ length: 40 }, (_, i) => mock.authed(`/pets?limit=1&b=${batch}-${i}`, { headers })));
-      await page.waitForTimeout(300);
-    }
-    await page.locator('#entries .entry', { hasText: 'b=14-' }).first().waitFor({ state: 'attached' });
-    expect(await page.locator('#entries li').count()).toBe(500);
-    expect(await page.locator('#entries .entry', { hasText: 'b=0-' }).count()).toBe(0);
-
-    const burst = 200;
-    await Promise.all(Array.from({ length: burst }, () => mock.authed('/pets?limit=1&burst=1', { headers })));
-    await page.locator('#entries .summary').first().waitFor();
-    const summed = async (): Promise<number> => {
-      const counts = await page.locator('#entries .summary').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-count'))));
-      return counts.reduce((a, b) => a + b, 0) + (await page.locator('#entries .entry', { hasText: 'burst=1' }).count());
-    };
-    await expect.poll(summed).toBe(burst);
-    expect(await page.locator('#entries .summary').first().innerText()).toMatch(/^\S+\s+\d+ requests in 250 ms: 200×\d+/);
-  });
-
-  it('follows on after a dropped connection from the last entry it showed: none twice, none missed', async () => {
-    const { page } = browser;
-    const session = 'qa-drop';
-    const headers = { 'x-mock-session': session };
-    const proxy = await pausableProxy(mock.port);
-    try {
-      for (let i = 0; i < 3; i += 1) await mock.authed(`/pets?limit=1&before=${i}`, { headers });
-      await openConsole(page, `http://127.0.0.1:${proxy.port}`, { session });
-      await page.locator('#entries .entry', { hasText: 'before=2' }).waitFor();
-      proxy.drop();
-      for (let i = 0; i < 2; i += 1) await mock.authed(`/pets?limit=1&during=${i}`, { headers });
-      await page.locator('#entries .entry', { hasText: 'during=1' }).waitFor();
-      const paths = await page.locator('#entries .entry .path').allInnerTexts();
-      expect(paths).toEqual(['during=1', 'during=0', 'before=2', 'before=1', 'before=0'].map((query) => `/v1/pets?limit=1&${query}`));
-    } finally {
-      await proxy.close();
-    }
-  });
-
-  it('empties the list when the journal is cleared, from the page or elsewhere', async () => {
-    const { page } = browser;
-    const session = 'qa-clear';
-    const headers = { 'x-mock-session': session };
-    await mock.authed('/pets?limit=1&n=1', { headers });
-    await openConsole(page, origin(), { key: TEST_KEY, session });
-    await page.locator('#entries .entry').first().waitFor();
-    await page.click('#clear-journal');
-    await expect.poll(() => page.locator('#entries li').count()).toBe(0);
-    expect((await mock.admin('/journal', { headers })).json.entries).toEqual([]);
-    await mock.authed('/pets?limit=1&n=2', { headers });
-    await page.locator('#entries .entry', { hasText: 'n=2' }).waitFor();
-    // Another client (a test run's teardown) clears it: the open page follows.
-    await mock.admin('/journal', { method: 'DELETE', headers });
-    await expect.poll(() => page.locator('#entries li').count()).toBe(0);
   });
 
   it('ends one session, then all, from the page; the shared default stays', async () => {
