@@ -123,7 +123,10 @@ function everything() {
 page.key.value = settings.key;
 page.keyForm.addEventListener('submit', (event) => {
   event.preventDefault();
-  settings.key = page.key.value.trim();
+  const key = page.key.value.trim();
+  // A header value the browser would refuse to send (fetch throws on it): said here, not as an unreachable mock.
+  if (!/^[\x21-\x7e]*$/.test(key)) return notify('A key is printable ASCII without spaces (a bearer token, RFC 6750 §2.1).', 'error');
+  settings.key = key;
   notify(settings.key === '' ? 'No key: reads only, when the mock allows them.' : 'Key kept for this tab.', 'info');
   everything();
 });

@@ -62,10 +62,11 @@ describe('the console files, with no admin key', () => {
     expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([200, 'text/css; charset=utf-8', '']);
   });
 
-  it.each(['nope.js', 'index.htm', 'console.js.map', 'tsconfig.json', ''])('answers an unknown file %j with 404 route_not_found in the Error body', async (name) => {
+  it.each(['nope.js', 'index.htm', 'console.js.map', 'tsconfig.json', '', 'a'.repeat(6000)])('answers an unknown file %#. with 404 route_not_found in the Error body, quoting at most a short part of its name', async (name) => {
     const res = await mock.adminAsIs(`/console/${name}`);
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ code: 'route_not_found', message: expect.any(String), status: 404 });
+    expect(res.json.message.length).toBeLessThan(400);
   });
 
   it.each([

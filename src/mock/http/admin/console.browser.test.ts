@@ -137,6 +137,11 @@ describe('the QA console with --admin-key', () => {
     expect(await page.locator('#key:focus').count()).toBe(1);
     expect(await page.locator('#scenarios li').count()).toBe(0);
 
+    // A key no header can carry is refused on the page, not sent.
+    await page.fill('#key', 'clé secrète');
+    await page.click('#key-form button[type=submit]');
+    await page.locator('#notice', { hasText: 'printable ASCII' }).waitFor();
+
     await page.fill('#key', ADMIN_KEY);
     await page.click('#key-form button[type=submit]');
     await page.locator('#health', { hasText: 'scenario default' }).waitFor();
