@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { Contract } from '../../../contract/load-contract.js';
 import { DEFAULT_API_KEY } from '../../cli-options.js';
 import { docsAssets, type DocsFile } from '../../core/docs/docs-assets.js';
-import { DOCS_ASSETS_PATH, DOCS_DOCUMENT_PATH, DOCS_PATH } from '../../core/docs/docs-page.js';
+import { DOCS_ASSETS_PATH, DOCS_DOCUMENT_PATH, DOCS_PATH, pageTitle } from '../../core/docs/docs-page.js';
 import { referenceDocument } from '../../core/docs/reference-document.js';
 import { errorBody } from '../../core/errors.js';
 import type { Exchange, MockEnv, Next } from '../exchange.js';
@@ -39,7 +39,7 @@ const DOCUMENT_HEADERS = { 'content-type': 'application/json', 'cache-control': 
  * API, so journaled and logged like them.
  */
 export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, exchange }: DocsRoutesOptions): void {
-  const assets = docsAssets(contract.document.info.title);
+  const assets = docsAssets(pageTitle(contract.document));
   const document = referenceDocument({
     document: contract.document,
     operations: contract.operations,
@@ -58,11 +58,7 @@ export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, ex
     if (known && method !== 'GET' && method !== 'HEAD') {
       return sendError(x, errorBody('method_not_allowed', `${method} is not allowed here; allowed: GET, HEAD`), { allow: 'GET, HEAD' });
     }
-    if (path === DOCS_DOCUMENT_PATH) {
-      // Its servers follow the Host the request came with; CORS may already vary on Origin (RFC 9110 §12.5.5).
-      const vary = x.headers?.vary ? `${x.headers.vary}, Host` : 'Host';
-      return respond(x, 200, document(new URL(x.c.req.url).origin), { ...DOCUMENT_HEADERS, vary });
-    }
+    if (path === DOCS_DOCUMENT_PATH) return respond(x, 200, document, DOCUMENT_HEADERS);
     if (!known) return notFound(x);
     const loaded = assets();
     if (!loaded.ok) return sendError(x, loaded.error);
