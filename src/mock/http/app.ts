@@ -90,7 +90,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   for (const { operation, route } of routes) {
     const factory = servedOperations[operation.operationId];
     if (!factory) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
-    const run = steps.operation(operation, factory(operation, { logger }));
+    const run = steps.operation(operation, factory(operation, { logger, basePath: base }));
     const { operationId } = operation;
     app.on(operation.method, route, (c) => run(shared(c, operationId)));
   }
