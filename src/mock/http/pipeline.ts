@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { OperationSpec } from '../../contract/operations.js';
 import type { MockStore } from '../core/store/mock-store.js';
+import { ADMIN_PREFIX } from './admin/admin-router.js';
 import { chain, type Next, type Step } from './exchange.js';
 import { serveOperation, type ServedOperation } from './operations/served-operation.js';
 import { adminCredentials } from './steps/admin-guard/admin-credentials.js';
@@ -77,7 +78,8 @@ export interface Pipeline {
 export function pipeline(options: PipelineOptions): Pipeline {
   const { sessions, logger, apiKeys, sessionPerKey: perKey } = options;
   const { secret } = sessions;
-  const front: Step[] = [...(logger.isLevelEnabled('info') ? [requestLog(logger)] : []), internalErrors(logger)];
+  const logged = logger.isLevelEnabled('info');
+  const front: Step[] = [...(logged ? [requestLog(logger)] : []), internalErrors(logger)];
   const edge: Step[] = [
     ...front,
     cors({
@@ -94,7 +96,9 @@ export function pipeline(options: PipelineOptions): Pipeline {
   const limit = bodySize(options.maxBodyBytes);
   const host = adminHost(options.bindHost);
   const adminSteps = [
-    ...front,
+    // Health checks are logged at debug (request-log.ts).
+    ...(logged ? [requestLog(logger, new Set([`${ADMIN_PREFIX}/health`]))] : []),
+    internalErrors(logger),
     ...(host ? [host] : []),
     adminOrigin(options.corsOrigins),
     adminCredentials({ adminKey: options.adminKey, apiKeys }),

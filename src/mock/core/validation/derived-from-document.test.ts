@@ -83,7 +83,7 @@ describe('the routes come from the document', () => {
         contract: loadContract(extended),
         store: createPetStore(),
         apiKeys: ['k'],
-        logger: createLogger({ format: 'json', quiet: true }),
+        logger: createLogger({ format: 'json', level: 'warn' }),
       }),
     ).toThrow('the mock has no handler for operation deletePet');
   });
