@@ -62,6 +62,26 @@ describe('parseCli', () => {
     expect(parseCli(['--quiet', '--log-level', 'info'], {}, false)).toEqual({ kind: 'error', message: '--quiet and --log-level cannot be used together (--quiet is --log-level warn)' });
   });
 
+  it('reads --cors-origin: none or * alone is any origin, else the origins named', () => {
+    expect(run([]).corsOrigins).toBe('*');
+    expect(run(['--cors-origin', '*']).corsOrigins).toBe('*');
+    expect(run(['--cors-origin', 'http://localhost:5173', '--cors-origin', 'https://app.example:8443']).corsOrigins).toEqual(['http://localhost:5173', 'https://app.example:8443']);
+  });
+
+  it.each([
+    [['*', 'http://localhost:5173'], '--cors-origin * (any origin) cannot be combined with named origins'],
+    [['null'], '--cors-origin null cannot be allowed: every sandboxed frame and file: page sends Origin null'],
+    [['http://localhost:5173/'], 'got "http://localhost:5173/"'],
+    [['http://localhost:5173/app'], 'got "http://localhost:5173/app"'],
+    [['HTTP://Localhost:5173'], 'got "HTTP://Localhost:5173"'],
+    [['https://app.example:443'], 'got "https://app.example:443"'],
+    [['localhost:5173'], 'got "localhost:5173"'],
+    [[''], 'got ""'],
+  ])('refuses --cors-origin %j, which no browser would send as Origin', (origins, message) => {
+    const parsed = parseCli(origins.flatMap((origin) => ['--cors-origin', origin]), {}, false);
+    expect(parsed).toEqual({ kind: 'error', message: expect.stringContaining(message) });
+  });
+
   it('defaults the log format to pretty on a terminal and json elsewhere', () => {
     expect(parseCli([], {}, true)).toMatchObject({ kind: 'run', options: { logFormat: 'pretty' } });
     expect(parseCli([], {}, false)).toMatchObject({ kind: 'run', options: { logFormat: 'json' } });

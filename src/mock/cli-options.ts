@@ -173,6 +173,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   if (!adminKey.ok) return { kind: 'error', message: adminKey.error };
   const store = readStoreOptions(values, env);
   if (!store.ok) return { kind: 'error', message: store.error };
+  const corsOrigins = readCorsOrigins(values['cors-origin'] ?? []);
+  if (!corsOrigins.ok) return { kind: 'error', message: corsOrigins.error };
 
   return {
     kind: 'run',
@@ -185,7 +187,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       seed,
       fixtures: values.fixtures,
       logLevel: logLevel.value,
-      corsOrigins: values['cors-origin']?.length ? values['cors-origin'] : '*',
+      corsOrigins: corsOrigins.value,
       logFormat,
       contract: values.contract,
       scenario: values.scenario ?? DEFAULT_SCENARIO,
@@ -201,6 +203,25 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       ...store.value,
     },
   };
+}
+
+/**
+ * `--cors-origin` (repeatable): none or `*` alone is any origin; otherwise
+ * each must be an origin as a browser sends it in `Origin` (scheme, host,
+ * port; no path, no trailing slash), else it would silently never match.
+ * `null` is refused: sandboxed frames and file: pages all send it, and named
+ * origins are allowed credentials.
+ */
+function readCorsOrigins(origins: readonly string[]): Result<'*' | string[], string> {
+  if (origins.length === 0 || origins.every((origin) => origin === '*')) return ok('*');
+  if (origins.includes('*')) return failed('--cors-origin * (any origin) cannot be combined with named origins');
+  for (const origin of origins) {
+    if (origin === 'null') return failed('--cors-origin null cannot be allowed: every sandboxed frame and file: page sends Origin null');
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+      return failed(`--cors-origin must be an origin as browsers send it, such as http://localhost:5173 (lower case, no path or trailing slash), got ${JSON.stringify(origin)}`);
+    }
+  }
+  return ok([...origins]);
 }
 
 /** `--log-level`, else `--quiet` (warn), else MOCK_LOG_LEVEL, else info; the flags together contradict each other. */
