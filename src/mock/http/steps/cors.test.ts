@@ -61,3 +61,32 @@ describe('CORS with any origin (the default, --cors-origin *)', () => {
     expect(allowing(answer)).toEqual({ origin: '*', credentials: null, vary: null });
   });
 });
+
+// A preflight advertising PUT and DELETE on routes that answer them 405 misleads browsers and tools alike.
+describe('a preflight lists only the methods its route serves', () => {
+  const mock = useMock({ corsOrigins: [APP] });
+  const methods = async (path: string) => (await mock.request(path, preflight(APP, 'PUT'))).headers.get('access-control-allow-methods');
+
+  it.each([
+    ['/pets', 'GET, HEAD, OPTIONS, POST'],
+    ['/pets/1', 'GET, HEAD, OPTIONS'],
+    ['/pets/abc', 'GET, HEAD, OPTIONS'],
+  ])('%s: %s, as its 405 says in Allow', async (path, listed) => {
+    expect(await methods(path)).toBe(listed);
+    const refused = await mock.authed(path, { method: 'DELETE' });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get('allow')).toBe(listed);
+  });
+
+  // GET, HEAD and POST need no listing (CORS-safelisted methods): a page still reads the 404 or 501 Error body.
+  it.each(['/nothing', '/store/orders', '/pets/1/owner'])('%s, where no operation is served: OPTIONS alone', async (path) => {
+    expect(await methods(path)).toBe('OPTIONS');
+    expect(await mock.request(path, { headers: { ...auth, origin: APP } }).then(allowing)).toEqual({ origin: APP, credentials: 'true', vary: 'Origin' });
+  });
+
+  it('outside the API too', async () => {
+    const res = await fetch(new URL('/elsewhere', mock.url), preflight(APP));
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-methods')).toBe('OPTIONS');
+  });
+});
