@@ -1,9 +1,8 @@
+// Here, not in the report's folder: the one place both the harness's HTML report and the mock's /docs page may import.
 /**
- * Text for an HTML page: everything the harness's HTML report shows came
- * from a server or a command line, and /docs puts the contract's title in
- * its page, so all of it goes through here, in text and in attribute
- * values alike (quotes escaped, so one function serves both). It lives in
- * src/contract/ as the one place both the harness and the mock may import.
+ * Text for an HTML page: everything a report shows came from a server or a
+ * command line, so all of it goes through here, in text and in attribute
+ * values alike (quotes escaped, so one function serves both).
  */
 export function escapeHtml(text: string): string {
   return (
