@@ -28,6 +28,12 @@ const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
+/**
+ * What every /docs path serves: one list for a 405's `Allow` (RFC 9110
+ * §15.5.6) and the preflight's `Access-Control-Allow-Methods`, as on the
+ * API's routes (route-methods.ts), so a browser is not told it may write.
+ */
+const DOCS_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 // The names hold a hash of the content (docs-assets.ts): a year, never revalidated (RFC 8246).
 const ASSET_HEADERS = { 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };
 const DOCUMENT_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
@@ -55,8 +61,9 @@ export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, ex
     // One address for the page: relative links resolve the same way from it.
     if (path === `${DOCS_PATH}/`) return respond(x, 308, null, { location: DOCS_PATH });
     const known = path === DOCS_PATH || path === DOCS_DOCUMENT_PATH || path.startsWith(`${DOCS_ASSETS_PATH}/`);
-    if (known && method !== 'GET' && method !== 'HEAD') {
-      return sendError(x, errorBody('method_not_allowed', `${method} is not allowed here; allowed: GET, HEAD`), { allow: 'GET, HEAD' });
+    if (known && !DOCS_METHODS.includes(method)) {
+      const allow = DOCS_METHODS.join(', ');
+      return sendError(x, errorBody('method_not_allowed', `${method} is not allowed here; allowed: ${allow}`), { allow });
     }
     if (path === DOCS_DOCUMENT_PATH) return respond(x, 200, document, DOCUMENT_HEADERS);
     if (!known) return notFound(x);
@@ -66,7 +73,7 @@ export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, ex
     // Looked up by name in what was read at the start: no request path ever reaches the file system.
     const found = loaded.value.files.get(path.slice(DOCS_ASSETS_PATH.length + 1));
     return found ? file(x, found, ASSET_HEADERS) : notFound(x);
-  });
+  }, DOCS_METHODS);
   app.all(DOCS_PATH, (c) => answer(exchange(c)));
   app.all(`${DOCS_PATH}/*`, (c) => answer(exchange(c)));
 }

@@ -150,12 +150,21 @@ describe('GET /docs, the API reference', () => {
     expect(res.json).toEqual({ code: 'route_not_found', message: expect.any(String), status: 404 });
   });
 
-  it('answers a write to its paths with the Error body 405 and Allow', async () => {
-    for (const path of ['/docs', '/docs/openapi.json']) {
+  it('answers a write to its paths with the Error body 405 and Allow, and its preflight lists the same methods', async () => {
+    for (const path of ['/docs', '/docs/openapi.json', '/docs/assets/nope.js']) {
       const res = await fetch(originOf(mock) + path, { method: 'POST', body: '{}' });
       expect(res.status).toBe(405);
-      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      const allow = res.headers.get('allow') ?? '';
+      expect(allow.split(', ')).toEqual(expect.arrayContaining(['GET', 'HEAD']));
+      for (const write of ['POST', 'PUT', 'DELETE', 'PATCH']) expect(allow).not.toContain(write);
       expect(await res.json()).toEqual({ code: 'method_not_allowed', message: expect.any(String), status: 405 });
+      // A browser asking before a cross-origin GET is told what the 405 tells anyone else.
+      const preflight = await fetch(originOf(mock) + path, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://app.example.test', 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-methods')).toBe(allow);
     }
   });
 });
