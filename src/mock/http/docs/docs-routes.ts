@@ -11,8 +11,8 @@ import { respond, sendError } from '../respond.js';
 export interface DocsRoutesOptions {
   contract: Contract;
   apiKeys: readonly string[];
-  /** The steps of a path outside the API (pipeline.ts `elsewhere`): journal, log, CORS; no key. */
-  elsewhere: (answer: Next) => Next;
+  /** The steps of a path outside the API (pipeline.ts `elsewhere`): journal, log, CORS with the methods the path serves; no key. */
+  elsewhere: (answer: Next, methods: readonly string[]) => Next;
   exchange: (c: Context<MockEnv>) => Exchange;
 }
 
