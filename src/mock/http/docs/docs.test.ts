@@ -31,6 +31,9 @@ function changedContract(change: (document: any) => void): string {
   return file;
 }
 
+/** The note's words that only a bearer scheme's Authorize field makes true. */
+const ENTER_ALONE = 'without `Bearer`';
+
 /** Every src and href of the page. */
 const references = (html: string): string[] => [...html.matchAll(/\b(?:src|href)\s*=\s*"([^"]*)"/g)].map((m) => m[1] as string);
 
@@ -243,9 +246,6 @@ describe('GET /docs with a contract setting servers on a path and on an operatio
     expect(document.servers).toEqual([{ url: '/v1', description: 'This mock' }]);
   });
 });
-
-/** The note's words that only a bearer scheme's Authorize field makes true. */
-const ENTER_ALONE = 'without `Bearer`';
 
 describe('GET /docs with a contract whose only scheme is an API key in X-Key', () => {
   const mock = useMock({
