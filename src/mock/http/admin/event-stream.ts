@@ -61,6 +61,8 @@ export function eventStream(res: ServerResponse, onCancel: () => void): EventStr
   // The connection closed (the server destroyed it, or a write failed): node's own word, whatever the adapter does with the body.
   res.once('close', gone);
   socket?.once('end', readerLeft);
+  // Gone already, while the journal was first read: those events were missed.
+  if (!socket || socket.destroyed || socket.readableEnded) queueMicrotask(readerLeft);
   const write = (text: string): void => {
     lastWrite = performance.now();
     controller.enqueue(encoder.encode(text));
