@@ -82,6 +82,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     logger,
     steps: steps.admin,
     exchange: (c) => shared(c),
+    shutdown: options.shutdown,
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
   });
   const toAdmin = (c: Context<MockEnv>): Response | Promise<Response> => admin.fetch(c.req.raw, c.env);

@@ -6,6 +6,7 @@ import { sendError } from '../respond.js';
 import { internalError } from '../steps/internal-errors.js';
 import { adminRouter, type AdminRoutesOptions } from './admin-router.js';
 import { scenarioRoutes } from './scenario-routes.js';
+import { journalStreamRoutes } from './journal-stream.js';
 import { sessionRoutes } from './session-routes.js';
 
 export interface AdminAppOptions extends AdminRoutesOptions {
@@ -43,7 +44,8 @@ export function adminApp({ logger, steps, exchange, ...options }: AdminAppOption
   });
   const router = adminRouter(app);
   scenarioRoutes(router, options);
-  sessionRoutes(router, options.sessions);
+  const streams = journalStreamRoutes(router, options);
+  sessionRoutes(router, options.sessions, streams);
   router.refuseOtherMethods();
   app.notFound((c) => sendError(c.get('exchange'), errorBody('route_not_found', `No route ${c.req.method} ${c.req.path}.`)));
   // What a route throws: Hono catches it before the steps can.

@@ -5,7 +5,7 @@ import { generatePet } from '../../core/catalogue/generate-pets.js';
 import type { Result } from '../../core/result.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
 import { andThen } from '../../core/store/maybe.js';
-import { servingState, type Exchange } from '../exchange.js';
+import { readBody, servingState, type Exchange } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
 import type { OperationFactory } from './served-operation.js';
 
@@ -40,7 +40,7 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger, basePat
   return {
     async read(x) {
       const { c } = x;
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const bytes = await readBody(x);
       // The document's schema checked it: it is a NewPet.
       return readJsonBody(body, c.req.header('content-type'), bytes, c.req.header('content-encoding')) as Result<NewPet>;
     },
