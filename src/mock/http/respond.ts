@@ -19,7 +19,7 @@ export function respond(x: Exchange, status: number, body: string | Uint8Array<A
  * from another (malformed-json, trickle), what it sends. A body streamed
  * out over time is kept as none.
  */
-export function sent(x: Exchange, status: number, body: string | ReadableStream<Uint8Array> | null, headers: Record<string, string>): Response {
+export function sent(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null, headers: Record<string, string>): Response {
   const response = new Response(body, { status, headers });
   x.sent = response;
   x.sentHeaders = headers;
