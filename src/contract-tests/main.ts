@@ -48,6 +48,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
     only: options.only,
     skip: options.skip,
     timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
     retries: options.retries,
     concurrency: options.concurrency,
     seed: options.seed,

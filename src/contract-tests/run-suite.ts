@@ -4,7 +4,7 @@ import { documentedPairs, matchCoverage, type Coverage } from './coverage.js';
 import { catalogueFiller, FULL_CATALOGUE } from './catalogue-fill.js';
 import { DEFAULT_EXAMPLES } from './cli-options.js';
 import { drawSeed } from './generate/search.js';
-import { createHttpClient, type Send } from './http-client.js';
+import { createHttpClient, DEFAULT_MAX_BODY_BYTES, type Send } from './http-client.js';
 import { allRules } from './rules/index.js';
 import { notRun, runRule } from './run-rule.js';
 import { createSilentLog } from './silent-log.js';
@@ -21,6 +21,8 @@ export interface SuiteOptions {
   /** Leave these rule ids out (shown as skipped). */
   skip?: readonly string[];
   timeoutMs?: number;
+  /** The most bytes of an answer's body read (default DEFAULT_MAX_BODY_BYTES, 1 MiB, as the CLI). */
+  maxBodyBytes?: number;
   /** Extra tries after a network error, GET only (default 1, as the CLI). */
   retries?: number;
   concurrency?: number;
@@ -67,7 +69,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const started = performance.now();
   const readOnly = options.readOnly ?? false;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const tally = statusTally(createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, retries: options.retries ?? 1 }));
+  const tally = statusTally(
+    createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retries: options.retries ?? 1 }),
+  );
   const { send } = tally;
   const [validator, probe] = await Promise.all([options.validator ?? createResponseValidator(), send({ method: 'GET', path: '/pets?limit=1' })]);
   if (!probe.response) {
