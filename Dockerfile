@@ -18,8 +18,9 @@ WORKDIR /app
 
 # Manifests first, so the install layer is reused until they change.
 COPY package.json package-lock.json ./
-# --ignore-scripts: no dependency has an install script
-# (package-lock.json), and none is run unreviewed.
+# --ignore-scripts: no script is run unreviewed. The one install
+# script in package-lock.json is @scarf/scarf's (install analytics,
+# under the swagger-ui-dist dev dependency): never wanted here.
 RUN npm ci --ignore-scripts
 
 # tsconfig.build.json (extending tsconfig.json) emits src and scripts, no tests.

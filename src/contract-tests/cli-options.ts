@@ -1,9 +1,11 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { DEFAULT_MAX_BODY_BYTES } from './http-client.js';
 
 /** Generated cases per operation when --examples is not given. */
 export const DEFAULT_EXAMPLES = 25;
 
-export type ReporterName = 'pretty' | 'json' | 'junit';
+export const REPORTER_NAMES = ['pretty', 'json', 'junit', 'html'] as const;
+export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 export interface ContractCliOptions {
   baseUrl: string | undefined;
@@ -18,6 +20,8 @@ export interface ContractCliOptions {
   /** Each reporter with the file it writes, or undefined for stdout. */
   reporters: Array<{ name: ReporterName; output: string | undefined }>;
   timeoutMs: number;
+  /** The most bytes of an answer's body read. */
+  maxBodyBytes: number;
   retries: number;
   concurrency: number;
   /** The generated cases' seed; undefined draws one (printed in every report). */
@@ -51,11 +55,14 @@ Generated cases:
   --examples N         random cases per operation, after the boundary cases (default ${DEFAULT_EXAMPLES})
 
 Output:
-  --reporter NAME      pretty, json or junit (repeatable)
-  --output FILE        write the reporter named just before to FILE (else stdout)
+  --reporter NAME      pretty, json, junit or html (repeatable)
+  --output FILE        write the reporter named just before to FILE (else stdout),
+                       e.g. --reporter html --output report.html
 
 Requests:
-  --timeout MS         per-request time limit (default 10000)
+  --timeout MS         per-request time limit, the whole body included (default 10000)
+  --max-body-bytes N   the most bytes of an answer's body read; past them the
+                       rule fails (default ${DEFAULT_MAX_BODY_BYTES}, 1 MiB)
   --retries N          extra tries after a network error only (default 1)
   --concurrency N      rules run at once (default 8)
 
@@ -76,6 +83,7 @@ const CLI_OPTIONS = {
     reporter: { type: 'string', multiple: true },
     output: { type: 'string', multiple: true },
     timeout: { type: 'string' },
+    'max-body-bytes': { type: 'string' },
     retries: { type: 'string' },
     concurrency: { type: 'string' },
     seed: { type: 'string' },
@@ -108,7 +116,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
   if (typeof reporters === 'string') return { kind: 'error', message: reporters };
 
   const numbers: Record<string, number> = {};
-  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', DEFAULT_EXAMPLES, 0, 10_000]] as const) {
+  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['max-body-bytes', DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 ** 2], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', DEFAULT_EXAMPLES, 0, 10_000]] as const) {
     const text = values[flag];
     const value = text === undefined ? fallback : /^\d+$/.test(text) ? Number(text) : NaN;
     if (!(value >= min && value <= max)) return { kind: 'error', message: `--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}` };
@@ -132,6 +140,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       skip: ids(values.skip),
       reporters,
       timeoutMs: numbers.timeout as number,
+      maxBodyBytes: numbers['max-body-bytes'] as number,
       retries: numbers.retries as number,
       concurrency: numbers.concurrency as number,
       seed,
@@ -150,8 +159,8 @@ function readReporters(tokens: readonly Token[]): Reporters | string {
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     if (token.name === 'reporter') {
-      const name = token.value ?? '';
-      if (name !== 'pretty' && name !== 'json' && name !== 'junit') return `--reporter must be pretty, json or junit, got ${JSON.stringify(name)}`;
+      const name = REPORTER_NAMES.find((known) => known === token.value);
+      if (!name) return `--reporter must be pretty, json, junit or html, got ${JSON.stringify(token.value ?? '')}`;
       reporters.push({ name, output: undefined });
     } else if (token.name === 'output') {
       const last = reporters.at(-1);

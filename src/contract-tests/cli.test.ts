@@ -269,7 +269,7 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       { name: 'a base URL that is not http(s)', args: () => ['--base-url', 'ftp://127.0.0.1:9/v1', '--api-key', SECRET], message: 'the base URL must be http(s) and end in /v1, got "ftp://127.0.0.1:9/v1"' },
       { name: 'no key', args: () => ['--base-url', 'http://127.0.0.1:9/v1'], message: 'no API key: pass --api-key KEY or set CONTRACT_API_KEY' },
       { name: 'an empty CONTRACT_API_KEY', args: () => ['--base-url', 'http://127.0.0.1:9/v1'], env: { CONTRACT_API_KEY: '' }, message: 'no API key: pass --api-key KEY or set CONTRACT_API_KEY' },
-      { name: '--reporter xml', args: () => [...target, '--reporter', 'xml'], message: '--reporter must be pretty, json or junit, got "xml"' },
+      { name: '--reporter xml', args: () => [...target, '--reporter', 'xml'], message: '--reporter must be pretty, json, junit or html, got "xml"' },
       { name: '--output without a reporter before it', args: () => [...target, '--output', 'r.json', '--reporter', 'json'], message: '--output must follow the --reporter it is for' },
       { name: 'two --output for one reporter', args: () => [...target, '--reporter', 'json', '--output', 'a.json', '--output', 'b.json'], message: '--output must follow the --reporter it is for' },
       { name: 'two reporters both on stdout', args: () => [...target, '--reporter', 'pretty', '--reporter', 'json'], message: 'only one reporter can write to stdout; give the others --output FILE' },

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { packageRoot } from '../contract/package-root.js';
+import { packageRoot, packageVersion } from '../contract/package-root.js';
 import { CONTRACT_HELP, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
 import { resolveEnvironment } from './environments.js';
+import { htmlReport, type ReportAbout } from './reporters/html-reporter.js';
 import { jsonReport } from './reporters/json-reporter.js';
 import { junitReport } from './reporters/junit-reporter.js';
 import { prettyReport } from './reporters/pretty-reporter.js';
@@ -17,7 +18,7 @@ export interface ContractIo {
   stderr: NodeJS.WritableStream;
 }
 
-const REPORTERS: Record<ReporterName, (report: SuiteReport) => string> = { pretty: prettyReport, json: jsonReport, junit: junitReport };
+const REPORTERS: Record<ReporterName, (report: SuiteReport, about: ReportAbout) => string> = { pretty: prettyReport, json: jsonReport, junit: junitReport, html: htmlReport };
 
 /** The `animal-store-contract` command; resolves to its exit code. */
 export async function contractMain(io: ContractIo): Promise<number> {
@@ -47,6 +48,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
     only: options.only,
     skip: options.skip,
     timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
     retries: options.retries,
     concurrency: options.concurrency,
     seed: options.seed,
@@ -59,9 +61,14 @@ export async function contractMain(io: ContractIo): Promise<number> {
     }
     return usage(run.error.message);
   }
+  const { wrongTarget } = run.report;
+  // A wrong target: its one line on stderr rather than a wall of failed rules on stdout; the files still say so (wrong-target.ts).
+  if (wrongTarget) io.stderr.write(`animal-store-contract: ${wrongTarget.message}\n`);
   const unwritten: string[] = [];
+  const about: ReportAbout = { version: packageVersion() };
   for (const { name, output } of options.reporters) {
-    const text = REPORTERS[name](run.report);
+    if (wrongTarget && name === 'pretty' && output === undefined) continue;
+    const text = REPORTERS[name](run.report, about);
     if (output === undefined) {
       io.stdout.write(text);
     } else {
@@ -75,13 +82,14 @@ export async function contractMain(io: ContractIo): Promise<number> {
     }
   }
   // Pretty goes to the terminal too when every reporter writes to a file.
-  if (options.reporters.every((r) => r.output !== undefined)) io.stdout.write(prettyReport(run.report));
+  if (options.reporters.every((r) => r.output !== undefined) && !wrongTarget) io.stdout.write(prettyReport(run.report));
   // A report that could not be written is a usage error, not a failed rule (exit 1) nor a pass.
   if (unwritten.length > 0) {
     io.stderr.write(unwritten.map((message) => `animal-store-contract: ${message}\n`).join(''));
     return 2;
   }
-  return run.report.ok ? 0 : 1;
+  // Like an unreachable target: the run says nothing of the API, so neither pass (0) nor failed rules (1).
+  return wrongTarget ? 2 : run.report.ok ? 0 : 1;
 }
 
 type Target = { ok: true; value: { baseUrl: string; apiKey: string; readOnly: boolean } } | { ok: false; error: string };

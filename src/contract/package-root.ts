@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,3 +18,6 @@ export function packageRoot(from: string = fileURLToPath(import.meta.url)): stri
 }
 
 export const defaultDocumentPath = (): string => join(packageRoot(), 'openapi', 'animal-store.yaml');
+
+/** The package's version, from its package.json (the mock's --version, the harness's HTML report). */
+export const packageVersion = (): string => (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;

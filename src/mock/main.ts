@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { loadContract, type Contract } from '../contract/load-contract.js';
-import { packageRoot } from '../contract/package-root.js';
+import { packageVersion } from '../contract/package-root.js';
 import { validatorTally, type ValidatorTally } from '../contract/precompiled-validators.js';
 import { HELP, parseCli, type MockCliOptions } from './cli-options.js';
 import { shownUrl } from './core/store/shown-url.js';
@@ -38,7 +36,7 @@ export async function main(io: MainIo): Promise<number | RunningMockServer | Run
       io.stdout.write(HELP);
       return 0;
     case 'version':
-      io.stdout.write(`${(JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version}\n`);
+      io.stdout.write(`${packageVersion()}\n`);
       return 0;
     case 'error':
       io.stderr.write(`animal-store-mock: ${parsed.message}\nRun animal-store-mock --help for the options.\n`);
@@ -59,7 +57,7 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
   if (!loaded.ok) return fail(loaded.error);
   const { contract, scenariosDir, scenarioPath, scenario, catalogue, store, ownCatalogue, loadedMs } = loaded.value;
 
-  const logger = createLogger({ format: options.logFormat, quiet: options.quiet, destination: io.stdout });
+  const logger = createLogger({ format: options.logFormat, level: options.logLevel, destination: io.stdout });
   let server: RunningMockServer;
   try {
     server = await startMockServer({

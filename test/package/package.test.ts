@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/contract/package-root.js';
+import { RENDERER_FILES, RENDERER_NOTICES } from '../../src/mock/core/docs/renderer-dir.js';
 import { childEnv, Processes, requireBuilt, type Run } from '../support/processes.js';
 import { npmChildEnv, writeOfflineProject } from './offline-project.js';
 
@@ -62,10 +63,11 @@ afterAll(async () => {
 });
 
 describe('the npm package', () => {
-  it('ships the built mock and harness, the precompiled validators and their data, and no test, test helper or source map', () => {
+  it('ships the built mock and harness, the precompiled validators and their data, the API reference\'s renderer, and no test, test helper or source map', () => {
     expect(shipped.filter((path) => /\.(test|suite)\.js$|\.map$|(^|\/)(test|tests|support)\//.test(path))).toEqual([]);
-    // Exactly what runs: src/ built without its tests (a test helper under src/ would show here), and the validators.
-    expect(shipped.filter((path) => path.startsWith('dist/')).sort()).toEqual([...builtFrom('src'), 'dist/generated/validators.cjs'].sort());
+    // Exactly what runs: src/ built without its tests (a test helper under src/ would show here), the validators, and the renderer /docs serves with its licences.
+    const renderer = [...RENDERER_FILES, ...RENDERER_NOTICES].map((file) => `dist/docs-renderer/${file}`);
+    expect(shipped.filter((path) => path.startsWith('dist/')).sort()).toEqual([...builtFrom('src'), 'dist/generated/validators.cjs', ...renderer].sort());
     const scenarios = readdirSync(join(ROOT, 'scenarios')).map((file) => `scenarios/${file}`);
     const consoleFiles = readdirSync(join(ROOT, 'console')).map((file) => `console/${file}`);
     expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios, ...consoleFiles]));
@@ -93,8 +95,16 @@ describe('the npm package', () => {
     const response = await fetch(`${started.url}/pets`, { headers: { authorization: `Bearer ${DEFAULT_KEY}` } });
     expect(response.status).toBe(200);
     expect(((await response.json()) as unknown[]).length).toBeGreaterThan(0);
+    // /docs from the files the package ships: swagger-ui-dist (and @scarf/scarf's install script under it) is not installed.
+    expect(readdirSync(join(project, 'node_modules'))).not.toContain('swagger-ui-dist');
+    const origin = new URL(started.url).origin;
+    const page = await fetch(`${origin}/docs`);
+    expect(page.status).toBe(200);
+    for (const [, asset] of (await page.text()).matchAll(/(?:src|href)="(\/docs\/assets\/[^"]+)"/g)) {
+      expect((await fetch(origin + asset!)).status, asset).toBe(200);
+    }
     // The QA console ships in the package: its page and scripts are served offline.
-    const script = await fetch(`${new URL(started.url).origin}/__mock/console/console.js`);
+    const script = await fetch(`${origin}/__mock/console/console.js`);
     expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
     await processes.killAll();
   });

@@ -149,7 +149,7 @@ export function useMock(options: MockOptions = {}) {
       host: options.host,
       apiKeys: options.apiKeys ?? [TEST_KEY],
       adminKey: options.adminKey,
-      logger: createLogger({ format: 'json', quiet: false, destination }),
+      logger: createLogger({ format: 'json', level: 'info', destination }),
       corsOrigins: options.corsOrigins ?? '*',
       contract,
       store: options.store ?? createPetStore(options.pets ?? catalogue.value.pets),

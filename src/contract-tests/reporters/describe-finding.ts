@@ -1,4 +1,4 @@
-import type { Finding, Reproduction, SilentEntry } from '../types.js';
+import type { Exchange, Finding, Reproduction, SilentEntry } from '../types.js';
 import { curlLine } from '../curl-line.js';
 import { excerpt } from './excerpt.js';
 
@@ -12,26 +12,32 @@ export function describeFinding(finding: Finding): string[] {
   if (finding.reproduce) lines.push(...describeReproduction(finding.reproduce));
   const exchange = finding.exchange;
   if (!exchange) return lines;
-  const { request, response } = exchange;
   // Every failure can be replayed by hand; a generated one already printed its case's lines.
-  if (!finding.reproduce) lines.push(`replay:   ${curlLine(request)}`);
-  lines.push(`request:  ${request.method} ${request.url}`);
-  for (const [name, value] of Object.entries(request.headers)) lines.push(`          ${name}: ${value}`);
-  if (request.body !== undefined) lines.push(`          body: ${excerpt(request.body, 300)}`);
-  if (!response) {
-    lines.push(`response: none (${exchange.networkError})`);
-    return lines;
-  }
-  lines.push(`response: ${response.status}`);
-  for (const [name, value] of Object.entries(response.headers)) lines.push(`          ${name}: ${value}`);
-  lines.push(`          body: ${excerpt(response.body)}`);
+  if (!finding.reproduce) lines.push(`replay:   ${curlLine(exchange.request)}`);
+  const labelled = (label: string, [first, ...rest]: string[]) => [`${label.padEnd(10)}${first}`, ...rest.map((line) => `          ${line}`)];
+  lines.push(...labelled('request:', requestLines(exchange.request)), ...labelled('response:', responseLines(exchange)));
   return lines;
 }
 
+/** A request as it was sent: its line, its headers (the key redacted), a body excerpt. */
+export function requestLines(request: Exchange['request']): string[] {
+  const lines = [`${request.method} ${request.url}`, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`)];
+  if (request.body !== undefined) lines.push(`body: ${excerpt(request.body, 300)}`);
+  return lines;
+}
+
+/** What came back: the status, the headers and a body excerpt, or why nothing did. */
+export function responseLines({ response, networkError }: Exchange): string[] {
+  if (!response) return [`none (${networkError})`];
+  return [String(response.status), ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), `body: ${excerpt(response.body)}`];
+}
+
+/** How a generated case was found: its number, or the cases tried and the shrinking steps. */
+export const caseSteps = (r: Reproduction): string => (r.shrinks > 0 ? `found after ${r.tried} cases, shrunk in ${r.shrinks} steps` : `case ${r.tried}`);
+
 /** A generated case's replay: what it was, the curl line(s), the seed. */
 export function describeReproduction(r: Reproduction): string[] {
-  const steps = r.shrinks > 0 ? `found after ${r.tried} cases, shrunk in ${r.shrinks} steps` : `case ${r.tried}`;
-  return [`case:     ${r.case} (${steps})`, ...r.curl.split('\n').map((line, i) => `${i === 0 ? 'replay:  ' : '         '} ${line}`), `seed:     ${r.seed} (--seed ${r.seed} sends the same cases)`];
+  return [`case:     ${r.case} (${caseSteps(r)})`, ...r.curl.split('\n').map((line, i) => `${i === 0 ? 'replay:  ' : '         '} ${line}`), `seed:     ${r.seed} (--seed ${r.seed} sends the same cases)`];
 }
 
 /** The section on what the target answered where the interface is silent. */

@@ -8,7 +8,7 @@ import type { Exchange } from './exchange.js';
  * a plain object goes straight to node's `writeHead`. That was the largest
  * cost per request when measured (see BENCHMARKS.md).
  */
-export function respond(x: Exchange, status: number, body: string | null, headers?: Record<string, string>): Response {
+export function respond(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | null, headers?: Record<string, string>): Response {
   const added = x.headers;
   return sent(x, status, body, body === null ? { ...added, ...headers } : { 'content-type': 'application/json', ...added, ...headers });
 }
@@ -19,7 +19,7 @@ export function respond(x: Exchange, status: number, body: string | null, header
  * from another (malformed-json, trickle), what it sends. A body streamed
  * out over time is kept as none.
  */
-export function sent(x: Exchange, status: number, body: string | ReadableStream<Uint8Array> | null, headers: Record<string, string>): Response {
+export function sent(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null, headers: Record<string, string>): Response {
   const response = new Response(body, { status, headers });
   x.sent = response;
   x.sentHeaders = headers;

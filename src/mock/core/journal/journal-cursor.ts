@@ -4,8 +4,14 @@ import type { JournalEntry, JournalSince } from './request-journal.js';
 export const STREAM_INTERVAL_MS = 250;
 /** More new entries than this in one tick are sent as one `summary`, not one by one. */
 export const SUMMARY_ABOVE = 50;
-/** A summary counts at most this many of the newest entries it covers. */
-export const SUMMARY_SAMPLE = 1000;
+/**
+ * A summary counts at most this many of the newest entries it covers, per
+ * store. In memory, counting is a walk over objects already there. On
+ * Redis, each counted entry is read and parsed whole (up to ~7 KB of JSON:
+ * its headers and bodies), every tick of every open stream: 1,000 would be
+ * up to 28 MB a second per stream under load, taken from the API's requests.
+ */
+export const SUMMARY_SAMPLE: Readonly<Record<'memory' | 'redis', number>> = { memory: 1000, redis: 200 };
 
 /** What a journal stream sends (README: "The journal stream"). */
 export type StreamEvent =
@@ -23,7 +29,7 @@ export interface JournalSummary {
   byStatus: Record<string, number>;
   /** By operationId; `none` for a request that is no documented operation. */
   byOperation: Record<string, number>;
-  /** How many of the newest entries were counted (at most SUMMARY_SAMPLE). */
+  /** How many of the newest entries were counted (at most SUMMARY_SAMPLE of the store). */
   sampled: number;
 }
 
@@ -40,7 +46,7 @@ export const cursorAfter = (since: JournalSince): JournalCursor => ({ sent: sinc
 
 /**
  * What one tick sends, given what the journal appended since the cursor
- * (read with `since(cursor.sent, SUMMARY_SAMPLE)`), and the cursor moved on:
+ * (read with `since(cursor.sent, SUMMARY_SAMPLE[store])`), and the cursor moved on:
  * `cleared` first if the journal was emptied, then the new entries, or a
  * summary of them when more than SUMMARY_ABOVE arrived or the reader fell
  * behind, then `ended` when the session has. Nothing when nothing is new.

@@ -33,11 +33,13 @@ export interface EventStream {
 const encoder = new TextEncoder();
 
 /**
- * A stream for node's response `res`: @hono/node-server writes each chunk
- * as it comes and waits for `drain` when node's buffer is full, so what
- * waits in the process for this answer is `res.writableLength` (its own
- * buffer and its socket's), which `send` checks is empty. `onCancel`: the
- * connection closed first.
+ * A stream for node's response `res`, returned as the Response's body:
+ * @hono/node-server reads a chunk, writes it to `res`, and reads the next
+ * one at once, or after `drain` when node's buffer is full. So what waits
+ * in the process for this answer is the chunk it has not read yet (the
+ * stream counts bytes: a negative desired size) and `res.writableLength`
+ * (node's buffer and its socket's); `send` writes only when both are
+ * empty. `onCancel`: the connection closed, or its reader went away.
  */
 export function eventStream(res: ServerResponse, onCancel: () => void): EventStream {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -61,6 +63,8 @@ export function eventStream(res: ServerResponse, onCancel: () => void): EventStr
   // The connection closed (the server destroyed it, or a write failed): node's own word, whatever the adapter does with the body.
   res.once('close', gone);
   socket?.once('end', readerLeft);
+  // Gone already, while the journal was first read: those events were missed.
+  if (!socket || socket.destroyed || socket.readableEnded) queueMicrotask(readerLeft);
   const write = (text: string): void => {
     lastWrite = performance.now();
     controller.enqueue(encoder.encode(text));

@@ -279,3 +279,21 @@ describe('stopping the mock with streams open', () => {
     stalled.destroy();
   });
 });
+
+describe('a followed session that ends idle', () => {
+  const mock = useMock({ sessionIdleMs: 500 });
+  const { open } = streams(mock);
+
+  it('ends the stream with the reason', async () => {
+    const session = { 'x-mock-session': 'idle-one' };
+    await mock.authed('/pets?limit=1', { headers: session });
+    const stream = await open('/journal/stream', { headers: session });
+    await stream.next();
+    await stream.next();
+    // The session ends after 0.5 s without a request (memory: the sweep; Redis: its keys' TTL).
+    const ended = await stream.next(3000);
+    expect(ended.event).toBe('ended');
+    expect(ended.data.reason).toMatch(/idle/);
+    await stream.ended;
+  });
+});

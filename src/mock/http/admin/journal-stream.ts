@@ -67,7 +67,7 @@ export function journalStreamRoutes(router: AdminRouter, { sessions, shutdown }:
     const hello = { session: anonymous ? null : x.session.id, capacity: journal.value.capacity, intervalMs: STREAM_INTERVAL_MS, summaryAbove: SUMMARY_ABOVE, last: first.last };
     // The backlog is sent even when empty: the reader then knows everything before `last` is in.
     stream.send([{ event: 'hello', data: hello }, { event: 'entries', data: first.entries }, ...ended(first)]);
-    const stop = follower(journal.value, stream, cursorAfter(first), { onSkip: () => (skippedTicks += 1), onEnded: () => close(false) });
+    const stop = follower(journal.value, stream, cursorAfter(first), { sample: SUMMARY_SAMPLE[sessions.kind], onSkip: () => (skippedTicks += 1), onEnded: () => close(false) });
     open.add(stream);
     function close(now: boolean): void {
       stop();
@@ -98,7 +98,12 @@ export function journalStreamRoutes(router: AdminRouter, { sessions, shutdown }:
  * what it would have sent goes into the next one's summary. Gives the
  * function that stops it.
  */
-function follower(journal: Journal, stream: EventStream, cursor: JournalCursor, { onSkip, onEnded }: { onSkip: () => void; onEnded: () => void }): () => void {
+function follower(
+  journal: Journal,
+  stream: EventStream,
+  cursor: JournalCursor,
+  { sample, onSkip, onEnded }: { sample: number; onSkip: () => void; onEnded: () => void },
+): () => void {
   let busy = false;
   let stopped = false;
   const tick = async (): Promise<void> => {
@@ -110,7 +115,7 @@ function follower(journal: Journal, stream: EventStream, cursor: JournalCursor, 
     }
     busy = true;
     try {
-      const since = await journal.since(cursor.sent, SUMMARY_SAMPLE);
+      const since = await journal.since(cursor.sent, sample);
       // The reader may have fallen behind while the store answered.
       if (stopped || stream.waiting()) return;
       const events = nextEvents(cursor, since);

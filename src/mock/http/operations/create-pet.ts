@@ -12,10 +12,15 @@ import type { OperationFactory } from './served-operation.js';
 const WARNED_MAX = 1024;
 
 /**
- * `POST /pets`: stores a new animal and answers it with its id; 507
- * `catalogue_full` when the session has added all its catalogue may hold.
+ * `POST /pets`: stores a new animal and answers it with its id and its
+ * `Location` (RFC 9110 §15.3.2: a 201 names the resource it created), where
+ * getPet serves it: the collection's path below the base path, then the id;
+ * 507 `catalogue_full` when the session has added all its catalogue may hold.
+ * The interface says nothing of `Location`: it is the mock's choice, which
+ * the contract harness only reports (README, "Where the interface is silent").
  */
-export const createPet: OperationFactory<NewPet> = (operation, { logger }) => {
+export const createPet: OperationFactory<NewPet> = (operation, { logger, basePath }) => {
+  const collection = basePath + operation.path;
   const body = operation.body;
   if (!body) throw new Error('createPet has no request body in the document');
   // Sessions already warned about, by id: one line when a session first fills, not one per refused
@@ -43,7 +48,7 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger }) => {
       andThen(servingState(x), (state) =>
         andThen(state.catalogue.create(newPet), (pet) =>
           // The stored JSON when `create` handed back the animal it stored (a test's altered store may not).
-          'full' in pet ? full(x, pet) : respond(x, 201, createdJson(pet) ?? JSON.stringify(pet)),
+          'full' in pet ? full(x, pet) : respond(x, 201, createdJson(pet) ?? JSON.stringify(pet), { location: `${collection}/${pet.id}` }),
         ),
       ),
     generate(faker, { name, categoryId, status }) {

@@ -1,3 +1,4 @@
+import { isoNow } from '../../core/journal/iso-now.js';
 import { journalHeaders } from '../../core/journal/journal-headers.js';
 import { bodyText, journalMessage, MAX_JOURNAL_REQUEST_BODY, MAX_JOURNAL_RESPONSE_BODY } from '../../core/journal/journal-message.js';
 import { journalPath } from '../../core/journal/journal-path.js';
@@ -46,7 +47,7 @@ function entry(x: Exchange, answer: Response): JournalEntry {
   const { stub, operationId: operation } = x;
   return {
     seq: 0,
-    at: new Date().toISOString(),
+    at: isoNow(),
     session: x.keyed ? x.session.id : null,
     method: x.c.req.method,
     path: journalPath(url.slice(url.indexOf('/', url.indexOf('//') + 2))),

@@ -1,0 +1,217 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../contract/package-root.js';
+import { BROKEN_RULES, brokenStatements, CONTRACT_BIN, startApiServer, startRawServer, type TestServer } from '../../../test/support/contract-cli.js';
+import { byId, parseHtml, select, textOf, type HtmlElement } from '../../../test/support/html-tree.js';
+import { childEnv, Processes, requireBuilt, type Run } from '../../../test/support/processes.js';
+import { REDACTED_KEY } from '../http-client.js';
+import { allRules } from '../rules/index.js';
+import type { SuiteReport } from '../run-suite.js';
+
+/**
+ * `--reporter html --output FILE`: the built harness in a child process,
+ * against the real mock and faulty servers over real HTTP, writing the HTML
+ * report beside the JSON and JUnit ones; the page is read back as a tree
+ * (test/support/html-tree.ts) and checked against the JSON report of the
+ * same run.
+ */
+const KEY = 'html-report-key';
+const VERSION = (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+const processes = new Processes();
+const servers: TestServer[] = [];
+let tmp: string;
+
+beforeAll(() => {
+  requireBuilt(CONTRACT_BIN);
+  tmp = mkdtempSync(join(tmpdir(), 'animal-store-html-report-'));
+});
+
+afterAll(async () => {
+  await processes.killAll();
+  await Promise.all(servers.map((server) => server.close()));
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+interface Reports {
+  run: Run;
+  html: string;
+  page: HtmlElement;
+  json: SuiteReport;
+  junit: string;
+}
+
+/** Runs the harness against `url` with the three file reporters in one run, and reads them back. */
+async function runAll(name: string, url: string, key: string, extra: string[] = []): Promise<Reports> {
+  const [html, json, xml] = ['html', 'json', 'xml'].map((ext) => join(tmp, name, `report.${ext}`)) as [string, string, string];
+  const args = ['--base-url', url, '--api-key', key, ...extra, '--reporter', 'html', '--output', html, '--reporter', 'json', '--output', json, '--reporter', 'junit', '--output', xml];
+  const run = await processes.node([CONTRACT_BIN, ...args], { env: childEnv(), cwd: tmp });
+  const text = readFileSync(html, 'utf8');
+  return { run, html: text, page: parseHtml(text), json: JSON.parse(readFileSync(json, 'utf8')) as SuiteReport, junit: readFileSync(xml, 'utf8') };
+}
+
+const text = (page: HtmlElement, id: string): string => textOf(byId(page, id));
+const classes = (element: HtmlElement): string[] => (element.attributes.class ?? '').split(' ');
+
+/** What every report must show as the JSON report of the same run does: target, seed, date, version, counts, verdict. */
+function expectSummaryOfJson({ page, json }: Reports, exitCode: number): void {
+  expect(text(page, 'target').split(' ')[0]).toBe(json.target.baseUrl);
+  expect(text(page, 'seed')).toMatch(new RegExp(`^${json.seed} \\(--seed ${json.seed} `));
+  expect(text(page, 'started')).toBe(json.startedAt);
+  expect(text(page, 'harness')).toBe(`animal-store-contract ${VERSION}`);
+  expect(text(page, 'verdict')).toMatch(new RegExp(`^${json.ok ? 'passed' : 'failed'}: exit code ${exitCode}`));
+  const counts = Object.fromEntries(select(byId(page, 'counts'), 'td').map((cell) => [cell.attributes['data-count'], textOf(cell)]));
+  const { passed, failed, skipped, warnings } = json.summary;
+  expect(counts).toEqual({ passed: `${passed}`, failed: `${failed}`, skipped: `${skipped}`, warnings: `${warnings}`, coverage: `${json.coverage.covered}/${json.coverage.total}` });
+}
+
+/** The page fetches nothing: no attribute points off the page, and the only URLs in it are the target's, as text. */
+function expectNothingExternal({ html, page }: Reports, target: string): void {
+  expect(['script', 'img', 'link', 'iframe', 'object'].flatMap((name) => select(page, name))).toEqual([]);
+  // Should anything slip through, the page's own policy forbids loading and running it.
+  const policy = select(page, 'meta').find((meta) => meta.attributes['http-equiv'] === 'Content-Security-Policy');
+  expect(policy?.attributes.content).toMatch(/^default-src 'none';/);
+  const linked = select(page, 'a').map((a) => a.attributes.href ?? '');
+  expect(linked.filter((href) => !href.startsWith('#'))).toEqual([]);
+  const all = (e: HtmlElement): HtmlElement[] => [e, ...e.children.flatMap((c) => (typeof c === 'string' ? [] : all(c)))];
+  expect(all(page).filter((e) => 'src' in e.attributes)).toEqual([]);
+  const urls = html.match(/https?:\/\/[^\s'"<&]*/g) ?? [];
+  expect(urls.length).toBeGreaterThan(0);
+  for (const url of urls) expect(url.startsWith(target), url).toBe(true);
+}
+
+describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () => {
+  it('against the mock: exit 0, with the JSON and JUnit reports of the same run; the summary, coverage and rules of the JSON report', async () => {
+    const server = await startApiServer({ apiKey: KEY });
+    servers.push(server);
+    const reports = await runAll('mock', server.url, KEY);
+    const { run, page, json, junit } = reports;
+    expect(run.code, run.stderr).toBe(0);
+    expect(XMLValidator.validate(junit)).toBe(true);
+    const root = (new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(junit) as { testsuites: { tests: string } }).testsuites;
+    expect(Number(root.tests)).toBe(allRules.length);
+    expect(json.results).toHaveLength(allRules.length);
+
+    expectSummaryOfJson(reports, 0);
+    expect(select(byId(page, 'failures'), 'article')).toEqual([]);
+    expect(text(page, 'failures')).toContain('No rule failed.');
+    expectNothingExternal(reports, server.url);
+
+    // The coverage matrix: each documented pair's cell links to the rules of the JSON report's coverage.
+    expect(json.coverage.covered).toBe(json.coverage.total);
+    for (const pair of json.coverage.pairs) {
+      const cell = byId(page, `coverage-${pair.operation}-${pair.status}`);
+      expect(classes(cell)).toContain('covered');
+      expect(select(cell, 'a').map((a) => a.attributes.href)).toEqual(pair.rules.map((id) => `#rule-${id}`));
+    }
+    // The rules under their operations, in the report's order, each with its verdict and statement.
+    for (const operation of ['listPets', 'createPet', 'getPet']) {
+      const rows = select(byId(page, `operation-${operation}`), 'tr', 'rule');
+      const results = json.results.filter((r) => r.operation === operation);
+      expect(rows.map((row) => row.attributes.id)).toEqual(results.map((r) => `rule-${r.id}`));
+      for (const [i, result] of results.entries()) {
+        const row = rows[i] as HtmlElement;
+        expect(classes(row)).toContain('rule-passed');
+        expect(textOf(row)).toContain(`${result.id}${result.title}`);
+        expect(textOf(select(row, 'td', 'statement')[0] as HtmlElement)).toBe(`${result.statement.section}: ${result.statement.text}`);
+      }
+    }
+  });
+
+  it('against a server that breaks some statements: the failures first, each with its statement, curl line (key redacted) and response', async () => {
+    const server = await startApiServer({ apiKey: KEY, wrap: brokenStatements(KEY) });
+    servers.push(server);
+    const reports = await runAll('broken', server.url, KEY, ['--read-only']);
+    const { run, page, json } = reports;
+    expect(run.code, run.stderr).toBe(1);
+    expectSummaryOfJson(reports, 1);
+    expectNothingExternal(reports, server.url);
+
+    const failed = json.results.filter((r) => r.status === 'failed');
+    expect(failed.map((r) => r.id).sort()).toEqual([...BROKEN_RULES.failed('read-only, 30 animals')].sort());
+    // The list at the top links to each failure, in the report's order.
+    const section = byId(page, 'failures');
+    expect(textOf(select(section, 'h2')[0] as HtmlElement)).toBe(`Failures (${failed.length})`);
+    expect(select(select(section, 'ol', 'toc')[0] as HtmlElement, 'a').map((a) => a.attributes.href)).toEqual(failed.map((r) => `#failure-${r.id}`));
+
+    let checked = 0;
+    for (const result of failed) {
+      const article = byId(page, `failure-${result.id}`);
+      expect(textOf(select(article, 'h3')[0] as HtmlElement)).toBe(`✗ ${result.id}: ${result.title}`);
+      expect(textOf(select(article, 'blockquote', 'statement')[0] as HtmlElement)).toBe(`The interface (${result.statement.section}) says:${result.statement.text}`);
+      const errors = result.findings.filter((f) => f.level === 'error');
+      const shown = select(article, 'div', 'finding-error');
+      expect(shown.map((f) => textOf(select(f, 'p', 'message')[0] as HtmlElement))).toEqual(errors.map((f) => `Failed: ${f.message}${f.path ? ` (at ${f.path})` : ''}`));
+      for (const [i, finding] of errors.entries()) {
+      checked += 1;
+        const block = shown[i] as HtmlElement;
+        const request = (finding as { request?: string }).request;
+        const exchange = result.exchanges.find((e) => `${e.request.method} ${e.request.url}` === request);
+        if (!exchange?.response) throw new Error(`${result.id}: no response recorded for ${request}`);
+        const curl = textOf(select(block, 'pre', 'curl')[0] as HtmlElement);
+        expect(curl).toMatch(/^curl -sS -i /);
+        expect(curl).toContain(`'${exchange.request.url}'`);
+        expect(textOf(select(block, 'pre', 'request')[0] as HtmlElement).split('\n')[0]).toBe(request);
+        const response = textOf(select(block, 'pre', 'response')[0] as HtmlElement).split('\n');
+        expect(response[0]).toBe(String(exchange.response.status));
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(failed.length);
+    // A rule that sends the key shows it redacted in its curl line.
+    const status = byId(page, 'failure-list-status-available');
+    expect(textOf(select(status, 'pre', 'curl')[0] as HtmlElement)).toContain(`-H 'authorization: Bearer ${REDACTED_KEY}'`);
+    expect(textOf(select(status, 'pre', 'curl')[0] as HtmlElement)).toContain(`'${server.url}/pets?status=available`);
+
+    // The skipped rule with its reason; the advisory rule's warnings under its row.
+    const [skipped] = BROKEN_RULES.skipped;
+    const skippedRow = byId(page, `rule-${skipped}`);
+    expect(classes(skippedRow)).toContain('rule-skipped');
+    expect(textOf(skippedRow)).toContain(json.results.find((r) => r.id === skipped)?.reason as string);
+    const [warned] = BROKEN_RULES.warned;
+    const warnings = json.results.find((r) => r.id === warned)?.findings.filter((f) => f.level === 'warning') ?? [];
+    expect(warnings.length).toBeGreaterThan(0);
+    const details = select(byId(page, `rule-${warned}`), 'details', 'warnings')[0] as HtmlElement;
+    expect(textOf(select(details, 'summary')[0] as HtmlElement)).toBe(warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`);
+    expect(select(details, 'p', 'message').map(textOf)).toEqual(warnings.map((f) => `Warning: ${f.message}${f.path ? ` (at ${f.path})` : ''}`));
+  });
+
+  it('without --output the page goes to stdout, as the other reporters do, and the pretty report is not printed', async () => {
+    const server = await startApiServer({ apiKey: KEY });
+    servers.push(server);
+    const run = await processes.node([CONTRACT_BIN, '--base-url', server.url, '--api-key', KEY, '--only', 'list-limit-1', '--reporter', 'html'], { env: childEnv(), cwd: tmp });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^<!DOCTYPE html>\n/);
+    const page = parseHtml(run.stdout);
+    expect(classes(byId(page, 'rule-list-limit-1'))).toContain('rule-passed');
+    expect(text(page, 'verdict')).toBe('passed: exit code 0');
+  });
+
+  it('a server answering markup: it shows as text, nothing of it runs or loads, and the key appears nowhere in the file', async () => {
+    const secret = 'sk-live-HTML-SECRET-42';
+    const hostile = '</pre></td></table><script>document.title="owned"</script><img src="https://evil.example/x.png"><a href="http://evil.example/">x</a> &amp; \u0000\u0007';
+    // Any key accepted and echoed back in a header; every answer the same markup.
+    const server = await startRawServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html', 'x-seen-authorization': request.headers.authorization ?? '', 'x-note': '<b onclick="alert(1)">bold</b>' });
+      response.end(hostile);
+    });
+    servers.push(server);
+    const { run, html, page } = await runAll('hostile', server.url, secret, ['--only', 'list-limit-1,auth-missing-key-list-pets']);
+    expect(run.code, run.stderr).toBe(1);
+    expect(html.includes(secret)).toBe(false);
+    expect(html).not.toMatch(/<script|<img|<\/pre><\/td>/i);
+    expect(select(page, 'script')).toEqual([]);
+    expect(select(page, 'img')).toEqual([]);
+    expect(select(page, 'a').filter((a) => !(a.attributes.href ?? '').startsWith('#'))).toEqual([]);
+
+    const finding = select(byId(page, 'failure-list-limit-1'), 'div', 'finding-error')[0] as HtmlElement;
+    const response = textOf(select(finding, 'pre', 'response')[0] as HtmlElement);
+    // The body as the server sent it, its control characters shown as Control Pictures (U+2400, U+2407).
+    expect(response).toContain(`body: ${hostile.replace('\u0000\u0007', '\u2400\u2407')}`);
+    expect(response).toContain('x-note: <b onclick="alert(1)">bold</b>');
+    expect(response).toContain(`x-seen-authorization: Bearer ${REDACTED_KEY}`);
+    expect(textOf(select(finding, 'pre', 'curl')[0] as HtmlElement)).toContain(`-H 'authorization: Bearer ${REDACTED_KEY}'`);
+    expect(textOf(select(finding, 'pre', 'request')[0] as HtmlElement)).toContain(`authorization: Bearer ${REDACTED_KEY}`);
+  });
+});

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fail, ok, type Result } from '../result.js';
+import { DOCS_ASSETS_PATH, DOCS_INIT_SCRIPT, docsPage } from './docs-page.js';
+import { rendererDir, RENDERER_FILES } from './renderer-dir.js';
+
+export interface DocsFile {
+  body: Uint8Array;
+  contentType: string;
+}
+
+/** The page and the files it loads, by their name under /docs/assets/. */
+export interface DocsAssets {
+  page: DocsFile;
+  files: ReadonlyMap<string, DocsFile>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/**
+ * Reads the renderer's files once, on the first request for /docs, and
+ * keeps them (about 1.9 MB, whatever the requests; nothing is read from
+ * disk by a request's path, so no path can reach another file). Each is
+ * served under a name holding a hash of its content, so it can be cached
+ * for good: a new renderer comes with new names.
+ */
+export function docsAssets(title: string, dir: () => string | undefined = rendererDir): () => Result<DocsAssets> {
+  let loaded: Result<DocsAssets> | undefined;
+  return () => (loaded ??= load(title, dir()));
+}
+
+function load(title: string, dir: string | undefined): Result<DocsAssets> {
+  if (dir === undefined) return missing('swagger-ui-dist is not installed');
+  const files = new Map<string, DocsFile>();
+  const add = (file: string, body: Uint8Array): string => {
+    const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+    const ext = extname(file);
+    const name = `${file.slice(0, -ext.length)}.${hash}${ext}`;
+    files.set(name, { body, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' });
+    return `${DOCS_ASSETS_PATH}/${name}`;
+  };
+  const [bundleFile, cssFile] = RENDERER_FILES;
+  let bundle: string;
+  let css: string;
+  try {
+    bundle = add(bundleFile, readFileSync(join(dir, bundleFile)));
+    css = add(cssFile, readFileSync(join(dir, cssFile)));
+  } catch (error) {
+    return missing((error as Error).message);
+  }
+  const init = add('docs-init.js', new TextEncoder().encode(DOCS_INIT_SCRIPT));
+  const page = new TextEncoder().encode(docsPage({ title, css, bundle, init }));
+  return ok({ page: { body: page, contentType: 'text/html; charset=utf-8' }, files });
+}
+
+const missing = (why: string): Result<DocsAssets> =>
+  fail('service_unavailable', `The API reference's renderer files cannot be read (${why}); npm run build copies them into dist/docs-renderer/.`);
