@@ -25,7 +25,8 @@ export interface AdminAppOptions extends AdminRoutesOptions {
  * own steps (pipeline.ts, steps/admin-guard/: Host, Origin, the admin key or
  * an API key for writes). Every route acts on the request's session (`X-Mock-Session`, set
  * by the session step), or on the shared default without one. Every answer
- * is JSON; every error the Error body.
+ * is JSON but the journal stream's and the QA console's files (console-routes.ts,
+ * which need no key); every error the Error body.
  *
  * A Hono app of its own, which the mock's app hands every `/__mock`
  * request: Hono's fast RegExpRouter cannot take its routes
