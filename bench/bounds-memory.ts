@@ -10,6 +10,8 @@ import { createPetStore, type PetStore } from '../src/mock/core/catalogue/pet-st
 import { DEFAULT_CATALOGUE_LIMITS, type CatalogueBudget } from '../src/mock/core/catalogue/catalogue-limits.js';
 import type { NewPet } from '../src/mock/core/catalogue/pet.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from '../src/mock/core/journal/request-journal.js';
+import { journalHeaders } from '../src/mock/core/journal/journal-headers.js';
+import { bodyText, journalMessage, MAX_JOURNAL_REQUEST_BODY, MAX_JOURNAL_RESPONSE_BODY } from '../src/mock/core/journal/journal-message.js';
 import { journalPath } from '../src/mock/core/journal/journal-path.js';
 import { ownCopy } from '../src/mock/core/own-copy.js';
 
@@ -46,14 +48,27 @@ function fullSessions(label: string, name: (i: number) => string): void {
   if (kept.length !== SESSIONS) throw new Error('unreachable');
 }
 
-/** Heap per journal of `SESSIONS` journals full of the largest entries a client can make. */
+/**
+ * Heap per journal of `SESSIONS` journals full of the largest entries a
+ * client can make, each part made by the journal step's own functions from
+ * the largest input: a 16 KB query, 16 KiB of headers (32 of 512
+ * characters), a 1 MiB body and a 1 MiB answer past U+00FF (two-byte
+ * strings), a 128-character session id, and a full header record sent back.
+ */
 function fullJournals(): void {
   const before = heapAfterGc();
   const kept: RequestJournal[] = [];
+  const rawHeaders = Array.from({ length: 64 }, (_, i) => `${i % 2 === 0 ? 'x-h' : 'v'}${i}`.padEnd(512, 'h'));
+  const requestBody = Buffer.from('🐕'.repeat(256 * 1024));
+  const answer = `["${'é'.repeat(1024 * 1024)}"]`;
   for (let s = 0; s < SESSIONS; s++) {
     const journal = createRequestJournal(DEFAULT_JOURNAL_SIZE);
     for (let i = 0; i < DEFAULT_JOURNAL_SIZE; i++) {
+      const { headers, truncated } = journalHeaders(rawHeaders.map((text, n) => (n === 1 ? `${i}${text}` : text)));
       journal.append({
+        seq: 0,
+        at: new Date().toISOString(),
+        session: ownCopy(`${i}`.padEnd(128, 's')),
         method: 'DELETE',
         path: journalPath(`/v1/pets/${i}?${'q'.repeat(16_000)}`),
         status: 404,
@@ -63,6 +78,8 @@ function fullJournals(): void {
         stub: null,
         // Cut and copied as the journal step does (MAX_UNMATCHED).
         unmatched: ownCopy(`${`${'x'.repeat(600)}${i}`.slice(0, 512)}…`),
+        request: journalMessage(headers, bodyText(requestBody), MAX_JOURNAL_REQUEST_BODY, truncated),
+        response: journalMessage(sentHeaders(i), `${i}${answer}`, MAX_JOURNAL_RESPONSE_BODY),
       });
     }
     kept.push(journal);
@@ -71,6 +88,19 @@ function fullJournals(): void {
   const entry = JSON.stringify(kept[0]?.entries()[0]).length;
   console.log(`journal of ${DEFAULT_JOURNAL_SIZE} largest entries (${entry} bytes of JSON each): heap ${(per / 1024).toFixed(0)} KiB a journal (${(per / DEFAULT_JOURNAL_SIZE).toFixed(0)} bytes an entry)`);
 }
+
+/** The most headers an answer of the mock carries (CORS, deprecation, session, a stub's Retry-After), one record an answer as respond() builds it. */
+const sentHeaders = (i: number): Record<string, string> => ({
+  'content-type': 'application/json',
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Deprecation, Sunset, Link, Location, WWW-Authenticate, Retry-After, Preference-Applied, X-Mock-Session',
+  vary: 'Origin',
+  deprecation: '@1795305600',
+  sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+  link: '</v1/pets>; rel="successor-version"',
+  'x-mock-session': ownCopy(`${i}`.padEnd(128, 's')),
+  'retry-after': '5',
+});
 
 fullSessions('small names (8 characters)', (i) => `Pet ${String(i).padStart(4, '0')}`);
 fullSessions('names of 150 ASCII characters', (i) => `${i}`.padEnd(150, 'n'));

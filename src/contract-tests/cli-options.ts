@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { DEFAULT_MAX_BODY_BYTES } from './http-client.js';
 
 /** Generated cases per operation when --examples is not given. */
 export const DEFAULT_EXAMPLES = 25;
@@ -19,6 +20,8 @@ export interface ContractCliOptions {
   /** Each reporter with the file it writes, or undefined for stdout. */
   reporters: Array<{ name: ReporterName; output: string | undefined }>;
   timeoutMs: number;
+  /** The most bytes of an answer's body read. */
+  maxBodyBytes: number;
   retries: number;
   concurrency: number;
   /** The generated cases' seed; undefined draws one (printed in every report). */
@@ -57,7 +60,9 @@ Output:
                        e.g. --reporter html --output report.html
 
 Requests:
-  --timeout MS         per-request time limit (default 10000)
+  --timeout MS         per-request time limit, the whole body included (default 10000)
+  --max-body-bytes N   the most bytes of an answer's body read; past them the
+                       rule fails (default ${DEFAULT_MAX_BODY_BYTES}, 1 MiB)
   --retries N          extra tries after a network error only (default 1)
   --concurrency N      rules run at once (default 8)
 
@@ -78,6 +83,7 @@ const CLI_OPTIONS = {
     reporter: { type: 'string', multiple: true },
     output: { type: 'string', multiple: true },
     timeout: { type: 'string' },
+    'max-body-bytes': { type: 'string' },
     retries: { type: 'string' },
     concurrency: { type: 'string' },
     seed: { type: 'string' },
@@ -110,7 +116,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
   if (typeof reporters === 'string') return { kind: 'error', message: reporters };
 
   const numbers: Record<string, number> = {};
-  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', DEFAULT_EXAMPLES, 0, 10_000]] as const) {
+  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['max-body-bytes', DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 ** 2], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', DEFAULT_EXAMPLES, 0, 10_000]] as const) {
     const text = values[flag];
     const value = text === undefined ? fallback : /^\d+$/.test(text) ? Number(text) : NaN;
     if (!(value >= min && value <= max)) return { kind: 'error', message: `--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}` };
@@ -134,6 +140,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       skip: ids(values.skip),
       reporters,
       timeoutMs: numbers.timeout as number,
+      maxBodyBytes: numbers['max-body-bytes'] as number,
       retries: numbers.retries as number,
       concurrency: numbers.concurrency as number,
       seed,

@@ -32,7 +32,7 @@ beforeAll(async () => {
     mock = await startMockServer({
       port: 0,
       apiKeys: [apiKey],
-      logger: createLogger({ format: 'json', quiet: true, destination: new Writable({ write: (_chunk, _encoding, done) => done() }) }),
+      logger: createLogger({ format: 'json', level: 'warn', destination: new Writable({ write: (_chunk, _encoding, done) => done() }) }),
       contract,
       store: createPetStore(catalogue.value.pets),
     });

@@ -24,6 +24,8 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   if (!response) {
     return [{ level: 'error', hard: true, message: `the connection failed: ${exchange.networkError}`, expected: 'an HTTP response', path: '$' }];
   }
+  // What a body not read to its end holds cannot be judged: this one finding, and no more read into its start.
+  if (response.unread) return [{ level: 'error', hard: true, message: response.unread.reason, expected: response.unread.expected, path: '$.body' }];
   const findings: NewFinding[] = [];
   if (response.status >= 500) {
     findings.push({ level: 'error', hard: true, message: `the server answered ${response.status}`, expected: 'no 5xx: the interface lists none', path: '$.status' });

@@ -7,8 +7,10 @@ export interface HttpClientOptions {
   /** The API's base URL, ending in `/v1`. */
   baseUrl: string;
   apiKey: string;
-  /** Per-request time limit, ms. */
+  /** Per-request time limit, ms: from sending to the body's last byte. */
   timeoutMs: number;
+  /** The most bytes of an answer's body read; past them the connection is closed. */
+  maxBodyBytes: number;
   /**
    * Extra tries after a network error, never after an HTTP answer whatever
    * its status, and only for GET: a POST that failed in flight may have
@@ -23,6 +25,18 @@ export type Send = (request: ApiRequest) => Promise<Omit<Exchange, 'operation'>>
 /** The text shown in place of the API key, everywhere. */
 export const REDACTED_KEY = '<API key>';
 
+/**
+ * 1 MiB: the largest answer the contract allows is a listPets page of 100
+ * animals. The interface sets no limit on names, but even a page of 100
+ * animals named with the longest name the harness sends (10,000
+ * characters) is 0.96 MiB; a target holding longer names needs
+ * --max-body-bytes.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Of a body not read to its end, only this much is kept: the reports show 2,000 characters at most. */
+const CUT_BODY_KEPT = 4096;
+
 /** The network error of a near-miss that this key allows no variant of: nothing was sent. */
 export const NOT_SENT = 'not sent: the key allows no such variant';
 
@@ -31,7 +45,7 @@ export const NOT_SENT = 'not sent: the key allows no such variant';
  * only: a status is the server's answer and is judged, never retried. The
  * key is redacted in what is recorded, so no report can print it.
  */
-export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpClientOptions): Send {
+export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, retries }: HttpClientOptions): Send {
   const base = baseUrl.replace(/\/+$/, '');
   const redactKey = keyRedactor(apiKey.length >= 8 ? [apiKey] : [], REDACTED_KEY);
 
@@ -57,7 +71,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, retries }: HttpCl
     const tries = request.method === 'GET' ? retries : 0;
     for (let attempt = 0; attempt <= tries; attempt++) {
       try {
-        const response = await transport(url, request.method, headers, request.body, timeoutMs);
+        const response = await transport(url, request.method, headers, request.body, { timeoutMs, maxBodyBytes });
         return { request: recorded, response: redactResponse(response, redact), ms: performance.now() - started };
       } catch (error) {
         lastError = describeNetworkError(error, timeoutMs);
@@ -104,6 +118,9 @@ function recordHeaders(headers: Record<string, string | string[]>, credentials: 
   return recorded;
 }
 
+/** Redacts the secrets in a text; `cut`: the text was cut short, and may end in a secret's first characters. */
+type Redact = (text: string, cut?: boolean) => string;
+
 /**
  * Where the key is sent, the Authorization header, it is always replaced;
  * anywhere else it is searched for only when it has 8 characters or more
@@ -116,47 +133,111 @@ function redactCredentials(value: string, apiKey: string, redact: (text: string)
   return redact(value);
 }
 
-type Transport = (url: string, method: string, headers: Record<string, string | string[]>, body: string | undefined, timeoutMs: number) => Promise<RawResponse>;
+interface Limits {
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+type Transport = (url: string, method: string, headers: Record<string, string | string[]>, body: string | undefined, limits: Limits) => Promise<RawResponse>;
 
 interface RawResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  unread?: ObservedResponse['unread'];
 }
 
-const sendWithFetch: Transport = async (url, method, headers, body, timeoutMs) => {
-  const response = await fetch(url, { method, headers: headers as Record<string, string>, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-  const text = await response.text();
+/**
+ * A body's chunks as they arrive, kept until they pass the cap. An answer
+ * whose body passed it, or did not end in time, is still an answer: its
+ * status and headers came, so it is judged (one finding) and never retried,
+ * and a wrong base URL answering endless 404s still shows as 404s.
+ */
+function bodyReader(status: number, headers: Record<string, string>, { timeoutMs, maxBodyBytes }: Limits) {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const cut = (unread: NonNullable<RawResponse['unread']>): RawResponse => ({ status, headers, body: Buffer.concat(chunks).subarray(0, CUT_BODY_KEPT).toString('utf8'), unread });
+  return {
+    /** Keeps a chunk; false once the body has passed the cap (that chunk is not kept). */
+    add(chunk: Uint8Array): boolean {
+      size += chunk.byteLength;
+      if (size > maxBodyBytes) return false;
+      chunks.push(chunk);
+      return true;
+    },
+    whole: (): RawResponse => ({ status, headers, body: Buffer.concat(chunks).toString('utf8') }),
+    tooLarge: () =>
+      cut({
+        reason: `the answer's body passed ${byteSize(maxBodyBytes)}: not read further`,
+        expected: `a body of at most ${byteSize(maxBodyBytes)} (--max-body-bytes): the largest answer, a listPets page, holds at most 100 animals`,
+      }),
+    tooSlow: () => cut({ reason: `the answer's body did not end within ${timeoutMs} ms: not read further`, expected: `the whole answer within ${timeoutMs} ms (--timeout)` }),
+  };
+}
+
+/** 1048576 → `1 MiB`, 2048 → `2 KiB`, else bytes. */
+function byteSize(bytes: number): string {
+  if (bytes % 1024 ** 2 === 0) return `${bytes / 1024 ** 2} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+const sendWithFetch: Transport = async (url, method, headers, body, limits) => {
+  // The signal covers the body too: fetch resolves once the headers are in.
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  const response = await fetch(url, { method, headers: headers as Record<string, string>, body, signal, redirect: 'manual' });
   const seen: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     seen[name] = value;
   });
-  return { status: response.status, headers: seen, body: text };
+  const reader = bodyReader(response.status, seen, limits);
+  try {
+    // Leaving the loop cancels the stream, which closes the connection: the rest is never read.
+    for await (const chunk of response.body ?? []) if (!reader.add(chunk)) return reader.tooLarge();
+  } catch (error) {
+    if (signal.aborted) return reader.tooSlow();
+    throw error;
+  }
+  return reader.whole();
 };
 
 /** node:http, which sends a header given as a list once per value. Failures are thrown as fetch's are, with a cause. */
-const sendWithNode: Transport = (url, method, headers, body, timeoutMs) =>
+const sendWithNode: Transport = (url, method, headers, body, limits) =>
   new Promise((resolve, reject) => {
+    let reader: ReturnType<typeof bodyReader> | undefined;
+    const settle = (answer: RawResponse | Error) => {
+      clearTimeout(deadline);
+      if (answer instanceof Error) reject(answer);
+      else resolve(answer);
+    };
+    // node's `timeout` option is the socket's idle time, which a body sent a byte at a time never reaches.
+    const deadline = setTimeout(() => {
+      if (reader) settle(reader.tooSlow());
+      req.destroy(Object.assign(new Error('timed out'), { name: 'TimeoutError' }));
+    }, limits.timeoutMs);
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-    const req = send(url, { method, headers, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const seen: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) seen[name] = Array.isArray(value) ? value.join(', ') : value;
-        resolve({ status: res.statusCode ?? 0, headers: seen, body: Buffer.concat(chunks).toString('utf8') });
+    const req = send(url, { method, headers }, (res) => {
+      const seen: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) seen[name] = Array.isArray(value) ? value.join(', ') : value;
+      const own = bodyReader(res.statusCode ?? 0, seen, limits);
+      reader = own;
+      res.on('data', (chunk: Buffer) => {
+        if (own.add(chunk)) return;
+        settle(own.tooLarge());
+        req.destroy();
       });
-      res.on('error', (error) => reject(Object.assign(new Error('fetch failed'), { cause: error })));
+      res.on('end', () => settle(own.whole()));
+      res.on('error', (error) => settle(Object.assign(new Error('fetch failed'), { cause: error })));
     });
-    req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { name: 'TimeoutError' })));
-    req.on('error', (error) => reject(error.name === 'TimeoutError' ? error : Object.assign(new Error('fetch failed'), { cause: error })));
+    req.on('error', (error) => settle(error.name === 'TimeoutError' ? error : Object.assign(new Error('fetch failed'), { cause: error })));
     req.end(body);
   });
 
-function redactResponse(response: RawResponse, redact: (text: string) => string): ObservedResponse {
-  const body = redact(response.body);
+function redactResponse(response: RawResponse, redact: Redact): ObservedResponse {
+  const body = redact(response.body, response.unread !== undefined);
   let json: unknown;
-  if (/[/+]json\b/i.test(response.headers['content-type'] ?? '')) {
+  // A body not read to its end is never parsed: its start may happen to be JSON.
+  if (!response.unread && /[/+]json\b/i.test(response.headers['content-type'] ?? '')) {
     try {
       json = JSON.parse(body);
     } catch {
@@ -164,7 +245,7 @@ function redactResponse(response: RawResponse, redact: (text: string) => string)
     }
   }
   const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)]));
-  return { status: response.status, headers, body, json };
+  return { status: response.status, headers, body, json, ...(response.unread ? { unread: response.unread } : {}) };
 }
 
 /** fetch reports every network failure as "fetch failed"; the cause says which. */

@@ -48,6 +48,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
     only: options.only,
     skip: options.skip,
     timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
     retries: options.retries,
     concurrency: options.concurrency,
     seed: options.seed,
@@ -60,9 +61,13 @@ export async function contractMain(io: ContractIo): Promise<number> {
     }
     return usage(run.error.message);
   }
+  const { wrongTarget } = run.report;
+  // A wrong target: its one line on stderr rather than a wall of failed rules on stdout; the files still say so (wrong-target.ts).
+  if (wrongTarget) io.stderr.write(`animal-store-contract: ${wrongTarget.message}\n`);
   const unwritten: string[] = [];
   const about: ReportAbout = { version: packageVersion() };
   for (const { name, output } of options.reporters) {
+    if (wrongTarget && name === 'pretty' && output === undefined) continue;
     const text = REPORTERS[name](run.report, about);
     if (output === undefined) {
       io.stdout.write(text);
@@ -77,13 +82,14 @@ export async function contractMain(io: ContractIo): Promise<number> {
     }
   }
   // Pretty goes to the terminal too when every reporter writes to a file.
-  if (options.reporters.every((r) => r.output !== undefined)) io.stdout.write(prettyReport(run.report));
+  if (options.reporters.every((r) => r.output !== undefined) && !wrongTarget) io.stdout.write(prettyReport(run.report));
   // A report that could not be written is a usage error, not a failed rule (exit 1) nor a pass.
   if (unwritten.length > 0) {
     io.stderr.write(unwritten.map((message) => `animal-store-contract: ${message}\n`).join(''));
     return 2;
   }
-  return run.report.ok ? 0 : 1;
+  // Like an unreachable target: the run says nothing of the API, so neither pass (0) nor failed rules (1).
+  return wrongTarget ? 2 : run.report.ok ? 0 : 1;
 }
 
 type Target = { ok: true; value: { baseUrl: string; apiKey: string; readOnly: boolean } } | { ok: false; error: string };

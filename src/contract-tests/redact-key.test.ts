@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_BIN, startRawServer, type TestServer } from '../../test/support/contract-cli.js';
 import { byId, parseHtml, select, textOf, type HtmlElement } from '../../test/support/html-tree.js';
 import { childEnv, Processes, requireBuilt } from '../../test/support/processes.js';
-import { REDACTED_KEY } from './http-client.js';
+import { createHttpClient, REDACTED_KEY } from './http-client.js';
 
 /**
  * The key never reaches a report, in whatever form a server echoes it: the
@@ -131,5 +131,24 @@ describe.concurrent('the key in the forms a server echoes it (the built CLI, eve
       const line = response.find((l) => l.startsWith(`x-echo-${form}: `));
       expect(line, form).toContain(REDACTED_KEY);
     }
+  });
+});
+
+describe('a body cut short inside an echo of the key (the HTTP client, in process)', () => {
+  const key = 'Zm9vYmFy/c2VjcmV0+a2V5';
+  // The kept start of a cut body is 4,096 bytes; each echo below is cut inside its escape of the key's `/` (`%2` of `%2F`, `\` of `\/`).
+  it.each([
+    ['percent-encoded', encodeURIComponent(key), 10],
+    ['JSON-escaped', TEXT_ECHOES['json-slash']?.(key) as string, 9],
+  ])('%s: neither the key nor its first characters, nor the start of an escape, are kept', async (_, echoed, kept) => {
+    const server = await startRawServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(`${'x'.repeat(4096 - kept)}${echoed}${'x'.repeat(2 * 1024 * 1024)}`);
+    });
+    servers.push(server);
+    const send = createHttpClient({ baseUrl: server.url, apiKey: key, timeoutMs: 10_000, maxBodyBytes: 1024 * 1024, retries: 0 });
+    const exchange = await send({ method: 'GET', path: '/pets' });
+    expect(exchange.response?.unread).toBeDefined();
+    expect(exchange.response?.body).toBe('x'.repeat(4096 - kept));
   });
 });

@@ -19,26 +19,42 @@ const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
  *
  * The text is searched decoded, and a match replaces the escapes it came
  * from; also as it is when a secret itself holds what reads as an escape
- * (`%41`, `&amp;`). The HTTP client passes a key only when it has 8 characters
- * or more: so short a string turns up inside ordinary words (`keep-alive`
- * for a key `k`), and replacing it there would garble the report without
- * hiding more.
+ * (`%41`, `&amp;`). A text cut short (`cut`) also loses the first
+ * characters of a secret, or the start of an escape, that it ends in.
+ *
+ * The HTTP client passes a key only when it has 8 characters or more: so
+ * short a string turns up inside ordinary words (`keep-alive` for a key
+ * `k`), and replacing it there would garble the report without hiding more.
  */
-export function keyRedactor(secrets: readonly string[], shown: string): (text: string) => string {
+export function keyRedactor(secrets: readonly string[], shown: string): (text: string, cut?: boolean) => string {
   const unique = [...new Set(secrets)].filter((secret) => secret !== '');
   if (unique.length === 0) return (text) => text;
   const forms = unique.flatMap((secret) => [textForm(secret), ...(secret.length >= 8 ? base64Forms(secret) : [])]);
   // The longest first, so that a secret holding another (a near-miss: the key and a character) is replaced whole.
   const pattern = new RegExp(forms.sort((a, b) => b.length - a.length).map((form) => form.join('')).join('|'), 'gi');
+  // `abcd` → `a(?:b(?:c)?)?`: a form's first positions, then an escape cut short, at the very end.
+  const startOf = (form: Form) => form.slice(0, -1).reduceRight((inner, position) => `${position}(?:${inner})?`, '');
+  const partial = new RegExp(`(?:${forms.filter((form) => form.length > 1).map(startOf).join('|')})?${UNFINISHED_ESCAPE}$`, 'i');
   // Decoding changes only text from a `\`, `%` or `&` on: a secret without them is found in the decoded text wherever it stood as itself.
   const searchAsIs = unique.some((secret) => /[\\%&]/.test(secret));
-  return (text) => {
+  const redact = (text: string) => {
     const decoded = decodeEscapes(text);
     const spans = searchAsIs ? [...matches(pattern, text)] : [];
     for (const [start, end] of matches(pattern, decoded.text)) spans.push([decoded.from[start] as number, decoded.to[end - 1] as number]);
     return replaceSpans(text, spans, shown);
   };
+  return (text, cut = false) => {
+    const redacted = redact(text);
+    if (!cut) return redacted;
+    // A text cut short may end in a secret's first characters, or inside an escape of one, which no form can match: they go too.
+    const decoded = decodeEscapes(redacted);
+    const at = decoded.text.search(partial);
+    return at === -1 || at === decoded.text.length ? redacted : redacted.slice(0, decoded.from[at]);
+  };
 }
+
+/** The start of an escape (decode-escapes.ts) that the end of a cut text left unfinished. */
+const UNFINISHED_ESCAPE = '(?:%[0-9a-f]?|\\\\+(?:u[0-9a-f]{0,3})?|&(?:#(?:x[0-9a-f]{0,5}|[0-9]{0,6})|[a-z]{0,3})?)?';
 
 /** A form: the regular expression of each of its positions. */
 type Form = string[];

@@ -4,11 +4,12 @@ import { documentedPairs, matchCoverage, type Coverage } from './coverage.js';
 import { catalogueFiller, FULL_CATALOGUE } from './catalogue-fill.js';
 import { DEFAULT_EXAMPLES } from './cli-options.js';
 import { drawSeed } from './generate/search.js';
-import { createHttpClient, type Send } from './http-client.js';
+import { createHttpClient, DEFAULT_MAX_BODY_BYTES, type Send } from './http-client.js';
 import { allRules } from './rules/index.js';
 import { notRun, runRule } from './run-rule.js';
 import { createSilentLog } from './silent-log.js';
 import type { Pet, Rule, RuleResult, SilentEntry } from './types.js';
+import { statusTally, type WrongTarget } from './wrong-target.js';
 
 export interface SuiteOptions {
   /** The API's base URL, ending in `/v1`. */
@@ -20,6 +21,8 @@ export interface SuiteOptions {
   /** Leave these rule ids out (shown as skipped). */
   skip?: readonly string[];
   timeoutMs?: number;
+  /** The most bytes of an answer's body read (default DEFAULT_MAX_BODY_BYTES, 1 MiB, as the CLI). */
+  maxBodyBytes?: number;
   /** Extra tries after a network error, GET only (default 1, as the CLI). */
   retries?: number;
   concurrency?: number;
@@ -45,7 +48,9 @@ export interface SuiteReport {
   /** What the target answered where the interface is silent. */
   silent: SilentEntry[];
   summary: { passed: number; failed: number; skipped: number; warnings: number; contractFailed: number };
-  /** Whether the run passes: no failed rule (contract failures, or hard advisory failures). */
+  /** Every request answered the same status no rule can make sense of (wrong-target.ts): the address or key is wrong; null otherwise. */
+  wrongTarget: WrongTarget | null;
+  /** Whether the run passes: no failed rule (contract failures, or hard advisory failures), and not a wrong target. */
   ok: boolean;
 }
 
@@ -64,7 +69,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const started = performance.now();
   const readOnly = options.readOnly ?? false;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const send = createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, retries: options.retries ?? 1 });
+  const tally = statusTally(
+    createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retries: options.retries ?? 1 }),
+  );
+  const { send } = tally;
   const [validator, probe] = await Promise.all([options.validator ?? createResponseValidator(), send({ method: 'GET', path: '/pets?limit=1' })]);
   if (!probe.response) {
     return { ok: false, error: { kind: 'unreachable', message: `cannot reach ${options.baseUrl}: ${probe.networkError}` } };
@@ -94,6 +102,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   );
 
   const summary = summarise(results);
+  const wrongTarget = tally.verdict(validator, options.baseUrl) ?? null;
   return {
     ok: true,
     report: {
@@ -106,7 +115,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
       coverage: matchCoverage(await documentedPairs(validator), results),
       silent: silent.entries(),
       summary,
-      ok: summary.failed === 0,
+      wrongTarget,
+      ok: summary.failed === 0 && wrongTarget === null,
     },
   };
 }

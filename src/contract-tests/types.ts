@@ -53,6 +53,12 @@ export interface ObservedResponse {
   body: string;
   /** The body parsed as JSON; undefined when it is not JSON. */
   json: unknown;
+  /**
+   * Set when the body was not read to its end: it passed the harness's cap,
+   * or did not end within the time limit. `body` then holds only its start
+   * (4 KiB at most) and `json` is undefined; the reason is the finding.
+   */
+  unread?: { reason: string; expected: string };
 }
 
 export interface Exchange {

@@ -76,6 +76,29 @@ describe('the request log', () => {
     expect(stdout).toContain('GET /v1/pets\\x0d\\x0aFORGED GET %2Fv1%2Fpets 200\\x1b[31m 404');
   });
 
+  // A container's health check every 30 s would otherwise be most of the log.
+  it('logs a passing health check only at --log-level debug, and everything else as before', async () => {
+    const levels = async (args: string[]) => {
+      const mock = await startMock(['--log-format', 'json', ...args]);
+      expect((await fetch(`${new URL(mock.url).origin}/__mock/health`)).status).toBe(200);
+      expect((await getJson(`${mock.url}/pets`, DEFAULT_API_KEY)).status).toBe(200);
+      expect(await stop(mock)).toEqual({ code: 0, signal: null });
+      return requestLines(mock.stdout()).map(({ path, status, level }) => ({ path, status, level }));
+    };
+    expect(await levels([])).toEqual([{ path: '/v1/pets', status: 200, level: 30 }]);
+    expect(await levels(['--log-level', 'debug'])).toEqual([
+      { path: '/__mock/health', status: 200, level: 20 },
+      { path: '/v1/pets', status: 200, level: 30 },
+    ]);
+  });
+
+  it('logs a failing health check at info: with --admin-key, one without the key gets 401', async () => {
+    const mock = await startMock(['--log-format', 'json', '--admin-key', 'log-admin-key']);
+    expect((await fetch(`${new URL(mock.url).origin}/__mock/health`)).status).toBe(401);
+    expect(await stop(mock)).toEqual({ code: 0, signal: null });
+    expect(requestLines(mock.stdout()).map(({ path, status, level }) => ({ path, status, level }))).toEqual([{ path: '/__mock/health', status: 401, level: 30 }]);
+  });
+
   it('--quiet with --log-format pretty writes no per-request line either', async () => {
     const mock = await startMock(['--quiet', '--log-format', 'pretty']);
     for (let i = 0; i < 3; i++) expect((await getJson(`${mock.url}/pets`, DEFAULT_API_KEY)).status).toBe(200);

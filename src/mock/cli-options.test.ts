@@ -47,6 +47,41 @@ describe('parseCli', () => {
     expect(run(['--max-connections', '20']).maxConnections).toBe(20);
   });
 
+  it('defaults the log level to info, reads --log-level, MOCK_LOG_LEVEL and --quiet (warn), the flags first', () => {
+    expect(run([]).logLevel).toBe('info');
+    expect(run(['--quiet']).logLevel).toBe('warn');
+    expect(run(['--log-level', 'debug'], { MOCK_LOG_LEVEL: 'error' }).logLevel).toBe('debug');
+    expect(run(['--quiet'], { MOCK_LOG_LEVEL: 'debug' }).logLevel).toBe('warn');
+    expect(run([], { MOCK_LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(run([], { MOCK_LOG_LEVEL: '' }).logLevel).toBe('info');
+  });
+
+  it('refuses an unknown log level, and --quiet with --log-level', () => {
+    expect(parseCli(['--log-level', 'verbose'], {}, false)).toEqual({ kind: 'error', message: '--log-level must be one of debug, info, warn, error, got "verbose"' });
+    expect(parseCli([], { MOCK_LOG_LEVEL: 'DEBUG' }, false)).toEqual({ kind: 'error', message: 'MOCK_LOG_LEVEL must be one of debug, info, warn, error, got "DEBUG"' });
+    expect(parseCli(['--quiet', '--log-level', 'info'], {}, false)).toEqual({ kind: 'error', message: '--quiet and --log-level cannot be used together (--quiet is --log-level warn)' });
+  });
+
+  it('reads --cors-origin: none or * alone is any origin, else the origins named', () => {
+    expect(run([]).corsOrigins).toBe('*');
+    expect(run(['--cors-origin', '*']).corsOrigins).toBe('*');
+    expect(run(['--cors-origin', 'http://localhost:5173', '--cors-origin', 'https://app.example:8443']).corsOrigins).toEqual(['http://localhost:5173', 'https://app.example:8443']);
+  });
+
+  it.each([
+    [['*', 'http://localhost:5173'], '--cors-origin * (any origin) cannot be combined with named origins'],
+    [['null'], '--cors-origin null cannot be allowed: every sandboxed frame and file: page sends Origin null'],
+    [['http://localhost:5173/'], 'got "http://localhost:5173/"'],
+    [['http://localhost:5173/app'], 'got "http://localhost:5173/app"'],
+    [['HTTP://Localhost:5173'], 'got "HTTP://Localhost:5173"'],
+    [['https://app.example:443'], 'got "https://app.example:443"'],
+    [['localhost:5173'], 'got "localhost:5173"'],
+    [[''], 'got ""'],
+  ])('refuses --cors-origin %j, which no browser would send as Origin', (origins, message) => {
+    const parsed = parseCli(origins.flatMap((origin) => ['--cors-origin', origin]), {}, false);
+    expect(parsed).toEqual({ kind: 'error', message: expect.stringContaining(message) });
+  });
+
   it('defaults the log format to pretty on a terminal and json elsewhere', () => {
     expect(parseCli([], {}, true)).toMatchObject({ kind: 'run', options: { logFormat: 'pretty' } });
     expect(parseCli([], {}, false)).toMatchObject({ kind: 'run', options: { logFormat: 'json' } });

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { failed, ok, type Result } from './core/result.js';
-import type { LogFormat } from './logger.js';
+import { LOG_LEVELS, type LogFormat, type LogLevel } from './logger.js';
 import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/journal/request-journal.js';
 import { DEFAULT_MAX_CATALOGUE_BYTES, DEFAULT_MAX_PETS } from './core/catalogue/catalogue-limits.js';
 import { DEFAULT_SCENARIO } from './core/scenarios/find-scenario.js';
@@ -22,7 +22,8 @@ export interface MockCliOptions extends StoreOptions {
   adminKey: string | undefined;
   seed: number | undefined;
   fixtures: string | undefined;
-  quiet: boolean;
+  /** `--log-level` (env MOCK_LOG_LEVEL; `--quiet`: warn). */
+  logLevel: LogLevel;
   corsOrigins: '*' | string[];
   logFormat: LogFormat;
   contract: string | undefined;
@@ -83,7 +84,9 @@ Options:
   --cors-origin URL  an origin allowed by CORS; repeat for several (default: any origin)
   --log-format F     pretty or json (default: pretty on a terminal, json otherwise)
   --contract PATH    the OpenAPI document to serve (default: openapi/animal-store.yaml)
-  --quiet            no per-request log lines (warnings and errors still show)
+  --log-level L      debug, info, warn or error (env MOCK_LOG_LEVEL; default info): each request
+                     is logged at info, a health check answered 200 at debug
+  --quiet            no per-request log lines (warnings and errors still show): --log-level warn
   -h, --help         show this help
   -v, --version      show the version
 `;
@@ -100,6 +103,7 @@ const CLI_OPTIONS = {
   scenarios: { type: 'string' },
   'cors-origin': { type: 'string', multiple: true },
   'log-format': { type: 'string' },
+  'log-level': { type: 'string' },
   contract: { type: 'string' },
   quiet: { type: 'boolean', default: false },
   // util.parseArgs learnt `allowNegative` only in Node 22.4, so the negation is its own flag.
@@ -159,6 +163,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   if (badCount) return { kind: 'error', message: `${badCount[0]} must be a whole number from 1 to ${badCount[3]}, got ${JSON.stringify(badCount[1])}` };
   const logFormat = values['log-format'] ?? (stdoutIsTty ? 'pretty' : 'json');
   if (logFormat !== 'pretty' && logFormat !== 'json') return { kind: 'error', message: `--log-format must be pretty or json, got ${logFormat}` };
+  const logLevel = readLogLevel(values['log-level'], values.quiet, env);
+  if (!logLevel.ok) return { kind: 'error', message: logLevel.error };
 
   const keys = readApiKeys(values['api-key'] ?? [], env);
   if (!keys.ok) return { kind: 'error', message: keys.error };
@@ -167,6 +173,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   if (!adminKey.ok) return { kind: 'error', message: adminKey.error };
   const store = readStoreOptions(values, env);
   if (!store.ok) return { kind: 'error', message: store.error };
+  const corsOrigins = readCorsOrigins(values['cors-origin'] ?? []);
+  if (!corsOrigins.ok) return { kind: 'error', message: corsOrigins.error };
 
   return {
     kind: 'run',
@@ -178,8 +186,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       adminKey: adminKey.value,
       seed,
       fixtures: values.fixtures,
-      quiet: values.quiet,
-      corsOrigins: values['cors-origin']?.length ? values['cors-origin'] : '*',
+      logLevel: logLevel.value,
+      corsOrigins: corsOrigins.value,
       logFormat,
       contract: values.contract,
       scenario: values.scenario ?? DEFAULT_SCENARIO,
@@ -195,6 +203,33 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       ...store.value,
     },
   };
+}
+
+/**
+ * `--cors-origin` (repeatable): none or `*` alone is any origin; otherwise
+ * each must be an origin as a browser sends it in `Origin` (scheme, host,
+ * port; no path, no trailing slash), else it would silently never match.
+ * `null` is refused: sandboxed frames and file: pages all send it, and named
+ * origins are allowed credentials.
+ */
+function readCorsOrigins(origins: readonly string[]): Result<'*' | string[], string> {
+  if (origins.length === 0 || origins.every((origin) => origin === '*')) return ok('*');
+  if (origins.includes('*')) return failed('--cors-origin * (any origin) cannot be combined with named origins');
+  for (const origin of origins) {
+    if (origin === 'null') return failed('--cors-origin null cannot be allowed: every sandboxed frame and file: page sends Origin null');
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+      return failed(`--cors-origin must be an origin as browsers send it, such as http://localhost:5173 (lower case, no path or trailing slash), got ${JSON.stringify(origin)}`);
+    }
+  }
+  return ok([...origins]);
+}
+
+/** `--log-level`, else `--quiet` (warn), else MOCK_LOG_LEVEL, else info; the flags together contradict each other. */
+function readLogLevel(flag: string | undefined, quiet: boolean, env: NodeJS.ProcessEnv): Result<LogLevel, string> {
+  if (flag !== undefined && quiet) return failed('--quiet and --log-level cannot be used together (--quiet is --log-level warn)');
+  const [level, from] = flag !== undefined ? [flag, '--log-level'] : quiet ? ['warn', '--quiet'] : [env.MOCK_LOG_LEVEL || 'info', 'MOCK_LOG_LEVEL'];
+  const known = LOG_LEVELS.find((name) => name === level);
+  return known ? ok(known) : failed(`${from} must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(level)}`);
 }
 
 /** `--api-key` (repeatable), else MOCK_API_KEYS (comma-separated), else the default key. */

@@ -187,7 +187,7 @@ describe('--help and --version', () => {
     const result = await runToExit([flag]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: animal-store-mock [options]');
-    for (const option of ['--port', '--host', '--api-key', '--admin-key', '--scenario', '--scenarios', '--seed', '--fixtures', '--log-format', '--quiet', '--help']) {
+    for (const option of ['--port', '--host', '--api-key', '--admin-key', '--scenario', '--scenarios', '--seed', '--fixtures', '--log-format', '--log-level', '--quiet', '--help']) {
       expect(result.stdout).toContain(option);
     }
     expect(result.stderr).toBe('');

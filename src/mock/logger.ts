@@ -8,10 +8,14 @@ const loadPretty = (): ((options: PrettyOptions) => PrettyStream) => require('pi
 
 export type LogFormat = 'pretty' | 'json';
 
+/** The levels `--log-level` takes: a request's line is info (a health check's, debug); `--quiet` is warn. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export interface LoggerOptions {
   format: LogFormat;
-  /** `--quiet`: only warnings and errors (the per-request lines are info). */
-  quiet: boolean;
+  /** The least severe level written. */
+  level: LogLevel;
   destination?: NodeJS.WritableStream;
 }
 
@@ -20,8 +24,7 @@ export interface LoggerOptions {
  * by default when stdout is not a terminal), or one readable line per event
  * through pino-pretty, kept synchronous so lines are never lost on exit.
  */
-export function createLogger({ format, quiet, destination = process.stdout }: LoggerOptions): Logger {
-  const level = quiet ? 'warn' : 'info';
+export function createLogger({ format, level, destination = process.stdout }: LoggerOptions): Logger {
   if (format === 'json') return pino({ level, base: undefined }, destination);
   const stream = loadPretty()({
     destination,

@@ -57,7 +57,7 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
   if (!loaded.ok) return fail(loaded.error);
   const { contract, scenariosDir, scenarioPath, scenario, catalogue, store, ownCatalogue, loadedMs } = loaded.value;
 
-  const logger = createLogger({ format: options.logFormat, quiet: options.quiet, destination: io.stdout });
+  const logger = createLogger({ format: options.logFormat, level: options.logLevel, destination: io.stdout });
   let server: RunningMockServer;
   try {
     server = await startMockServer({

@@ -29,7 +29,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
  * - SIGINT or SIGTERM to the primary stops every worker gracefully.
  */
 export function startWorkers(options: MockCliOptions, stdout: NodeJS.WritableStream): Promise<number | Running> {
-  const logger = createLogger({ format: options.logFormat, quiet: options.quiet, destination: stdout });
+  const logger = createLogger({ format: options.logFormat, level: options.logLevel, destination: stdout });
   const listened = new Set<number>();
   let started = false;
   let stopping = false;

@@ -74,7 +74,7 @@ describe('soak: the timeline', () => {
 
 describe('soak: --minutes', () => {
   it('takes fractions and both spellings; refuses what is not a positive number', () => {
-    expect(readSoakConfig([], {})).toEqual({ minutes: 10, rssCeilingMiB: 1126 });
+    expect(readSoakConfig([], {})).toEqual({ minutes: 10, rssCeilingMiB: 1432 });
     expect(readSoakConfig(['--minutes', '0.5'], { SOAK_RSS_CEILING_MIB: '800' })).toEqual({ minutes: 0.5, rssCeilingMiB: 800 });
     expect(readSoakConfig(['--minutes=2'], {}).minutes).toBe(2);
     for (const argv of [['--minutes'], ['--minutes', '0'], ['--minutes', '-1'], ['--minutes', 'ten'], ['--seconds', '5']]) {

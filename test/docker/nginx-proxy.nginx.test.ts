@@ -8,6 +8,7 @@ import { DEFAULT_API_KEY } from '../../src/mock/cli-options.js';
 import { freePort, requestLines, startMock, stop, tmpDir, useBuiltCli, type RunningMock } from '../support/built-cli.js';
 import { Processes } from '../support/processes.js';
 import { NGINX, requireServerCommand } from '../support/system-servers.js';
+import { openStream } from '../support/event-stream.js';
 import { startDnsStub, type DnsStub } from './dns-stub.js';
 
 /**
@@ -49,9 +50,9 @@ function copy(dns: number, listen: number, mockPort: number, folder: string): st
 }
 
 /** A request through the proxy with node:http, which (unlike fetch) sends any header, however large. */
-function send(port: number, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; type: string; body: string }> {
+function send(port: number, method: string, path: string, headers: Record<string, string>, body?: Buffer, host = '127.0.0.1'): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+    const req = request({ host, port, method, path, headers, agent: false }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: text }));
@@ -142,6 +143,17 @@ describe('deploy/nginx.conf in front of two mocks', () => {
     expect(JSON.parse(body.body)).toMatchObject({ code: 'payload_too_large', status: 413 });
     const header = await send(proxyPort, 'GET', '/v1/pets?limit=1', { ...KEY, 'x-pad': 'p'.repeat(20 * 1024) });
     expect(JSON.parse(header.body)).toMatchObject({ code: 'headers_too_large', status: 431 });
+  });
+
+  it('passes a journal stream through as it is sent: an entry arrives within a second, not when a buffer fills', async () => {
+    const stream = await openStream(`http://127.0.0.1:${proxyPort}/__mock/journal/stream`);
+    expect(stream.status).toBe(200);
+    expect((await stream.next()).event).toBe('hello');
+    await stream.next();
+    // Each replica (memory store) has a journal of its own: one request to each, so the one streaming sees it.
+    for (const host of ['127.0.0.1', '127.0.0.2']) expect((await send(mockPort, 'GET', '/v1/pets?limit=1', { ...KEY, host: `${host}:${mockPort}` }, undefined, host)).status).toBe(200);
+    expect((await stream.next(1000)).data).toMatchObject([{ path: '/v1/pets?limit=1', status: 200 }]);
+    stream.close();
   });
 
   it('serves every request from the other replica while one is down', async () => {

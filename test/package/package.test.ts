@@ -69,7 +69,8 @@ describe('the npm package', () => {
     const renderer = [...RENDERER_FILES, ...RENDERER_NOTICES].map((file) => `dist/docs-renderer/${file}`);
     expect(shipped.filter((path) => path.startsWith('dist/')).sort()).toEqual([...builtFrom('src'), 'dist/generated/validators.cjs', ...renderer].sort());
     const scenarios = readdirSync(join(ROOT, 'scenarios')).map((file) => `scenarios/${file}`);
-    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios]));
+    const consoleFiles = readdirSync(join(ROOT, 'console')).map((file) => `console/${file}`);
+    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios, ...consoleFiles]));
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(Object.values(manifest.bin).filter((bin) => !shipped.includes(bin))).toEqual([]);
   });
@@ -102,6 +103,9 @@ describe('the npm package', () => {
     for (const [, asset] of (await page.text()).matchAll(/(?:src|href)="(\/docs\/assets\/[^"]+)"/g)) {
       expect((await fetch(origin + asset!)).status, asset).toBe(200);
     }
+    // The QA console ships in the package: its page and scripts are served offline.
+    const script = await fetch(`${origin}/__mock/console/console.js`);
+    expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
     await processes.killAll();
   });
 });

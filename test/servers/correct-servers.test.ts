@@ -20,7 +20,8 @@ const limit = pLimit(4);
  * The mock with other defensible choices, each where the interface is
  * silent: Pet fields in another order, a petId read leniently (" 5", "+5"),
  * a name refused once it is taken or when it has control characters (400),
- * and `available` for an animal created without a status.
+ * `available` for an animal created without a status, and no `Location`
+ * with createPet's 201 (the interface does not mention it; the mock sends one).
  */
 const otherChoices = (fetch: AppFetch): AppFetch => {
   const names = new Set<string>();
@@ -43,6 +44,7 @@ const otherChoices = (fetch: AppFetch): AppFetch => {
     const reversed = (pet: unknown) => Object.fromEntries(Object.entries(pet as object).reverse());
     const headers = new Headers(response.headers);
     headers.delete('content-length');
+    headers.delete('location');
     return Response.json(Array.isArray(json) ? json.map(reversed) : reversed(json), { status: response.status, headers });
   };
 };

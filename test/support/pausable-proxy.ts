@@ -5,7 +5,7 @@ import { createServer, connect, type Socket } from 'node:net';
  * while keeping every connection open: a server that hangs (overloaded,
  * SIGSTOPped, a network that drops packets) rather than one that is gone.
  */
-export async function pausableProxy(targetPort: number): Promise<{ port: number; pause(): void; resume(): void; close(): Promise<void> }> {
+export async function pausableProxy(targetPort: number): Promise<{ port: number; pause(): void; resume(): void; drop(): void; close(): Promise<void> }> {
   let paused = false;
   const held: Array<() => void> = [];
   const sockets = new Set<Socket>();
@@ -20,6 +20,10 @@ export async function pausableProxy(targetPort: number): Promise<{ port: number;
     };
     client.on('close', end).on('error', end);
     upstream.on('close', end).on('error', end);
+    client.on('close', () => {
+      sockets.delete(client);
+      sockets.delete(upstream);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -29,6 +33,11 @@ export async function pausableProxy(targetPort: number): Promise<{ port: number;
     resume() {
       paused = false;
       for (const send of held.splice(0)) send();
+    },
+    /** Cuts every open connection (a network drop), and goes on accepting new ones. */
+    drop() {
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,7 +1,8 @@
 import type { SuiteReport } from '../run-suite.js';
 import type { RuleResult } from '../types.js';
 import { OPERATION_ORDER } from './excerpt.js';
-import { element, escapeHtml, textElement } from './html-escape.js';
+import { escapeHtml } from '../../contract/html-escape.js';
+import { element, textElement } from './html-element.js';
 import { counted, failureAnchor, failureArticle, findingBlock, ruleAnchor, ruleTags } from './html-finding.js';
 import { HTML_REPORT_STYLE } from './html-style.js';
 
@@ -22,7 +23,7 @@ const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
  * One self-contained HTML page (inline style, no script, no network): the
  * summary and verdict, the failures first, with a list linking to each, the
  * coverage matrix, the rules by operation, and what the target answered
- * where the interface is silent. Every text is escaped (html-escape.ts).
+ * where the interface is silent. Every text is escaped (src/contract/html-escape.ts).
  */
 export function htmlReport(report: SuiteReport, about: ReportAbout): string {
   const failed = report.results.filter((r) => r.status === 'failed');
@@ -51,7 +52,9 @@ export function htmlReport(report: SuiteReport, about: ReportAbout): string {
 
 function summarySection(report: SuiteReport, about: ReportAbout): string {
   const s = report.summary;
-  const verdict = report.ok ? 'passed' : 'failed';
+  const { wrongTarget } = report;
+  // A wrong target (wrong-target.ts) is judged neither passed nor failed: its one line leads the page, as it leads the terminal.
+  const verdict = report.ok ? 'passed' : wrongTarget ? 'not judged' : 'failed';
   const facts: Array<[string, string, string]> = [
     ['target', 'Target', `${report.target.baseUrl}${report.target.readOnly ? ' (read-only: the writing rules are skipped)' : ''}`],
     ['seed', 'Seed', `${report.seed} (--seed ${report.seed} sends the same generated cases)`],
@@ -59,11 +62,12 @@ function summarySection(report: SuiteReport, about: ReportAbout): string {
     ['started', 'Started', report.startedAt],
     ['duration', 'Duration', `${(report.ms / 1000).toFixed(1)} s`],
     ['harness', 'Harness', `animal-store-contract ${about.version}`],
-    ['verdict', 'Verdict', report.ok ? 'passed: exit code 0' : `failed: exit code 1 (${counted(s.contractFailed, 'contract rule')} and ${counted(s.failed - s.contractFailed, 'advisory rule')} failed)`],
+    ['verdict', 'Verdict', verdictText(report)],
   ];
   const counts = (['passed', 'failed', 'skipped', 'warnings'] as const).map((name) => [name, s[name]] as const);
   return element('header', { id: 'summary' }, [
-    element('h1', {}, `Contract tests ${textElement('span', { class: `verdict ${verdict}` }, verdict)}`),
+    element('h1', {}, `Contract tests ${textElement('span', { class: `verdict ${report.ok ? 'passed' : 'failed'}` }, verdict)}`),
+    ...(wrongTarget ? [textElement('p', { class: 'failed', id: 'wrong-target' }, wrongTarget.message)] : []),
     element('dl', { class: 'facts' }, facts.map(([id, label, text]) => `${textElement('dt', {}, label)}${textElement('dd', { id }, text)}`).join('\n')),
     element('table', { class: 'counts', id: 'counts' }, [
       element('tr', {}, [...counts.map(([name]) => textElement('th', {}, name)), textElement('th', {}, 'coverage')].join('')),
@@ -73,6 +77,12 @@ function summarySection(report: SuiteReport, about: ReportAbout): string {
       ].join('')),
     ].join('\n')),
   ].join('\n'));
+}
+
+function verdictText({ ok, wrongTarget, summary: s }: SuiteReport): string {
+  if (ok) return 'passed: exit code 0';
+  if (wrongTarget) return `not judged: exit code 2 (${wrongTarget.message}); the rules below are what each request got`;
+  return `failed: exit code 1 (${counted(s.contractFailed, 'contract rule')} and ${counted(s.failed - s.contractFailed, 'advisory rule')} failed)`;
 }
 
 /** The failures first: a list linking to each, then each in full. */

@@ -1,4 +1,5 @@
 import type { SuiteReport } from '../run-suite.js';
+import type { WrongTarget } from '../wrong-target.js';
 import { describeFinding, describeSilent } from './describe-finding.js';
 import { OPERATION_ORDER } from './excerpt.js';
 
@@ -8,7 +9,7 @@ import { OPERATION_ORDER } from './excerpt.js';
  * <skipped> with its reason; warnings of advisory rules go to <system-out>.
  */
 export function junitReport(report: SuiteReport): string {
-  const seconds = (ms: number) => (ms / 1000).toFixed(3);
+  if (report.wrongTarget) return wrongTargetReport(report, report.wrongTarget);
   const suites = OPERATION_ORDER.map((operation) => {
     const results = report.results.filter((r) => r.operation === operation);
     const cases = results.map((r) => {
@@ -41,6 +42,24 @@ export function junitReport(report: SuiteReport): string {
     `<testsuites name="animal-store contract tests (${xml(report.target.baseUrl)})" tests="${report.results.length}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${seconds(report.ms)}">`,
     ...suites,
     ...silentSuite(report),
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/** Every request answered alike (wrong-target.ts): one failed test case, not one per rule, as the rules judged nothing of the API. */
+function wrongTargetReport(report: SuiteReport, wrong: WrongTarget): string {
+  const name = xml(`animal-store contract tests (${report.target.baseUrl})`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${name}" tests="1" failures="1" errors="0" skipped="0" time="${seconds(report.ms)}">`,
+    `  <testsuite name="target" tests="1" failures="1" errors="0" skipped="0" time="${seconds(report.ms)}" timestamp="${report.startedAt.slice(0, 19)}">`,
+    `    <testcase classname="animal-store.target" name="the target answers as the Animal Store API" time="${seconds(report.ms)}">`,
+    `      <failure message="${xml(wrong.message)}" type="wrong-target">${xml(`Every one of the ${wrong.requests} requests of the run answered ${wrong.status}, so no rule was judged. Check --base-url (it must end in the API's /v1) and --api-key.`)}</failure>`,
+    '    </testcase>',
+    '  </testsuite>',
     '</testsuites>',
     '',
   ].join('\n');

@@ -7,6 +7,8 @@ const MARK: Record<RuleResult['status'], string> = { passed: '✓', failed: '✗
 
 /** Human-readable report: rules grouped by operation, failures in full, the coverage matrix, a summary. */
 export function prettyReport(report: SuiteReport): string {
+  // Every request answered alike (wrong-target.ts): the rules judged nothing of the API, so none is listed.
+  if (report.wrongTarget) return `${report.wrongTarget.message}\n`;
   const out: string[] = [
     `Contract tests against ${report.target.baseUrl}${report.target.readOnly ? ' (read-only)' : ''}`,
     `Seed ${report.seed}, ${report.examples} random cases per operation (replay with --seed ${report.seed})`,

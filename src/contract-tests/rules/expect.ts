@@ -3,12 +3,12 @@ import { cite } from './statements.js';
 
 /**
  * Checks the status of an answer and records a finding when it differs.
- * Returns whether the rule can go on reading the answer. A network failure
- * is already a finding of its own.
+ * Returns whether the rule can go on reading the answer. A network failure,
+ * or a body not read to its end, is already a finding of its own.
  */
 export function expectStatus(context: RuleContext, exchange: Exchange, expected: readonly number[], statement: Statement): boolean {
   const status = exchange.response?.status;
-  if (status === undefined) return false;
+  if (status === undefined || exchange.response?.unread) return false;
   if (expected.includes(status)) return true;
   context.fail({ message: `answered ${status}`, expected: `${expected.join(' or ')} (${cite(statement)})`, path: '$.status', exchange });
   return false;

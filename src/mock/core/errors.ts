@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   unknown_session: 404,
   session_forbidden: 403,
   too_many_sessions: 503,
+  too_many_streams: 503,
   route_not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

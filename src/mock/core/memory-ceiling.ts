@@ -2,7 +2,7 @@
  * The most memory the mock's flags let clients make it hold, from the
  * per-item costs measured for the README's "Bounds" (`node --expose-gc
  * dist/bench/bounds-memory.js`, and the connection figures of "Connection
- * bounds"). With the defaults it is about 1.1 GiB; the start-up warns when
+ * bounds"). With the defaults it is about 1.4 GiB; the start-up warns when
  * flags raise it past the heap node was given, as a full mock would then
  * crash where the defaults keep it standing (issue 11).
  */
@@ -17,8 +17,10 @@ const MiB = 1024 * 1024;
 
 /** Measured heap per item (README, Bounds). */
 const COST = {
-  /** A journal entry at its largest (path cut at 1,024 characters, reason at 512). */
-  journalEntry: 3300,
+  /** A journal entry at its largest (path cut at 1,024 characters, reason at 512, request headers at 2,048, bodies at 1,024 and 2,048, issue 13). */
+  journalEntry: 9900,
+  /** What the open journal streams may hold: one event each, of 50 entries of at most 16 KiB of JSON (issue 13). */
+  streams: 16 * 50 * 16 * 1024,
   /** Heap per byte of a session's added JSON, at worst (names past U+00FF are kept at two bytes a character). */
   cataloguePerJsonByte: 2.7,
   /** An open connection holding 16 KiB of headers. */
@@ -49,7 +51,7 @@ export function memoryCeiling(flags: CeilingFlags): MemoryCeiling {
     { what: `journals (${sessions + 1} × --journal-size)`, bytes: (sessions + 1) * flags.journalSize * COST.journalEntry },
     { what: 'answers nobody reads (two a connection, --max-connections)', bytes: flags.maxConnections * 2 * answer },
     { what: 'connections (served and refused)', bytes: 2 * flags.maxConnections * COST.connection },
-    { what: 'bodies in flight, key caches and the idle process', bytes: COST.bodies + COST.authorization + COST.idle },
+    { what: 'bodies in flight, key caches, journal streams and the idle process', bytes: COST.bodies + COST.authorization + COST.streams + COST.idle },
   ];
   return { bytes: parts.reduce((sum, part) => sum + part.bytes, 0), parts: parts.sort((a, b) => b.bytes - a.bytes) };
 }

@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
 import type { Contract } from '../../contract/load-contract.js';
-import type { OperationSpec } from '../../contract/operations.js';
 import type { Pet } from '../core/catalogue/pet.js';
 import type { PetStore } from '../core/catalogue/pet-store.js';
 import { errorBody } from '../core/errors.js';
@@ -16,6 +15,7 @@ import { ADMIN_PREFIX } from './admin/admin-router.js';
 import { newExchange, type Exchange, type MockEnv } from './exchange.js';
 import { servedOperations } from './operations/served-operations.js';
 import { pipeline, type Pipeline } from './pipeline.js';
+import { routeMethods } from './route-methods.js';
 import { sendError } from './respond.js';
 import { internalError } from './steps/internal-errors.js';
 
@@ -72,6 +72,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     shutdown: options.shutdown,
   });
   const routes = [...contract.operations.values()].map((operation) => ({ operation, route: base + toHonoPath(operation.path) }));
+  const methods = routeMethods(routes);
 
   // The admin API, a Hono app of its own (see admin-app.ts).
   const admin = adminApp({
@@ -80,7 +81,9 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     sessionPerKey: options.sessionPerKey,
     logger,
     steps: steps.admin,
+    consoleSteps: steps.consoleFiles,
     exchange: (c) => shared(c),
+    shutdown: options.shutdown,
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
   });
   const toAdmin = (c: Context<MockEnv>): Response | Promise<Response> => admin.fetch(c.req.raw, c.env);
@@ -94,12 +97,12 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   for (const { operation, route } of routes) {
     const factory = servedOperations[operation.operationId];
     if (!factory) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
-    const run = steps.operation(operation, factory(operation, { logger }));
+    const run = steps.operation(operation, factory(operation, { logger, basePath: base }), methods.get(route) ?? []);
     const { operationId } = operation;
     app.on(operation.method, route, (c) => run(shared(c, operationId)));
   }
 
-  refuseTheRest(app, steps, { base, routes, exchange: shared });
+  refuseTheRest(app, steps, { base, methods, exchange: shared });
   // Only for a fault of Hono's own: every route's steps catch what they throw (steps/internal-errors.ts).
   app.onError((error, c) => internalError(logger, shared(c), error));
   return app;
@@ -109,11 +112,12 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
 function refuseTheRest(
   app: Hono<MockEnv>,
   steps: Pipeline,
-  { base, routes, exchange: shared }: { base: string; routes: ReadonlyArray<{ operation: OperationSpec; route: string }>; exchange: (c: Context<MockEnv>) => Exchange },
+  { base, methods, exchange: shared }: { base: string; methods: ReadonlyMap<string, readonly string[]>; exchange: (c: Context<MockEnv>) => Exchange },
 ): void {
-  // A documented path with an undocumented method: 405 with Allow (RFC 9110 §15.5.6).
-  for (const [route, allow] of allowedMethods(routes)) {
-    const answer = steps.underApi((x) => sendError(x, errorBody('method_not_allowed', `${x.c.req.method} is not allowed here; allowed: ${allow}`), { allow }));
+  // A documented path with an undocumented method: 405 with Allow (RFC 9110 §15.5.6). Its preflights come here too.
+  for (const [route, served] of methods) {
+    const allow = served.join(', ');
+    const answer = steps.underApi((x) => sendError(x, errorBody('method_not_allowed', `${x.c.req.method} is not allowed here; allowed: ${allow}`), { allow }), served);
     app.all(route, (c) => answer(shared(c)));
   }
 
@@ -130,18 +134,6 @@ function refuseTheRest(
     const { path } = c.req;
     return (path === base || path.startsWith(`${base}/`) ? noApiRoute : noOtherRoute)(shared(c));
   });
-}
-
-/** Each documented path's methods, as an `Allow` value (HEAD with GET, and OPTIONS). */
-function allowedMethods(routes: ReadonlyArray<{ operation: OperationSpec; route: string }>): Map<string, string> {
-  const allowed = new Map<string, Set<string>>();
-  for (const { operation, route } of routes) {
-    const methods = allowed.get(route) ?? new Set(['OPTIONS']);
-    methods.add(operation.method);
-    if (operation.method === 'GET') methods.add('HEAD');
-    allowed.set(route, methods);
-  }
-  return new Map([...allowed].map(([route, methods]) => [route, [...methods].sort().join(', ')]));
 }
 
 /** Sessions that all start from `store` and `scenario`, as a test's or a faulty server's app does. */

@@ -31,6 +31,16 @@ export interface Exchange {
   /** The stub that answered (`id` or `#index`), or null; with `unmatched`, why none did. */
   stub: string | null;
   unmatched: string | undefined;
+  /** The request body's bytes, once a step or the operation read them (readBody): the journal shows their start. */
+  body: Uint8Array | undefined;
+  /**
+   * The answer respond() built, with the header record and the body text it
+   * sent, kept as they are (references, no copy) for the journal, which
+   * shows them when the answer it records is this one.
+   */
+  sent: Response | undefined;
+  sentHeaders: Record<string, string> | undefined;
+  sentBody: string | null;
 }
 
 /** The Hono environment of the mock: the admin routes read their request's exchange from it. */
@@ -46,7 +56,30 @@ export type Next = (x: Exchange) => Answer;
 export type Step = (x: Exchange, next: Next) => Answer;
 
 export function newExchange(c: Context<MockEnv>, operationId: string | null, session: Session): Exchange {
-  return { c, operationId, started: performance.now(), headers: undefined, keyed: false, key: undefined, admin: false, session, scenario: undefined, stub: null, unmatched: undefined };
+  return {
+    c,
+    operationId,
+    started: performance.now(),
+    headers: undefined,
+    keyed: false,
+    key: undefined,
+    admin: false,
+    session,
+    scenario: undefined,
+    stub: null,
+    unmatched: undefined,
+    body: undefined,
+    sent: undefined,
+    sentHeaders: undefined,
+    sentBody: null,
+  };
+}
+
+/** The request body's bytes (Hono reads them once, and gives them again), kept on the exchange for the journal. */
+export async function readBody(x: Exchange): Promise<Uint8Array> {
+  const bytes = new Uint8Array(await x.c.req.arrayBuffer());
+  x.body = bytes;
+  return bytes;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import type { OperationSpec } from '../../contract/operations.js';
 import type { MockStore } from '../core/store/mock-store.js';
+import { ADMIN_PREFIX } from './admin/admin-router.js';
 import { chain, type Next, type Step } from './exchange.js';
+import { NO_METHODS } from './route-methods.js';
 import { serveOperation, type ServedOperation } from './operations/served-operation.js';
 import { adminCredentials } from './steps/admin-guard/admin-credentials.js';
 import { adminHost } from './steps/admin-guard/admin-host.js';
@@ -36,13 +38,16 @@ export interface PipelineOptions {
 
 /** The chains of steps a request can pass through, one per kind of route (see app.ts). */
 export interface Pipeline {
-  operation(operation: OperationSpec, served: ServedOperation<unknown>): Next;
-  /** Another path under the API's base path (405, 501, no route): it still needs a key. */
-  underApi(answer: Next): Next;
+  /** `methods`: what the operation's route serves (route-methods.ts), for its preflights. */
+  operation(operation: OperationSpec, served: ServedOperation<unknown>, methods: readonly string[]): Next;
+  /** Another path under the API's base path (405, 501, no route): it still needs a key. A preflight is told `methods` (default: OPTIONS alone). */
+  underApi(answer: Next, methods?: readonly string[]): Next;
   /** A path outside the API and the admin API. */
-  elsewhere(answer: Next): Next;
+  elsewhere(answer: Next, methods?: readonly string[]): Next;
   /** The admin API: its own guard, no journal of its own; `answer` runs its Hono route. */
   admin(answer: Next): Next;
+  /** The console's static files (`/__mock/`): the admin API's Host and Origin checks, no key, no session. */
+  consoleFiles(answer: Next): Next;
 }
 
 /**
@@ -73,17 +78,23 @@ export interface Pipeline {
  *   malformed session id, and a refused request picks no session. With an
  *   admin key, the bearer key names no session (it is the admin's, not a
  *   client's); X-Mock-Session does.
+ * - The console's files (`GET /__mock/`, `/__mock/console/…`) pass the
+ *   Host and Origin checks but not the key: a browser's navigation cannot
+ *   send a bearer key, and the files hold no data (the page is the same for
+ *   everyone). Everything the page shows or changes it asks of the admin
+ *   API, with the key the user types, under the admin API's own rules.
  */
 export function pipeline(options: PipelineOptions): Pipeline {
   const { sessions, logger, apiKeys, sessionPerKey: perKey } = options;
   const { secret } = sessions;
-  const front: Step[] = [...(logger.isLevelEnabled('info') ? [requestLog(logger)] : []), internalErrors(logger)];
-  const edge: Step[] = [
+  const logged = logger.isLevelEnabled('info');
+  const front: Step[] = [...(logged ? [requestLog(logger)] : []), internalErrors(logger)];
+  // A route's preflight lists what it serves: its CORS headers are built once per route, when the app is made.
+  const edge = (methods: readonly string[]): Step[] => [
     ...front,
     cors({
       origins: options.corsOrigins,
-      // PUT and DELETE were for the admin API, which now has CORS of its own (admin-origin.ts); kept so the API's preflights answer as before.
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowMethods: methods,
       allowHeaders: ['Authorization', 'Content-Type', 'Prefer', 'X-Mock-Session'],
       exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After', 'Preference-Applied', 'X-Mock-Session'],
       maxAgeSeconds: 600,
@@ -93,22 +104,27 @@ export function pipeline(options: PipelineOptions): Pipeline {
   const auth = [bearerKey({ keys: apiKeys }), session({ sessions, perKey, mode: 'open', secret })];
   const limit = bodySize(options.maxBodyBytes);
   const host = adminHost(options.bindHost);
-  const adminSteps = [
-    ...front,
+  const adminGuard = [
+    // Health checks are logged at debug (request-log.ts).
+    ...(logged ? [requestLog(logger, new Set([`${ADMIN_PREFIX}/health`]))] : []),
+    internalErrors(logger),
     ...(host ? [host] : []),
     adminOrigin(options.corsOrigins),
+  ];
+  const adminSteps = [
+    ...adminGuard,
     adminCredentials({ adminKey: options.adminKey, apiKeys }),
     session({ sessions, perKey, mode: 'look', apiKeys, secret, asAdmin: options.adminKey !== undefined }),
   ];
 
   return {
-    operation(operation, served) {
+    operation(operation, served, methods) {
       const deprecated = operation.deprecated
         ? [deprecation({ operation, replacementUrl: options.replacementUrl(operation), onFirstUse: (message) => logger.warn(message) })]
         : [];
       const steps = [
         journal,
-        ...edge,
+        ...edge(methods),
         ...deprecated,
         ...auth,
         ...(operation.body ? [limit] : []),
@@ -117,8 +133,9 @@ export function pipeline(options: PipelineOptions): Pipeline {
       ];
       return chain(steps, serveOperation(served));
     },
-    underApi: (answer) => chain([journal, ...edge, ...auth], answer),
-    elsewhere: (answer) => chain([journal, ...edge], answer),
+    underApi: (answer, methods = NO_METHODS) => chain([journal, ...edge(methods), ...auth], answer),
+    elsewhere: (answer, methods = NO_METHODS) => chain([journal, ...edge(methods)], answer),
     admin: (answer) => chain(adminSteps, answer),
+    consoleFiles: (answer) => chain(adminGuard, answer),
   };
 }

@@ -10,10 +10,21 @@ import type { Exchange } from './exchange.js';
  */
 export function respond(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | null, headers?: Record<string, string>): Response {
   const added = x.headers;
-  return new Response(body, {
-    status,
-    headers: body === null ? { ...added, ...headers } : { 'content-type': 'application/json', ...added, ...headers },
-  });
+  return sent(x, status, body, body === null ? { ...added, ...headers } : { 'content-type': 'application/json', ...added, ...headers });
+}
+
+/**
+ * The answer, its header record and body kept on the exchange as they are
+ * (the journal shows them: steps/journal.ts); for an answer a fault builds
+ * from another (malformed-json, trickle), what it sends. A body streamed
+ * out over time is kept as none.
+ */
+export function sent(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null, headers: Record<string, string>): Response {
+  const response = new Response(body, { status, headers });
+  x.sent = response;
+  x.sentHeaders = headers;
+  x.sentBody = typeof body === 'string' ? body : null;
+  return response;
 }
 
 export const sendError = (x: Exchange, error: ErrorBody, headers?: Record<string, string>): Response =>

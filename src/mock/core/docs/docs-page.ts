@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../../contract/html-escape.js';
+
 /** Where the API reference lives: the page, its document, its files. */
 export const DOCS_PATH = '/docs';
 export const DOCS_DOCUMENT_PATH = `${DOCS_PATH}/openapi.json`;
@@ -46,5 +48,12 @@ export function docsPage(urls: { title: string; css: string; bundle: string; ini
 `;
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * The document's `info.title` as the tab's title. The mock starts on a
+ * document whose `info` lacks a title or holds a number there (it reads
+ * only paths, servers and schemas), and the page must still be served.
+ */
+export function pageTitle(document: unknown): string {
+  const title = (document as { info?: { title?: unknown } } | undefined)?.info?.title;
+  return typeof title === 'string' && title.trim() !== '' ? title : 'API';
+}

@@ -16,50 +16,101 @@ export interface ReferenceDocumentOptions {
 type Loose = Record<string, unknown>;
 
 /**
- * The document /docs renders: the mock's own, with
- * - `servers` replaced by this mock, as the request reached it, so "try it"
- *   calls the mock whatever host and port it runs on;
- * - each security scheme's description telling which key to enter;
- * - each deprecated operation's sunset date in its summary, the line shown
- *   while the operation is folded, and in its description when the
- *   document's text does not already give it (the renderer shows
- *   `deprecated` but not `x-sunset`).
- * Built once; per request only `servers` changes.
+ * The document /docs renders, as JSON: the mock's own, with
+ * - one relative server, the base path (`/v1`), and no `servers` on a path
+ *   or an operation, so "try it" calls the mock that served the page
+ *   (see thisMock);
+ * - the key explained where the page shows it (explainKeys);
+ * - each deprecated operation's sunset date where the page shows it
+ *   (noteSunsets).
+ * The same for every request, so it is built once.
  */
-export function referenceDocument(options: ReferenceDocumentOptions): (origin: string) => string {
+export function referenceDocument(options: ReferenceDocumentOptions): string {
   const document = structuredClone(options.document) as unknown as Loose;
+  thisMock(document, options.basePath);
   explainKeys(document, options);
   noteSunsets(document, options.operations);
-  return (origin) => JSON.stringify({ ...document, servers: [{ url: `${origin}${options.basePath}`, description: 'This mock' }] });
+  return JSON.stringify(document);
 }
 
-function explainKeys(document: Loose, { defaultKey, defaultKeyAccepted }: ReferenceDocumentOptions): void {
-  const schemes = ((document.components as Loose | undefined)?.securitySchemes ?? {}) as Record<string, Loose>;
-  const note =
-    `The keys this mock accepts are set with \`--api-key\` or \`MOCK_API_KEYS\` when it starts; without either, it accepts \`${defaultKey}\`. ` +
-    (defaultKeyAccepted
-      ? `This one accepts \`${defaultKey}\`.`
-      : `This one was started with keys of its own, which are not shown here: ask whoever started it (\`${defaultKey}\` is refused).`) +
-    ' Enter the key alone under Authorize, without `Bearer`.';
-  for (const scheme of Object.values(schemes)) {
-    scheme.description = typeof scheme.description === 'string' ? `${scheme.description}\n\n${note}` : note;
+/** An object a document may hold in that place; anything else is left alone (the mock accepts documents the page still has to render). */
+const record = (value: unknown): Loose | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
+
+/**
+ * Swagger UI resolves a relative server URL against the document's own URL
+ * (OpenAPI 3.0.3 §4.7.5), so `/v1` reaches the mock at whatever scheme,
+ * host and port the browser used: a container's published port, or a
+ * proxy ending TLS (an `http://` URL built from the request would be
+ * blocked there as mixed content). Nothing of the request's Host is echoed.
+ * A path's or an operation's `servers` would override it (§4.7.9, §4.7.10),
+ * and the mock serves every operation under the base path alone.
+ */
+function thisMock(document: Loose, basePath: string): void {
+  document.servers = [{ url: basePath === '' ? '/' : basePath, description: 'This mock' }];
+  for (const pathItem of Object.values(record(document.paths) ?? {})) {
+    const item = record(pathItem);
+    if (!item) continue;
+    delete item.servers;
+    for (const operation of Object.values(item)) delete record(operation)?.servers;
   }
 }
 
+/** An `http` scheme with `scheme: bearer` (case-insensitive, RFC 9110 §11.1): the one whose Authorize field sends `Authorization: Bearer <key>`. */
+const isBearer = (scheme: Loose): boolean =>
+  scheme.type === 'http' && typeof scheme.scheme === 'string' && scheme.scheme.toLowerCase() === 'bearer';
+
+/** Text added to a description the document may or may not already have. */
+const append = (target: Loose, note: string): void => {
+  const text = typeof target.description === 'string' ? target.description.trimEnd() : '';
+  target.description = text === '' ? note : `${text}\n\n${note}`;
+};
+
+/**
+ * The mock wants `Authorization: Bearer <key>` on every API request, whatever
+ * the document's schemes. A bearer scheme's Authorize field sends just that,
+ * so the note goes there. Other schemes send something else (an `apiKey` in
+ * `X-Key`), which the mock refuses, and without any scheme the page has no
+ * Authorize button: then the note goes in the document's description, shown
+ * at the top of the page, and says so.
+ */
+function explainKeys(document: Loose, { defaultKey, defaultKeyAccepted }: ReferenceDocumentOptions): void {
+  const keys =
+    `The keys this mock accepts are set with \`--api-key\` or \`MOCK_API_KEYS\` when it starts; without either, it accepts \`${defaultKey}\`. ` +
+    (defaultKeyAccepted
+      ? `This one accepts \`${defaultKey}\`.`
+      : `This one was started with keys of its own, which are not shown here: ask whoever started it (\`${defaultKey}\` is refused).`);
+  const schemes = Object.values(record(record(document.components)?.securitySchemes) ?? {})
+    .map(record)
+    .filter((scheme): scheme is Loose => scheme !== undefined && isBearer(scheme));
+  for (const scheme of schemes) append(scheme, `${keys} Enter the key alone under Authorize, without \`Bearer\`.`);
+  if (schemes.length > 0) return;
+  const info = record(document.info) ?? {};
+  document.info = info;
+  append(
+    info,
+    `This mock answers 401 to an API request without \`Authorization: Bearer <key>\`. ` +
+      `This document declares no bearer scheme, so Try it cannot send that header: call the mock with curl or your app instead. ${keys}`,
+  );
+}
+
+/**
+ * The renderer shows `deprecated` but not `x-sunset`, so the date goes into
+ * text it does show: the summary, the line seen while the operation is
+ * folded, and the description when the document's own text does not give it.
+ */
 function noteSunsets(document: Loose, operations: ReadonlyMap<string, OperationSpec>): void {
-  const paths = document.paths as Record<string, Record<string, Loose>>;
+  const paths = record(document.paths) ?? {};
   for (const operation of operations.values()) {
     if (!operation.deprecated || !operation.sunset) continue;
-    const target = paths[operation.path]?.[operation.method.toLowerCase()];
-    const date = operation.sunset.toISOString().slice(0, 10);
+    const target = record(record(paths[operation.path])?.[operation.method.toLowerCase()]);
     if (!target) continue;
+    const date = operation.sunset.toISOString().slice(0, 10);
     // Seen without opening the operation: a frontend developer scanning the list learns the date before writing the call.
     const summary = typeof target.summary === 'string' ? target.summary : '';
     if (!summary.includes(date)) target.summary = `${summary === '' ? operation.operationId : summary} (sunset ${date})`;
-    const description = typeof target.description === 'string' ? target.description : '';
-    if (description.includes(date)) continue;
-    // RFC 8594: the Sunset header the mock sends on every answer of this operation.
-    const note = `Sunset: ${date}. The operation is to be removed then; the mock sends \`Sunset: ${operation.sunset.toUTCString()}\` (RFC 8594).`;
-    target.description = description === '' ? note : `${description.trimEnd()}\n\n${note}`;
+    if (typeof target.description === 'string' && target.description.includes(date)) continue;
+    // The header as the mock sends it (RFC 8594 §3: an HTTP-date), so a reader can match the page to what the client receives.
+    append(target, `Sunset: ${date}. The operation is to be removed then; the mock sends \`Sunset: ${operation.sunset.toUTCString()}\` (RFC 8594).`);
   }
 }

@@ -3,9 +3,12 @@ import { ownCopy } from '../own-copy.js';
 /** The longest path, query included, a journal entry keeps (characters); longer ones are cut, with `…`. */
 export const MAX_JOURNAL_PATH = 1024;
 
-// Query parameters that commonly carry credentials: their values never reach the journal,
-// which anyone who can reach the admin API can read.
-const SECRET_NAME = /token|key|secret|pass|auth|sig|session|credential/i;
+/**
+ * Names of query parameters and headers that commonly carry credentials:
+ * their values never reach the journal, which anyone who can reach the
+ * admin API can read.
+ */
+export const SECRET_NAME = /token|key|secret|pass|auth|sig|session|credential/i;
 
 /**
  * A request's path and query as the journal keeps it: the value of every

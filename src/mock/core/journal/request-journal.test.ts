@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { journalEntry } from '../../../../test/support/journal-entry.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry } from './request-journal.js';
 
-const entry = (n: number): JournalEntry => ({ method: 'GET', path: `/v1/pets/${n}`, status: 200, ms: 0, operation: 'getPet', scenario: null, stub: null });
+const entry = (n: number): JournalEntry => journalEntry({ path: `/v1/pets/${n}`, operation: 'getPet' });
 const paths = (entries: JournalEntry[]) => entries.map((e) => e.path);
 
 describe('the request journal ring buffer', () => {
@@ -22,6 +23,24 @@ describe('the request journal ring buffer', () => {
     expect(journal.entries()).toEqual([]);
     journal.append(entry(6));
     expect(paths(journal.entries())).toEqual(['/v1/pets/6']);
+  });
+
+  it('numbers entries from 1 and hands back those after a seq, at most the newest max, across wraps and clears', () => {
+    const journal = createRequestJournal(4);
+    expect(journal.since(0, 10)).toEqual({ entries: [], last: 0, newer: 0, cleared: 0, ended: undefined });
+    for (let n = 1; n <= 10; n++) journal.append(entry(n));
+    const seqs = (after: number, max: number) => journal.since(after, max).entries.map((e) => e.seq);
+    expect(seqs(0, 10)).toEqual([7, 8, 9, 10]);
+    expect(seqs(8, 10)).toEqual([9, 10]);
+    expect(seqs(0, 2)).toEqual([9, 10]);
+    expect(seqs(10, 10)).toEqual([]);
+    expect(journal.since(3, 10)).toMatchObject({ last: 10, newer: 7 });
+    journal.clear();
+    journal.append(entry(11));
+    expect(journal.since(10, 10)).toMatchObject({ last: 11, newer: 1, cleared: 1 });
+    expect(seqs(0, 10)).toEqual([11]);
+    journal.end('gone');
+    expect(journal.since(11, 10)).toMatchObject({ newer: 0, ended: 'gone' });
   });
 
   it('holds 500 by default, and refuses a size that is not a whole number above 0', () => {

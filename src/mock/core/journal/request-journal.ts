@@ -1,5 +1,26 @@
+/** A request or an answer as a journal entry keeps it: its headers and the start of its body. */
+export interface JournalMessage {
+  headers: Record<string, string>;
+  body: string;
+  /** The body was longer than the journal keeps (undefined otherwise: JSON leaves it out). */
+  bodyTruncated?: true | undefined;
+  /** Headers were left out or cut (request headers only: see journal-headers.ts). */
+  headersTruncated?: true | undefined;
+}
+
 /** One request as the journal keeps it. */
 export interface JournalEntry {
+  /**
+   * Its place in its journal: one more than the entry appended before it,
+   * the first 1; never reused while the journal lives (a clear keeps
+   * counting). 0 until appended: the journal sets it. First, as the Redis
+   * store writes it into the entry's JSON there (redis-journal.ts).
+   */
+  seq: number;
+  /** When it was answered, ISO 8601 in UTC with ms. */
+  at: string;
+  /** The session whose journal holds it; null: the shared default's, or the anonymous journal. */
+  session: string | null;
   method: string;
   /** The path with its query, as sent. */
   path: string;
@@ -13,20 +34,41 @@ export interface JournalEntry {
   stub: string | null;
   /** When no stub answered: why, in one short phrase. */
   unmatched?: string | undefined;
+  request: JournalMessage;
+  response: JournalMessage;
+}
+
+/** What a journal appended after a seq (Journal.since in mock-store.ts). */
+export interface JournalSince {
+  /** Those still held with a seq above it, at most the `max` newest, oldest first. */
+  entries: JournalEntry[];
+  /** The latest seq appended (0: none ever). */
+  last: number;
+  /** How many were appended after it in all (some may be overwritten since, or not returned). */
+  newer: number;
+  /** How many times the journal was emptied (DELETE /__mock/journal) since it began. */
+  cleared: number;
+  /** Set once its session has ended (idle, evicted, deleted): why. */
+  ended?: string | undefined;
 }
 
 export interface RequestJournal {
   readonly capacity: number;
-  /** O(1): overwrites the oldest entry once full. */
+  /** O(1): overwrites the oldest entry once full; sets the entry's seq. */
   append(entry: JournalEntry): void;
   /** Oldest first, newest last. */
   entries(): JournalEntry[];
+  /** O(returned): see JournalSince. */
+  since(seq: number, max: number): JournalSince;
   size(): number;
+  /** Empties it; seqs go on from where they were. */
   clear(): void;
+  /** Its session ended: `since` says so from now on (a stream following it ends). */
+  end(reason: string): void;
 }
 
 export const DEFAULT_JOURNAL_SIZE = 500;
-/** The most `--journal-size` accepts: an entry takes at most about 3.3 KB of heap (README, Bounds), so a journal stays under about 32 MiB. */
+/** The most `--journal-size` accepts: an entry takes at most about 9.9 KB of heap (README, Bounds), so a journal stays under about 95 MiB. */
 export const MAX_JOURNAL_SIZE = 10_000;
 
 /** The last `capacity` requests, in a ring buffer: appending never copies or shifts. */
@@ -35,24 +77,42 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
   const ring: Array<JournalEntry | undefined> = new Array<JournalEntry | undefined>(capacity);
   let next = 0;
   let count = 0;
+  let last = 0;
+  let cleared = 0;
+  let ended: string | undefined;
+  /** The entry `back` places before the newest (0: the newest). */
+  const newest = (back: number): JournalEntry => ring[(((next - 1 - back) % capacity) + capacity) % capacity] as JournalEntry;
   return {
     capacity,
     append(entry) {
+      last += 1;
+      entry.seq = last;
       ring[next] = entry;
       next = next + 1 === capacity ? 0 : next + 1;
       if (count < capacity) count += 1;
     },
     entries() {
-      const start = count < capacity ? 0 : next;
       const out: JournalEntry[] = [];
-      for (let i = 0; i < count; i++) out.push(ring[(start + i) % capacity] as JournalEntry);
+      for (let back = count - 1; back >= 0; back--) out.push(newest(back));
       return out;
+    },
+    since(seq, max) {
+      const newer = Math.max(0, last - seq);
+      // The held entries are the `count` newest seqs, one apart: those above `seq` are the newest `newer` of them.
+      const take = Math.min(newer, count, max);
+      const entries: JournalEntry[] = [];
+      for (let back = take - 1; back >= 0; back--) entries.push(newest(back));
+      return { entries, last, newer, cleared, ended };
     },
     size: () => count,
     clear() {
       ring.fill(undefined);
       next = 0;
       count = 0;
+      cleared += 1;
+    },
+    end(reason) {
+      ended = reason;
     },
   };
 }

@@ -95,10 +95,18 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
     const oldest = now() - idleMs;
     for (const [id, session] of sessions) {
       if (session.lastSeen > oldest) break;
-      sessions.delete(id);
+      drop(id, `session ${id} ended: idle for ${Math.round(idleMs / 1000)} s`);
       options.onEnd?.(id, 'idle');
     }
     if (sessions.size === 0) stopSweeping();
+  }
+  /** Ends a session; a stream following its journal is told why. */
+  function drop(id: string, why: string): boolean {
+    const session = sessions.get(id);
+    if (!session) return false;
+    sessions.delete(id);
+    session.journal.end(why);
+    return true;
   }
   function stopSweeping(): void {
     clearInterval(timer);
@@ -127,7 +135,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
         if (sessions.size < maxSessions) break;
         const protectedFor = session.lastSeen + protectMs - now();
         if (protectedFor > 0) return failed({ retryAfterMs: protectedFor, protectMs });
-        sessions.delete(oldest);
+        drop(oldest, `session ${oldest} ended: the least recently used, to make room for another (--max-sessions ${maxSessions})`);
         options.onEnd?.(oldest, 'evicted');
       }
       const session = newSession(id, start, owner);
@@ -155,7 +163,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
         };
       });
     },
-    end: (id) => sessions.delete(id),
+    end: (id) => drop(id, `session ${id} ended: DELETE /__mock/sessions`),
     health: () => ok(undefined),
     replace(loaded) {
       if (start.path === loaded.path) start = { scenario: loaded.scenario, path: loaded.path, pets: loaded.pets };

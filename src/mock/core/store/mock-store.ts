@@ -1,7 +1,7 @@
 import type { CatalogueFull, CatalogueLimits } from '../catalogue/catalogue-limits.js';
 import type { ListQuery } from '../catalogue/pet-store.js';
 import type { NewPet, Pet } from '../catalogue/pet.js';
-import type { JournalEntry } from '../journal/request-journal.js';
+import type { JournalEntry, JournalSince } from '../journal/request-journal.js';
 import type { Result } from '../result.js';
 import type { CompiledStub, RequestView } from '../scenarios/compile-stub.js';
 import type { Scenario } from '../scenarios/load-scenario.js';
@@ -150,9 +150,18 @@ export interface StateCatalogue {
 /** The last requests of a session (or the anonymous ones), oldest first. */
 export interface Journal {
   readonly capacity: number;
+  /** Sets the entry's seq: one more than the last appended to this journal. */
   append(entry: JournalEntry): Maybe<void>;
   entries(): Maybe<JournalEntry[]>;
+  /**
+   * The entries with a seq above `seq`, at most the `max` newest, oldest
+   * first, with the journal's last seq, how many were appended after `seq`
+   * in all, how many times it was cleared, and whether its session ended
+   * (the journal stream's one read a tick): O(returned), not O(journal).
+   */
+  since(seq: number, max: number): Maybe<JournalSince>;
   /** How many entries it holds. */
   size(): Maybe<number>;
+  /** Empties it; seqs go on counting. */
   clear(): Maybe<void>;
 }

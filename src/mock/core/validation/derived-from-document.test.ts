@@ -48,6 +48,19 @@ describe('request validation comes from the document, not a copy of its rules', 
   });
 });
 
+describe('createPet\'s Location comes from the document\'s base path', () => {
+  const moved = editedDocument((document) => {
+    for (const server of document.servers) for (const variable of Object.values<{ default: string }>(server.variables)) variable.default = variable.default.replace(/\/v1$/, '/v2');
+  });
+  const mock = useMock({ contractPath: moved, pets: generateCatalogue({ seed: 3, count: 2 }) });
+
+  it('names the new animal below /v2 when the servers end with /v2', async () => {
+    const res = await mock.authed('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Moved', categoryId: 1 }) });
+    expect(mock.url).toMatch(/\/v2$/);
+    expect(res.headers.get('location')).toBe(`/v2/pets/${res.json.id}`);
+  });
+});
+
 describe('the routes come from the document', () => {
   it('refuses a path whose template and path parameters differ', () => {
     const renamed = editedDocument((document) => {
@@ -70,7 +83,7 @@ describe('the routes come from the document', () => {
         contract: loadContract(extended),
         store: createPetStore(),
         apiKeys: ['k'],
-        logger: createLogger({ format: 'json', quiet: true }),
+        logger: createLogger({ format: 'json', level: 'warn' }),
       }),
     ).toThrow('the mock has no handler for operation deletePet');
   });

@@ -5,13 +5,17 @@ import type { Exchange, MockEnv, Next } from '../exchange.js';
 import { sendError } from '../respond.js';
 import { internalError } from '../steps/internal-errors.js';
 import { adminRouter, type AdminRoutesOptions } from './admin-router.js';
+import { consoleRoutes } from './console-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
+import { journalStreamRoutes } from './journal-stream.js';
 import { sessionRoutes } from './session-routes.js';
 
 export interface AdminAppOptions extends AdminRoutesOptions {
   logger: Logger;
   /** The admin API's steps (pipeline.ts), in front of `answer`. */
   steps: (answer: Next) => Next;
+  /** The console files' steps (pipeline.ts): Host and Origin, no key. */
+  consoleSteps: (answer: Next) => Next;
   /** A new exchange for a request. */
   exchange: (c: Context<MockEnv>) => Exchange;
 }
@@ -21,15 +25,18 @@ export interface AdminAppOptions extends AdminRoutesOptions {
  * own steps (pipeline.ts, steps/admin-guard/: Host, Origin, the admin key or
  * an API key for writes). Every route acts on the request's session (`X-Mock-Session`, set
  * by the session step), or on the shared default without one. Every answer
- * is JSON; every error the Error body.
+ * is JSON but the journal stream's and the QA console's files (console-routes.ts,
+ * which need no key); every error the Error body.
  *
  * A Hono app of its own, which the mock's app hands every `/__mock`
  * request: Hono's fast RegExpRouter cannot take its routes
  * (`/scenarios/active` beside `/scenarios/:name/reset`) together with the
  * API's, and in one app every API request paid for the slower TrieRouter.
  */
-export function adminApp({ logger, steps, exchange, ...options }: AdminAppOptions): Hono<MockEnv> {
+export function adminApp({ logger, steps, consoleSteps, exchange, ...options }: AdminAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
+  // Before the admin steps below: a console route answers without calling them (they would ask for the key).
+  consoleRoutes(app, { steps: consoleSteps, exchange });
   app.use('*', async (c, next) => {
     const x = exchange(c);
     c.set('exchange', x);
@@ -43,7 +50,8 @@ export function adminApp({ logger, steps, exchange, ...options }: AdminAppOption
   });
   const router = adminRouter(app);
   scenarioRoutes(router, options);
-  sessionRoutes(router, options.sessions);
+  const streams = journalStreamRoutes(router, options);
+  sessionRoutes(router, options.sessions, streams);
   router.refuseOtherMethods();
   app.notFound((c) => sendError(c.get('exchange'), errorBody('route_not_found', `No route ${c.req.method} ${c.req.path}.`)));
   // What a route throws: Hono catches it before the steps can.

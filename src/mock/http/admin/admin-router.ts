@@ -14,6 +14,8 @@ export interface AdminRoutesOptions {
   sessions: MockStore;
   /** `--session-per-key`: who owns a session an activation opens (steps/session-access.ts). */
   sessionPerKey?: boolean | undefined;
+  /** Aborted when the server shuts down: journal streams end then. */
+  shutdown?: AbortSignal | undefined;
   /** Told of every activation, as `scenario <name> active (<file>)`. */
   onActivate?: (session: string | null, name: string, file: string) => void;
 }

@@ -3,20 +3,21 @@ import type { Journal, MockStore } from '../../core/store/mock-store.js';
 import { sendError } from '../respond.js';
 import { mayUse, sessionForbidden } from '../steps/session-access.js';
 import { exchange, json, sessionOf, type AdminRouter } from './admin-router.js';
+import type { StreamStats } from './journal-stream.js';
 
 /**
- * Health, the journal and the sessions. Health and the journal act on the
+ * Health (with the journal streams' figures), the journal and the sessions. Health and the journal act on the
  * request's session; a session that is not running is shown as it would
  * start, and not kept.
  */
-export function sessionRoutes(router: AdminRouter, sessions: MockStore): void {
+export function sessionRoutes(router: AdminRouter, sessions: MockStore, streams: () => StreamStats): void {
   router.on('GET', '/health', async (c) => {
     const session = sessionOf(c);
     const reachable = await sessions.health();
     if (!reachable.ok) return sendError(exchange(c), errorBody('store_unavailable', `the ${sessions.kind} store cannot serve: ${reachable.error}`), { 'retry-after': '1' });
     const active = await session.control.active();
     const [pets, state, calls] = await Promise.all([active.catalogue.count(), active.state(), active.calls()]);
-    return json(c, 200, { status: 'ok', store: sessions.kind, session: session.id, scenario: active.scenario?.name ?? null, state, calls, pets });
+    return json(c, 200, { status: 'ok', store: sessions.kind, session: session.id, scenario: active.scenario?.name ?? null, state, calls, pets, streams: streams() });
   });
 
   router.on('GET', '/journal', async (c) => json(c, 200, await shown(sessionOf(c).journal)));

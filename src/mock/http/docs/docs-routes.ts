@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { Contract } from '../../../contract/load-contract.js';
 import { DEFAULT_API_KEY } from '../../cli-options.js';
 import { docsAssets, type DocsFile } from '../../core/docs/docs-assets.js';
-import { DOCS_ASSETS_PATH, DOCS_DOCUMENT_PATH, DOCS_PATH } from '../../core/docs/docs-page.js';
+import { DOCS_ASSETS_PATH, DOCS_DOCUMENT_PATH, DOCS_PATH, pageTitle } from '../../core/docs/docs-page.js';
 import { referenceDocument } from '../../core/docs/reference-document.js';
 import { errorBody } from '../../core/errors.js';
 import type { Exchange, MockEnv, Next } from '../exchange.js';
@@ -11,8 +11,8 @@ import { respond, sendError } from '../respond.js';
 export interface DocsRoutesOptions {
   contract: Contract;
   apiKeys: readonly string[];
-  /** The steps of a path outside the API (pipeline.ts `elsewhere`): journal, log, CORS; no key. */
-  elsewhere: (answer: Next) => Next;
+  /** The steps of a path outside the API (pipeline.ts `elsewhere`): journal, log, CORS with the methods the path serves; no key. */
+  elsewhere: (answer: Next, methods: readonly string[]) => Next;
   exchange: (c: Context<MockEnv>) => Exchange;
 }
 
@@ -28,6 +28,12 @@ const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
+/**
+ * What every /docs path serves: one list for a 405's `Allow` (RFC 9110
+ * §15.5.6) and the preflight's `Access-Control-Allow-Methods`, as on the
+ * API's routes (route-methods.ts), so a browser is not told it may write.
+ */
+const DOCS_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 // The names hold a hash of the content (docs-assets.ts): a year, never revalidated (RFC 8246).
 const ASSET_HEADERS = { 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };
 const DOCUMENT_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
@@ -39,7 +45,7 @@ const DOCUMENT_HEADERS = { 'content-type': 'application/json', 'cache-control': 
  * API, so journaled and logged like them.
  */
 export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, exchange }: DocsRoutesOptions): void {
-  const assets = docsAssets(contract.document.info.title);
+  const assets = docsAssets(pageTitle(contract.document));
   const document = referenceDocument({
     document: contract.document,
     operations: contract.operations,
@@ -55,14 +61,11 @@ export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, ex
     // One address for the page: relative links resolve the same way from it.
     if (path === `${DOCS_PATH}/`) return respond(x, 308, null, { location: DOCS_PATH });
     const known = path === DOCS_PATH || path === DOCS_DOCUMENT_PATH || path.startsWith(`${DOCS_ASSETS_PATH}/`);
-    if (known && method !== 'GET' && method !== 'HEAD') {
-      return sendError(x, errorBody('method_not_allowed', `${method} is not allowed here; allowed: GET, HEAD`), { allow: 'GET, HEAD' });
+    if (known && !DOCS_METHODS.includes(method)) {
+      const allow = DOCS_METHODS.join(', ');
+      return sendError(x, errorBody('method_not_allowed', `${method} is not allowed here; allowed: ${allow}`), { allow });
     }
-    if (path === DOCS_DOCUMENT_PATH) {
-      // Its servers follow the Host the request came with; CORS may already vary on Origin (RFC 9110 §12.5.5).
-      const vary = x.headers?.vary ? `${x.headers.vary}, Host` : 'Host';
-      return respond(x, 200, document(new URL(x.c.req.url).origin), { ...DOCUMENT_HEADERS, vary });
-    }
+    if (path === DOCS_DOCUMENT_PATH) return respond(x, 200, document, DOCUMENT_HEADERS);
     if (!known) return notFound(x);
     const loaded = assets();
     if (!loaded.ok) return sendError(x, loaded.error);
@@ -70,7 +73,7 @@ export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, ex
     // Looked up by name in what was read at the start: no request path ever reaches the file system.
     const found = loaded.value.files.get(path.slice(DOCS_ASSETS_PATH.length + 1));
     return found ? file(x, found, ASSET_HEADERS) : notFound(x);
-  });
+  }, DOCS_METHODS);
   app.all(DOCS_PATH, (c) => answer(exchange(c)));
   app.all(`${DOCS_PATH}/*`, (c) => answer(exchange(c)));
 }

@@ -28,6 +28,9 @@ describe('/docs in Chromium', () => {
       expect(await page.locator('#operations-pets-listPets.opblock-deprecated').count()).toBe(0);
       // The date is in the folded line, seen without opening getPet.
       expect(await page.locator('#operations-pets-getPet .opblock-summary').innerText()).toContain(sunset);
+      // The server, as the document gives it (relative, resolved against the page's address when called).
+      expect(await page.locator('.servers select').inputValue()).toBe('/v1');
+      expect(await page.locator('.servers select option').allInnerTexts()).toEqual(['/v1 - This mock']);
       // The README's picture: the whole reference at a glance, before anything is opened.
       await screenshot(page, 'docs');
       await page.click('#operations-pets-getPet .opblock-summary');
@@ -47,6 +50,9 @@ describe('/docs in Chromium', () => {
       const status = listPets.locator('.live-responses-table tbody .response-col_status').first();
       await status.waitFor({ timeout: 10_000 });
       expect((await status.innerText()).trim()).toBe('200');
+      // The relative server resolved against the page's own address: the curl line and the URL the page shows name this mock.
+      const called = new URL(await listPets.locator('.request-url pre').innerText());
+      expect(`${called.origin}${called.pathname}`).toBe(`${origin}/v1/pets`);
 
       // The request reached this mock, with the key: its journal (the shared session's, keyed requests only) has it.
       const entries = (await mock.admin('/journal')).json.entries as Array<{ method: string; path: string; status: number }>;

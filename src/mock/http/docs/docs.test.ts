@@ -22,6 +22,18 @@ async function servedContract(origin: string) {
   return { document, contract: loadContract(file) };
 }
 
+/** The shipped contract document as JSON, changed by `change`, in a file of its own for `--contract`. */
+function changedContract(change: (document: any) => void): string {
+  const document = parseYaml(readFileSync(defaultDocumentPath(), 'utf8')) as any;
+  change(document);
+  const file = join(mkdtempSync(join(tmpdir(), 'docs-contract-')), 'contract.json');
+  writeFileSync(file, JSON.stringify(document));
+  return file;
+}
+
+/** The note's words that only a bearer scheme's Authorize field makes true. */
+const ENTER_ALONE = 'without `Bearer`';
+
 /** Every src and href of the page. */
 const references = (html: string): string[] => [...html.matchAll(/\b(?:src|href)\s*=\s*"([^"]*)"/g)].map((m) => m[1] as string);
 
@@ -66,20 +78,22 @@ describe('GET /docs, the API reference', () => {
     expect(await head.text()).toBe('');
   });
 
-  it('serves the contract document with servers = this mock, as the request reached it; it passes the contract checks', async () => {
+  it('serves the contract document with one relative server, the base path, whatever Host the request came with; it passes the contract checks', async () => {
     const origin = originOf(mock);
     const { document, contract } = await servedContract(origin);
-    expect(document.servers).toEqual([{ url: `${origin}/v1`, description: 'This mock' }]);
+    // Relative, so the browser resolves it against the page's own address: a container's published port, a proxy ending TLS.
+    expect(document.servers).toEqual([{ url: '/v1', description: 'This mock' }]);
     expect(contract.basePath).toBe('/v1');
     expect([...contract.operations.keys()].sort()).toEqual(['createPet', 'getPet', 'listPets']);
     const getPet = contract.operations.get('getPet');
     expect(getPet?.deprecated).toBe(true);
     expect(getPet?.sunset?.toISOString()).toBe('2030-12-05T00:00:00.000Z');
-    // Whatever host and port the client used (a container's published port, a proxy).
-    const other = await rawRequest(origin, { host: 'mock.example.test:8123' }, 'GET', undefined, '/docs/openapi.json');
+    // Nothing of the Host is echoed, so the answer does not vary on it.
+    const other = await rawRequest(origin, { host: 'evil.example:4731' }, 'GET', undefined, '/docs/openapi.json');
     expect(other.status).toBe(200);
-    expect(other.json.servers).toEqual([{ url: 'http://mock.example.test:8123/v1', description: 'This mock' }]);
-    expect(other.headers.vary).toBe('Host');
+    expect(other.json).toEqual(document);
+    expect(JSON.stringify(other.json)).not.toContain('evil.example');
+    expect(other.headers.vary).toBeUndefined();
   });
 
   it("explains the key field without showing the keys the mock was started with", async () => {
@@ -89,6 +103,9 @@ describe('GET /docs, the API reference', () => {
     const scheme = JSON.parse(text).components.securitySchemes.bearerAuth;
     expect(scheme.description).toContain('`--api-key` or `MOCK_API_KEYS`');
     expect(scheme.description).toContain(`\`${DEFAULT_API_KEY}\` is refused`);
+    expect(scheme.description).toContain(ENTER_ALONE);
+    // The bearer scheme says it all; the document's description is its own.
+    expect(JSON.parse(text).info.description).not.toContain('MOCK_API_KEYS');
   });
 
   it('keeps the deprecated operation\'s text when it already gives the sunset date', async () => {
@@ -136,12 +153,21 @@ describe('GET /docs, the API reference', () => {
     expect(res.json).toEqual({ code: 'route_not_found', message: expect.any(String), status: 404 });
   });
 
-  it('answers a write to its paths with the Error body 405 and Allow', async () => {
-    for (const path of ['/docs', '/docs/openapi.json']) {
+  it('answers a write to its paths with the Error body 405 and Allow, and its preflight lists the same methods', async () => {
+    for (const path of ['/docs', '/docs/openapi.json', '/docs/assets/nope.js']) {
       const res = await fetch(originOf(mock) + path, { method: 'POST', body: '{}' });
       expect(res.status).toBe(405);
-      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      const allow = res.headers.get('allow') ?? '';
+      expect(allow.split(', ')).toEqual(expect.arrayContaining(['GET', 'HEAD']));
+      for (const write of ['POST', 'PUT', 'DELETE', 'PATCH']) expect(allow).not.toContain(write);
       expect(await res.json()).toEqual({ code: 'method_not_allowed', message: expect.any(String), status: 405 });
+      // A browser asking before a cross-origin GET is told what the 405 tells anyone else.
+      const preflight = await fetch(originOf(mock) + path, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://app.example.test', 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-methods')).toBe(allow);
     }
   });
 });
@@ -160,11 +186,11 @@ describe('GET /docs on a mock accepting the default key, with an admin key', () 
 });
 
 describe('GET /docs with a contract whose deprecated operation does not give its sunset date in words', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'docs-contract-'));
-  const shipped = parseYaml(readFileSync(defaultDocumentPath(), 'utf8')) as any;
-  shipped.paths['/pets/{petId}'].get.description = 'Deprecated.';
-  writeFileSync(join(dir, 'contract.json'), JSON.stringify(shipped));
-  const mock = useMock({ contractPath: join(dir, 'contract.json') });
+  const mock = useMock({
+    contractPath: changedContract((document) => {
+      document.paths['/pets/{petId}'].get.description = 'Deprecated.';
+    }),
+  });
 
   it("adds the date from x-sunset to the operation's description", async () => {
     const { document } = await servedContract(originOf(mock));
@@ -178,10 +204,82 @@ describe('GET /docs with a contract whose deprecated operation does not give its
 describe('GET /docs/openapi.json on a mock with --cors-origin', () => {
   const mock = useMock({ corsOrigins: ['http://app.example.test'] });
 
-  it('varies on Origin (CORS) and on Host (its servers)', async () => {
+  it('varies on Origin (CORS) only: its servers do not depend on Host', async () => {
     const res = await fetch(`${originOf(mock)}/docs/openapi.json`, { headers: { origin: 'http://app.example.test' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://app.example.test');
-    expect(res.headers.get('vary')).toBe('Origin, Host');
+    expect(res.headers.get('vary')).toBe('Origin');
+  });
+});
+
+describe.each([
+  ['without info.title', 'API', (document: any) => delete document.info.title],
+  ['with a number as info.title', 'API', (document: any) => (document.info.title = 12345)],
+  ['without info', 'API', (document: any) => delete document.info],
+  ['with markup in info.title', '&lt;/title&gt;&lt;script&gt;', (document: any) => (document.info.title = '</title><script>')],
+])('GET /docs with a contract %s', (_, shown, change) => {
+  const mock = useMock({ contractPath: changedContract(change) });
+
+  it(`serves the page, titled ${shown}`, async () => {
+    const res = await fetch(`${originOf(mock)}/docs`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<title>${shown}: reference (mock)</title>`);
+    expect(html).not.toContain('<script>');
+    expect((await servedContract(originOf(mock))).document.servers).toEqual([{ url: '/v1', description: 'This mock' }]);
+  });
+});
+
+describe('GET /docs with a contract setting servers on a path and on an operation', () => {
+  const mock = useMock({
+    contractPath: changedContract((document) => {
+      document.paths['/pets'].servers = [{ url: 'https://elsewhere.example.test/v1' }];
+      document.paths['/pets/{petId}'].get.servers = [{ url: 'https://elsewhere.example.test/v1' }];
+    }),
+  });
+
+  it('serves them without either, so Try it calls this mock', async () => {
+    const { document } = await servedContract(originOf(mock));
+    expect(JSON.stringify(document)).not.toContain('elsewhere.example.test');
+    expect(document.paths['/pets'].servers).toBeUndefined();
+    expect(document.paths['/pets/{petId}'].get.servers).toBeUndefined();
+    expect(document.servers).toEqual([{ url: '/v1', description: 'This mock' }]);
+  });
+});
+
+describe('GET /docs with a contract whose only scheme is an API key in X-Key', () => {
+  const mock = useMock({
+    contractPath: changedContract((document) => {
+      document.components.securitySchemes = { keyAuth: { type: 'apiKey', in: 'header', name: 'X-Key' } };
+      for (const item of Object.values<any>(document.paths)) for (const operation of Object.values<any>(item)) operation.security = [{ keyAuth: [] }];
+    }),
+  });
+
+  it('leaves that scheme alone and says at the top of the page that the mock wants Authorization: Bearer', async () => {
+    const { document } = await servedContract(originOf(mock));
+    expect(document.components.securitySchemes.keyAuth.description).toBeUndefined();
+    expect(document.info.description).toContain('`Authorization: Bearer <key>`');
+    expect(document.info.description).toContain('`--api-key` or `MOCK_API_KEYS`');
+    expect(document.info.description).not.toContain(ENTER_ALONE);
+    // What the note says: X-Key is not what the mock reads.
+    const res = await fetch(`${mock.url}/pets`, { headers: { 'x-key': TEST_KEY } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('GET /docs with a contract declaring no security scheme', () => {
+  const mock = useMock({
+    contractPath: changedContract((document) => {
+      delete document.components.securitySchemes;
+      for (const item of Object.values<any>(document.paths)) for (const operation of Object.values<any>(item)) delete operation.security;
+    }),
+  });
+
+  it("explains the key in the document's description, keeping its own text first", async () => {
+    const { document } = await servedContract(originOf(mock));
+    const shipped = parseYaml(readFileSync(defaultDocumentPath(), 'utf8')) as any;
+    expect(document.info.description.startsWith(`${shipped.info.description.trimEnd()}\n\n`)).toBe(true);
+    expect(document.info.description).toContain('`Authorization: Bearer <key>`');
+    expect(document.info.description).toContain(`\`${DEFAULT_API_KEY}\` is refused`);
   });
 });

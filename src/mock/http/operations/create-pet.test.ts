@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
+import { scenarioFolder, scenarioWith } from '../../../../test/support/scenario-folder.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
 const pets = [
@@ -207,5 +208,49 @@ describe('createPet (POST /v1/pets)', () => {
     expect(Object.keys(res.json)).toHaveLength(3);
     // Still serving.
     expect((await mock.authed('/pets?limit=1')).status).toBe(200);
+  });
+});
+
+// The interface says nothing of Location; the mock sends it where getPet serves the new animal (README, createPet).
+describe('createPet\'s Location', () => {
+  const folder = scenarioFolder();
+  folder.write(
+    'locations.yaml',
+    scenarioWith('locations', [
+      { id: 'stubbed', match: { operation: 'createPet', body: { name: { equals: 'Stubbed' } } }, response: { status: 201, body: { id: 900, name: 'Stubbed', categoryId: 1 } } },
+      { id: 'own', match: { operation: 'createPet', body: { name: { equals: 'Own' } } }, response: { status: 201, body: { id: 901, name: 'Own', categoryId: 1 }, headers: { Location: '/elsewhere/901' } } },
+      { id: 'passed', match: { operation: 'createPet', body: { name: { equals: 'Passed' } } }, fault: { latency: { fixedMs: 1 }, then: 'pass' } },
+    ]),
+  );
+  const mock = useMock({ pets, scenario: 'locations', scenariosDir: folder.dir });
+  const create = (name: string) => mock.authed('/pets', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ name, categoryId: 1 }) });
+
+  it('is the base path, the collection and the new id, and getPet serves the animal there', async () => {
+    const res = await create('Located');
+    expect(res.status).toBe(201);
+    const location = res.headers.get('location');
+    expect(location).toBe(`/v1/pets/${res.json.id}`);
+    const fetched = await fetch(new URL(location!, mock.url), { headers: { authorization: `Bearer ${TEST_KEY}` } });
+    expect(fetched.status).toBe(200);
+    expect(await fetched.json()).toEqual(res.json);
+  });
+
+  it('is sent when a stub lets the normal answer through (the animal is stored)', async () => {
+    const res = await create('Passed');
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(`/v1/pets/${res.json.id}`);
+  });
+
+  it('is not added to a generated 201 (Prefer: dynamic=true stores nothing)', async () => {
+    const res = await mock.authed('/pets', { method: 'POST', headers: { ...JSON_HEADERS, prefer: 'dynamic=true' }, body: JSON.stringify({ name: 'Dynamic', categoryId: 1 }) });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBeNull();
+  });
+
+  it('is not added to a stub\'s own 201 (nothing is stored), which sends only the headers it names', async () => {
+    const stubbed = await create('Stubbed');
+    expect(stubbed.json.id).toBe(900);
+    expect(stubbed.headers.get('location')).toBeNull();
+    expect((await create('Own')).headers.get('location')).toBe('/elsewhere/901');
   });
 });

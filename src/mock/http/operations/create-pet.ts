@@ -5,17 +5,22 @@ import { generatePet } from '../../core/catalogue/generate-pets.js';
 import type { Result } from '../../core/result.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
 import { andThen } from '../../core/store/maybe.js';
-import { servingState, type Exchange } from '../exchange.js';
+import { readBody, servingState, type Exchange } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
 import type { OperationFactory } from './served-operation.js';
 
 const WARNED_MAX = 1024;
 
 /**
- * `POST /pets`: stores a new animal and answers it with its id; 507
- * `catalogue_full` when the session has added all its catalogue may hold.
+ * `POST /pets`: stores a new animal and answers it with its id and its
+ * `Location` (RFC 9110 §15.3.2: a 201 names the resource it created), where
+ * getPet serves it: the collection's path below the base path, then the id;
+ * 507 `catalogue_full` when the session has added all its catalogue may hold.
+ * The interface says nothing of `Location`: it is the mock's choice, which
+ * the contract harness only reports (README, "Where the interface is silent").
  */
-export const createPet: OperationFactory<NewPet> = (operation, { logger }) => {
+export const createPet: OperationFactory<NewPet> = (operation, { logger, basePath }) => {
+  const collection = basePath + operation.path;
   const body = operation.body;
   if (!body) throw new Error('createPet has no request body in the document');
   // Sessions already warned about, by id: one line when a session first fills, not one per refused
@@ -35,7 +40,7 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger }) => {
   return {
     async read(x) {
       const { c } = x;
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const bytes = await readBody(x);
       // The document's schema checked it: it is a NewPet.
       return readJsonBody(body, c.req.header('content-type'), bytes, c.req.header('content-encoding')) as Result<NewPet>;
     },
@@ -43,7 +48,7 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger }) => {
       andThen(servingState(x), (state) =>
         andThen(state.catalogue.create(newPet), (pet) =>
           // The stored JSON when `create` handed back the animal it stored (a test's altered store may not).
-          'full' in pet ? full(x, pet) : respond(x, 201, createdJson(pet) ?? JSON.stringify(pet)),
+          'full' in pet ? full(x, pet) : respond(x, 201, createdJson(pet) ?? JSON.stringify(pet), { location: `${collection}/${pet.id}` }),
         ),
       ),
     generate(faker, { name, categoryId, status }) {

@@ -21,9 +21,11 @@ export interface ServedOperation<Input> {
   generate(faker: Faker, input: Input): unknown;
 }
 
-/** What an operation has besides its part of the document: the mock's log, for what a client cannot be told alone (a full catalogue). */
+/** What an operation has besides its part of the document: the mock's log, for what a client cannot be told alone (a full catalogue), and where the API is served. */
 export interface OperationContext {
   logger: Logger;
+  /** The document's base path (`/v1`): the operation's own path is below it. */
+  basePath: string;
 }
 
 /** Makes an operation's `ServedOperation` from its part of the document, so its rules are the document's, not a copy. */

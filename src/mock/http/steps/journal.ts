@@ -1,9 +1,13 @@
+import { isoNow } from '../../core/journal/iso-now.js';
+import { journalHeaders } from '../../core/journal/journal-headers.js';
+import { bodyText, journalMessage, MAX_JOURNAL_REQUEST_BODY, MAX_JOURNAL_RESPONSE_BODY } from '../../core/journal/journal-message.js';
 import { journalPath } from '../../core/journal/journal-path.js';
-import type { JournalEntry } from '../../core/journal/request-journal.js';
+import type { JournalEntry, JournalMessage } from '../../core/journal/request-journal.js';
 import type { Maybe } from '../../core/store/maybe.js';
 import type { Journal } from '../../core/store/mock-store.js';
 import { ownCopy } from '../../core/own-copy.js';
 import type { Exchange, Step } from '../exchange.js';
+import { nodeBindings } from '../node-bindings.js';
 import { after } from './after.js';
 
 /**
@@ -42,6 +46,9 @@ function entry(x: Exchange, answer: Response): JournalEntry {
   const url = x.c.req.url;
   const { stub, operationId: operation } = x;
   return {
+    seq: 0,
+    at: isoNow(),
+    session: x.keyed ? x.session.id : null,
     method: x.c.req.method,
     path: journalPath(url.slice(url.indexOf('/', url.indexOf('//') + 2))),
     status: answer.status,
@@ -51,7 +58,30 @@ function entry(x: Exchange, answer: Response): JournalEntry {
     scenario: x.scenario?.scenario?.name ?? null,
     stub,
     unmatched: stub !== null ? undefined : clipped(x.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth, session or body limit)')),
+    request: requestOf(x),
+    response: responseOf(x, answer),
   };
+}
+
+/**
+ * The request's headers from node's rawHeaders (no Headers object is
+ * iterated on the way), and the start of the body the operation read.
+ */
+function requestOf(x: Exchange): JournalMessage {
+  const raw = nodeBindings(x.c)?.incoming.rawHeaders ?? [...x.c.req.raw.headers].flat();
+  const { headers, truncated } = journalHeaders(raw);
+  return journalMessage(headers, bodyText(x.body), MAX_JOURNAL_REQUEST_BODY, truncated);
+}
+
+/**
+ * What respond() kept of the answer (the header record and body it sent,
+ * as they are). An answer built elsewhere (none is, but a step of the
+ * future might) shows its headers and no body.
+ */
+function responseOf(x: Exchange, answer: Response): JournalMessage {
+  if (x.sent === answer && x.sentHeaders) return journalMessage(x.sentHeaders, x.sentBody ?? '', MAX_JOURNAL_RESPONSE_BODY);
+  // A request never answered (noAnswer: a reset, a hang given up) sent no header.
+  return journalMessage(answer.headers.has('x-hono-already-sent') ? {} : Object.fromEntries(answer.headers), '', MAX_JOURNAL_RESPONSE_BODY);
 }
 
 /** Why no stub answered, kept to MAX_UNMATCHED characters: one phrase per stub tried, and a scenario may have many. */

@@ -8,10 +8,17 @@ import { after } from './after.js';
  * operation is deprecated (read off the headers added to the response, so
  * the log cannot disagree with what the client saw), and the session when
  * the request named one, so a shared mock's log tells its clients apart.
+ *
+ * At info, but a request to one of `routine` answered 2xx at debug: a
+ * container's health check comes every 30 s and says nothing while it
+ * passes. A failing one (503, 401, 403) stays at info, where it is news.
  */
-export function requestLog(logger: Logger): Step {
+export function requestLog(logger: Logger, routine: ReadonlySet<string> = new Set()): Step {
+  const debug = logger.isLevelEnabled('debug');
   return function logRequest(x, next) {
     return after(x, next, (answer) => {
+      const passed = answer.status < 300 && routine.has(x.c.req.path);
+      if (passed && !debug) return;
       const ms = Math.round((performance.now() - x.started) * 100) / 100;
       const deprecated = x.headers?.deprecation !== undefined;
       const { method } = x.c.req;
@@ -19,7 +26,7 @@ export function requestLog(logger: Logger): Step {
       const status = answer.status;
       const session = x.session.id;
       const fields = session === null ? { method, path, status, ms, deprecated } : { method, path, status, ms, deprecated, session };
-      logger.info(fields, `${method} ${path} ${status} ${ms}ms${deprecated ? ' (deprecated)' : ''}${session === null ? '' : ` [session ${session}]`}`);
+      logger[passed ? 'debug' : 'info'](fields, `${method} ${path} ${status} ${ms}ms${deprecated ? ' (deprecated)' : ''}${session === null ? '' : ` [session ${session}]`}`);
     });
   };
 }

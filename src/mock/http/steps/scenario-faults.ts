@@ -1,7 +1,7 @@
 import { errorBody, type ErrorCode } from '../../core/errors.js';
 import type { Exchange, Next } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
-import { noAnswer, sendError } from '../respond.js';
+import { noAnswer, sendError, sent } from '../respond.js';
 import type { FaultStatus, FaultThen } from '../../core/scenarios/scenario.js';
 
 export interface FaultContext {
@@ -36,8 +36,8 @@ export async function applyFault(x: Exchange, next: Next, then: FaultThen | unde
   if (then === undefined || then === 'pass') return next(x);
   if (then === 'reset') return reset(x);
   if (then === 'hang') return hang(x, context.shutdown);
-  if (then === 'malformed-json') return truncated(await next(x));
-  if ('trickle' in then) return trickled(await next(x), then.trickle);
+  if (then === 'malformed-json') return truncated(x, await next(x));
+  if ('trickle' in then) return trickled(x, await next(x), then.trickle);
   const { code, message } = STATUS_FAULTS[then.status];
   const retry = then.retryAfterSeconds;
   const text = `${message}${retry === undefined ? '' : ` Retry after ${retry} second${retry === 1 ? '' : 's'}.`} (Simulated by the mock: scenario ${context.scenario}, stub ${context.stub}.)`;
@@ -70,14 +70,14 @@ export async function hang(x: Exchange, shutdown: AbortSignal | undefined): Prom
   return noAnswer();
 }
 
-async function truncated(response: Response): Promise<Response> {
+async function truncated(x: Exchange, response: Response): Promise<Response> {
   const text = await response.text();
   // A strict prefix of a JSON object or array is never valid JSON.
   const cut = text.length >= 2 ? text.slice(0, Math.ceil(text.length / 2)) : '{';
-  return new Response(cut, { status: response.status, headers: { ...plainHeaders(response), 'content-type': 'application/json' } });
+  return sent(x, response.status, cut, { ...plainHeaders(response), 'content-type': 'application/json' });
 }
 
-async function trickled(response: Response, { chunkBytes, intervalMs }: { chunkBytes: number; intervalMs: number }): Promise<Response> {
+async function trickled(x: Exchange, response: Response, { chunkBytes, intervalMs }: { chunkBytes: number; intervalMs: number }): Promise<Response> {
   const bytes = new Uint8Array(await response.arrayBuffer());
   let offset = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -93,7 +93,7 @@ async function trickled(response: Response, { chunkBytes, intervalMs }: { chunkB
   });
   // The length is known, as it would be for a slow network rather than a streaming server.
   const headers = { ...plainHeaders(response), 'content-length': String(bytes.length) };
-  return new Response(bytes.length === 0 ? null : body, { status: response.status, headers });
+  return sent(x, response.status, bytes.length === 0 ? null : body, headers);
 }
 
 function plainHeaders(response: Response): Record<string, string> {

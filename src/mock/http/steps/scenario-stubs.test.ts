@@ -333,7 +333,7 @@ describe('a hang ends when the server shuts down', () => {
     const shutdown = new AbortController();
     const start = { scenario: scenario.value, pets: [] };
     const sessions = createSessionRegistry({ library: createScenarioLibrary({ contract, dir: folder.dir }), shared: start, start });
-    const app = createMockApp({ contract, store: createPetStore([]), apiKeys: [TEST_KEY], logger: createLogger({ format: 'json', quiet: true }), sessions, shutdown: shutdown.signal });
+    const app = createMockApp({ contract, store: createPetStore([]), apiKeys: [TEST_KEY], logger: createLogger({ format: 'json', level: 'warn' }), sessions, shutdown: shutdown.signal });
     const server = createAdaptorServer({ fetch: app.fetch }) as Server;
     const { port } = await listen(server, 0, '127.0.0.1');
     try {

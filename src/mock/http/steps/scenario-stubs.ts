@@ -1,4 +1,4 @@
-import { servingState, type Exchange, type Next, type Step } from '../exchange.js';
+import { readBody, servingState, type Exchange, type Next, type Step } from '../exchange.js';
 import { respond } from '../respond.js';
 import type { CompiledStub, RequestView } from '../../core/scenarios/compile-stub.js';
 import { applyFault, hang } from './scenario-faults.js';
@@ -46,7 +46,7 @@ export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): 
     // Read before matching, so no other request can move the state while the stubs are tried. As
     // bytes: Hono keeps what was read first, and a text() here would hand the operation bytes
     // re-encoded from a lenient decode, so invalid UTF-8 would pass it as U+FFFD (RFC 8259 §8.1).
-    const body = stubs.some((stub) => stub.readsBody) ? parseJson(new Uint8Array(await c.req.arrayBuffer())) : undefined;
+    const body = stubs.some((stub) => stub.readsBody) ? parseJson(await readBody(x)) : undefined;
     const request: RequestView = { query: (name) => c.req.query(name), header: (name) => c.req.header(name), body };
     const picked = await state.pick(stubs, request);
     if (picked.stub === undefined) {

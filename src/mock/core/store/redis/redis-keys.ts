@@ -10,10 +10,12 @@
  *   P:sessions                  sorted set: running session ids, scored by last use (ms, Redis TIME)
  *   P:gen                       counter: a new generation for each session started
  *   P:anon                      list: the anonymous journal (JSON, newest first)
+ *   P:anon:q                    hash: its counters: seq (the last entry's), cleared (how many times emptied)
  *   P:secret                    string: the secret key sessions' ids are made with, one for every process (SET NX)
  *   P:s:S                       hash: the session: gen, owner, active (the active state's token)
  *   P:shared                    hash: the shared default's: active (its generation is always 0)
  *   P:s:S:G:j                   list: its journal (JSON, newest first)
+ *   P:s:S:G:j:q                 hash: its journal's counters, as P:anon:q
  *   P:s:S:G:n                   set: tokens of the other states it has (started by Prefer: scenario=)
  *   P:s:S:G:t:T:h               hash: a state's scenario state, call counts (c:INDEX), next id, pets, bytes
  *   P:s:S:G:t:T:o               list: that state's additions' JSON, in id order
@@ -68,6 +70,9 @@ export function stateKeys(sessionBase: string, token: string): StateKeys {
 
 export const anonymousKey = (prefix: string): string => `${prefix}:anon`;
 
+/** A journal's counters (seq, cleared) beside its list: its key and `:q`. */
+export const journalCounters = (journal: string): string => `${journal}:q`;
+
 /**
  * The same names in Lua (`#text` is the byte length, as Buffer.byteLength
  * above), and what the scripts do with a whole state or session: delete
@@ -103,9 +108,9 @@ local function stateTokens(sessionBase, active)
   tokens[#tokens + 1] = active
   return tokens
 end
--- Every key of a session generation: its journal, its names, and each state's keys.
+-- Every key of a session generation: its journal and its counters, its names, and each state's keys.
 local function sessionKeyList(sessionBase, active)
-  local keys = {sessionBase .. ':j', sessionBase .. ':n'}
+  local keys = {sessionBase .. ':j', sessionBase .. ':j:q', sessionBase .. ':n'}
   for _, token in ipairs(stateTokens(sessionBase, active)) do
     for _, key in ipairs(stateKeyList(sessionBase, token)) do keys[#keys + 1] = key end
   end

@@ -7,6 +7,7 @@ import { createRedisStore } from './create-redis-store.js';
 import { pausableProxy } from '../../../../../test/support/pausable-proxy.js';
 import { startRedisServer } from '../../../../../test/support/redis-server.js';
 import { redisStores, redisTestScenarios } from '../../../../../test/support/redis-stores.js';
+import { journalEntry } from '../../../../../test/support/journal-entry.js';
 
 /**
  * Redis going away, hanging, and coming back: every call ends within a
@@ -42,7 +43,7 @@ async function expectAllUnavailable(store: MockStore, id: string, atOnceMs: numb
     ['active', () => store.shared.control.active()],
     ['activate', () => store.shared.control.activate('plain')],
     ['reset', () => store.shared.control.reset()],
-    ['journal append', () => store.shared.journal.append({ method: 'GET', path: '/', status: 200, ms: 1, operation: null, scenario: null, stub: null })],
+    ['journal append', () => store.shared.journal.append(journalEntry({ path: '/', operation: null }))],
     ['journal entries', () => store.anonymous.entries()],
     ['journal clear', () => store.shared.journal.clear()],
   ];

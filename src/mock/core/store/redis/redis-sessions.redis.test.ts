@@ -5,6 +5,7 @@ import type { JournalEntry } from '../../journal/request-journal.js';
 import type { MockStore, Session } from '../mock-store.js';
 import { redisCommand } from '../../../../../test/support/redis-command.js';
 import { keysUnder, opened, redisStores, redisTestScenarios } from '../../../../../test/support/redis-stores.js';
+import { journalEntry } from '../../../../../test/support/journal-entry.js';
 
 /**
  * Sessions, scenario control and journals through two stores on one
@@ -19,7 +20,7 @@ const nextId = (): string => `s${++sessions}`;
 const pet = (name: string) => ({ name, categoryId: 1 });
 /** A key's TTL in ms (-1: none, -2: no such key). */
 const keyTtl = async (key: string): Promise<number> => Number(await redisCommand(Number(new URL(url).port), ['PTTL', key]));
-const entry = (path: string): JournalEntry => ({ method: 'GET', path, status: 200, ms: 1, operation: 'listPets', scenario: null, stub: null });
+const entry = (path: string): JournalEntry => journalEntry({ path });
 
 describe('the admin side through one process applies to the other', () => {
   it('an activation: the next request to the other answers from it, with a fresh state', async () => {
@@ -272,6 +273,41 @@ describe('odd input', () => {
     const path = `/v1/pets?q=${'é"\\\n'.repeat(20_000)}`;
     const journal = (await opened(a, nextId())).journal;
     await journal.append({ ...entry(path), unmatched: 'x' });
-    expect(await journal.entries()).toEqual([{ ...entry(path), unmatched: 'x' }]);
+    expect(await journal.entries()).toEqual([{ ...entry(path), unmatched: 'x', seq: 1 }]);
+  });
+
+  it("a journal's seqs: one counter for every process, kept across a clear, with the session's TTL, gone with it", async () => {
+    const id = nextId();
+    await (await opened(a, id)).journal.append(entry('/v1/pets?n=1'));
+    await (await opened(b, id)).journal.append(entry('/v1/pets?n=2'));
+    const seen = await (await opened(a, id)).journal.since(0, 10);
+    expect(seen).toMatchObject({ last: 2, newer: 2, cleared: 0, ended: undefined });
+    expect(seen.entries.map((one) => [one.seq, one.path])).toEqual([[1, '/v1/pets?n=1'], [2, '/v1/pets?n=2']]);
+    await (await opened(b, id)).journal.clear();
+    await (await opened(a, id)).journal.append(entry('/v1/pets?n=3'));
+    const after = await (await opened(b, id)).journal.since(1, 10);
+    expect(after).toMatchObject({ last: 3, newer: 2, cleared: 1 });
+    expect(after.entries.map((one) => one.seq)).toEqual([3]);
+    // At most the `max` newest, oldest first; the journal holds 5, so the oldest of 8 are gone.
+    for (let n = 4; n <= 8; n++) await (await opened(a, id)).journal.append(entry(`/v1/pets?n=${n}`));
+    expect((await (await opened(b, id)).journal.since(0, 3)).entries.map((one) => one.seq)).toEqual([6, 7, 8]);
+    expect((await (await opened(b, id)).journal.since(0, 10)).entries.map((one) => one.seq)).toEqual([4, 5, 6, 7, 8]);
+    const counters = (await keysOf(id)).find((key) => key.endsWith(':j:q')) ?? '';
+    expect(await keyTtl(counters)).toBeGreaterThan(0);
+    const view = await opened(a, id);
+    expect(await b.end(id)).toBe(true);
+    expect(await keyTtl(counters)).toBe(-2);
+    expect((await view.journal.since(8, 10)).ended).toMatch(/ended/);
+    // Nothing is written for the ended session: no key comes back.
+    await view.journal.clear();
+    expect(await keysOf(id)).toEqual([]);
   });
 });
+
+/** The keys of session `id`'s running generation and hash. */
+async function keysOf(id: string): Promise<string[]> {
+  const port = Number(new URL(url).port);
+  // One string: the test helper reads no arrays.
+  const joined = String(await redisCommand(port, ['EVAL', "return table.concat(redis.call('KEYS', ARGV[1]), ' ')", '0', `${prefix}:s:${Buffer.byteLength(id)}:${id}*`]));
+  return joined === '' ? [] : joined.split(' ');
+}

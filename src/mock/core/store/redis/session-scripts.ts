@@ -82,14 +82,45 @@ return out
 `);
 
 /**
- * Journal append: ARGV key, entry JSON, capacity, ttl, the session's hash
- * and key base. Newest first, trimmed to capacity; nothing for a session
- * that ended meanwhile.
+ * Journal append: ARGV key, entry JSON (starting `{"seq":0,`), capacity,
+ * ttl, the session's hash and key base, the journal's counters. The entry
+ * gets the next seq (HINCRBY, so never reused while the counters live),
+ * written into its JSON; newest first, trimmed to capacity; nothing for a
+ * session that ended meanwhile.
  */
 export const APPEND = luaScript(`
 if not running(ARGV[5], ARGV[6], ARGV[4]) then return 0 end
-redis.call('LPUSH', ARGV[1], ARGV[2])
+local seq = redis.call('HINCRBY', ARGV[7], 'seq', 1)
+redis.call('LPUSH', ARGV[1], '{"seq":' .. string.format('%d', seq) .. string.sub(ARGV[2], 9))
 redis.call('LTRIM', ARGV[1], 0, tonumber(ARGV[3]) - 1)
 expire(ARGV[1], ARGV[4])
+expire(ARGV[7], ARGV[4])
+return 1
+`);
+
+/**
+ * Journal since: ARGV key, counters, after (a seq), max, ttl, the
+ * session's hash and key base. The list holds consecutive seqs, the
+ * newest (the counters' seq) first, so those above `after` are its first
+ * `seq - after` items: LRANGE reads just those, at most `max`.
+ * Returns {running 1/0, last seq, times cleared, entries' JSON newest first…}.
+ */
+export const SINCE = luaScript(`
+local counters = redis.call('HMGET', ARGV[2], 'seq', 'cleared')
+local last = tonumber(counters[1] or '0')
+local out = {running(ARGV[6], ARGV[7], ARGV[5]) and 1 or 0, string.format('%d', last), counters[2] or '0'}
+local take = math.min(last - tonumber(ARGV[3]), tonumber(ARGV[4]))
+if take > 0 then
+  for _, entry in ipairs(redis.call('LRANGE', ARGV[1], 0, take - 1)) do out[#out + 1] = entry end
+end
+return out
+`);
+
+/** Journal clear: ARGV key, counters, ttl, the session's hash and key base. Empties it, counting the clear (seqs go on). */
+export const CLEAR = luaScript(`
+if not running(ARGV[4], ARGV[5], ARGV[3]) then return 0 end
+redis.call('DEL', ARGV[1])
+redis.call('HINCRBY', ARGV[2], 'cleared', 1)
+expire(ARGV[2], ARGV[3])
 return 1
 `);

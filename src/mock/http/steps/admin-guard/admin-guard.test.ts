@@ -165,6 +165,7 @@ describe('the admin API with --cors-origin naming a frontend', () => {
     const res = await mock.adminAsIs('/scenarios/active', preflight(APP));
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(APP);
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
     expect(res.headers.get('vary')).toBe('Origin');
     expect(res.headers.get('access-control-allow-methods')).toContain('PUT');
     expect((res.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('authorization');

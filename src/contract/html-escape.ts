@@ -1,3 +1,4 @@
+// Here, not in the report's folder: the one place both the harness's HTML report and the mock's /docs page may import.
 /**
  * Text for an HTML page: everything a report shows came from a server or a
  * command line, so all of it goes through here, in text and in attribute
@@ -25,15 +26,3 @@ export function escapeHtml(text: string): string {
       .replace(/'/g, '&#39;')
   );
 }
-
-/** An element around text that is escaped here; `inner` is markup made by the report itself. */
-export function element(name: string, attributes: Record<string, string | undefined>, inner: string): string {
-  const shown = Object.entries(attributes)
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
-    .join('');
-  return `<${name}${shown}>${inner}</${name}>`;
-}
-
-/** An element holding only text, escaped. */
-export const textElement = (name: string, attributes: Record<string, string | undefined>, text: string): string => element(name, attributes, escapeHtml(text));

@@ -1,0 +1,180 @@
+// @ts-check
+import { adminHeaders, ANONYMOUS, BASE, call, settings } from './api.js';
+import { showDetails } from './details.js';
+import { byId, el, fill } from './dom.js';
+import { journalView, statusTest } from './journal.js';
+import { loadHealth, loadScenarios, loadSessions } from './panels.js';
+import { follow } from './stream.js';
+
+/** The health line and the sessions are read again this often while the page is visible. */
+const POLL_MS = 5000;
+
+const page = {
+  health: byId('health', HTMLElement),
+  notice: byId('notice', HTMLElement),
+  keyForm: byId('key-form', HTMLFormElement),
+  key: byId('key', HTMLInputElement),
+  forgetKey: byId('forget-key', HTMLButtonElement),
+  session: byId('session', HTMLSelectElement),
+  sessionForm: byId('session-form', HTMLFormElement),
+  sessionId: byId('session-id', HTMLInputElement),
+  sessions: byId('sessions', HTMLElement),
+  endAll: byId('end-all', HTMLButtonElement),
+  scenarios: byId('scenarios', HTMLElement),
+  resetAll: byId('reset-all', HTMLButtonElement),
+  refreshScenarios: byId('refresh-scenarios', HTMLButtonElement),
+  streamState: byId('stream-state', HTMLElement),
+  clearJournal: byId('clear-journal', HTMLButtonElement),
+  filters: byId('filters', HTMLFormElement),
+  filterStatus: byId('filter-status', HTMLInputElement),
+  filterOperation: byId('filter-operation', HTMLSelectElement),
+  filterUnmatched: byId('filter-unmatched', HTMLInputElement),
+  entries: byId('entries', HTMLElement),
+  details: byId('details', HTMLElement),
+};
+
+/**
+ * Says how an admin request went: a refusal's own message (401: and asks
+ * for the key), or `done`. True when it went through.
+ * @type {import('./panels.js').Report}
+ */
+function report(answer, done) {
+  if (answer.ok) {
+    if (done) notify(done, 'info');
+    return true;
+  }
+  const { status, message } = answer.error;
+  if (status === 401) {
+    notify(`${message} Enter the key above.`, 'error');
+    page.key.focus();
+  } else notify(status === 0 ? message : `${status}: ${message}`, 'error');
+  return false;
+}
+
+/** @param {string} text @param {'info' | 'error'} kind */
+function notify(text, kind) {
+  page.notice.hidden = false;
+  page.notice.className = `notice ${kind}`;
+  fill(page.notice, [text]);
+}
+
+const journal = journalView({
+  list: page.entries,
+  onOpen: (entry) => showDetails(page.details, entry),
+  onOperation: (name) => page.filterOperation.appendChild(el('option', { value: name }, [name === 'none' ? 'none (no operation)' : name])),
+});
+
+/** @type {{ stop(): void } | undefined} */
+let following;
+let intervalMs = 250;
+
+/** Follows the chosen journal from its backlog, the list emptied first. */
+function followJournal() {
+  following?.stop();
+  journal.clear();
+  page.details.hidden = true;
+  const anonymous = settings.session === ANONYMOUS;
+  following = follow({
+    url: `${BASE}/journal${anonymous ? '/anonymous' : ''}/stream`,
+    headers: adminHeaders,
+    onEvent(name, data) {
+      if (name === 'hello') intervalMs = Number(data.intervalMs) || intervalMs;
+      else if (name === 'entries') journal.entries(data);
+      else if (name === 'summary') journal.summary(data, intervalMs);
+      else if (name === 'cleared' || name === 'restarted') journal.clear();
+      else if (name === 'ended') streamState(`Ended: ${data.reason ?? 'the session ended'}. Choose a session to follow again.`, 'down');
+    },
+    onState(state) {
+      if (state.kind === 'open') streamState('Live', 'live');
+      else if (state.kind === 'connecting') streamState('Connecting…', 'waiting');
+      else if (state.kind === 'dropped') streamState(`Connection lost; trying again in ${Math.ceil(state.retryInMs / 1000)} s`, 'waiting');
+      else if (state.kind === 'refused' && state.error.code === 'unknown_session') {
+        streamState(`Waiting for session ${settings.session} to start: its first request, or an activation, starts it`, 'waiting');
+      } else if (state.kind === 'refused') {
+        report({ ok: false, status: state.error.status, error: state.error, retryAfter: undefined });
+        streamState(state.retryInMs === undefined ? `Not following: ${state.error.message}` : `Busy; trying again in ${Math.ceil(state.retryInMs / 1000)} s`, 'down');
+      }
+    },
+  });
+}
+
+/** @param {string} text @param {'live' | 'waiting' | 'down'} kind */
+function streamState(text, kind) {
+  page.streamState.className = `stream-state ${kind}`;
+  fill(page.streamState, [text]);
+}
+
+const refresh = {
+  health: () => loadHealth(page.health, report),
+  sessions: () => loadSessions({ table: page.sessions, chooser: page.session, report, changed: everything }),
+  scenarios: () => loadScenarios({ list: page.scenarios, report, changed: refreshAll }),
+};
+
+async function refreshAll() {
+  await Promise.all([refresh.health(), refresh.sessions(), refresh.scenarios()]);
+}
+
+/** After the session or the key changed: every panel, and the journal followed. */
+function everything() {
+  followJournal();
+  void refreshAll();
+}
+
+page.key.value = settings.key;
+page.keyForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const key = page.key.value.trim();
+  // A header value the browser would refuse to send (fetch throws on it): said here, not as an unreachable mock.
+  if (!/^[\x21-\x7e]*$/.test(key)) return notify('A key is printable ASCII without spaces (a bearer token, RFC 6750 §2.1).', 'error');
+  settings.key = key;
+  notify(settings.key === '' ? 'No key: reads only, when the mock allows them.' : 'Key kept for this tab.', 'info');
+  everything();
+});
+page.forgetKey.addEventListener('click', () => {
+  settings.key = '';
+  page.key.value = '';
+  everything();
+});
+page.session.addEventListener('change', () => {
+  settings.session = page.session.value;
+  everything();
+});
+page.sessionForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  if (!page.sessionId.reportValidity()) return;
+  settings.session = page.sessionId.value;
+  page.sessionId.value = '';
+  everything();
+});
+page.endAll.addEventListener('click', async () => {
+  const done = await call('DELETE', '/sessions');
+  if (report(done, done.ok ? `${done.body.ended} session(s) ended; the shared default is kept.` : undefined)) void refreshAll();
+});
+page.resetAll.addEventListener('click', async () => {
+  const done = await call('POST', '/reset');
+  if (report(done, done.ok ? `Every scenario of this session is back at its start; ${done.body.active} active, ${done.body.pets} pets.` : undefined)) void refreshAll();
+});
+page.refreshScenarios.addEventListener('click', () => void refresh.scenarios());
+page.clearJournal.addEventListener('click', async () => {
+  const done = await call('DELETE', settings.session === ANONYMOUS ? '/journal/anonymous' : '/journal');
+  report(done, done.ok ? 'Journal emptied.' : undefined);
+});
+
+const applyFilters = () => {
+  const valid = statusTest(page.filterStatus.value) !== undefined;
+  page.filterStatus.setAttribute('aria-invalid', String(!valid));
+  page.filterStatus.title = valid ? '' : 'A class (2xx, 4xx, 5xx) or one status (503)';
+  journal.filter({ status: valid ? page.filterStatus.value : '', operation: page.filterOperation.value, unmatched: page.filterUnmatched.checked });
+};
+page.filters.addEventListener('input', applyFilters);
+page.filters.addEventListener('submit', (event) => event.preventDefault());
+
+// Polled quietly: a refusal shows in the health line, and must not take the focus every 5 s.
+/** @type {import('./panels.js').Report} */
+const quiet = (answer) => answer.ok;
+setInterval(() => {
+  if (document.visibilityState !== 'visible') return;
+  void loadHealth(page.health, quiet);
+  void loadSessions({ table: page.sessions, chooser: page.session, report: quiet, changed: everything });
+}, POLL_MS);
+everything();

@@ -1,0 +1,190 @@
+// @ts-check
+import { el, fill } from './dom.js';
+
+/**
+ * The live journal's list: entries and summaries from the stream, newest
+ * at the top, drawn at most once per animation frame, at most MAX_ROWS kept.
+ */
+
+/** Rows kept (in memory and in the page): the oldest go first. */
+export const MAX_ROWS = 500;
+
+/**
+ * @typedef {{ headers?: Record<string, string>, body?: string, bodyTruncated?: boolean }} Recorded
+ * @typedef {{
+ *   seq?: number, at?: string, session?: string | null, method: string, path: string, status: number, ms: number,
+ *   operation: string | null, scenario: string | null, stub: string | null, unmatched?: string,
+ *   request?: Recorded, response?: Recorded,
+ * }} Entry
+ * @typedef {{ from: number, to: number, count: number, byStatus: Record<string, number>, byOperation: Record<string, number>, sampled: number }} Summary
+ * @typedef {{ kind: 'entry', entry: Entry } | { kind: 'summary', summary: Summary, at: Date, intervalMs: number }} Item
+ * @typedef {{ status: string, operation: string, unmatched: boolean }} Filter
+ */
+
+/**
+ * @param {{ list: HTMLElement, onOpen: (entry: Entry) => void, onOperation: (operation: string) => void }} options
+ */
+export function journalView({ list, onOpen, onOperation }) {
+  /** @type {Item[]} oldest first */
+  let items = [];
+  /** @type {Item[]} arrived, not drawn yet; bounded too, as a hidden tab draws no frame */
+  let pending = [];
+  let scheduled = false;
+  /** @type {Filter} */
+  let filter = { status: '', operation: '', unmatched: false };
+  const operations = new Set();
+  /** @type {HTMLElement | undefined} */
+  let selected;
+
+  /** @param {Item} item @returns {HTMLElement} */
+  const row = (item) => (item.kind === 'entry' ? entryRow(item.entry, open) : summaryRow(item));
+
+  /** @param {Entry} entry @param {HTMLElement} button */
+  function open(entry, button) {
+    selected?.removeAttribute('aria-current');
+    selected = button;
+    button.setAttribute('aria-current', 'true');
+    onOpen(entry);
+  }
+
+  function draw() {
+    scheduled = false;
+    const arrived = pending;
+    pending = [];
+    items = items.concat(arrived).slice(-MAX_ROWS);
+    const fragment = document.createDocumentFragment();
+    // Newest first: the last to arrive goes on top.
+    for (let i = arrived.length - 1; i >= 0; i -= 1) {
+      const item = /** @type {Item} */ (arrived[i]);
+      if (shows(item, filter)) fragment.appendChild(row(item));
+    }
+    list.insertBefore(fragment, list.firstChild);
+    while (list.childElementCount > MAX_ROWS) list.lastElementChild?.remove();
+  }
+
+  /** @param {Item[]} arrived */
+  function push(arrived) {
+    pending = pending.concat(arrived).slice(-MAX_ROWS);
+    if (!scheduled) {
+      scheduled = true;
+      requestAnimationFrame(draw);
+    }
+  }
+
+  return {
+    /** @param {Entry[]} entries oldest first */
+    entries(entries) {
+      for (const { operation } of entries) {
+        const name = operation ?? 'none';
+        if (!operations.has(name)) {
+          operations.add(name);
+          onOperation(name);
+        }
+      }
+      push(entries.map((entry) => ({ kind: 'entry', entry })));
+    },
+    /** @param {Summary} summary @param {number} intervalMs the stream's tick (its hello) */
+    summary(summary, intervalMs) {
+      push([{ kind: 'summary', summary, at: new Date(), intervalMs }]);
+    },
+    clear() {
+      items = [];
+      pending = [];
+      selected = undefined;
+      fill(list);
+    },
+    /** @param {Filter} next */
+    filter(next) {
+      filter = next;
+      const fragment = document.createDocumentFragment();
+      for (let i = items.length - 1; i >= 0; i -= 1) {
+        const item = /** @type {Item} */ (items[i]);
+        if (shows(item, filter)) fragment.appendChild(row(item));
+      }
+      selected = undefined;
+      fill(list, [fragment]);
+    },
+  };
+}
+
+/**
+ * A status filter as typed: '' any, `4xx` a class, `503` one status.
+ * @param {string} text
+ * @returns {((status: number) => boolean) | undefined} undefined when the text is neither
+ */
+export function statusTest(text) {
+  const value = text.trim().toLowerCase();
+  if (value === '') return () => true;
+  if (/^[1-5]xx$/.test(value)) return (status) => Math.floor(status / 100) === Number(value[0]);
+  if (/^[1-5]\d\d$/.test(value)) return (status) => status === Number(value);
+  return undefined;
+}
+
+/**
+ * Whether a row shows under the filters. A summary stands for many
+ * entries of every kind, so it always shows.
+ * @param {Item} item
+ * @param {Filter} filter
+ */
+function shows(item, filter) {
+  if (item.kind === 'summary') return true;
+  const { entry } = item;
+  const status = statusTest(filter.status) ?? (() => true);
+  if (!status(entry.status)) return false;
+  if (filter.operation !== '' && (entry.operation ?? 'none') !== filter.operation) return false;
+  return !filter.unmatched || entry.stub === null;
+}
+
+/**
+ * @param {Entry} entry
+ * @param {(entry: Entry, button: HTMLElement) => void} open
+ */
+function entryRow(entry, open) {
+  const button = el('button', { type: 'button', class: `entry s${Math.floor(entry.status / 100)}xx`, 'data-seq': entry.seq }, [
+    el('span', { class: 'time' }, [clock(entry.at ? new Date(entry.at) : undefined)]),
+    el('span', { class: 'status' }, [entry.status]),
+    el('span', { class: 'method' }, [entry.method]),
+    el('span', { class: 'path', title: entry.path }, [shownPath(entry.path)]),
+    el('span', { class: 'operation' }, [entry.operation ?? '—']),
+    el('span', { class: entry.stub === null ? 'stub none' : 'stub', title: entry.stub ?? entry.unmatched }, [entry.stub === null ? 'no stub' : `stub ${entry.stub}`]),
+    el('span', { class: 'ms' }, [`${entry.ms} ms`]),
+  ]);
+  button.addEventListener('click', () => open(entry, button));
+  return el('li', {}, [button]);
+}
+
+/**
+ * "N requests in ${intervalMs} ms: 200×n, 503×m …", one row for a burst the stream summed up.
+ * @param {{ summary: Summary, at: Date, intervalMs: number }} item
+ */
+function summaryRow({ summary, at, intervalMs }) {
+  const counts = (/** @type {Record<string, number>} */ byKey) =>
+    Object.entries(byKey)
+      .sort(([, a], [, b]) => b - a)
+      .map(([key, n]) => `${key}×${n}`)
+      .join(', ');
+  const sampled = summary.sampled < summary.count ? ` (the newest ${summary.sampled} counted)` : '';
+  const text = `${summary.count} requests in ${intervalMs} ms: ${counts(summary.byStatus)}${sampled}`;
+  return el('li', { class: 'summary', title: `${text}; ${counts(summary.byOperation)}`, 'data-count': summary.count }, [
+    el('span', { class: 'time' }, [clock(at)]),
+    el('span', { class: 'text' }, [text]),
+    el('span', { class: 'operations' }, [counts(summary.byOperation)]),
+  ]);
+}
+
+/**
+ * A path as people read it: percent-escapes decoded as an address bar shows
+ * them (decodeURI leaves `/`, `?`, `#` and the like encoded, so the path's
+ * structure is kept), the recorded form when it is not valid UTF-8.
+ * @param {string} path
+ */
+export function shownPath(path) {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/** @param {Date | undefined} date */
+const clock = (date) => (date && !Number.isNaN(date.getTime()) ? date.toTimeString().slice(0, 8) + '.' + String(date.getMilliseconds()).padStart(3, '0') : '');

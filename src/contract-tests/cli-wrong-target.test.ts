@@ -1,0 +1,115 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { CONTRACT_BIN, parsePretty, startApiServer, startRawServer, type AppFetch, type TestServer } from '../../test/support/contract-cli.js';
+import { byId, parseHtml, textOf } from '../../test/support/html-tree.js';
+import { childEnv, Processes, requireBuilt } from '../../test/support/processes.js';
+import type { SuiteReport } from './run-suite.js';
+import { WRONG_TARGET_MIN_REQUESTS } from './wrong-target.js';
+
+/**
+ * The harness pointed at the wrong place, through the built CLI: when every
+ * request answers the same status that no rule can make sense of, one line
+ * on stderr and exit 2, not a wall of failed rules (wrong-target.ts).
+ */
+const KEY = 'contract-wrong-target-key';
+const processes = new Processes();
+const servers: TestServer[] = [];
+let tmp: string;
+
+beforeAll(() => {
+  requireBuilt(CONTRACT_BIN);
+  tmp = mkdtempSync(join(tmpdir(), 'animal-store-contract-wrong-target-'));
+});
+afterEach(async () => {
+  await processes.killAll();
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+afterAll(() => tmp && rmSync(tmp, { recursive: true, force: true }));
+
+const contract = (args: string[]) => processes.node([CONTRACT_BIN, ...args], { env: childEnv(), cwd: tmp });
+const kept = <T extends TestServer>(server: T): T => (servers.push(server), server);
+/** A server that answers every request alike. */
+const answering = async (status: number, type: string, body: string) =>
+  kept(
+    await startRawServer((_request, response) => {
+      response.writeHead(status, { 'content-type': type });
+      response.end(body);
+    }),
+  );
+const LINE = /^animal-store-contract: every request answered (\d{3}): is the (base URL|key) right\? \((\S+), (\d+) requests\)\n$/;
+
+describe('every request answered the same status the contract does not document', () => {
+  it('a server answering 404 to everything: one line on stderr, exit 2, and the reports say so', async ({ expect }) => {
+    const server = await answering(404, 'text/html', '<html><body>Not Found</body></html>');
+    const [json, xml, html] = [join(tmp, '404', 'r.json'), join(tmp, '404', 'r.xml'), join(tmp, '404', 'r.html')];
+    const run = await contract(['--base-url', server.url, '--api-key', KEY, '--reporter', 'json', '--output', json, '--reporter', 'junit', '--output', xml, '--reporter', 'html', '--output', html]);
+    expect(run.code, run.stderr).toBe(2);
+    const [, status, what, url, requests] = LINE.exec(run.stderr) ?? [];
+    expect({ status, what, url }).toEqual({ status: '404', what: 'base URL', url: server.url });
+    expect(Number(requests)).toBeGreaterThanOrEqual(WRONG_TARGET_MIN_REQUESTS);
+    expect(Number(requests)).toBe(server.requests);
+    // No rule, no coverage claim on the terminal.
+    expect(run.stdout).toBe('');
+
+    const report = JSON.parse(readFileSync(json, 'utf8')) as SuiteReport;
+    expect(report.wrongTarget).toEqual({ status: 404, requests: Number(requests), message: run.stderr.replace(/^animal-store-contract: /, '').trim() });
+    expect(report.ok).toBe(false);
+    const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(xml, 'utf8'));
+    expect(junit.testsuites).toMatchObject({ '@_tests': '1', '@_failures': '1' });
+    expect(junit.testsuites.testsuite.testcase.failure['@_message']).toBe(report.wrongTarget?.message);
+    const page = parseHtml(readFileSync(html, 'utf8'));
+    expect(textOf(byId(page, 'wrong-target'))).toBe(report.wrongTarget?.message);
+    expect(textOf(byId(page, 'verdict'))).toMatch(/^not judged: exit code 2 /);
+  });
+
+  it('a proxy answering 502 with an HTML page: the same, with 502, and the pretty report to stdout stays empty', async ({ expect }) => {
+    const server = await answering(502, 'text/html', '<html><body>Bad Gateway</body></html>');
+    const run = await contract(['--base-url', server.url, '--api-key', KEY]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(LINE.exec(run.stderr)?.slice(1, 4)).toEqual(['502', 'base URL', server.url]);
+    expect(run.stdout).toBe('');
+  });
+
+  it('the real mock under a wrong base path (/api/v1): every request 404', async ({ expect }) => {
+    const mock = kept(await startApiServer({ apiKey: KEY }));
+    const wrong = mock.url.replace(/\/v1$/, '/api/v1');
+    const run = await contract(['--base-url', wrong, '--api-key', KEY]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(LINE.exec(run.stderr)?.slice(1, 4)).toEqual(['404', 'base URL', wrong]);
+    expect(mock.store.size).toBe(30);
+  });
+
+  it('the real mock with a wrong key: every request 401, "is the key right?"', async ({ expect }) => {
+    const mock = kept(await startApiServer({ apiKey: KEY }));
+    const run = await contract(['--base-url', mock.url, '--api-key', 'not-the-key']);
+    expect(run.code, run.stderr).toBe(2);
+    expect(LINE.exec(run.stderr)?.slice(1, 4)).toEqual(['401', 'key', mock.url]);
+  });
+});
+
+describe('answers that are judged rule by rule, as before', () => {
+  // getPet gives 404 for every id, listPets and createPet answer as they should: a faulty API, not a wrong address.
+  const getPetAlways404 = (fetch: AppFetch): AppFetch => async (request) =>
+    request.method === 'GET' && /\/v1\/pets\/[^/]+$/.test(new URL(request.url).pathname)
+      ? Response.json({ code: 'pet_not_found', message: 'No animal has the id requested.', status: 404 }, { status: 404 })
+      : fetch(request);
+
+  it('a server answering 404 for one operation only: exit 1 with its failed rules', async ({ expect }) => {
+    const server = kept(await startApiServer({ apiKey: KEY, wrap: getPetAlways404 }));
+    const run = await contract(['--base-url', server.url, '--api-key', KEY]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).not.toContain('every request answered');
+    expect(parsePretty(run.stdout).rules.get('get-known-id')?.status).toBe('failed');
+  });
+
+  it(`a run of fewer than ${WRONG_TARGET_MIN_REQUESTS} requests, every one 404: too few to blame the address`, async ({ expect }) => {
+    const server = await answering(404, 'application/json', '{"code":"nope","message":"no","status":404}');
+    const run = await contract(['--base-url', server.url, '--api-key', KEY, '--only', 'list-limit-1']);
+    expect(server.requests).toBeLessThan(WRONG_TARGET_MIN_REQUESTS);
+    expect(run.code, run.stderr).toBe(1);
+    expect(parsePretty(run.stdout).rules.get('list-limit-1')?.status).toBe('failed');
+  });
+});

@@ -1,0 +1,13 @@
+import { escapeHtml } from '../../contract/html-escape.js';
+
+/** An element around text that is escaped here; `inner` is markup made by the report itself. */
+export function element(name: string, attributes: Record<string, string | undefined>, inner: string): string {
+  const shown = Object.entries(attributes)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
+    .join('');
+  return `<${name}${shown}>${inner}</${name}>`;
+}
+
+/** An element holding only text, escaped. */
+export const textElement = (name: string, attributes: Record<string, string | undefined>, text: string): string => element(name, attributes, escapeHtml(text));

@@ -1,0 +1,162 @@
+import type { Context } from 'hono';
+import { errorBody } from '../../core/errors.js';
+import { cursorAfter, nextEvents, STREAM_INTERVAL_MS, SUMMARY_ABOVE, SUMMARY_SAMPLE, type JournalCursor } from '../../core/journal/journal-cursor.js';
+import type { JournalSince } from '../../core/journal/request-journal.js';
+import { fail, failed, ok, type Result } from '../../core/result.js';
+import type { Journal, MockStore } from '../../core/store/mock-store.js';
+import type { Exchange, MockEnv } from '../exchange.js';
+import { nodeBindings } from '../node-bindings.js';
+import { respond, sendError } from '../respond.js';
+import { mayUse, sessionForbidden } from '../steps/session-access.js';
+import { exchange, type AdminRouter } from './admin-router.js';
+import { EVENT_STREAM_HEADERS, eventStream, type EventStream } from './event-stream.js';
+
+/** Journal streams open at once, per process: each polls its journal every tick. */
+export const MAX_STREAMS = 16;
+/** A comment line after this long without an event (ms): proxies close connections idle for long. */
+export const KEEP_ALIVE_MS = 15_000;
+
+/** The streams as `GET /__mock/health` shows them. */
+export interface StreamStats {
+  open: number;
+  max: number;
+  /** Bytes written to every open stream that the kernel has not taken yet: at most one write each. */
+  queuedBytes: number;
+  /** Ticks skipped, since start, because a reader had not taken the previous event. */
+  skippedTicks: number;
+}
+
+export interface JournalStreamOptions {
+  sessions: MockStore;
+  /** Aborted when the server shuts down: every stream ends then. */
+  shutdown?: AbortSignal | undefined;
+}
+
+/**
+ * `GET /__mock/journal/stream` and `GET /__mock/journal/anonymous/stream`:
+ * a journal as Server-Sent Events (README: "The journal stream"). The
+ * admin API's steps have checked Host, Origin, the key and the session
+ * (pipeline.ts) as for every admin route. Gives the streams' figures.
+ */
+export function journalStreamRoutes(router: AdminRouter, { sessions, shutdown }: JournalStreamOptions): () => StreamStats {
+  const open = new Set<EventStream>();
+  // Counted from the check until the stream is in `open`: the first read of the journal may wait on the store.
+  let starting = 0;
+  let skippedTicks = 0;
+
+  const follow = async (c: Context<MockEnv>, anonymous: boolean): Promise<Response> => {
+    const x = exchange(c);
+    const after = readAfter(c.req.query('after'));
+    if (!after.ok) return sendError(x, after.error);
+    const journal = anonymous ? ok(sessions.anonymous) : await runningJournal(x, sessions);
+    if (!journal.ok) return sendError(x, journal.error);
+    if (open.size + starting >= MAX_STREAMS) {
+      return sendError(x, errorBody('too_many_streams', `${MAX_STREAMS} journal streams are open on this mock: close one (a console tab), or retry in 5 s`), { 'retry-after': '5' });
+    }
+    if (c.req.method === 'HEAD') return respond(x, 200, null, { ...EVENT_STREAM_HEADERS });
+    const node = nodeBindings(c);
+    if (!node) return sendError(x, errorBody('internal_error', 'A journal stream needs the mock to run on a node server.'));
+    starting += 1;
+    let first: JournalSince;
+    try {
+      first = await journal.value.since(after.value ?? 0, SUMMARY_ABOVE);
+    } finally {
+      starting -= 1;
+    }
+    const stream = eventStream(node.outgoing, () => close(false));
+    const hello = { session: anonymous ? null : x.session.id, capacity: journal.value.capacity, intervalMs: STREAM_INTERVAL_MS, summaryAbove: SUMMARY_ABOVE, last: first.last };
+    // The backlog is sent even when empty: the reader then knows everything before `last` is in.
+    stream.send([{ event: 'hello', data: hello }, { event: 'entries', data: first.entries }, ...ended(first)]);
+    const stop = follower(journal.value, stream, cursorAfter(first), { sample: SUMMARY_SAMPLE[sessions.kind], onSkip: () => (skippedTicks += 1), onEnded: () => close(false) });
+    open.add(stream);
+    function close(now: boolean): void {
+      stop();
+      open.delete(stream);
+      shutdown?.removeEventListener('abort', onShutdown);
+      stream.end(now);
+    }
+    const onShutdown = (): void => close(true);
+    if (shutdown?.aborted) close(true);
+    else shutdown?.addEventListener('abort', onShutdown, { once: true });
+    if (first.ended !== undefined) close(false);
+    return new Response(stream.body, { status: 200, headers: { ...x.headers, ...EVENT_STREAM_HEADERS } });
+  };
+
+  router.on('GET', '/journal/stream', (c) => follow(c, false));
+  router.on('GET', '/journal/anonymous/stream', (c) => follow(c, true));
+  return () => {
+    let queuedBytes = 0;
+    for (const stream of open) queuedBytes += stream.queued();
+    return { open: open.size, max: MAX_STREAMS, queuedBytes, skippedTicks };
+  };
+}
+
+/**
+ * Polls the journal every tick while the stream is open, and sends what
+ * is new (journal-cursor.ts): one read of O(new entries) a tick. A tick
+ * whose previous event the reader has not taken skips, reading nothing;
+ * what it would have sent goes into the next one's summary. Gives the
+ * function that stops it.
+ */
+function follower(
+  journal: Journal,
+  stream: EventStream,
+  cursor: JournalCursor,
+  { sample, onSkip, onEnded }: { sample: number; onSkip: () => void; onEnded: () => void },
+): () => void {
+  let busy = false;
+  let stopped = false;
+  const tick = async (): Promise<void> => {
+    if (busy) return;
+    if (stream.waiting()) {
+      cursor.behind = true;
+      onSkip();
+      return;
+    }
+    busy = true;
+    try {
+      const since = await journal.since(cursor.sent, sample);
+      // The reader may have fallen behind while the store answered.
+      if (stopped || stream.waiting()) return;
+      const events = nextEvents(cursor, since);
+      if (events.length === 0) stream.keepAlive(KEEP_ALIVE_MS);
+      else stream.send(events);
+      if (since.ended !== undefined) onEnded();
+    } catch {
+      // The store did not answer (StoreUnavailable): the next tick asks again, from the same seq.
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), STREAM_INTERVAL_MS);
+  // The server holds the process while a stream is open; a stream alone must not.
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
+/** The journal of the request's session: the shared default's, or a running session's (404 unknown_session otherwise: nothing would ever arrive in a session not running). */
+async function runningJournal(x: Exchange, sessions: MockStore): Promise<Result<Journal>> {
+  const { id } = x.session;
+  if (id === null) return ok(sessions.shared.journal);
+  const running = await sessions.find(id);
+  if (!running) return fail('unknown_session', `no session ${JSON.stringify(id)} is running, so it has no journal to follow: its first request starts it (GET /__mock/sessions lists those running)`);
+  if (!mayUse(x, running)) return failed(sessionForbidden(id));
+  return ok(running.journal);
+}
+
+/** The `ended` event, when the journal's session has ended. */
+const ended = (since: JournalSince): Array<{ event: string; data: unknown }> => (since.ended === undefined ? [] : [{ event: 'ended', data: { reason: since.ended } }]);
+
+// A seq the stream sent: a whole number, written plainly (no sign, exponent or leading zero), up to 2^53 - 1.
+const SEQ = /^(0|[1-9][0-9]{0,15})$/;
+
+/** `?after=<seq>`: absent, or a seq. */
+function readAfter(text: string | undefined): Result<number | undefined> {
+  if (text === undefined) return ok(undefined);
+  const seq = Number(text);
+  if (SEQ.test(text) && Number.isSafeInteger(seq)) return ok(seq);
+  return fail('invalid_parameter', `after must be a seq the stream sent, a whole number from 0 to ${Number.MAX_SAFE_INTEGER}; got ${JSON.stringify(text.slice(0, 40))}`);
+}
