@@ -41,8 +41,9 @@ describe('the README on scenarios', () => {
     for (const [method, path] of operations) {
       // The table writes a path parameter in capitals (`{name}` → NAME); the curl lines use a real value.
       expect(admin).toContain(`| \`${method} /__mock${path.replace(/\{(\w+)\}/g, (_, name: string) => name.toUpperCase())}\` |`);
-      const concrete = path.replace(/\{\w+\}/g, '[a-z-]+');
-      expect(admin).toMatch(new RegExp(`curl -s ${method === 'GET' ? '' : `-X ${method} .*`}http://localhost:4010/__mock${concrete}\n`));
+      // A file name has a dot (`/console/{file}`); a stream's example is `curl -N`, and may add a query.
+      const concrete = path.replace(/\{\w+\}/g, '[a-z.-]+');
+      expect(admin).toMatch(new RegExp(`curl -[sN] ${method === 'GET' ? '' : `-X ${method} .*`}'?http://localhost:4010/__mock${concrete}(\\?[^\n']*)?'?\n`));
     }
   });
 });
