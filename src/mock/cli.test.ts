@@ -35,6 +35,21 @@ describe('the start-up banner', () => {
     expect((page.body as Array<{ id: number }>).map((pet) => pet.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect((await getJson(`${mock.url}/pets?limit=100`, DEFAULT_API_KEY)).body).toHaveLength(30);
   });
+
+  it('names the console and the API reference, at addresses that open them', async () => {
+    const mock = await startMock();
+    for (const [label, title] of [
+      ['Console', /<title>[^<]*console[^<]*<\/title>/i],
+      ['Docs', /<title>[^<]*reference[^<]*<\/title>/i],
+    ] as const) {
+      const url = new RegExp(`^  ${label}: +(\\S+)$`, 'm').exec(mock.banner)?.[1];
+      expect(url, `a ${label} line in the banner`).toBeDefined();
+      const page = await fetch(url as string);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await page.text()).toMatch(title);
+    }
+  });
 });
 
 describe('API keys', () => {

@@ -168,6 +168,9 @@ interface StartedFacts {
   scenario: string;
   scenarioDescription: string;
   scenarioFile: string;
+  /** The QA console and the API reference, for a person with a browser (issue 13). */
+  console: string;
+  docs: string;
   curl: string;
 }
 
@@ -188,6 +191,8 @@ function startedFacts(server: RunningMockServer, options: MockCliOptions, from: 
     scenario: scenario.name,
     scenarioDescription: scenario.description,
     scenarioFile: scenario.file,
+    console: `${new URL(url).origin}/__mock/`,
+    docs: `${new URL(url).origin}/docs`,
     curl: `curl -H 'Authorization: Bearer ${apiKey}' '${url}/pets?limit=5'`,
   };
 }
@@ -201,6 +206,8 @@ function banner(facts: StartedFacts): string {
     `  Catalogue: ${facts.catalogue}`,
     `  Validators: ${facts.validators}`,
     `  Scenario:  ${facts.scenario} (${facts.scenarioFile}): ${facts.scenarioDescription}`,
+    `  Console:   ${facts.console}`,
+    `  Docs:      ${facts.docs}`,
     `  Try:       ${facts.curl}`,
     '',
   ].join('\n');
