@@ -76,18 +76,26 @@ describe('the request log', () => {
     expect(stdout).toContain('GET /v1/pets\\x0d\\x0aFORGED GET %2Fv1%2Fpets 200\\x1b[31m 404');
   });
 
-  // A container's health check every 30 s would otherwise be most of the log.
-  it('logs a passing health check only at --log-level debug, and everything else as before', async () => {
+  // A container's health check every 30 s, or an open console's polls every 5 s, would otherwise be most of the log.
+  it('logs passing admin reads (health, the console and its polls) only at --log-level debug, admin changes and the API at info', async () => {
     const levels = async (args: string[]) => {
       const mock = await startMock(['--log-format', 'json', ...args]);
-      expect((await fetch(`${new URL(mock.url).origin}/__mock/health`)).status).toBe(200);
+      const origin = new URL(mock.url).origin;
+      for (const path of ['/__mock/health', '/__mock/', '/__mock/sessions']) expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
+      expect((await fetch(`${origin}/__mock/reset`, { method: 'POST', headers: { authorization: `Bearer ${DEFAULT_API_KEY}` } })).status).toBe(200);
       expect((await getJson(`${mock.url}/pets`, DEFAULT_API_KEY)).status).toBe(200);
       expect(await stop(mock)).toEqual({ code: 0, signal: null });
       return requestLines(mock.stdout()).map(({ path, status, level }) => ({ path, status, level }));
     };
-    expect(await levels([])).toEqual([{ path: '/v1/pets', status: 200, level: 30 }]);
+    expect(await levels([])).toEqual([
+      { path: '/__mock/reset', status: 200, level: 30 },
+      { path: '/v1/pets', status: 200, level: 30 },
+    ]);
     expect(await levels(['--log-level', 'debug'])).toEqual([
       { path: '/__mock/health', status: 200, level: 20 },
+      { path: '/__mock/', status: 200, level: 20 },
+      { path: '/__mock/sessions', status: 200, level: 20 },
+      { path: '/__mock/reset', status: 200, level: 30 },
       { path: '/v1/pets', status: 200, level: 30 },
     ]);
   });

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { OperationSpec } from '../../contract/operations.js';
 import type { MockStore } from '../core/store/mock-store.js';
-import { ADMIN_PREFIX } from './admin/admin-router.js';
 import { chain, type Next, type Step } from './exchange.js';
 import { NO_METHODS } from './route-methods.js';
 import { serveOperation, type ServedOperation } from './operations/served-operation.js';
@@ -105,8 +104,8 @@ export function pipeline(options: PipelineOptions): Pipeline {
   const limit = bodySize(options.maxBodyBytes);
   const host = adminHost(options.bindHost);
   const adminGuard = [
-    // Health checks are logged at debug (request-log.ts).
-    ...(logged ? [requestLog(logger, new Set([`${ADMIN_PREFIX}/health`]))] : []),
+    // Reads of the admin API (health checks, the console's polls and files) are logged at debug, changes at info (request-log.ts).
+    ...(logged ? [requestLog(logger, (x) => x.c.req.method === 'GET' || x.c.req.method === 'HEAD')] : []),
     internalErrors(logger),
     ...(host ? [host] : []),
     adminOrigin(options.corsOrigins),

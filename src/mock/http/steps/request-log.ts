@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Step } from '../exchange.js';
+import type { Exchange, Step } from '../exchange.js';
 import { printable } from '../../logger.js';
 import { after } from './after.js';
 
@@ -9,15 +9,16 @@ import { after } from './after.js';
  * the log cannot disagree with what the client saw), and the session when
  * the request named one, so a shared mock's log tells its clients apart.
  *
- * At info, but a request to one of `routine` answered 2xx at debug: a
- * container's health check comes every 30 s and says nothing while it
- * passes. A failing one (503, 401, 403) stays at info, where it is news.
+ * At info, but a `routine` request answered 2xx or 3xx at debug: a
+ * container's health check comes every 30 s, and an open console reads the
+ * sessions every 5 s and loads its files, and they say nothing while they
+ * pass. A failing one (503, 401, 403) stays at info, where it is news.
  */
-export function requestLog(logger: Logger, routine: ReadonlySet<string> = new Set()): Step {
+export function requestLog(logger: Logger, routine: (x: Exchange) => boolean = () => false): Step {
   const debug = logger.isLevelEnabled('debug');
   return function logRequest(x, next) {
     return after(x, next, (answer) => {
-      const passed = answer.status < 300 && routine.has(x.c.req.path);
+      const passed = answer.status < 400 && routine(x);
       if (passed && !debug) return;
       const ms = Math.round((performance.now() - x.started) * 100) / 100;
       const deprecated = x.headers?.deprecation !== undefined;
