@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { CONTRACT_BIN, parsePretty, startApiServer, startRawServer, type AppFetch, type TestServer } from '../../test/support/contract-cli.js';
-import { byId, parseHtml, textOf } from '../../test/support/html-tree.js';
+import { byId, findAll, parseHtml, select, textOf, type HtmlElement } from '../../test/support/html-tree.js';
 import { childEnv, Processes, requireBuilt } from '../../test/support/processes.js';
 import type { SuiteReport } from './run-suite.js';
 import { WRONG_TARGET_MIN_REQUESTS } from './wrong-target.js';
@@ -60,9 +60,14 @@ describe('every request answered the same status the contract does not document'
     const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(xml, 'utf8'));
     expect(junit.testsuites).toMatchObject({ '@_tests': '1', '@_failures': '1' });
     expect(junit.testsuites.testsuite.testcase.failure['@_message']).toBe(report.wrongTarget?.message);
+    expect(junit.testsuites.testsuite.properties.property).toContainEqual({ '@_name': 'seed', '@_value': String(report.seed) });
     const page = parseHtml(readFileSync(html, 'utf8'));
     expect(textOf(byId(page, 'wrong-target'))).toBe(report.wrongTarget?.message);
     expect(textOf(byId(page, 'verdict'))).toMatch(/^not judged: exit code 2 /);
+    expect(textOf(byId(page, 'seed'))).toContain(String(report.seed));
+    expect(textOf(select(page, 'title')[0] as HtmlElement)).toBe(`Contract tests not judged: ${server.url}`);
+    // No count or coverage that would read as a judgement of the API.
+    expect(findAll(page, (element) => element.attributes.id === 'counts' || element.attributes.id === 'coverage')).toEqual([]);
   });
 
   it('a proxy answering 502 with an HTML page: the same, with 502, and the pretty report to stdout stays empty', async ({ expect }) => {

@@ -58,7 +58,7 @@ Options:
   --host HOST        address to bind (env HOST; default ${DEFAULT_HOST}; 0.0.0.0 for all)
   --api-key KEY      an accepted API key; repeat for several
                      (env MOCK_API_KEYS, comma-separated; default "${DEFAULT_API_KEY}")
-  --admin-key KEY    every /__mock request needs Authorization: Bearer KEY (env MOCK_ADMIN_KEY);
+  --admin-key KEY    every /__mock request (the console's files aside) needs Authorization: Bearer KEY (env MOCK_ADMIN_KEY);
                      without it, admin reads are open and admin writes need an API key
   --scenario NAME    start in this scenario (default: ${DEFAULT_SCENARIO}); see scenarios/ and the README
   --scenarios DIR    read scenario files from this folder (default: the project's scenarios/)

@@ -11,3 +11,10 @@ export function element(name: string, attributes: Record<string, string | undefi
 
 /** An element holding only text, escaped. */
 export const textElement = (name: string, attributes: Record<string, string | undefined>, text: string): string => element(name, attributes, escapeHtml(text));
+
+/**
+ * A statement of the interface, escaped, with its Markdown code spans
+ * (`limit`) shown as code rather than as backticks. Spans are found in the
+ * escaped text, so what they wrap stays escaped.
+ */
+export const statementHtml = (text: string): string => escapeHtml(text).replace(/`([^`\n]+)`/g, '<code>$1</code>');

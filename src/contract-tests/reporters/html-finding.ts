@@ -2,7 +2,7 @@ import { curlLine } from '../curl-line.js';
 import type { Finding, RuleResult } from '../types.js';
 import { caseSteps, requestLines, responseLines } from './describe-finding.js';
 import { escapeHtml } from '../../contract/html-escape.js';
-import { element, textElement } from './html-element.js';
+import { element, statementHtml, textElement } from './html-element.js';
 
 /** The anchor of a failed rule's details, which the list of failures links to. */
 export const failureAnchor = (id: string): string => `failure-${id}`;
@@ -52,7 +52,7 @@ export const ruleTags = (result: RuleResult): string =>
 
 /** The statement of the interface a rule checks: its section, then what it says. */
 function statementBlock({ statement }: RuleResult): string {
-  return element('blockquote', { class: 'statement' }, `${element('p', {}, `The interface (${textElement('strong', {}, statement.section)}) says:`)}${textElement('p', {}, statement.text)}`);
+  return element('blockquote', { class: 'statement' }, `${element('p', {}, `The interface (${textElement('strong', {}, statement.section)}) says:`)}${element('p', {}, statementHtml(statement.text))}`);
 }
 
 /**

@@ -11,6 +11,10 @@ import { REDACTED_KEY } from '../http-client.js';
 import { allRules } from '../rules/index.js';
 import type { SuiteReport } from '../run-suite.js';
 
+/** The Markdown code spans of a statement of the interface (`limit`), and the statement as read with them shown as code. */
+const codeSpans = (text: string): string[] => [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] as string);
+const unticked = (text: string): string => text.replace(/`([^`\n]+)`/g, '$1');
+
 /**
  * `--reporter html --output FILE`: the built harness in a child process,
  * against the real mock and faulty servers over real HTTP, writing the HTML
@@ -115,9 +119,13 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
         const row = rows[i] as HtmlElement;
         expect(classes(row)).toContain('rule-passed');
         expect(textOf(row)).toContain(`${result.id}${result.title}`);
-        expect(textOf(select(row, 'td', 'statement')[0] as HtmlElement)).toBe(`${result.statement.section}: ${result.statement.text}`);
+        const statement = select(row, 'td', 'statement')[0] as HtmlElement;
+        expect(textOf(statement)).toBe(`${result.statement.section}: ${unticked(result.statement.text)}`);
+        // The interface's `code` spans are shown as code, not as backticks.
+        expect(select(statement, 'code').map(textOf)).toEqual(codeSpans(result.statement.text));
       }
     }
+    expect(json.results.some((r) => codeSpans(r.statement.text).length > 0)).toBe(true);
   });
 
   it('against a server that breaks some statements: the failures first, each with its statement, curl line (key redacted) and response', async () => {
@@ -140,7 +148,7 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
     for (const result of failed) {
       const article = byId(page, `failure-${result.id}`);
       expect(textOf(select(article, 'h3')[0] as HtmlElement)).toBe(`✗ ${result.id}: ${result.title}`);
-      expect(textOf(select(article, 'blockquote', 'statement')[0] as HtmlElement)).toBe(`The interface (${result.statement.section}) says:${result.statement.text}`);
+      expect(textOf(select(article, 'blockquote', 'statement')[0] as HtmlElement)).toBe(`The interface (${result.statement.section}) says:${unticked(result.statement.text)}`);
       const errors = result.findings.filter((f) => f.level === 'error');
       const shown = select(article, 'div', 'finding-error');
       expect(shown.map((f) => textOf(select(f, 'p', 'message')[0] as HtmlElement))).toEqual(errors.map((f) => `Failed: ${f.message}${f.path ? ` (at ${f.path})` : ''}`));

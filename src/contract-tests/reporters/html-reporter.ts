@@ -2,7 +2,7 @@ import type { SuiteReport } from '../run-suite.js';
 import type { RuleResult } from '../types.js';
 import { OPERATION_ORDER } from './excerpt.js';
 import { escapeHtml } from '../../contract/html-escape.js';
-import { element, textElement } from './html-element.js';
+import { element, statementHtml, textElement } from './html-element.js';
 import { counted, failureAnchor, failureArticle, findingBlock, ruleAnchor, ruleTags } from './html-finding.js';
 import { HTML_REPORT_STYLE } from './html-style.js';
 
@@ -27,7 +27,7 @@ const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
  */
 export function htmlReport(report: SuiteReport, about: ReportAbout): string {
   const failed = report.results.filter((r) => r.status === 'failed');
-  const title = `Contract tests ${report.ok ? 'passed' : 'failed'}: ${report.target.baseUrl}`;
+  const title = `Contract tests ${report.ok ? 'passed' : report.wrongTarget ? 'not judged' : 'failed'}: ${report.target.baseUrl}`;
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -41,7 +41,7 @@ export function htmlReport(report: SuiteReport, about: ReportAbout): string {
     '<body>',
     summarySection(report, about),
     failuresSection(failed),
-    coverageSection(report),
+    report.wrongTarget ? '' : coverageSection(report),
     rulesSection(report.results),
     silentSection(report),
     '</body>',
@@ -51,7 +51,6 @@ export function htmlReport(report: SuiteReport, about: ReportAbout): string {
 }
 
 function summarySection(report: SuiteReport, about: ReportAbout): string {
-  const s = report.summary;
   const { wrongTarget } = report;
   // A wrong target (wrong-target.ts) is judged neither passed nor failed: its one line leads the page, as it leads the terminal.
   const verdict = report.ok ? 'passed' : wrongTarget ? 'not judged' : 'failed';
@@ -64,18 +63,23 @@ function summarySection(report: SuiteReport, about: ReportAbout): string {
     ['harness', 'Harness', `animal-store-contract ${about.version}`],
     ['verdict', 'Verdict', verdictText(report)],
   ];
-  const counts = (['passed', 'failed', 'skipped', 'warnings'] as const).map((name) => [name, s[name]] as const);
   return element('header', { id: 'summary' }, [
     element('h1', {}, `Contract tests ${textElement('span', { class: `verdict ${report.ok ? 'passed' : 'failed'}` }, verdict)}`),
     ...(wrongTarget ? [textElement('p', { class: 'failed', id: 'wrong-target' }, wrongTarget.message)] : []),
     element('dl', { class: 'facts' }, facts.map(([id, label, text]) => `${textElement('dt', {}, label)}${textElement('dd', { id }, text)}`).join('\n')),
-    element('table', { class: 'counts', id: 'counts' }, [
-      element('tr', {}, [...counts.map(([name]) => textElement('th', {}, name)), textElement('th', {}, 'coverage')].join('')),
-      element('tr', {}, [
-        ...counts.map(([name, count]) => textElement('td', { class: count > 0 && name !== 'passed' ? (name === 'warnings' ? 'warning' : name) : undefined, 'data-count': name }, String(count))),
-        textElement('td', { 'data-count': 'coverage' }, `${report.coverage.covered}/${report.coverage.total}`),
-      ].join('')),
-    ].join('\n')),
+    // A wrong target's counts would claim a coverage its rules never judged (the issue's "claims a coverage of 2/8").
+    ...(wrongTarget ? [] : [countsTable(report)]),
+  ].join('\n'));
+}
+
+function countsTable({ summary: s, coverage }: SuiteReport): string {
+  const counts = (['passed', 'failed', 'skipped', 'warnings'] as const).map((name) => [name, s[name]] as const);
+  return element('table', { class: 'counts', id: 'counts' }, [
+    element('tr', {}, [...counts.map(([name]) => textElement('th', {}, name)), textElement('th', {}, 'coverage')].join('')),
+    element('tr', {}, [
+      ...counts.map(([name, count]) => textElement('td', { class: count > 0 && name !== 'passed' ? (name === 'warnings' ? 'warning' : name) : undefined, 'data-count': name }, String(count))),
+      textElement('td', { 'data-count': 'coverage' }, `${coverage.covered}/${coverage.total}`),
+    ].join('')),
   ].join('\n'));
 }
 
@@ -153,7 +157,7 @@ function ruleRow(result: RuleResult): string {
   return element('tr', { id: ruleAnchor(result.id), class: `rule rule-${result.status}` }, [
     element('td', {}, `${textElement('code', {}, result.id)}<br/>${escapeHtml(result.title)}`),
     element('td', {}, verdict),
-    element('td', { class: 'statement' }, `${textElement('strong', {}, result.statement.section)}: ${escapeHtml(result.statement.text)}`),
+    element('td', { class: 'statement' }, `${textElement('strong', {}, result.statement.section)}: ${statementHtml(result.statement.text)}`),
   ].join(''));
 }
 

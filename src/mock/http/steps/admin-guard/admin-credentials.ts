@@ -25,7 +25,7 @@ export function adminCredentials({ adminKey, apiKeys }: AdminCredentialsOptions)
   if (adminKey !== undefined) {
     return bearerKey({
       keys: [adminKey],
-      refuse: unauthorized('Missing or invalid admin key: the mock was started with --admin-key (or MOCK_ADMIN_KEY), so every /__mock request needs Authorization: Bearer <ADMIN_KEY>.', 'animal-store-mock admin'),
+      refuse: unauthorized('Missing or invalid admin key: the mock was started with --admin-key (or MOCK_ADMIN_KEY), so every /__mock request (but the console\'s page and files) needs Authorization: Bearer <ADMIN_KEY>.', 'animal-store-mock admin'),
     });
   }
   const writer = bearerKey({
