@@ -98,7 +98,9 @@ function fullJournals(): void {
  * (README, Bounds): every header the budget keeps, as many as it keeps,
  * each name new (an object's property names are shared only when they
  * repeat). Lengths 13 + 51 fill MAX_JOURNAL_HEADERS_CHARS exactly; other
- * splits of 64 cost within 2 % of it, shorter headers less.
+ * splits (longer names), shorter headers, and repeated names (joined into
+ * one value) cost less, measured. Header values are latin1 (one byte a
+ * character) and the path ASCII: node answers 400 to other bytes in a path.
  */
 function costliestHeaders(entry: number): string[] {
   const length = MAX_JOURNAL_HEADERS_CHARS / MAX_JOURNAL_HEADERS;
