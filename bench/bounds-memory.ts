@@ -10,7 +10,7 @@ import { createPetStore, type PetStore } from '../src/mock/core/catalogue/pet-st
 import { DEFAULT_CATALOGUE_LIMITS, type CatalogueBudget } from '../src/mock/core/catalogue/catalogue-limits.js';
 import type { NewPet } from '../src/mock/core/catalogue/pet.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from '../src/mock/core/journal/request-journal.js';
-import { journalHeaders } from '../src/mock/core/journal/journal-headers.js';
+import { journalHeaders, MAX_JOURNAL_HEADERS, MAX_JOURNAL_HEADERS_CHARS } from '../src/mock/core/journal/journal-headers.js';
 import { bodyText, journalMessage, MAX_JOURNAL_REQUEST_BODY, MAX_JOURNAL_RESPONSE_BODY } from '../src/mock/core/journal/journal-message.js';
 import { journalPath } from '../src/mock/core/journal/journal-path.js';
 import { ownCopy } from '../src/mock/core/own-copy.js';
@@ -51,20 +51,24 @@ function fullSessions(label: string, name: (i: number) => string): void {
 /**
  * Heap per journal of `SESSIONS` journals full of the largest entries a
  * client can make, each part made by the journal step's own functions from
- * the largest input: a 16 KB query, 16 KiB of headers (32 of 512
- * characters), a 1 MiB body and a 1 MiB answer past U+00FF (two-byte
- * strings), a 128-character session id, and a full header record sent back.
+ * the costliest input: a 16 KB query, the most headers the budget keeps
+ * (32, each name new to the process, of 13 characters and values of 51:
+ * the 2,048 characters in all; 32 long headers are cut to 3, and cost
+ * less), a 1 MiB body and a 1 MiB answer past U+00FF (two-byte strings),
+ * the reason no stub answered past U+00FF too, a 128-character session id,
+ * and a full header record sent back. Each header string is a flat one of
+ * its own, as node's parser makes them (a padEnd result is a rope, which
+ * costs more than any request can).
  */
 function fullJournals(): void {
   const before = heapAfterGc();
   const kept: RequestJournal[] = [];
-  const rawHeaders = Array.from({ length: 64 }, (_, i) => `${i % 2 === 0 ? 'x-h' : 'v'}${i}`.padEnd(512, 'h'));
   const requestBody = Buffer.from('🐕'.repeat(256 * 1024));
   const answer = `["${'é'.repeat(1024 * 1024)}"]`;
   for (let s = 0; s < SESSIONS; s++) {
     const journal = createRequestJournal(DEFAULT_JOURNAL_SIZE);
     for (let i = 0; i < DEFAULT_JOURNAL_SIZE; i++) {
-      const { headers, truncated } = journalHeaders(rawHeaders.map((text, n) => (n === 1 ? `${i}${text}` : text)));
+      const { headers, truncated } = journalHeaders(costliestHeaders(i));
       journal.append({
         seq: 0,
         at: new Date().toISOString(),
@@ -77,7 +81,7 @@ function fullJournals(): void {
         scenario: 'validation-errors',
         stub: null,
         // Cut and copied as the journal step does (MAX_UNMATCHED).
-        unmatched: ownCopy(`${`${'x'.repeat(600)}${i}`.slice(0, 512)}…`),
+        unmatched: ownCopy(`${`${'é'.repeat(600)}${i}`.slice(0, 512)}…`),
         request: journalMessage(headers, bodyText(requestBody), MAX_JOURNAL_REQUEST_BODY, truncated),
         response: journalMessage(sentHeaders(i), `${i}${answer}`, MAX_JOURNAL_RESPONSE_BODY),
       });
@@ -87,6 +91,24 @@ function fullJournals(): void {
   const per = (heapAfterGc() - before) / SESSIONS;
   const entry = JSON.stringify(kept[0]?.entries()[0]).length;
   console.log(`journal of ${DEFAULT_JOURNAL_SIZE} largest entries (${entry} bytes of JSON each): heap ${(per / 1024).toFixed(0)} KiB a journal (${(per / DEFAULT_JOURNAL_SIZE).toFixed(0)} bytes an entry)`);
+}
+
+/**
+ * The request headers that cost the most heap once journaled, measured
+ * (README, Bounds): every header the budget keeps, as many as it keeps,
+ * each name new (an object's property names are shared only when they
+ * repeat). Lengths 13 + 51 fill MAX_JOURNAL_HEADERS_CHARS exactly; other
+ * splits (longer names), shorter headers, and repeated names (joined into
+ * one value) cost less, measured. Header values are latin1 (one byte a
+ * character) and the path ASCII: node answers 400 to other bytes in a path.
+ */
+function costliestHeaders(entry: number): string[] {
+  const length = MAX_JOURNAL_HEADERS_CHARS / MAX_JOURNAL_HEADERS;
+  const flat = (text: string): string => Buffer.from(text, 'latin1').toString('latin1');
+  return Array.from({ length: MAX_JOURNAL_HEADERS }, (_, n) => {
+    const name = `x-${entry}-${n}-`.padEnd(13, 'n');
+    return [flat(name), flat(`${entry}`.padEnd(length - name.length, 'v'))];
+  }).flat();
 }
 
 /** The most headers an answer of the mock carries (CORS, deprecation, session, a stub's Retry-After), one record an answer as respond() builds it. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readSoakConfig } from '../../bench/soak-config.js';
+import { DEFAULT_RSS_CEILING_MIB, readSoakConfig } from '../../bench/soak-config.js';
+import { DEFAULT_MAX_CATALOGUE_BYTES } from '../../src/mock/core/catalogue/catalogue-limits.js';
+import { DEFAULT_JOURNAL_SIZE } from '../../src/mock/core/journal/request-journal.js';
+import { memoryCeiling } from '../../src/mock/core/memory-ceiling.js';
+import { DEFAULT_MAX_SESSIONS } from '../../src/mock/core/sessions/session-registry.js';
+import { DEFAULT_MAX_CONNECTIONS } from '../../src/mock/http/transport/transport-limits.js';
 import { countUnexpected5xx, statusKey } from '../../bench/soak-tally.js';
 import { levelOff, timeline, verdicts, type Sample } from '../../bench/soak-verdict.js';
 
@@ -72,9 +77,17 @@ describe('soak: the timeline', () => {
   });
 });
 
+describe('soak: the RSS ceiling', () => {
+  it('is by default the most memory the default flags allow, as the start-up warning estimates it (within 1 %)', () => {
+    const defaults = { maxSessions: DEFAULT_MAX_SESSIONS, journalSize: DEFAULT_JOURNAL_SIZE, maxCatalogueBytes: DEFAULT_MAX_CATALOGUE_BYTES, maxConnections: DEFAULT_MAX_CONNECTIONS };
+    const estimate = memoryCeiling(defaults).bytes / 1024 / 1024;
+    expect(Math.abs(DEFAULT_RSS_CEILING_MIB - estimate) / estimate).toBeLessThan(0.01);
+  });
+});
+
 describe('soak: --minutes', () => {
   it('takes fractions and both spellings; refuses what is not a positive number', () => {
-    expect(readSoakConfig([], {})).toEqual({ minutes: 10, rssCeilingMiB: 1432 });
+    expect(readSoakConfig([], {})).toEqual({ minutes: 10, rssCeilingMiB: DEFAULT_RSS_CEILING_MIB });
     expect(readSoakConfig(['--minutes', '0.5'], { SOAK_RSS_CEILING_MIB: '800' })).toEqual({ minutes: 0.5, rssCeilingMiB: 800 });
     expect(readSoakConfig(['--minutes=2'], {}).minutes).toBe(2);
     for (const argv of [['--minutes'], ['--minutes', '0'], ['--minutes', '-1'], ['--minutes', 'ten'], ['--seconds', '5']]) {

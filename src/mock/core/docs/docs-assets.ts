@@ -1,25 +1,17 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { contentHash } from '../files/content-hash.js';
+import { contentTypeOf } from '../files/content-type.js';
+import { staticFile, type StaticFile } from '../files/static-file.js';
 import { fail, ok, type Result } from '../result.js';
 import { DOCS_ASSETS_PATH, DOCS_INIT_SCRIPT, docsPage } from './docs-page.js';
 import { rendererDir, RENDERER_FILES } from './renderer-dir.js';
 
-export interface DocsFile {
-  body: Uint8Array;
-  contentType: string;
-}
-
 /** The page and the files it loads, by their name under /docs/assets/. */
 export interface DocsAssets {
-  page: DocsFile;
-  files: ReadonlyMap<string, DocsFile>;
+  page: StaticFile;
+  files: ReadonlyMap<string, StaticFile>;
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
 
 /**
  * Reads the renderer's files once, on the first request for /docs, and
@@ -35,12 +27,11 @@ export function docsAssets(title: string, dir: () => string | undefined = render
 
 function load(title: string, dir: string | undefined): Result<DocsAssets> {
   if (dir === undefined) return missing('swagger-ui-dist is not installed');
-  const files = new Map<string, DocsFile>();
+  const files = new Map<string, StaticFile>();
   const add = (file: string, body: Uint8Array): string => {
-    const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
     const ext = extname(file);
-    const name = `${file.slice(0, -ext.length)}.${hash}${ext}`;
-    files.set(name, { body, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' });
+    const name = `${file.slice(0, -ext.length)}.${contentHash(body)}${ext}`;
+    files.set(name, staticFile(body, contentTypeOf(file) ?? 'application/octet-stream'));
     return `${DOCS_ASSETS_PATH}/${name}`;
   };
   const [bundleFile, cssFile] = RENDERER_FILES;
@@ -54,7 +45,7 @@ function load(title: string, dir: string | undefined): Result<DocsAssets> {
   }
   const init = add('docs-init.js', new TextEncoder().encode(DOCS_INIT_SCRIPT));
   const page = new TextEncoder().encode(docsPage({ title, css, bundle, init }));
-  return ok({ page: { body: page, contentType: 'text/html; charset=utf-8' }, files });
+  return ok({ page: staticFile(page, contentTypeOf('index.html') as string), files });
 }
 
 const missing = (why: string): Result<DocsAssets> =>

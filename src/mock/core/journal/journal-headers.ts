@@ -21,8 +21,8 @@ export interface JournalHeaders {
  * journal can be read by anyone who can reach the admin API (with
  * `--admin-key`, by its holder), and API keys sit in a frontend's bundle
  * at best; cookies sent to `localhost` belong to every app on any of its
- * ports. So `Authorization` keeps its scheme only (`Bearer ***`), and
- * `Cookie` and any header whose name looks like a credential (as query
+ * ports. So `Authorization` keeps its scheme only (`Bearer ***`) when it
+ * is a known one, and `Cookie` and any header whose name looks like a credential (as query
  * parameters are judged, journal-path.ts) show `***`. `X-Mock-Session`
  * names a session, no secret (the entry's `session` shows it anyway).
  */
@@ -47,15 +47,27 @@ export function journalHeaders(raw: readonly string[]): JournalHeaders {
 /** Cut at MAX_JOURNAL_HEADER_CHARS with `…`, as its own copy (ownCopy: a slice would keep the whole header alive). */
 const clipped = (text: string): string => (text.length > MAX_JOURNAL_HEADER_CHARS ? ownCopy(`${text.slice(0, MAX_JOURNAL_HEADER_CHARS)}…`) : text);
 
-// A scheme is a token (RFC 9110 §11.1); a longer first word is not one, and is shown as nothing.
-const SCHEME = /^[A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]{0,19}(?= )/;
+/**
+ * The schemes an Authorization header's first word may be shown as: IANA's
+ * HTTP Authentication Scheme Registry (RFC 9110 §16.4), and the common
+ * unregistered NTLM and AWS4-HMAC-SHA256, matched in any case (§11.1).
+ * Any other first word may be the credential itself (`Authorization: key
+ * extra`), so the whole value is then `***`.
+ */
+const SCHEMES: ReadonlyMap<string, string> = new Map(
+  ['Basic', 'Bearer', 'Concealed', 'Digest', 'DPoP', 'GNAP', 'HOBA', 'Mutual', 'Negotiate', 'OAuth', 'PrivateToken', 'SCRAM-SHA-1', 'SCRAM-SHA-256', 'vapid', 'NTLM', 'AWS4-HMAC-SHA256'].map((scheme) => [
+    scheme.toLowerCase(),
+    // Written as registered, one string for all entries: a slice of the header would keep all of it alive (own-copy.ts).
+    `${scheme} ***`,
+  ]),
+);
 
 function redacted(name: string, value: string): string {
   if (name === 'authorization' || name === 'proxy-authorization') {
-    const scheme = SCHEME.exec(value);
-    return scheme ? `${scheme[0]} ***` : '***';
+    const space = value.indexOf(' ');
+    return (space === -1 ? undefined : SCHEMES.get(value.slice(0, space).toLowerCase())) ?? '***';
   }
-  if (name === 'cookie' || (name !== 'x-mock-session' && SECRET_NAME.test(name))) return '***';
+  if (name !== 'x-mock-session' && SECRET_NAME.test(name)) return '***';
   return clipped(value);
 }
 

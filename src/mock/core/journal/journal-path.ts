@@ -6,9 +6,15 @@ export const MAX_JOURNAL_PATH = 1024;
 /**
  * Names of query parameters and headers that commonly carry credentials:
  * their values never reach the journal, which anyone who can reach the
- * admin API can read.
+ * admin API can read. Matched anywhere in the name, in any case (`api_key`,
+ * `X-CSRFToken`, `id_token`): a useful value hidden costs less than a
+ * secret shown. `pass` covers password and passphrase, `sig` signature,
+ * `auth` OAuth and authorization; `code` and `assertion`/`saml` are the
+ * OAuth and SAML grants, `jwt` a bearer token under another name, `otp`
+ * and `ticket` one-time credentials. The contract's own names (limit,
+ * status, petId) match none.
  */
-export const SECRET_NAME = /token|key|secret|pass|auth|sig|session|credential/i;
+export const SECRET_NAME = /token|key|secret|pass|pwd|auth|sig|session|credential|jwt|code|csrf|xsrf|assertion|saml|otp|ticket|cookie/i;
 
 /**
  * A request's path and query as the journal keeps it: the value of every

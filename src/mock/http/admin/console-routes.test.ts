@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../../contract/package-root.js';
 import { rawRequest } from '../../../../test/support/raw-request.js';
+import { expectRevalidation } from '../../../../test/support/revalidation.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
 /** The QA console's files under /__mock (issue 13), over real HTTP: what is served, with which headers, and who may fetch it. */
@@ -24,6 +25,14 @@ function expectPageHeaders(res: Response): void {
 describe('the console files, with no admin key', () => {
   const mock = useMock({ scenario: 'default' });
   const at = (path: string): string => `${new URL(mock.url).origin}${path}`;
+
+  it('gives the page and each file it references a strong ETag, one per content, and answers a browser that holds it 304 without the file', async () => {
+    const page = await expectRevalidation(at('/__mock/'));
+    const refs = references(await (await fetch(at('/__mock/'))).text(), at('/__mock/'));
+    const tags = [page];
+    for (const ref of refs) tags.push(await expectRevalidation(ref));
+    expect(new Set(tags).size).toBe(tags.length);
+  });
 
   it('serves the page at /__mock/ with its security headers, and every file it references', async () => {
     const res = await fetch(at('/__mock/'));

@@ -3,7 +3,9 @@ import { clip, errorBody } from '../../core/errors.js';
 import type { Exchange, MockEnv, Next } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
 import { ADMIN_PREFIX } from './admin-router.js';
-import { consoleFiles, type ConsoleFile } from './console-files.js';
+import { sendFile } from '../send-file.js';
+import { pageHeaders } from '../page-headers.js';
+import { consoleFiles } from './console-files.js';
 
 export interface ConsoleRoutesOptions {
   /** The console files' steps (pipeline.ts `consoleFiles`): Host and Origin, no key. */
@@ -21,14 +23,9 @@ export interface ConsoleRoutesOptions {
  * no form posting anywhere (CSP Level 3). `connect-src 'self'` lets it call
  * the admin API and nothing else; `img-src data:` is for its icon.
  */
-export const CONSOLE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  // Revalidated on every load, so a mock upgraded under an open tab serves its new page.
-  'cache-control': 'no-cache',
-});
+export const CONSOLE_HEADERS = pageHeaders(
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+);
 
 const FILES_PREFIX = `${ADMIN_PREFIX}/console/`;
 const ALLOW = 'GET, HEAD, OPTIONS';
@@ -42,16 +39,15 @@ const ALLOW = 'GET, HEAD, OPTIONS';
  */
 export function consoleRoutes(app: Hono<MockEnv>, { steps, exchange, dir }: ConsoleRoutesOptions): void {
   const files = consoleFiles(dir);
-  const send = (x: Exchange, file: ConsoleFile): Response => respond(x, 200, file.body, { ...CONSOLE_HEADERS, 'content-type': file.type });
   const index = files.get('index.html');
   if (!index) throw new Error(`the console has no index.html (${[...files.keys()].join(', ') || 'no files'})`);
 
   const redirect = steps((x) => respond(x, 301, null, { location: `${ADMIN_PREFIX}/` }));
-  const page = steps((x) => send(x, index));
+  const page = steps((x) => sendFile(x, index, CONSOLE_HEADERS));
   const file = steps((x) => {
     const name = x.c.req.path.slice(FILES_PREFIX.length);
     const found = files.get(name);
-    if (found) return send(x, found);
+    if (found) return sendFile(x, found, CONSOLE_HEADERS);
     return sendError(x, errorBody('route_not_found', `No console file ${JSON.stringify(clip(name))}; the console's files are ${[...files.keys()].join(', ')}.`));
   });
   const otherMethod = steps((x) => sendError(x, errorBody('method_not_allowed', `${x.c.req.method} is not allowed here; allowed: ${ALLOW}`), { allow: ALLOW }));

@@ -1,12 +1,15 @@
 import type { Context, Hono } from 'hono';
 import type { Contract } from '../../../contract/load-contract.js';
 import { DEFAULT_API_KEY } from '../../cli-options.js';
-import { docsAssets, type DocsFile } from '../../core/docs/docs-assets.js';
+import { docsAssets } from '../../core/docs/docs-assets.js';
 import { DOCS_ASSETS_PATH, DOCS_DOCUMENT_PATH, DOCS_PATH, pageTitle } from '../../core/docs/docs-page.js';
 import { referenceDocument } from '../../core/docs/reference-document.js';
 import { errorBody } from '../../core/errors.js';
+import { staticFile } from '../../core/files/static-file.js';
 import type { Exchange, MockEnv, Next } from '../exchange.js';
+import { pageHeaders } from '../page-headers.js';
 import { respond, sendError } from '../respond.js';
+import { sendFile } from '../send-file.js';
 
 export interface DocsRoutesOptions {
   contract: Contract;
@@ -21,13 +24,9 @@ export interface DocsRoutesOptions {
  * and call only this mock (so a renderer bug or a crafted document cannot
  * send the key elsewhere); styles inline, as the renderer sets some.
  */
-const PAGE_HEADERS = {
-  'cache-control': 'no-cache',
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
+const PAGE_HEADERS = pageHeaders(
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+);
 /**
  * What every /docs path serves: one list for a 405's `Allow` (RFC 9110
  * §15.5.6) and the preflight's `Access-Control-Allow-Methods`, as on the
@@ -36,7 +35,7 @@ const PAGE_HEADERS = {
 const DOCS_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 // The names hold a hash of the content (docs-assets.ts): a year, never revalidated (RFC 8246).
 const ASSET_HEADERS = { 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };
-const DOCUMENT_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
+const DOCUMENT_HEADERS = { 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
 
 /**
  * The API reference: `GET /docs`, the document it renders at
@@ -46,15 +45,13 @@ const DOCUMENT_HEADERS = { 'content-type': 'application/json', 'cache-control': 
  */
 export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, exchange }: DocsRoutesOptions): void {
   const assets = docsAssets(pageTitle(contract.document));
-  const document = referenceDocument({
+  const document = staticFile(referenceDocument({
     document: contract.document,
     operations: contract.operations,
     basePath: contract.basePath,
     defaultKey: DEFAULT_API_KEY,
     defaultKeyAccepted: apiKeys.includes(DEFAULT_API_KEY),
-  });
-  const file = (x: Exchange, found: DocsFile, headers: Record<string, string>): Response =>
-    respond(x, 200, found.body as Uint8Array<ArrayBuffer>, { 'content-type': found.contentType, ...headers });
+  }), 'application/json');
 
   const answer = elsewhere((x) => {
     const { path, method } = x.c.req;
@@ -65,14 +62,14 @@ export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, ex
       const allow = DOCS_METHODS.join(', ');
       return sendError(x, errorBody('method_not_allowed', `${method} is not allowed here; allowed: ${allow}`), { allow });
     }
-    if (path === DOCS_DOCUMENT_PATH) return respond(x, 200, document, DOCUMENT_HEADERS);
+    if (path === DOCS_DOCUMENT_PATH) return sendFile(x, document, DOCUMENT_HEADERS);
     if (!known) return notFound(x);
     const loaded = assets();
     if (!loaded.ok) return sendError(x, loaded.error);
-    if (path === DOCS_PATH) return file(x, loaded.value.page, PAGE_HEADERS);
+    if (path === DOCS_PATH) return sendFile(x, loaded.value.page, PAGE_HEADERS);
     // Looked up by name in what was read at the start: no request path ever reaches the file system.
     const found = loaded.value.files.get(path.slice(DOCS_ASSETS_PATH.length + 1));
-    return found ? file(x, found, ASSET_HEADERS) : notFound(x);
+    return found ? sendFile(x, found, ASSET_HEADERS) : notFound(x);
   }, DOCS_METHODS);
   app.all(DOCS_PATH, (c) => answer(exchange(c)));
   app.all(`${DOCS_PATH}/*`, (c) => answer(exchange(c)));

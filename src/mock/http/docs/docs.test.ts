@@ -7,6 +7,7 @@ import { defaultDocumentPath } from '../../../contract/package-root.js';
 import { parseYaml } from '../../../contract/parse-yaml.js';
 import { DEFAULT_API_KEY } from '../../cli-options.js';
 import { rawRequest } from '../../../../test/support/raw-request.js';
+import { expectRevalidation } from '../../../../test/support/revalidation.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
 const originOf = (mock: { url: string }): string => new URL(mock.url).origin;
@@ -54,6 +55,12 @@ describe('GET /docs, the API reference', () => {
     const refs = references(html);
     expect(refs.length).toBeGreaterThanOrEqual(3);
     for (const ref of refs) expect(ref === 'data:,' || ref.startsWith('/docs/assets/'), ref).toBe(true);
+  });
+
+  it('gives the page and the document (both no-cache) a strong ETag, and answers a browser that holds it 304 without them', async () => {
+    const origin = originOf(mock);
+    const tags = [await expectRevalidation(`${origin}/docs`), await expectRevalidation(`${origin}/docs/openapi.json`)];
+    expect(tags[0]).not.toBe(tags[1]);
   });
 
   it('serves each file the page loads with its content type, cached for good (the name changes with the content)', async () => {

@@ -44,6 +44,22 @@ describe('journal entry details', () => {
     expect(anonymous[0].response.headers['www-authenticate']).toMatch(/^Bearer /);
   });
 
+  it('shows an Authorization scheme only when it is a registered one, and hides every credential-like query parameter and header', async () => {
+    await clear();
+    await mock.admin('/journal/anonymous', { method: 'DELETE' });
+    // Five: the journal keeps 5 entries.
+    const schemes = ['bEaReR', 'Digest', 'NTLM', 'keyB', 'x'];
+    for (const scheme of schemes) await mock.request('/pets?limit=1', { headers: { authorization: `${scheme} secret-${scheme}` } });
+    const shown = ((await mock.admin('/journal/anonymous')).json.entries as any[]).map((entry) => entry.request.headers.authorization);
+    expect(shown).toEqual(['Bearer ***', 'Digest ***', 'NTLM ***', '***', '***']);
+    const query = 'jwt=s1&code=s2&id_token=s3&SAMLResponse=s4&client_assertion=s5&pwd=s6&otp=s7&limit=1&status=available';
+    const secrets = { 'x-csrf': 's8', 'x-xsrf-token': 's9', 'x-otp': 's10', 'x-saml': 's11', 'x-jwt': 's12', 'x-mock-session': 'kept-session', 'x-trace': 'kept' };
+    await mock.authed(`/pets?${query}`, { headers: secrets });
+    const [entry] = await entries('kept-session');
+    expect(entry.path).toBe('/v1/pets?jwt=REDACTED&code=REDACTED&id_token=REDACTED&SAMLResponse=REDACTED&client_assertion=REDACTED&pwd=REDACTED&otp=REDACTED&limit=1&status=available');
+    expect(entry.request.headers).toMatchObject({ 'x-csrf': '***', 'x-xsrf-token': '***', 'x-otp': '***', 'x-saml': '***', 'x-jwt': '***', 'x-mock-session': 'kept-session', 'x-trace': 'kept' });
+  });
+
   it('cuts bodies at 1,024 and 2,048 characters with bodyTruncated, and a request\'s headers at 32, 256 characters each, 2,048 in all', async () => {
     await clear();
     const name = `${'n'.repeat(3000)}🐕`;
