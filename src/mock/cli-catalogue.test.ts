@@ -52,11 +52,13 @@ describe('the catalogue', () => {
 });
 
 describe('scenarios', () => {
-  it('starts in the default scenario, and says so on a line of its own between Catalogue and Try', async () => {
+  it('starts in the default scenario, and says so on a line of its own between Catalogue and the pages', async () => {
     const mock = await startMock();
     const lines = mock.banner.trimEnd().split('\n');
     expect(lines[0]).toBe(`Animal Store mock listening on ${mock.url}`);
-    expect(lines.at(-2)).toMatch(/^  Scenario:  default \(scenarios[/\\]default\.yaml\): The realistic catalogue/);
+    const labels = lines.slice(1).map((line) => /^  (\w+):/.exec(line)?.[1]);
+    expect(labels.slice(labels.indexOf('Catalogue'))).toEqual(['Catalogue', 'Validators', 'Scenario', 'Console', 'Docs', 'Try']);
+    expect(lines.find((line) => line.startsWith('  Scenario:'))).toMatch(/^  Scenario:  default \(scenarios[/\\]default\.yaml\): The realistic catalogue/);
     expect(lines.at(-1)).toMatch(/^  Try: {7}curl /);
   });
 
