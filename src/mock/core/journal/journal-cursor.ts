@@ -17,7 +17,7 @@ export const BACKLOG_SAMPLE: Readonly<Record<'memory' | 'redis', number>> = { me
 export type StreamEvent =
   | { event: 'entries'; data: JournalEntry[] }
   | { event: 'summary'; data: JournalSummary }
-  | { event: 'cleared'; data: Record<string, never> }
+  | { event: 'cleared'; data: { cleared: number } }
   | { event: 'ended'; data: { reason: string } };
 
 /** Entries that arrived too fast to send one by one, counted. */
@@ -64,7 +64,7 @@ export const cursorAfter = (since: JournalSince, at: number): JournalCursor => (
  */
 export function nextEvents(cursor: JournalCursor, since: JournalSince, at: number): StreamEvent[] {
   const events: StreamEvent[] = [];
-  if (since.cleared !== cursor.cleared) events.push({ event: 'cleared', data: {} });
+  if (since.cleared !== cursor.cleared) events.push({ event: 'cleared', data: { cleared: since.cleared } });
   if (since.newer > 0) {
     // More than SUMMARY_ABOVE newer: the read returned no entry (all or none), the counts say what they were.
     if (since.newer > SUMMARY_ABOVE || cursor.behind || since.entries.length < since.newer) events.push({ event: 'summary', data: tickSummary(cursor, since, at) });

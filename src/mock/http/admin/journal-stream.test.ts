@@ -96,10 +96,10 @@ describe('the journal stream', () => {
 
   it('says cleared when the journal is emptied, then goes on with the next seqs', async () => {
     const stream = await open();
-    const { last } = (await stream.next()).data;
+    const { last, cleared } = (await stream.next()).data;
     await stream.next();
     await mock.admin('/journal', { method: 'DELETE' });
-    expect(await stream.next()).toEqual({ event: 'cleared', data: {} });
+    expect(await stream.next()).toEqual({ event: 'cleared', data: { cleared: cleared + 1 } });
     await mock.authed('/pets?limit=5');
     expect((await stream.next()).data).toMatchObject([{ seq: last + 1, path: '/v1/pets?limit=5' }]);
     stream.close();
