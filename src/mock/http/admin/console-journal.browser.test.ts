@@ -156,6 +156,8 @@ describe('the QA console\'s live journal', () => {
   it('waits its turn when its address holds every stream it may (503 too_many_streams), then follows', async () => {
     const { page } = browser;
     const taken: AbortController[] = [];
+    // Held, not only their controllers: node's fetch cancels the body of a Response the garbage collector takes, which would free a slot.
+    const held: Response[] = [];
     const streams = async (): Promise<number> => (await mock.admin('/health')).json.streams.open;
     // The streams of earlier tests' closed pages first go away, so that every slot counted is one this test holds.
     await expect.poll(streams).toBe(0);
@@ -166,15 +168,17 @@ describe('the QA console\'s live journal', () => {
         taken.push(controller);
         const res = await fetch(`${origin()}/__mock/journal/anonymous/stream`, { signal: controller.signal });
         expect(res.status).toBe(200);
+        held.push(res);
       }
       await page.goto(`${origin()}/__mock/`);
-      await page.locator('#stream-state', { hasText: 'Busy' }).waitFor();
+      await page.locator('#stream-state', { hasText: 'Busy' }).waitFor({ timeout: 10_000 });
       taken.pop()?.abort();
       await expect.poll(streams).toBeLessThan(MAX_STREAMS_PER_ADDRESS);
       // The page asks again after the 503's Retry-After (5 s): within two of them, whenever the slot came free.
       await page.locator('#stream-state.live').waitFor({ timeout: 12_000 });
     } finally {
       for (const controller of taken) controller.abort();
+      held.length = 0;
     }
     // The next tests' pages need streams: the mock lets go of those the test dropped.
     await expect.poll(streams).toBeLessThanOrEqual(1);
