@@ -16,7 +16,7 @@ export const MAX_ROWS = 500;
  *   operation: string | null, scenario: string | null, stub: string | null, unmatched?: string,
  *   request?: Recorded, response?: Recorded,
  * }} Entry
- * @typedef {{ from: number, to: number, count: number, byStatus: Record<string, number>, byOperation: Record<string, number>, sampled: number }} Summary
+ * @typedef {{ from: number, to: number, count: number, byStatus: Record<string, number>, byOperation: Record<string, number>, sampled: number, ms?: number, before?: true }} Summary
  * @typedef {{ kind: 'entry', entry: Entry } | { kind: 'summary', summary: Summary, at: Date, intervalMs: number }} Item
  * @typedef {{ status: string, operation: string, unmatched: boolean }} Filter
  */
@@ -25,85 +25,121 @@ export const MAX_ROWS = 500;
  * @param {{ list: HTMLElement, onOpen: (entry: Entry) => void, onOperation: (operation: string) => void }} options
  */
 export function journalView({ list, onOpen, onOperation }) {
-  /** @type {Item[]} oldest first */
-  let items = [];
-  /** @type {Item[]} arrived, not drawn yet; bounded too, as a hidden tab draws no frame */
-  let pending = [];
-  let scheduled = false;
   /** @type {Filter} */
   let filter = { status: '', operation: '', unmatched: false };
-  const operations = new Set();
-  /** @type {HTMLElement | undefined} */
-  let selected;
-
+  const selection = selectedRow(onOpen);
   /** @param {Item} item @returns {HTMLElement} */
-  const row = (item) => (item.kind === 'entry' ? entryRow(item.entry, open) : summaryRow(item));
-
-  /** @param {Entry} entry @param {HTMLElement} button */
-  function open(entry, button) {
-    selected?.removeAttribute('aria-current');
-    selected = button;
-    button.setAttribute('aria-current', 'true');
-    onOpen(entry);
-  }
-
-  function draw() {
-    scheduled = false;
-    const arrived = pending;
-    pending = [];
-    items = items.concat(arrived).slice(-MAX_ROWS);
-    const fragment = document.createDocumentFragment();
-    // Newest first: the last to arrive goes on top.
-    for (let i = arrived.length - 1; i >= 0; i -= 1) {
-      const item = /** @type {Item} */ (arrived[i]);
-      if (shows(item, filter)) fragment.appendChild(row(item));
-    }
-    list.insertBefore(fragment, list.firstChild);
-    while (list.childElementCount > MAX_ROWS) list.lastElementChild?.remove();
-  }
-
-  /** @param {Item[]} arrived */
-  function push(arrived) {
-    pending = pending.concat(arrived).slice(-MAX_ROWS);
-    if (!scheduled) {
-      scheduled = true;
-      requestAnimationFrame(draw);
-    }
-  }
+  const row = (item) => (item.kind === 'entry' ? entryRow(item.entry, selection.open) : summaryRow(item));
+  const rows = rowBuffer(list, (item) => (shows(item, filter) ? row(item) : undefined));
+  const noteOperations = operationsSeen(onOperation);
 
   return {
     /** @param {Entry[]} entries oldest first */
     entries(entries) {
-      for (const { operation } of entries) {
-        const name = operation ?? 'none';
-        if (!operations.has(name)) {
-          operations.add(name);
-          onOperation(name);
-        }
-      }
-      push(entries.map((entry) => ({ kind: 'entry', entry })));
+      noteOperations(entries);
+      rows.push(entries.map((entry) => ({ kind: 'entry', entry })));
     },
-    /** @param {Summary} summary @param {number} intervalMs the stream's tick (its hello) */
+    /** @param {Summary} summary @param {number} intervalMs the stream's tick (its hello), for a summary that does not say its span */
     summary(summary, intervalMs) {
-      push([{ kind: 'summary', summary, at: new Date(), intervalMs }]);
+      rows.push([{ kind: 'summary', summary, at: new Date(), intervalMs }]);
     },
     clear() {
-      items = [];
-      pending = [];
-      selected = undefined;
-      fill(list);
+      rows.clear();
+      selection.forget();
     },
     /** @param {Filter} next */
     filter(next) {
       filter = next;
-      const fragment = document.createDocumentFragment();
-      for (let i = items.length - 1; i >= 0; i -= 1) {
-        const item = /** @type {Item} */ (items[i]);
-        if (shows(item, filter)) fragment.appendChild(row(item));
-      }
-      selected = undefined;
-      fill(list, [fragment]);
+      selection.forget();
+      rows.redraw();
     },
+  };
+}
+
+/**
+ * The rows kept (at most MAX_ROWS, oldest first) and those arrived but not
+ * drawn yet (bounded too, as a hidden tab draws no frame); new rows are
+ * drawn at most once per animation frame, newest on top.
+ * @param {HTMLElement} list
+ * @param {(item: Item) => HTMLElement | undefined} shown the row of an item, or undefined when the filters hide it
+ */
+function rowBuffer(list, shown) {
+  /** @type {Item[]} */
+  let items = [];
+  /** @type {Item[]} */
+  let pending = [];
+  let scheduled = false;
+  /** @param {Item[]} from oldest first @returns {DocumentFragment} newest first */
+  const fragmentOf = (from) => {
+    const fragment = document.createDocumentFragment();
+    for (let i = from.length - 1; i >= 0; i -= 1) {
+      const element = shown(/** @type {Item} */ (from[i]));
+      if (element) fragment.appendChild(element);
+    }
+    return fragment;
+  };
+  const draw = () => {
+    scheduled = false;
+    const arrived = pending;
+    pending = [];
+    items = items.concat(arrived).slice(-MAX_ROWS);
+    list.insertBefore(fragmentOf(arrived), list.firstChild);
+    while (list.childElementCount > MAX_ROWS) list.lastElementChild?.remove();
+  };
+  return {
+    /** @param {Item[]} arrived */
+    push(arrived) {
+      pending = pending.concat(arrived).slice(-MAX_ROWS);
+      if (!scheduled) {
+        scheduled = true;
+        requestAnimationFrame(draw);
+      }
+    },
+    clear() {
+      items = [];
+      pending = [];
+      fill(list);
+    },
+    redraw: () => fill(list, [fragmentOf(items)]),
+  };
+}
+
+/**
+ * The opened row, marked for assistive technology, and told to `onOpen`.
+ * @param {(entry: Entry) => void} onOpen
+ */
+function selectedRow(onOpen) {
+  /** @type {HTMLElement | undefined} */
+  let selected;
+  return {
+    /** @param {Entry} entry @param {HTMLElement} button */
+    open(entry, button) {
+      selected?.removeAttribute('aria-current');
+      selected = button;
+      button.setAttribute('aria-current', 'true');
+      onOpen(entry);
+    },
+    forget() {
+      selected = undefined;
+    },
+  };
+}
+
+/**
+ * Tells `onOperation` of each operation the first time an entry has it (the operation filter's choices).
+ * @param {(operation: string) => void} onOperation
+ * @returns {(entries: Entry[]) => void}
+ */
+function operationsSeen(onOperation) {
+  const operations = new Set();
+  return (entries) => {
+    for (const { operation } of entries) {
+      const name = operation ?? 'none';
+      if (!operations.has(name)) {
+        operations.add(name);
+        onOperation(name);
+      }
+    }
   };
 }
 
@@ -154,7 +190,9 @@ function entryRow(entry, open) {
 }
 
 /**
- * "N requests in ${intervalMs} ms: 200×n, 503×m …", one row for a burst the stream summed up.
+ * "N requests in 1.2 s: 200×n, 503×m …", one row for a burst the stream
+ * summed up, over the time it says it covers (skipped ticks included);
+ * "N requests not shown" for the entries a resumed stream's backlog left out.
  * @param {{ summary: Summary, at: Date, intervalMs: number }} item
  */
 function summaryRow({ summary, at, intervalMs }) {
@@ -163,8 +201,9 @@ function summaryRow({ summary, at, intervalMs }) {
       .sort(([, a], [, b]) => b - a)
       .map(([key, n]) => `${key}×${n}`)
       .join(', ');
-  const sampled = summary.sampled < summary.count ? ` (the newest ${summary.sampled} counted)` : '';
-  const text = `${summary.count} requests in ${intervalMs} ms: ${counts(summary.byStatus)}${sampled}`;
+  const counted = summary.sampled < summary.count ? ` (${summary.sampled} still in the journal counted)` : '';
+  const what = summary.before ? `${summary.count} requests not shown` : `${summary.count} requests in ${span(summary.ms ?? intervalMs)}`;
+  const text = `${what}: ${counts(summary.byStatus)}${counted}`;
   return el('li', { class: 'summary', title: `${text}; ${counts(summary.byOperation)}`, 'data-count': summary.count }, [
     el('span', { class: 'time' }, [clock(at)]),
     el('span', { class: 'text' }, [text]),
@@ -185,6 +224,9 @@ export function shownPath(path) {
     return path;
   }
 }
+
+/** A time span as people read it: `250 ms`, `1.5 s`, `12 s`. @param {number} ms */
+const span = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
 
 /** @param {Date | undefined} date */
 const clock = (date) => (date && !Number.isNaN(date.getTime()) ? date.toTimeString().slice(0, 8) + '.' + String(date.getMilliseconds()).padStart(3, '0') : '');

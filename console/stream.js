@@ -59,9 +59,15 @@ export function sseParser(onEvent) {
 }
 
 /**
+ * @typedef {'go on' | 'reconnect' | 'stop'} Verdict
+ * @typedef {{ stop?: boolean, opened?: boolean, retryInMs?: number, quiet?: boolean }} Outcome
+ */
+
+/**
  * Follows a journal stream until stopped: reconnects after a drop with
  * `?after=<last seq seen>`, so no entry is shown twice or missed (unless the
- * journal overwrote it meanwhile), waits Retry-After on a 503, and stops on
+ * journal overwrote it meanwhile), at once and quietly when the mock ends a
+ * stream as planned (`reconnect`), waits Retry-After on a 503, and stops on
  * a refusal it cannot get past alone (401: the key) or when the session ends.
  * @param {{
  *   url: string,
@@ -73,88 +79,21 @@ export function sseParser(onEvent) {
  */
 export function follow({ url, headers, onEvent, onState }) {
   let stopped = false;
-  let last = 0;
   /** @type {AbortController | undefined} */
   let connection;
-  let failures = 0;
-
-  /** @param {string} name @param {any} data @returns {'go on' | 'reconnect' | 'stop'} */
-  const seen = (name, data) => {
-    if (name === 'hello' && typeof data?.last === 'number' && data.last < last) {
-      // The journal is not the one followed before (the mock restarted, or the session started afresh): start over.
-      last = 0;
-      onEvent('restarted', {});
-      return 'reconnect';
-    }
-    if (name === 'entries' && Array.isArray(data) && data.length > 0) last = Math.max(last, Number(data[data.length - 1].seq) || last);
-    if (name === 'summary' && typeof data?.to === 'number') last = Math.max(last, data.to);
-    onEvent(name, data);
-    return name === 'ended' ? 'stop' : 'go on';
-  };
+  const position = journalPosition(onEvent);
 
   const run = async () => {
+    let failures = 0;
     while (!stopped) {
       onState({ kind: 'connecting' });
-      const outcome = await connect();
+      connection = new AbortController();
+      const outcome = await connect(position.url(url), { headers: headers(), controller: connection, seen: position.seen, onState });
       if (stopped || outcome.stop) return;
       failures = outcome.opened ? 0 : failures + 1;
       const retryInMs = outcome.retryInMs ?? RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? 10_000;
       if (!outcome.quiet) onState({ kind: 'dropped', retryInMs });
       await new Promise((resolve) => setTimeout(resolve, retryInMs));
-    }
-  };
-
-  /** @returns {Promise<{ stop?: boolean, opened?: boolean, retryInMs?: number, quiet?: boolean }>} */
-  const connect = async () => {
-    const controller = new AbortController();
-    connection = controller;
-    /** @type {ReturnType<typeof setTimeout> | undefined} */
-    let watchdog;
-    const quiet = () => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(() => controller.abort(), SILENCE_MS);
-    };
-    try {
-      const res = await fetch(last > 0 ? `${url}?after=${last}` : url, { headers: headers(), signal: controller.signal, cache: 'no-store' });
-      if (!res.ok) {
-        const error = errorOf(res.status, await res.json().catch(() => undefined));
-        // 503 (too many streams, the store away) passes with time, and so does a session not started yet (its first
-        // request or activation starts it); any other refusal (401, 403, 400) needs the user.
-        const retryInMs = res.status === 503 ? (retryAfter(res) ?? 5) * 1000 : error.code === 'unknown_session' ? WAIT_FOR_SESSION_MS : undefined;
-        onState({ kind: 'refused', error, retryInMs });
-        return retryInMs === undefined ? { stop: true } : { retryInMs, quiet: true };
-      }
-      if (!res.body) return {};
-      onState({ kind: 'open' });
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let verdict = /** @type {'go on' | 'reconnect' | 'stop'} */ ('go on');
-      const parse = sseParser(({ event, data }) => {
-        if (verdict !== 'go on') return;
-        let parsed;
-        try {
-          parsed = JSON.parse(data);
-        } catch {
-          return;
-        }
-        verdict = seen(event, parsed);
-      });
-      quiet();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        quiet();
-        parse(value);
-        if (verdict !== 'go on') {
-          controller.abort();
-          break;
-        }
-      }
-      if (verdict === 'stop') return { stop: true };
-      return { opened: true, retryInMs: verdict === 'reconnect' ? 0 : undefined, quiet: verdict === 'reconnect' };
-    } catch {
-      return {};
-    } finally {
-      clearTimeout(watchdog);
     }
   };
 
@@ -165,4 +104,133 @@ export function follow({ url, headers, onEvent, onState }) {
       connection?.abort();
     },
   };
+}
+
+/**
+ * Where the page is in the journal it follows: the last seq shown, and the
+ * journal's id and clear count from its last `hello`, which tell, after a
+ * reconnect, a journal made afresh (the mock restarted, the session started
+ * again: `restarted`, and the rows go) or emptied while away (`cleared`).
+ * @param {(name: string, data: any) => void} onEvent
+ */
+function journalPosition(onEvent) {
+  let last = 0;
+  /** @type {string | undefined} */
+  let journal;
+  /** @type {number | undefined} */
+  let cleared;
+
+  /** @param {any} hello @returns {Verdict} */
+  const greeted = (hello) => {
+    const other = (journal !== undefined && hello.journal !== journal) || (typeof hello.last === 'number' && hello.last < last);
+    if (other) {
+      // Start over from its beginning: the seqs shown belong to another journal.
+      last = 0;
+      journal = undefined;
+      cleared = undefined;
+      onEvent('restarted', {});
+      return 'reconnect';
+    }
+    if (cleared !== undefined && hello.cleared !== cleared) onEvent('cleared', {});
+    journal = hello.journal;
+    cleared = hello.cleared;
+    onEvent('hello', hello);
+    return 'go on';
+  };
+
+  return {
+    /** @param {string} url */
+    url: (url) => (last > 0 ? `${url}?after=${last}` : url),
+    /** @param {string} name @param {any} data @returns {Verdict} */
+    seen(name, data) {
+      if (name === 'hello') return greeted(data ?? {});
+      if (name === 'entries' && Array.isArray(data) && data.length > 0) last = Math.max(last, Number(data[data.length - 1].seq) || last);
+      if (name === 'summary' && typeof data?.to === 'number') last = Math.max(last, data.to);
+      if (name === 'cleared') cleared = typeof data?.cleared === 'number' ? data.cleared : (cleared ?? 0) + 1;
+      // A planned end (the stream's lifetime): the next stream starts at once, after the last seq shown.
+      if (name === 'reconnect') return 'reconnect';
+      onEvent(name, data);
+      return name === 'ended' ? 'stop' : 'go on';
+    },
+  };
+}
+
+/**
+ * One connection: the request, then its events until it ends, the
+ * verdict says to leave, or the mock is silent for SILENCE_MS.
+ * @param {string} url
+ * @param {{ headers: Record<string, string>, controller: AbortController, seen: (name: string, data: any) => Verdict, onState: (state: StreamState) => void }} options
+ * @returns {Promise<Outcome>}
+ */
+async function connect(url, { headers, controller, seen, onState }) {
+  try {
+    const res = await fetch(url, { headers, signal: controller.signal, cache: 'no-store' });
+    if (!res.ok) return await refused(res, onState);
+    if (!res.body) return {};
+    onState({ kind: 'open' });
+    const verdict = await readEvents(res.body, controller, seen);
+    if (verdict === 'stop') return { stop: true };
+    return { opened: true, retryInMs: verdict === 'reconnect' ? 0 : undefined, quiet: verdict === 'reconnect' };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * 503 (too many streams, the store away) passes with time, and so does a
+ * session not started yet (its first request or activation starts it);
+ * any other refusal (401, 403, 400) needs the user.
+ * @param {Response} res
+ * @param {(state: StreamState) => void} onState
+ * @returns {Promise<Outcome>}
+ */
+async function refused(res, onState) {
+  const error = errorOf(res.status, await res.json().catch(() => undefined));
+  const retryInMs = res.status === 503 ? (retryAfter(res) ?? 5) * 1000 : error.code === 'unknown_session' ? WAIT_FOR_SESSION_MS : undefined;
+  onState({ kind: 'refused', error, retryInMs });
+  return retryInMs === undefined ? { stop: true } : { retryInMs, quiet: true };
+}
+
+/**
+ * Reads a stream's events, each handed to `seen` as parsed JSON, until it
+ * ends or `seen` says to leave; aborts it after SILENCE_MS without a byte.
+ * @param {ReadableStream<BufferSource>} body
+ * @param {AbortController} controller
+ * @param {(name: string, data: any) => Verdict} seen
+ * @returns {Promise<Verdict>}
+ */
+async function readEvents(body, controller, seen) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let watchdog;
+  const alive = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => controller.abort(), SILENCE_MS);
+  };
+  let verdict = /** @type {Verdict} */ ('go on');
+  const parse = sseParser(({ event, data }) => {
+    if (verdict !== 'go on') return;
+    let parsed;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return;
+    }
+    verdict = seen(event, parsed);
+  });
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    alive();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return verdict;
+      alive();
+      parse(value);
+      if (verdict !== 'go on') {
+        controller.abort();
+        return verdict;
+      }
+    }
+  } finally {
+    clearTimeout(watchdog);
+  }
 }

@@ -46,6 +46,8 @@ export interface MockOptions {
   catalogueLimits?: { maxPets: number; maxBytes: number };
   /** Connection bounds and timeouts (short ones for the timeout tests). */
   transport?: Partial<TransportLimits>;
+  /** How long a journal stream lives (10 minutes; short for its test). */
+  streamLifetimeMs?: number;
 }
 
 export interface AdminResponse {
@@ -164,6 +166,7 @@ export function useMock(options: MockOptions = {}) {
       sessionPerKey: options.sessionPerKey,
       catalogueLimits: options.catalogueLimits,
       transport: options.transport,
+      streamLifetimeMs: options.streamLifetimeMs,
       // A test's own PetStore (a deliberately broken one) lives in this process: such a mock stays on memory.
       ...(options.store ? {} : onTestStore()),
     });

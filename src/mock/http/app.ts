@@ -40,6 +40,8 @@ export interface MockAppOptions {
   sessionPerKey?: boolean | undefined;
   /** Aborted when the server shuts down, so scenario hangs end. */
   shutdown?: AbortSignal | undefined;
+  /** How long a journal stream lives (journal-stream.ts). */
+  streamLifetimeMs?: number | undefined;
 }
 
 const MiB = 1024 * 1024;
@@ -84,6 +86,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     consoleSteps: steps.consoleFiles,
     exchange: (c) => shared(c),
     shutdown: options.shutdown,
+    streamLifetimeMs: options.streamLifetimeMs,
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
   });
   const toAdmin = (c: Context<MockEnv>): Response | Promise<Response> => admin.fetch(c.req.raw, c.env);

@@ -6,6 +6,7 @@ import { NO_METHODS } from './route-methods.js';
 import { serveOperation, type ServedOperation } from './operations/served-operation.js';
 import { adminCredentials } from './steps/admin-guard/admin-credentials.js';
 import { adminHost } from './steps/admin-guard/admin-host.js';
+import { adminFetchSite } from './steps/admin-guard/admin-fetch-site.js';
 import { adminOrigin } from './steps/admin-guard/admin-origin.js';
 import { bearerKey } from './steps/bearer-key.js';
 import { bodySize } from './steps/body-size.js';
@@ -56,7 +57,7 @@ export interface Pipeline {
  *     → deprecation → auth → session → body limit          the API (deprecation and body limit: where they apply)
  *     → Prefer → scenario stubs → the operation            a documented operation
  *   log → internal errors → Host → Origin and CORS         the admin API (Host: on a loopback bind)
- *     → admin key, or an API key to change state → session
+ *     → Fetch Metadata → admin key, or an API key → session  (the console's files: up to Origin and CORS)
  *
  * - The journal and the log come first, so preflights, refusals and
  *   internal errors are recorded with the answer the client got.
@@ -73,6 +74,9 @@ export interface Pipeline {
  * - Its Origin check answers preflights before the key check, as a
  *   preflight carries no key; and a foreign origin is refused whatever key
  *   it sends: a frontend's API key is no secret from the pages it serves.
+ * - Its Fetch Metadata check (no-cors, cross-site) comes after Origin,
+ *   whose CORS headers answer preflights, and before the key: a foreign
+ *   page's no-cors GET carries no Origin and, without --admin-key, no key either.
  * - Its key check comes before the session, as on the API: 401 wins over a
  *   malformed session id, and a refused request picks no session. With an
  *   admin key, the bearer key names no session (it is the admin's, not a
@@ -112,6 +116,8 @@ export function pipeline(options: PipelineOptions): Pipeline {
   ];
   const adminSteps = [
     ...adminGuard,
+    // Not the console's files': a page's stylesheet is fetched no-cors.
+    adminFetchSite(options.corsOrigins),
     adminCredentials({ adminKey: options.adminKey, apiKeys }),
     session({ sessions, perKey, mode: 'look', apiKeys, secret, asAdmin: options.adminKey !== undefined }),
   ];

@@ -25,6 +25,8 @@ export interface MockServerOptions {
   apiKeys: readonly string[];
   /** `--admin-key`: needed on every admin request when set. */
   adminKey?: string | undefined;
+  /** How long a journal stream lives before the server ends it (10 minutes; shorter in tests). */
+  streamLifetimeMs?: number | undefined;
   logger: Logger;
   corsOrigins?: '*' | readonly string[];
   contract?: Contract;
@@ -106,6 +108,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     sessions,
     sessionPerKey: options.sessionPerKey,
     shutdown: shutdown.signal,
+    streamLifetimeMs: options.streamLifetimeMs,
   });
   const server = createHttpServer(app.fetch, {
     anyOrigin: (options.corsOrigins ?? '*') === '*',

@@ -27,7 +27,7 @@ describe('the request journal ring buffer', () => {
 
   it('numbers entries from 1 and hands back those after a seq, at most the newest max, across wraps and clears', () => {
     const journal = createRequestJournal(4);
-    expect(journal.since(0, 10)).toEqual({ entries: [], last: 0, newer: 0, cleared: 0, ended: undefined });
+    expect(journal.since(0, 10)).toEqual({ entries: [], id: expect.stringMatching(/^[0-9a-f]{16}$/), counts: { byStatus: {}, byOperation: {} }, last: 0, newer: 0, cleared: 0, ended: undefined });
     for (let n = 1; n <= 10; n++) journal.append(entry(n));
     const seqs = (after: number, max: number) => journal.since(after, max).entries.map((e) => e.seq);
     expect(seqs(0, 10)).toEqual([7, 8, 9, 10]);
@@ -41,6 +41,19 @@ describe('the request journal ring buffer', () => {
     expect(seqs(0, 10)).toEqual([11]);
     journal.end('gone');
     expect(journal.since(11, 10)).toMatchObject({ newer: 0, ended: 'gone' });
+  });
+
+  it('counts what it appended by status and operation, across wraps and clears, and reads no entry when all-or-none finds too many', () => {
+    const journal = createRequestJournal(2);
+    journal.append(journalEntry({ status: 200, operation: 'listPets' }));
+    journal.append(journalEntry({ status: 404, operation: null }));
+    journal.clear();
+    journal.append(journalEntry({ status: 200, operation: 'getPet' }));
+    expect(journal.since(0, 1, true)).toMatchObject({ entries: [], newer: 3, counts: { byStatus: { 200: 2, 404: 1 }, byOperation: { listPets: 1, none: 1, getPet: 1 } } });
+    expect(journal.since(2, 1, true).entries.map((e) => e.seq)).toEqual([3]);
+    // Another journal is another id; the same journal keeps its own.
+    expect(journal.since(0, 1).id).toBe(journal.since(3, 1).id);
+    expect(createRequestJournal(2).since(0, 1).id).not.toBe(journal.since(0, 1).id);
   });
 
   it('holds 500 by default, and refuses a size that is not a whole number above 0', () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /** A request or an answer as a journal entry keeps it: its headers and the start of its body. */
 export interface JournalMessage {
   headers: Record<string, string>;
@@ -38,10 +39,28 @@ export interface JournalEntry {
   response: JournalMessage;
 }
 
+/**
+ * How many entries a journal has appended since it began, by status and by
+ * operation (`none`: no operation), kept by the append itself: a stream's
+ * summary is the difference of two of these, with no entry read. Bounded
+ * by the statuses and the document's operations.
+ */
+export interface JournalCounts {
+  byStatus: Record<string, number>;
+  byOperation: Record<string, number>;
+}
+
 /** What a journal appended after a seq (Journal.since in mock-store.ts). */
 export interface JournalSince {
-  /** Those still held with a seq above it, at most the `max` newest, oldest first. */
+  /**
+   * Those still held with a seq above it, at most the `max` newest, oldest
+   * first; none when more than `max` are newer and `allOrNone` was asked
+   * (the caller then summarises them from `counts`).
+   */
   entries: JournalEntry[];
+  /** This journal's identity: another value means another journal (the mock restarted, the session started afresh). */
+  id: string;
+  counts: JournalCounts;
   /** The latest seq appended (0: none ever). */
   last: number;
   /** How many were appended after it in all (some may be overwritten since, or not returned). */
@@ -59,12 +78,19 @@ export interface RequestJournal {
   /** Oldest first, newest last. */
   entries(): JournalEntry[];
   /** O(returned): see JournalSince. */
-  since(seq: number, max: number): JournalSince;
+  since(seq: number, max: number, allOrNone?: boolean): JournalSince;
   size(): number;
   /** Empties it; seqs go on from where they were. */
   clear(): void;
   /** Its session ended: `since` says so from now on (a stream following it ends). */
   end(reason: string): void;
+}
+
+/** Counts an entry by its status and operation (`none`: no operation; an operationId is the document's, never __proto__). */
+export function countEntry({ byStatus, byOperation }: JournalCounts, { status, operation }: Pick<JournalEntry, 'status' | 'operation'>): void {
+  byStatus[status] = (byStatus[status] ?? 0) + 1;
+  const name = operation ?? 'none';
+  byOperation[name] = (byOperation[name] ?? 0) + 1;
 }
 
 export const DEFAULT_JOURNAL_SIZE = 500;
@@ -80,6 +106,9 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
   let last = 0;
   let cleared = 0;
   let ended: string | undefined;
+  // Random for each journal in memory: a restarted mock's journal is another one, whatever its seqs.
+  const id = randomBytes(8).toString('hex');
+  const counts: JournalCounts = { byStatus: {}, byOperation: {} };
   /** The entry `back` places before the newest (0: the newest). */
   const newest = (back: number): JournalEntry => ring[(((next - 1 - back) % capacity) + capacity) % capacity] as JournalEntry;
   return {
@@ -90,19 +119,21 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       ring[next] = entry;
       next = next + 1 === capacity ? 0 : next + 1;
       if (count < capacity) count += 1;
+      countEntry(counts, entry);
     },
     entries() {
       const out: JournalEntry[] = [];
       for (let back = count - 1; back >= 0; back--) out.push(newest(back));
       return out;
     },
-    since(seq, max) {
+    since(seq, max, allOrNone = false) {
       const newer = Math.max(0, last - seq);
       // The held entries are the `count` newest seqs, one apart: those above `seq` are the newest `newer` of them.
-      const take = Math.min(newer, count, max);
+      const take = allOrNone && newer > max ? 0 : Math.min(newer, count, max);
       const entries: JournalEntry[] = [];
       for (let back = take - 1; back >= 0; back--) entries.push(newest(back));
-      return { entries, last, newer, cleared, ended };
+      // Copies: the stream keeps them to subtract from the next tick's.
+      return { entries, id, counts: { byStatus: { ...counts.byStatus }, byOperation: { ...counts.byOperation } }, last, newer, cleared, ended };
     },
     size: () => count,
     clear() {

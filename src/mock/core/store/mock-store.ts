@@ -158,8 +158,9 @@ export interface Journal {
    * first, with the journal's last seq, how many were appended after `seq`
    * in all, how many times it was cleared, and whether its session ended
    * (the journal stream's one read a tick): O(returned), not O(journal).
+   * With `allOrNone`, no entry when more than `max` are newer.
    */
-  since(seq: number, max: number): Maybe<JournalSince>;
+  since(seq: number, max: number, allOrNone?: boolean): Maybe<JournalSince>;
   /** How many entries it holds. */
   size(): Maybe<number>;
   /** Empties it; seqs go on counting. */

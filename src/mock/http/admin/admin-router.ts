@@ -16,6 +16,8 @@ export interface AdminRoutesOptions {
   sessionPerKey?: boolean | undefined;
   /** Aborted when the server shuts down: journal streams end then. */
   shutdown?: AbortSignal | undefined;
+  /** How long a journal stream lives (journal-stream.ts). */
+  streamLifetimeMs?: number | undefined;
   /** Told of every activation, as `scenario <name> active (<file>)`. */
   onActivate?: (session: string | null, name: string, file: string) => void;
 }

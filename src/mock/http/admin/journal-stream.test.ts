@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { openStream, type OpenedStream } from '../../../../test/support/event-stream.js';
+import { openRawStream, type RawStream } from '../../../../test/support/raw-stream.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
 const ADMIN_KEY = 'admin-key-for-streams';
@@ -33,7 +34,7 @@ describe('the journal stream', () => {
     const backlog = await stream.next();
     expect(hello.event).toBe('hello');
     const last = backlog.data.at(-1).seq;
-    expect(hello.data).toEqual({ session: null, capacity: 500, intervalMs: 250, summaryAbove: 50, last });
+    expect(hello.data).toEqual({ session: null, journal: expect.any(String), capacity: 500, intervalMs: 250, summaryAbove: 50, last, cleared: 1 });
     expect(backlog.event).toBe('entries');
     expect(backlog.data.map((entry: { path: string }) => entry.path)).toEqual(['/v1/pets?limit=1', '/v1/pets?limit=2']);
     await mock.authed('/pets?limit=3');
@@ -83,6 +84,7 @@ describe('the journal stream', () => {
       expect(summary.count).toBeGreaterThan(50);
       expect(summary.to - summary.from + 1).toBe(summary.count);
       expect(summary.sampled).toBe(summary.count);
+      expect(summary.ms).toBeGreaterThan(0);
       const byStatus = Object.values(summary.byStatus as Record<string, number>).reduce((a, b) => a + b, 0);
       const byOperation = Object.values(summary.byOperation as Record<string, number>).reduce((a, b) => a + b, 0);
       expect([byStatus, byOperation]).toEqual([summary.sampled, summary.sampled]);
@@ -94,10 +96,10 @@ describe('the journal stream', () => {
 
   it('says cleared when the journal is emptied, then goes on with the next seqs', async () => {
     const stream = await open();
-    const { last } = (await stream.next()).data;
+    const { last, cleared } = (await stream.next()).data;
     await stream.next();
     await mock.admin('/journal', { method: 'DELETE' });
-    expect(await stream.next()).toEqual({ event: 'cleared', data: {} });
+    expect(await stream.next()).toEqual({ event: 'cleared', data: { cleared: cleared + 1 } });
     await mock.authed('/pets?limit=5');
     expect((await stream.next()).data).toMatchObject([{ seq: last + 1, path: '/v1/pets?limit=5' }]);
     stream.close();
@@ -156,23 +158,143 @@ describe('the journal stream', () => {
   });
 });
 
-describe('at most 16 journal streams', () => {
+describe('at most 16 journal streams, 4 from one address', () => {
   const mock = useMock();
   const { open, stats } = streams(mock);
+  /** `count` raw streams from each of `addresses`, whose readers never read. */
+  const hold = (addresses: string[], count: number): Promise<RawStream[]> =>
+    Promise.all(addresses.flatMap((address) => Array.from({ length: count }, () => openRawStream(mock.port, address))));
+  const release = async (held: RawStream[]) => {
+    for (const { socket } of held) socket.destroy();
+    await vi.waitFor(async () => expect((await stats()).open).toBe(0));
+  };
 
   it('refuses the 17th with 503 too_many_streams and Retry-After: 5; one closed makes room', async () => {
-    const opened = await Promise.all(Array.from({ length: 16 }, () => open()));
-    expect(opened.map((stream) => stream.status)).toEqual(Array(16).fill(200));
+    const held = await hold(['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'], 4);
+    expect(held.map((stream) => stream.status)).toEqual(Array(16).fill(200));
     const refused = await mock.admin('/journal/anonymous/stream');
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(refused.json).toEqual({ code: 'too_many_streams', message: expect.stringContaining('16'), status: 503 });
+    expect((await openRawStream(mock.port, '127.0.0.6')).status).toBe(503);
     expect(await stats()).toMatchObject({ open: 16, max: 16 });
-    opened[0]?.close();
+    held[0]?.socket.destroy();
     await vi.waitFor(async () => expect((await stats()).open).toBe(15));
-    const again = await open();
+    const again = await openRawStream(mock.port, '127.0.0.6');
     expect(again.status).toBe(200);
-    for (const stream of [...opened, again]) stream.close();
+    await release([...held, again]);
+  });
+
+  it('refuses a 5th stream from one address (503, saying why and what to do behind a proxy), while another address still gets one', async () => {
+    const held = await hold(['127.0.0.1'], 4);
+    expect(held.map((stream) => stream.status)).toEqual([200, 200, 200, 200]);
+    const fifth = await mock.admin('/journal/stream');
+    expect([fifth.status, fifth.headers.get('retry-after')]).toEqual([503, '5']);
+    expect(fifth.json).toEqual({ code: 'too_many_streams', message: expect.stringMatching(/4 journal streams are open from 127\.0\.0\.1.*--admin-key/), status: 503 });
+    const other = await openRawStream(mock.port, '127.0.0.7');
+    expect(other.status).toBe(200);
+    held[0]?.socket.destroy();
+    await vi.waitFor(async () => expect((await stats()).open).toBe(4));
+    const room = await open();
+    expect(room.status).toBe(200);
+    room.close();
+    await release([...held, other]);
+  });
+
+  it('opens 16 streams without a listener warning on the shutdown signal (one listener for all)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const held = await hold(['127.0.0.8', '127.0.0.9', '127.0.0.10', '127.0.0.11'], 4);
+      expect(held.every((stream) => stream.status === 200)).toBe(true);
+      // process.emitWarning emits on the next tick.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await release(held);
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((warning) => warning.includes('MaxListenersExceeded'))).toEqual([]);
+  });
+});
+
+describe('a stream that has lived its time', () => {
+  const mock = useMock({ streamLifetimeMs: 1200 });
+  const { open, stats } = streams(mock);
+
+  it('ends with a reconnect event naming the seq to resume after, and frees its slot', async () => {
+    const stream = await open();
+    await stream.next();
+    await stream.next();
+    await mock.authed('/pets?limit=1');
+    const [entry] = (await stream.next()).data;
+    const planned = await stream.next(3000);
+    expect(planned).toEqual({ event: 'reconnect', data: { reason: expect.stringContaining('at most 1 s'), after: entry.seq } });
+    await stream.ended;
+    await vi.waitFor(async () => expect((await stats()).open).toBe(0));
+  });
+
+  it('ends a stream whose reader never reads, too', async () => {
+    const held = await openRawStream(mock.port, '127.0.0.12');
+    expect(held.status).toBe(200);
+    await vi.waitFor(async () => expect((await stats()).open).toBe(0), { timeout: 3000 });
+    held.socket.destroy();
+  });
+});
+
+describe('resuming, restarting and clearing, as the stream tells them', () => {
+  const mock = useMock();
+  const { open } = streams(mock);
+
+  it('with ?after= far behind, sends a summary of the entries before the backlog, then the newest 50', async () => {
+    const session = { 'x-mock-session': 'far-behind' };
+    for (let i = 0; i < 120; i++) await mock.authed(i % 3 === 0 ? '/pets/999999' : '/pets?limit=1', { headers: session });
+    const stream = await open('/journal/stream?after=1', { headers: session });
+    expect((await stream.next()).data).toMatchObject({ last: 120 });
+    const gap = await stream.next();
+    expect(gap.event).toBe('summary');
+    // Seqs 2 to 70: i = 1 to 69, of which i % 3 === 0 (a 404 getPet) for 23.
+    expect(gap.data).toMatchObject({ from: 2, to: 70, count: 69, sampled: 69, before: true, byStatus: { 200: 46, 404: 23 }, byOperation: { listPets: 46, getPet: 23 } });
+    expect(gap.data.ms).toBeGreaterThanOrEqual(0);
+    const backlog = (await stream.next()).data as Array<{ seq: number }>;
+    expect(backlog.map((entry) => entry.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 71 + i));
+    stream.close();
+    // Not far behind: no summary.
+    const near = await open('/journal/stream?after=100', { headers: session });
+    expect((await near.until('entries')).map((event) => event.event)).toEqual(['hello', 'entries']);
+    near.close();
+  });
+
+  it('says in hello how many times the journal was cleared, so a clear made while away is seen', async () => {
+    const session = { 'x-mock-session': 'cleared-while-away' };
+    await mock.authed('/pets?limit=1', { headers: session });
+    const before = await open('/journal/stream', { headers: session });
+    const { cleared, journal } = (await before.next()).data;
+    before.close();
+    await mock.admin('/journal', { method: 'DELETE', headers: session });
+    const after = await open('/journal/stream?after=1', { headers: session });
+    expect((await after.next()).data).toMatchObject({ cleared: cleared + 1, journal });
+    after.close();
+  });
+
+  it('names the journal in hello: the same one again, another once the session started afresh, whatever its seqs', async () => {
+    const session = { 'x-mock-session': 'started-twice' };
+    const hello = async () => {
+      const stream = await open('/journal/stream', { headers: session });
+      const { data } = await stream.next();
+      stream.close();
+      return data as { journal: string; last: number };
+    };
+    await mock.authed('/pets?limit=1', { headers: session });
+    const first = await hello();
+    expect(first.journal).not.toBe('');
+    expect((await hello()).journal).toBe(first.journal);
+    await mock.admin('/sessions/started-twice', { method: 'DELETE' });
+    await mock.authed('/pets?limit=1', { headers: session });
+    const second = await hello();
+    // As many requests as before: the seq alone cannot tell the two apart.
+    expect(second.last).toBe(first.last);
+    expect(second.journal).not.toBe(first.journal);
   });
 });
 
@@ -255,6 +377,9 @@ describe('a reader that never reads', () => {
     await vi.waitFor(() => expect(text).toMatch(new RegExp(`event: summary\\ndata: \\{"from":\\d+,"to":${last},`)), { timeout: 5000 });
     const summary = JSON.parse(/event: summary\ndata: (.*)\n/.exec(text)?.[1] ?? '{}');
     expect(summary.count).toBeGreaterThan(0);
+    // Counted exactly, however many (the journal's counts, no entry read), over the ticks it skipped: 4 or more of 250 ms.
+    expect([summary.sampled, summary.byStatus, summary.byOperation]).toEqual([summary.count, { 200: summary.count }, { listPets: summary.count }]);
+    expect(summary.ms).toBeGreaterThanOrEqual(1000);
     socket.destroy();
   });
 });

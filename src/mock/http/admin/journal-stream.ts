@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { errorBody } from '../../core/errors.js';
-import { cursorAfter, nextEvents, STREAM_INTERVAL_MS, SUMMARY_ABOVE, SUMMARY_SAMPLE, type JournalCursor } from '../../core/journal/journal-cursor.js';
+import { backlogSummary, BACKLOG_SAMPLE, cursorAfter, nextEvents, STREAM_INTERVAL_MS, SUMMARY_ABOVE, type JournalCursor } from '../../core/journal/journal-cursor.js';
 import type { JournalSince } from '../../core/journal/request-journal.js';
 import { fail, failed, ok, type Result } from '../../core/result.js';
 import type { Journal, MockStore } from '../../core/store/mock-store.js';
@@ -10,9 +10,15 @@ import { respond, sendError } from '../respond.js';
 import { mayUse, sessionForbidden } from '../steps/session-access.js';
 import { exchange, type AdminRouter } from './admin-router.js';
 import { EVENT_STREAM_HEADERS, eventStream, type EventStream } from './event-stream.js';
+import { MAX_STREAMS, streamSlots } from './stream-slots.js';
 
-/** Journal streams open at once, per process: each polls its journal every tick. */
-export const MAX_STREAMS = 16;
+/**
+ * The longest a stream lives (ms): then the server ends it with a
+ * `reconnect` event, and the reader opens another with `?after=`. So a
+ * slot held by a reader that went silently away (a stream with nothing
+ * new never fills a buffer) comes back in at most this long.
+ */
+export const STREAM_LIFETIME_MS = 10 * 60_000;
 /** A comment line after this long without an event (ms): proxies close connections idle for long. */
 export const KEEP_ALIVE_MS = 15_000;
 
@@ -30,6 +36,8 @@ export interface JournalStreamOptions {
   sessions: MockStore;
   /** Aborted when the server shuts down: every stream ends then. */
   shutdown?: AbortSignal | undefined;
+  /** How long a stream lives (STREAM_LIFETIME_MS; shorter in tests). */
+  streamLifetimeMs?: number | undefined;
 }
 
 /**
@@ -38,11 +46,13 @@ export interface JournalStreamOptions {
  * admin API's steps have checked Host, Origin, the key and the session
  * (pipeline.ts) as for every admin route. Gives the streams' figures.
  */
-export function journalStreamRoutes(router: AdminRouter, { sessions, shutdown }: JournalStreamOptions): () => StreamStats {
-  const open = new Set<EventStream>();
-  // Counted from the check until the stream is in `open`: the first read of the journal may wait on the store.
-  let starting = 0;
+export function journalStreamRoutes(router: AdminRouter, { sessions, shutdown, streamLifetimeMs = STREAM_LIFETIME_MS }: JournalStreamOptions): () => StreamStats {
+  const open = new Set<{ close(now: boolean): void; stream: EventStream }>();
+  // Taken from the check until the stream closes: the first read of the journal may wait on the store.
+  const slots = streamSlots();
   let skippedTicks = 0;
+  // One listener for every stream, not one each (16 would pass the signal's limit of 10, and warn).
+  shutdown?.addEventListener('abort', () => [...open].forEach((each) => each.close(true)), { once: true });
 
   const follow = async (c: Context<MockEnv>, anonymous: boolean): Promise<Response> => {
     const x = exchange(c);
@@ -50,35 +60,42 @@ export function journalStreamRoutes(router: AdminRouter, { sessions, shutdown }:
     if (!after.ok) return sendError(x, after.error);
     const journal = anonymous ? ok(sessions.anonymous) : await runningJournal(x, sessions);
     if (!journal.ok) return sendError(x, journal.error);
-    if (open.size + starting >= MAX_STREAMS) {
-      return sendError(x, errorBody('too_many_streams', `${MAX_STREAMS} journal streams are open on this mock: close one (a console tab), or retry in 5 s`), { 'retry-after': '5' });
-    }
-    if (c.req.method === 'HEAD') return respond(x, 200, null, { ...EVENT_STREAM_HEADERS });
     const node = nodeBindings(c);
-    if (!node) return sendError(x, errorBody('internal_error', 'A journal stream needs the mock to run on a node server.'));
-    starting += 1;
-    let first: JournalSince;
+    const slot = slots.take(node?.incoming.socket.remoteAddress ?? '');
+    if (!slot.ok) return sendError(x, slot.error, { 'retry-after': '5' });
+    const release = slot.value;
+    if (c.req.method === 'HEAD' || !node) {
+      release();
+      if (!node) return sendError(x, errorBody('internal_error', 'A journal stream needs the mock to run on a node server.'));
+      return respond(x, 200, null, { ...EVENT_STREAM_HEADERS });
+    }
+    let first: Opening;
     try {
-      first = await journal.value.since(after.value ?? 0, SUMMARY_ABOVE);
-    } finally {
-      starting -= 1;
+      first = await opening(journal.value, anonymous ? null : x.session.id, after.value, BACKLOG_SAMPLE[sessions.kind]);
+    } catch (error) {
+      release();
+      throw error;
     }
     const stream = eventStream(node.outgoing, () => close(false));
-    const hello = { session: anonymous ? null : x.session.id, capacity: journal.value.capacity, intervalMs: STREAM_INTERVAL_MS, summaryAbove: SUMMARY_ABOVE, last: first.last };
-    // The backlog is sent even when empty: the reader then knows everything before `last` is in.
-    stream.send([{ event: 'hello', data: hello }, { event: 'entries', data: first.entries }, ...ended(first)]);
-    const stop = follower(journal.value, stream, cursorAfter(first), { sample: SUMMARY_SAMPLE[sessions.kind], onSkip: () => (skippedTicks += 1), onEnded: () => close(false) });
-    open.add(stream);
+    stream.send(first.events);
+    const stop = follower(journal.value, stream, first.cursor, { onSkip: () => (skippedTicks += 1), onEnded: () => close(false) });
+    const lifetime = setTimeout(() => {
+      // A planned end, which the reader follows at once with ?after= (when it has taken the previous event; else a plain end).
+      stream.send([{ event: 'reconnect', data: { reason: `a stream lives at most ${Math.round(streamLifetimeMs / 1000)} s: open it again with ?after=${first.cursor.sent}`, after: first.cursor.sent } }]);
+      close(false);
+    }, streamLifetimeMs);
+    lifetime.unref();
+    const entry = { close, stream };
+    open.add(entry);
     function close(now: boolean): void {
       stop();
-      open.delete(stream);
-      shutdown?.removeEventListener('abort', onShutdown);
+      clearTimeout(lifetime);
+      open.delete(entry);
+      release();
       stream.end(now);
     }
-    const onShutdown = (): void => close(true);
     if (shutdown?.aborted) close(true);
-    else shutdown?.addEventListener('abort', onShutdown, { once: true });
-    if (first.ended !== undefined) close(false);
+    else if (first.ended) close(false);
     return new Response(stream.body, { status: 200, headers: { ...x.headers, ...EVENT_STREAM_HEADERS } });
   };
 
@@ -86,9 +103,31 @@ export function journalStreamRoutes(router: AdminRouter, { sessions, shutdown }:
   router.on('GET', '/journal/anonymous/stream', (c) => follow(c, true));
   return () => {
     let queuedBytes = 0;
-    for (const stream of open) queuedBytes += stream.queued();
+    for (const { stream } of open) queuedBytes += stream.queued();
     return { open: open.size, max: MAX_STREAMS, queuedBytes, skippedTicks };
   };
+}
+
+interface Opening {
+  events: Array<{ event: string; data: unknown }>;
+  cursor: JournalCursor;
+  ended: boolean;
+}
+
+/**
+ * A stream's first events: `hello`, then, with `?after=` far behind, a
+ * summary of the entries the backlog leaves out, then the backlog (sent
+ * even when empty: the reader then knows everything before `last` is in),
+ * then `ended` if the session has.
+ */
+async function opening(journal: Journal, session: string | null, after: number | undefined, sample: number): Promise<Opening> {
+  const read = await journal.since(after ?? 0, after === undefined ? SUMMARY_ABOVE : SUMMARY_ABOVE + sample);
+  const cursor = cursorAfter(read, performance.now());
+  const backlog = read.entries.slice(-SUMMARY_ABOVE);
+  const before = after === undefined ? undefined : backlogSummary(after, read, backlog);
+  const hello = { session, journal: read.id, capacity: journal.capacity, intervalMs: STREAM_INTERVAL_MS, summaryAbove: SUMMARY_ABOVE, last: read.last, cleared: read.cleared };
+  const events = [{ event: 'hello', data: hello }, ...(before ? [{ event: 'summary', data: before }] : []), { event: 'entries', data: backlog }, ...ended(read)];
+  return { events, cursor, ended: read.ended !== undefined };
 }
 
 /**
@@ -102,7 +141,7 @@ function follower(
   journal: Journal,
   stream: EventStream,
   cursor: JournalCursor,
-  { sample, onSkip, onEnded }: { sample: number; onSkip: () => void; onEnded: () => void },
+  { onSkip, onEnded }: { onSkip: () => void; onEnded: () => void },
 ): () => void {
   let busy = false;
   let stopped = false;
@@ -115,10 +154,11 @@ function follower(
     }
     busy = true;
     try {
-      const since = await journal.since(cursor.sent, sample);
+      // More than SUMMARY_ABOVE new: no entry read at all, the summary comes from the journal's counts.
+      const since = await journal.since(cursor.sent, SUMMARY_ABOVE, true);
       // The reader may have fallen behind while the store answered.
       if (stopped || stream.waiting()) return;
-      const events = nextEvents(cursor, since);
+      const events = nextEvents(cursor, since, performance.now());
       if (events.length === 0) stream.keepAlive(KEEP_ALIVE_MS);
       else stream.send(events);
       if (since.ended !== undefined) onEnded();

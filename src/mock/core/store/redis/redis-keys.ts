@@ -10,7 +10,7 @@
  *   P:sessions                  sorted set: running session ids, scored by last use (ms, Redis TIME)
  *   P:gen                       counter: a new generation for each session started
  *   P:anon                      list: the anonymous journal (JSON, newest first)
- *   P:anon:q                    hash: its counters: seq (the last entry's), cleared (how many times emptied)
+ *   P:anon:q                    hash: its counters: seq (the last entry's), cleared (how many times emptied), id (set by the first append), s:STATUS and o:OPERATION (entries appended, by status and operation)
  *   P:secret                    string: the secret key sessions' ids are made with, one for every process (SET NX)
  *   P:s:S                       hash: the session: gen, owner, active (the active state's token)
  *   P:shared                    hash: the shared default's: active (its generation is always 0)

@@ -292,6 +292,11 @@ describe('odd input', () => {
     for (let n = 4; n <= 8; n++) await (await opened(a, id)).journal.append(entry(`/v1/pets?n=${n}`));
     expect((await (await opened(b, id)).journal.since(0, 3)).entries.map((one) => one.seq)).toEqual([6, 7, 8]);
     expect((await (await opened(b, id)).journal.since(0, 10)).entries.map((one) => one.seq)).toEqual([4, 5, 6, 7, 8]);
+    // Counted by status and operation as appended, by every process, with one id; all-or-none reads nothing past max.
+    const counted = await (await opened(b, id)).journal.since(2, 3, true);
+    expect(counted).toMatchObject({ entries: [], newer: 6, counts: { byStatus: { 200: 8 }, byOperation: { listPets: 8 } } });
+    expect(counted.id).toMatch(/^\d{16}$/);
+    expect((await (await opened(a, id)).journal.since(0, 1)).id).toBe(counted.id);
     const counters = (await keysOf(id)).find((key) => key.endsWith(':j:q')) ?? '';
     expect(await keyTtl(counters)).toBeGreaterThan(0);
     const view = await opened(a, id);

@@ -83,14 +83,24 @@ return out
 
 /**
  * Journal append: ARGV key, entry JSON (starting `{"seq":0,`), capacity,
- * ttl, the session's hash and key base, the journal's counters. The entry
- * gets the next seq (HINCRBY, so never reused while the counters live),
- * written into its JSON; newest first, trimmed to capacity; nothing for a
- * session that ended meanwhile.
+ * ttl, the session's hash and key base, the journal's counters, the
+ * entry's status and operation (`none`: no operation). The entry gets the
+ * next seq (HINCRBY, so never reused while the counters live), written
+ * into its JSON; newest first, trimmed to capacity; nothing for a session
+ * that ended meanwhile. The counters also count it by status (`s:200`) and
+ * operation (`o:listPets`), so a stream's summary reads one hash, not the
+ * entries; and the first append names the journal (`id`, Redis's clock in
+ * µs), so a journal made again under the same key is told apart.
  */
 export const APPEND = luaScript(`
 if not running(ARGV[5], ARGV[6], ARGV[4]) then return 0 end
 local seq = redis.call('HINCRBY', ARGV[7], 'seq', 1)
+if seq == 1 then
+  local t = redis.call('TIME')
+  redis.call('HSETNX', ARGV[7], 'id', t[1] .. string.format('%06d', tonumber(t[2])))
+end
+redis.call('HINCRBY', ARGV[7], 's:' .. ARGV[8], 1)
+redis.call('HINCRBY', ARGV[7], 'o:' .. ARGV[9], 1)
 redis.call('LPUSH', ARGV[1], '{"seq":' .. string.format('%d', seq) .. string.sub(ARGV[2], 9))
 redis.call('LTRIM', ARGV[1], 0, tonumber(ARGV[3]) - 1)
 expire(ARGV[1], ARGV[4])
@@ -100,16 +110,22 @@ return 1
 
 /**
  * Journal since: ARGV key, counters, after (a seq), max, ttl, the
- * session's hash and key base. The list holds consecutive seqs, the
- * newest (the counters' seq) first, so those above `after` are its first
+ * session's hash and key base, all-or-none ('1': no entry when more than
+ * max are newer). The list holds consecutive seqs, the newest (the
+ * counters' seq) first, so those above `after` are its first
  * `seq - after` items: LRANGE reads just those, at most `max`.
- * Returns {running 1/0, last seq, times cleared, entries' JSON newest first…}.
+ * Returns {running 1/0, the counters hash as HGETALL's flat list, entries' JSON newest first…}.
  */
 export const SINCE = luaScript(`
-local counters = redis.call('HMGET', ARGV[2], 'seq', 'cleared')
-local last = tonumber(counters[1] or '0')
-local out = {running(ARGV[6], ARGV[7], ARGV[5]) and 1 or 0, string.format('%d', last), counters[2] or '0'}
-local take = math.min(last - tonumber(ARGV[3]), tonumber(ARGV[4]))
+local counters = redis.call('HGETALL', ARGV[2])
+local last = 0
+for i = 1, #counters, 2 do
+  if counters[i] == 'seq' then last = tonumber(counters[i + 1]) end
+end
+local out = {running(ARGV[6], ARGV[7], ARGV[5]) and 1 or 0, counters}
+local newer = last - tonumber(ARGV[3])
+local take = math.min(newer, tonumber(ARGV[4]))
+if ARGV[8] == '1' and newer > tonumber(ARGV[4]) then take = 0 end
 if take > 0 then
   for _, entry in ipairs(redis.call('LRANGE', ARGV[1], 0, take - 1)) do out[#out + 1] = entry end
 end

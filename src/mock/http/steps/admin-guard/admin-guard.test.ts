@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../../../../../test/support/raw-request.js';
 import { TEST_KEY, useMock } from '../../../../../test/support/use-mock.js';
@@ -189,6 +190,40 @@ describe('the admin API with --cors-origin naming a frontend', () => {
       const res = await mock.adminAsIs('/scenarios/active', preflight(value));
       expect([value, res.status]).toEqual([value, 403]);
     }
+  });
+});
+
+describe('the admin API and Fetch Metadata (Sec-Fetch-Mode, Sec-Fetch-Site)', () => {
+  const mock = useMock({ scenario: 'default', corsOrigins: [APP] });
+  const origin = (): string => new URL(mock.url).origin;
+
+  it.each([
+    ['a foreign page\'s no-cors GET (no Origin: an <img> or fetch mode no-cors)', '/journal', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' }, 'no-cors'],
+    ['its no-cors hold on the journal stream', '/journal/stream', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-site': 'cross-site' }, 'no-cors'],
+    ['a same-site page\'s no-cors GET (another port of localhost)', '/journal', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-site': 'same-site' }, 'no-cors'],
+    ['a cross-site navigation (a link on another site)', '/journal', { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'cross-site' }, 'cross-site'],
+  ])('refuses %s with 403 origin_not_allowed, saying which header', async (_what, path, headers, named) => {
+    // node:http, as fetch sets Sec-Fetch-Mode itself.
+    const res = await rawRequest(`${origin()}/__mock${path}`, headers);
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ code: 'origin_not_allowed', message: expect.stringContaining(named), status: 403 });
+  });
+
+  it('lets the mock\'s own pages, an origin --cors-origin names, and clients without these headers (curl) in', async () => {
+    const journal = (headers: Record<string, string>) => rawRequest(`${origin()}/__mock/journal`, headers);
+    const own = await journal({ 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin', origin: origin() });
+    const named = await journal({ 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'cross-site', origin: APP });
+    const typed = await journal({ 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' });
+    const plain = await journal({});
+    expect([own.status, named.status, typed.status, plain.status]).toEqual([200, 200, 200, 200]);
+  });
+
+  it('serves the console\'s stylesheet, which a page fetches no-cors', async () => {
+    const status = await new Promise((resolve, reject) => {
+      const headers = { 'sec-fetch-mode': 'no-cors', 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'style' };
+      get(`${origin()}/__mock/console/console.css`, { headers }, (res) => resolve(res.resume().statusCode)).on('error', reject);
+    });
+    expect(status).toBe(200);
   });
 });
 
