@@ -25,11 +25,25 @@ export interface ConsoleFollower {
  */
 export async function followConsole(origin: string): Promise<ConsoleFollower> {
   const abort = new AbortController();
-  const response = await fetch(`${origin}/__mock/journal/stream`, { headers: { authorization: `Bearer ${API_KEY}` }, signal: abort.signal });
-  if (response.status !== 200 || !response.body) throw new Error(`GET /__mock/journal/stream on ${origin} answered ${response.status}`);
   const counts: FollowedEvents = { entries: 0, summaries: 0, entriesCarried: 0, requestsSummarised: 0 };
-  // A stream cut short (the server stopped) just stops counting: a run whose console received nothing is noted (measure-load.ts).
-  const reading = read(response.body, counts).catch(() => undefined);
+  const position = { after: undefined as number | undefined };
+  const open = async (): Promise<ReadableStream<Uint8Array>> => {
+    const query = position.after === undefined ? '' : `?after=${position.after}`;
+    const response = await fetch(`${origin}/__mock/journal/stream${query}`, { headers: { authorization: `Bearer ${API_KEY}` }, signal: abort.signal });
+    if (response.status !== 200 || !response.body) throw new Error(`GET /__mock/journal/stream on ${origin} answered ${response.status}`);
+    return response.body;
+  };
+  const first = await open();
+  // A stream lives 10 minutes, then says `reconnect` (README, "The journal stream"): the console opens the next at once, and so does this.
+  // A stream cut short otherwise (the server stopped) just stops counting: a run whose console received nothing is noted (measure-load.ts).
+  const reading = (async () => {
+    let body = first;
+    for (;;) {
+      await read(body, counts, position);
+      if (abort.signal.aborted) return;
+      body = await open();
+    }
+  })().catch(() => undefined);
   return {
     counts: () => ({ ...counts }),
     async stop() {
@@ -39,7 +53,7 @@ export async function followConsole(origin: string): Promise<ConsoleFollower> {
   };
 }
 
-async function read(body: ReadableStream<Uint8Array>, counts: FollowedEvents): Promise<void> {
+async function read(body: ReadableStream<Uint8Array>, counts: FollowedEvents, position: { after: number | undefined }): Promise<void> {
   const decoder = new TextDecoder();
   let buffered = '';
   for await (const chunk of body) {
@@ -47,16 +61,18 @@ async function read(body: ReadableStream<Uint8Array>, counts: FollowedEvents): P
     // Server-Sent Events: an event ends at a blank line (HTML standard, "Server-sent events").
     let end: number;
     while ((end = buffered.indexOf('\n\n')) !== -1) {
-      count(buffered.slice(0, end), counts);
+      count(buffered.slice(0, end), counts, position);
       buffered = buffered.slice(end + 2);
     }
   }
 }
 
-function count(event: string, counts: FollowedEvents): void {
+function count(event: string, counts: FollowedEvents, position: { after: number | undefined }): void {
   const name = /^event: (.*)$/m.exec(event)?.[1];
   const data = /^data: (.*)$/m.exec(event)?.[1];
-  if (name === 'entries' && data !== undefined) {
+  if (name === 'reconnect' && data !== undefined) {
+    position.after = (JSON.parse(data) as { after: number }).after;
+  } else if (name === 'entries' && data !== undefined) {
     counts.entries += 1;
     counts.entriesCarried += (JSON.parse(data) as unknown[]).length;
   } else if (name === 'summary' && data !== undefined) {

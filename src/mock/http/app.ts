@@ -17,6 +17,7 @@ import { servedOperations } from './operations/served-operations.js';
 import { pipeline, type Pipeline } from './pipeline.js';
 import { routeMethods } from './route-methods.js';
 import { sendError } from './respond.js';
+import { adminMethods } from './admin/admin-methods.js';
 import { internalError } from './steps/internal-errors.js';
 
 export interface MockAppOptions {
@@ -58,7 +59,9 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   const sessions = options.sessions ?? defaultSessions(options);
   const shared = (c: Context<MockEnv>, operationId: string | null = null): Exchange => newExchange(c, operationId, sessions.shared);
+  const adminRoutes = adminMethods();
   const steps = pipeline({
+    adminMethods: adminRoutes,
     sessions,
     logger,
     apiKeys: options.apiKeys,
@@ -84,6 +87,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     logger,
     steps: steps.admin,
     consoleSteps: steps.consoleFiles,
+    methods: adminRoutes,
     exchange: (c) => shared(c),
     shutdown: options.shutdown,
     streamLifetimeMs: options.streamLifetimeMs,

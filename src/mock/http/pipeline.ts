@@ -17,6 +17,7 @@ import { journalRequests } from './steps/journal.js';
 import { preferences } from './steps/preferences.js';
 import { requestLog } from './steps/request-log.js';
 import { scenarioStubs } from './steps/scenario-stubs.js';
+import type { AdminMethods } from './admin/admin-methods.js';
 import { session } from './steps/session.js';
 
 export interface PipelineOptions {
@@ -34,6 +35,8 @@ export interface PipelineOptions {
   replacementUrl: (operation: OperationSpec) => string | undefined;
   /** Aborted when the server shuts down, so scenario hangs end. */
   shutdown: AbortSignal | undefined;
+  /** The admin API's paths and their methods (admin/admin-methods.ts), for its preflights. */
+  adminMethods: AdminMethods;
 }
 
 /** The chains of steps a request can pass through, one per kind of route (see app.ts). */
@@ -112,7 +115,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
     ...(logged ? [requestLog(logger, (x) => x.c.req.method === 'GET' || x.c.req.method === 'HEAD')] : []),
     internalErrors(logger),
     ...(host ? [host] : []),
-    adminOrigin(options.corsOrigins),
+    adminOrigin(options.corsOrigins, options.adminMethods.at),
   ];
   const adminSteps = [
     ...adminGuard,

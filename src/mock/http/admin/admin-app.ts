@@ -36,7 +36,7 @@ export interface AdminAppOptions extends AdminRoutesOptions {
 export function adminApp({ logger, steps, consoleSteps, exchange, ...options }: AdminAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   // Before the admin steps below: a console route answers without calling them (they would ask for the key).
-  consoleRoutes(app, { steps: consoleSteps, exchange });
+  consoleRoutes(app, { steps: consoleSteps, exchange, methods: options.methods });
   app.use('*', async (c, next) => {
     const x = exchange(c);
     c.set('exchange', x);
@@ -48,7 +48,7 @@ export function adminApp({ logger, steps, consoleSteps, exchange, ...options }: 
     // Set only when a step answered itself: setting c.res again would make Hono copy the response.
     if (answer !== c.res) c.res = answer;
   });
-  const router = adminRouter(app);
+  const router = adminRouter(app, options.methods);
   scenarioRoutes(router, options);
   const streams = journalStreamRoutes(router, options);
   sessionRoutes(router, options.sessions, streams);

@@ -4,6 +4,7 @@ import { errorBody } from '../../core/errors.js';
 import type { MockStore, Session } from '../../core/store/mock-store.js';
 import type { Exchange, MockEnv, Step } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
+import type { AdminMethods } from './admin-methods.js';
 
 export const ADMIN_PREFIX = '/__mock';
 
@@ -20,6 +21,8 @@ export interface AdminRoutesOptions {
   streamLifetimeMs?: number | undefined;
   /** Told of every activation, as `scenario <name> active (<file>)`. */
   onActivate?: (session: string | null, name: string, file: string) => void;
+  /** Each admin path's methods, filled as routes are registered; its preflights read it (admin-methods.ts). */
+  methods: AdminMethods;
 }
 
 /** Registers admin routes under `/__mock`, remembering each path's methods for its 405s. */
@@ -29,19 +32,19 @@ export interface AdminRouter {
   refuseOtherMethods(): void;
 }
 
-export function adminRouter(app: Hono<MockEnv>): AdminRouter {
-  const methods = new Map<string, string[]>();
+export function adminRouter(app: Hono<MockEnv>, table: AdminMethods): AdminRouter {
+  const paths = new Set<string>();
   return {
     on(method, path, ...handlers) {
       const full = ADMIN_PREFIX + path;
-      methods.set(full, [...(methods.get(full) ?? []), method]);
+      paths.add(full);
+      table.add(full, method);
       app.on(method, full, ...(handlers as [Handler<MockEnv>]));
     },
     refuseOtherMethods() {
-      for (const [path, allowed] of methods) {
-        const all = new Set([...allowed, 'OPTIONS']);
-        if (all.has('GET')) all.add('HEAD');
-        const allow = [...all].sort().join(', ');
+      for (const path of paths) {
+        // The same list its preflights give (admin-methods.ts).
+        const allow = table.at(path).join(', ');
         app.all(path, (c) => sendError(exchange(c), errorBody('method_not_allowed', `${c.req.method} is not allowed here; allowed: ${allow}`), { allow }));
       }
     },

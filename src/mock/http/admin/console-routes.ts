@@ -5,6 +5,7 @@ import { respond, sendError } from '../respond.js';
 import { ADMIN_PREFIX } from './admin-router.js';
 import { sendFile } from '../send-file.js';
 import { pageHeaders } from '../page-headers.js';
+import type { AdminMethods } from './admin-methods.js';
 import { consoleFiles } from './console-files.js';
 
 export interface ConsoleRoutesOptions {
@@ -14,6 +15,8 @@ export interface ConsoleRoutesOptions {
   exchange: (c: Context<MockEnv>) => Exchange;
   /** Where the files are; default the package's console/ folder. */
   dir?: string;
+  /** The admin API's table of methods: the console's paths serve GET (and HEAD) only. */
+  methods?: AdminMethods;
 }
 
 /**
@@ -37,7 +40,7 @@ const ALLOW = 'GET, HEAD, OPTIONS';
  * Registered before the admin API's own steps (admin-app.ts), which they
  * replace: these files hold no data, so they need no key (see pipeline.ts).
  */
-export function consoleRoutes(app: Hono<MockEnv>, { steps, exchange, dir }: ConsoleRoutesOptions): void {
+export function consoleRoutes(app: Hono<MockEnv>, { steps, exchange, dir, methods }: ConsoleRoutesOptions): void {
   const files = consoleFiles(dir);
   const index = files.get('index.html');
   if (!index) throw new Error(`the console has no index.html (${[...files.keys()].join(', ') || 'no files'})`);
@@ -56,5 +59,8 @@ export function consoleRoutes(app: Hono<MockEnv>, { steps, exchange, dir }: Cons
   app.get(ADMIN_PREFIX, (c) => redirect(exchange(c)));
   app.get(`${ADMIN_PREFIX}/`, (c) => page(exchange(c)));
   app.get(`${FILES_PREFIX}*`, (c) => file(exchange(c)));
-  for (const path of [ADMIN_PREFIX, `${ADMIN_PREFIX}/`, `${FILES_PREFIX}*`]) app.all(path, (c) => otherMethod(exchange(c)));
+  for (const path of [ADMIN_PREFIX, `${ADMIN_PREFIX}/`, `${FILES_PREFIX}*`]) {
+    methods?.add(path, 'GET');
+    app.all(path, (c) => otherMethod(exchange(c)));
+  }
 }

@@ -42,7 +42,9 @@ export function cors(options: CorsOptions): Step {
     'access-control-allow-headers': options.allowHeaders.join(', '),
     'access-control-max-age': String(options.maxAgeSeconds),
   };
-  const allowing = (answer: Record<string, string>): OriginHeaders => Object.freeze({ answer: Object.freeze(answer), preflight: Object.freeze({ ...answer, ...preflight }) });
+  // Every OPTIONS answer says what the route serves, a preflight or not (RFC 9110 §9.3.7, §10.2.1).
+  const allow = { allow: options.allowMethods.join(', ') };
+  const allowing = (answer: Record<string, string>): OriginHeaders => Object.freeze({ answer: Object.freeze(answer), preflight: Object.freeze({ ...answer, ...allow, ...preflight }) });
 
   // With any origin, every answer gets the same headers. Never mutated: respond and addResponseHeaders copy.
   const anyOrigin = options.origins === '*' ? allowing({ 'access-control-allow-origin': '*', 'access-control-expose-headers': expose }) : undefined;
@@ -54,7 +56,7 @@ export function cors(options: CorsOptions): Step {
       allowing({ 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': expose, vary: 'Origin' }),
     ]),
   );
-  const unlisted: OriginHeaders = Object.freeze({ answer: Object.freeze({ vary: 'Origin' }), preflight: Object.freeze({ vary: 'Origin' }) });
+  const unlisted: OriginHeaders = Object.freeze({ answer: Object.freeze({ vary: 'Origin' }), preflight: Object.freeze({ vary: 'Origin', ...allow }) });
 
   return function corsHeaders(x, next) {
     const headers = anyOrigin ?? listed.get(x.c.req.header('origin') ?? '') ?? unlisted;

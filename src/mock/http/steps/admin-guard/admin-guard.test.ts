@@ -172,6 +172,31 @@ describe('the admin API with --cors-origin naming a frontend', () => {
     expect((res.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('authorization');
   });
 
+  // As on the API (cors.test.ts): a browser must never be told a method is allowed that the route then answers 405.
+  it.each([
+    ['/health', 'GET, HEAD, OPTIONS'],
+    ['/scenarios/active', 'OPTIONS, PUT'],
+    ['/scenarios/flaky/reset', 'OPTIONS, POST'],
+    ['/journal', 'DELETE, GET, HEAD, OPTIONS'],
+    ['/sessions/anyone', 'DELETE, OPTIONS'],
+    ['/', 'GET, HEAD, OPTIONS'],
+    ['/console/console.js', 'GET, HEAD, OPTIONS'],
+  ])('lists in a preflight to %s only what it serves, %s, as its 405 says in Allow', async (path, listed) => {
+    const res = await mock.adminAsIs(path, preflight(APP));
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-methods')).toBe(listed);
+    expect(res.headers.get('allow')).toBe(listed);
+    const other = listed.includes('PATCH') ? 'TRACE' : 'PATCH';
+    const refused = await mock.admin(path, { method: other });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get('allow')).toBe(listed);
+  });
+
+  it('lists OPTIONS alone for a path with no admin route, and says so in Allow with no Origin too', async () => {
+    expect((await mock.adminAsIs('/nothing-here', preflight(APP))).headers.get('access-control-allow-methods')).toBe('OPTIONS');
+    expect((await mock.adminAsIs('/health', { method: 'OPTIONS' })).headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
   it('lets that origin activate a scenario with a key, and read the answer (ACAO)', async () => {
     const res = await mock.admin('/scenarios/active', json('PUT', { name: 'sold-out' }, { origin: APP }));
     expect(res.status).toBe(200);

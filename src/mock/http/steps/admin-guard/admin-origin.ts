@@ -20,16 +20,27 @@ import { cors } from '../cors.js';
  * `Origin: null` (sandboxed frames, file: pages, some redirects) names no
  * origin that could be trusted, so it is refused even when listed.
  */
-export function adminOrigin(origins: '*' | readonly string[]): Step {
+export function adminOrigin(origins: '*' | readonly string[], methodsAt: (path: string) => readonly string[]): Step {
   const named = origins === '*' ? [] : origins.filter((origin) => origin !== 'null');
   const allowed = new Set(named);
-  const headers = cors({
-    origins: named,
-    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Mock-Session'],
-    exposeHeaders: ['WWW-Authenticate', 'X-Mock-Session', 'Allow'],
-    maxAgeSeconds: 600,
-  });
+  const corsFor = (allowMethods: readonly string[]): Step =>
+    cors({
+      origins: named,
+      allowMethods,
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Mock-Session'],
+      exposeHeaders: ['WWW-Authenticate', 'X-Mock-Session', 'Allow'],
+      maxAgeSeconds: 600,
+    });
+  // An answer's CORS headers do not name methods; a preflight's list its path's (admin-methods.ts), one set of headers per list.
+  const answers = corsFor([]);
+  const preflights = new Map<string, Step>();
+  const preflightFor = (methods: readonly string[]): Step => {
+    const key = methods.join(', ');
+    let step = preflights.get(key);
+    if (!step) preflights.set(key, (step = corsFor(methods)));
+    return step;
+  };
+  const headers: Step = (x, next) => (x.c.req.method === 'OPTIONS' ? preflightFor(methodsAt(x.c.req.path))(x, next) : answers(x, next));
   return function adminOriginCheck(x, next) {
     const origin = x.c.req.header('origin');
     if (origin === undefined || allowed.has(origin) || origin === new URL(x.c.req.url).origin) return headers(x, next);
