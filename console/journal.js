@@ -182,7 +182,7 @@ function entryRow(entry, open) {
     el('span', { class: 'method' }, [entry.method]),
     el('span', { class: 'path', title: entry.path }, [shownPath(entry.path)]),
     el('span', { class: 'operation' }, [entry.operation ?? '—']),
-    el('span', { class: entry.stub === null ? 'stub none' : 'stub', title: entry.stub ?? entry.unmatched }, [entry.stub === null ? 'no stub' : `stub ${entry.stub}`]),
+    el('span', { class: entry.stub === null ? 'stub none' : 'stub', title: entry.stub ?? entry.unmatched }, [entry.stub === null ? 'the mock' : `stub ${entry.stub}`]),
     el('span', { class: 'ms' }, [`${entry.ms} ms`]),
   ]);
   button.addEventListener('click', () => open(entry, button));
