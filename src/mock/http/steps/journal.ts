@@ -1,6 +1,6 @@
 import { isoNow } from '../../core/journal/iso-now.js';
-import { journalHeaders } from '../../core/journal/journal-headers.js';
-import { bodyText, journalMessage, MAX_JOURNAL_REQUEST_BODY, MAX_JOURNAL_RESPONSE_BODY } from '../../core/journal/journal-message.js';
+import { bodyText, journalMessage, MAX_JOURNAL_RESPONSE_BODY } from '../../core/journal/journal-message.js';
+import { journalRequest } from '../../core/journal/journal-request.js';
 import { journalPath } from '../../core/journal/journal-path.js';
 import type { JournalEntry, JournalMessage } from '../../core/journal/request-journal.js';
 import type { Maybe } from '../../core/store/maybe.js';
@@ -69,8 +69,7 @@ function entry(x: Exchange, answer: Response): JournalEntry {
  */
 function requestOf(x: Exchange): JournalMessage {
   const raw = nodeBindings(x.c)?.incoming.rawHeaders ?? [...x.c.req.raw.headers].flat();
-  const { headers, truncated } = journalHeaders(raw);
-  return journalMessage(headers, bodyText(x.body), MAX_JOURNAL_REQUEST_BODY, truncated);
+  return journalRequest(raw, bodyText(x.body));
 }
 
 /**
