@@ -46,10 +46,11 @@ RUN npm ci --omit=dev --ignore-scripts \
  && npm cache clean --force
 
 # package.json also marks /app as the root where the mock looks for
-# openapi/, fixtures/ and scenarios/ (src/contract/package-root.ts).
+# openapi/, fixtures/, scenarios/ and console/ (src/contract/package-root.ts).
 COPY openapi ./openapi
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
+COPY console ./console
 COPY --from=build /app/dist ./dist
 
 # Files stay root-owned: the mock only reads them, so the node user

@@ -258,6 +258,12 @@ echo "GET /v1/pets (Bearer animal-store-dev-key): $s"
 s=$(http_status "http://127.0.0.1:$port/v1/pets")
 [[ $s == 401 ]] || die "GET /v1/pets without a key: $s"
 echo "GET /v1/pets (no key): $s"
+# The pages for people (issue 13): the console's files (console/) and /docs' renderer (dist/docs-renderer/) must be in the image.
+for page in /__mock/ /__mock/console/console.js /docs /docs/openapi.json; do
+  s=$(http_status "http://127.0.0.1:$port$page")
+  [[ $s == 200 ]] || die "GET $page: $s"
+  echo "GET $page: $s"
+done
 # Whose process it is, as ps sees it.
 echo "mock runs as uid $(ps -o uid= -p "$pid" | tr -d ' ')"
 stop "$log"
