@@ -1,0 +1,61 @@
+/**
+ * Two builds of the mock against each other, CPU per request on one
+ * operation: both started once, then measured alternately (A B A B …, five
+ * rounds of 6 s after a warm-up each), so the machine's drift hits both
+ * alike. For a question the full benchmark is too coarse for, such as what
+ * one change costs:
+ *
+ *   git worktree add /tmp/before <commit> && (cd /tmp/before && npm ci && npm run build)
+ *   npm run build && node dist/bench/compare-builds.js /tmp/before/dist/src/mock/bin.js dist/src/mock/bin.js '/v1/pets?limit=20'
+ */
+import autocannon from 'autocannon';
+import { API_KEY, HOST } from './config.js';
+import { spawnNode, stopChild, type Child } from './children.js';
+import { freePort } from './free-port.js';
+import { median } from './pairs.js';
+import { readCpuSeconds } from './proc-stats.js';
+import { waitReady } from './wait-ready.js';
+
+const ROUNDS = 5;
+
+async function start(label: string, bin: string): Promise<{ child: Child; origin: string }> {
+  const port = await freePort();
+  const origin = `http://${HOST}:${port}`;
+  const child = spawnNode(label, [bin, '--port', String(port), '--quiet']);
+  await waitReady(origin, child);
+  return { child, origin };
+}
+
+/** µs of the server's CPU per answer over one run. */
+async function cpuPerRequest({ child, origin }: { child: Child; origin: string }, path: string, seconds: number): Promise<number> {
+  const before = readCpuSeconds(child.pid) ?? 0;
+  const result = await autocannon({ url: origin + path, connections: 50, duration: seconds, headers: { authorization: `Bearer ${API_KEY}` } });
+  return (((readCpuSeconds(child.pid) ?? 0) - before) * 1e6) / result.requests.total;
+}
+
+async function main(): Promise<void> {
+  const [binA, binB, path = '/v1/pets?limit=20'] = process.argv.slice(2);
+  if (binA === undefined || binB === undefined) throw new Error('usage: node dist/bench/compare-builds.js A_BIN B_BIN [PATH]');
+  const a = await start('A', binA);
+  const b = await start('B', binB);
+  try {
+    await cpuPerRequest(a, path, 2);
+    await cpuPerRequest(b, path, 2);
+    const runs: Record<'A' | 'B', number[]> = { A: [], B: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.A.push(await cpuPerRequest(a, path, 6));
+      runs.B.push(await cpuPerRequest(b, path, 6));
+    }
+    for (const [label, values] of Object.entries(runs)) {
+      process.stdout.write(`${label} CPU µs/req: ${values.map((v) => v.toFixed(1)).join(' ')}; median ${median(values)?.toFixed(1)}\n`);
+    }
+  } finally {
+    await stopChild(a.child);
+    await stopChild(b.child);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+});
