@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { CONTRACT_BIN, parsePretty, startApiServer, type ApiServerOptions, type TestServer } from '../../test/support/contract-cli.js';
 import { byId, parseHtml, textOf } from '../../test/support/html-tree.js';
 import { sendLargeBody, type LargeBody, type SentBody } from '../../test/faulty-servers/large-body.js';
-import { childEnv, Processes, requireBuilt, type Run } from '../../test/support/processes.js';
+import { childEnv, type Run } from '../../test/support/processes.js';
+import { useContractRun } from '../../test/support/contract-run-fixture.js';
 import type { SuiteReport } from './run-suite.js';
 
 /**
@@ -20,20 +20,7 @@ import type { SuiteReport } from './run-suite.js';
 const KEY = 'cli-bounds-key';
 const MiB = 1024 * 1024;
 const TOO_LARGE = "the answer's body passed 1 MiB: not read further";
-const processes = new Processes();
-const servers: TestServer[] = [];
-let tmp: string;
-
-beforeAll(() => {
-  requireBuilt(CONTRACT_BIN);
-  tmp = mkdtempSync(join(tmpdir(), 'animal-store-cli-bounds-'));
-});
-
-afterAll(async () => {
-  await processes.killAll();
-  await Promise.all(servers.map((server) => server.close()));
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const { processes, servers, dir } = useContractRun('cli-bounds');
 
 const isListPets = (request: IncomingMessage): boolean => request.method === 'GET' && /^\/v1\/pets(\?|$)/.test(request.url ?? '');
 
@@ -51,12 +38,12 @@ async function mockWithLargeLists(body: LargeBody): Promise<{ server: TestServer
   return { server, sent };
 }
 
-const contract = (url: string, args: string[]): Promise<Run> => processes.node([CONTRACT_BIN, '--base-url', url, '--api-key', KEY, ...args], { env: childEnv(), cwd: tmp });
+const contract = (url: string, args: string[]): Promise<Run> => processes.node([CONTRACT_BIN, '--base-url', url, '--api-key', KEY, ...args], { env: childEnv(), cwd: dir() });
 
 describe.concurrent('the bound on what the harness reads (the built CLI)', { timeout: 60_000 }, () => {
   it('a 50 MiB listPets body: the rule fails with one finding in every reporter, the getPet rule still runs, exit 1, and the server saw the connection closed early', async ({ expect }) => {
     const { server, sent } = await mockWithLargeLists({ size: 50 * MiB });
-    const [json, junit, html] = ['json', 'xml', 'html'].map((ext) => join(tmp, `large.${ext}`)) as [string, string, string];
+    const [json, junit, html] = ['json', 'xml', 'html'].map((ext) => join(dir(), `large.${ext}`)) as [string, string, string];
     const run = await contract(server.url, ['--only', 'list-limit-100,get-unknown-id', '--reporter', 'json', '--output', json, '--reporter', 'junit', '--output', junit, '--reporter', 'html', '--output', html]);
     expect(run.code, run.stdout + run.stderr).toBe(1);
 

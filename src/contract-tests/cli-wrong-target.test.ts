@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { CONTRACT_BIN, parsePretty, startApiServer, startRawServer, type AppFetch, type TestServer } from '../../test/support/contract-cli.js';
 import { byId, findAll, parseHtml, select, textOf, type HtmlElement } from '../../test/support/html-tree.js';
-import { childEnv, Processes, requireBuilt } from '../../test/support/processes.js';
+import { childEnv } from '../../test/support/processes.js';
 import type { SuiteReport } from './run-suite.js';
+import { useContractRun } from '../../test/support/contract-run-fixture.js';
 import { WRONG_TARGET_MIN_REQUESTS } from './wrong-target.js';
 
 /**
@@ -15,21 +15,9 @@ import { WRONG_TARGET_MIN_REQUESTS } from './wrong-target.js';
  * on stderr and exit 2, not a wall of failed rules (wrong-target.ts).
  */
 const KEY = 'contract-wrong-target-key';
-const processes = new Processes();
-const servers: TestServer[] = [];
-let tmp: string;
+const { processes, servers, dir } = useContractRun('contract-wrong-target');
 
-beforeAll(() => {
-  requireBuilt(CONTRACT_BIN);
-  tmp = mkdtempSync(join(tmpdir(), 'animal-store-contract-wrong-target-'));
-});
-afterEach(async () => {
-  await processes.killAll();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-afterAll(() => tmp && rmSync(tmp, { recursive: true, force: true }));
-
-const contract = (args: string[]) => processes.node([CONTRACT_BIN, ...args], { env: childEnv(), cwd: tmp });
+const contract = (args: string[]) => processes.node([CONTRACT_BIN, ...args], { env: childEnv(), cwd: dir() });
 const kept = <T extends TestServer>(server: T): T => (servers.push(server), server);
 /** A server that answers every request alike. */
 const answering = async (status: number, type: string, body: string) =>
@@ -44,7 +32,7 @@ const LINE = /^animal-store-contract: every request answered (\d{3}): is the (ba
 describe('every request answered the same status the contract does not document', () => {
   it('a server answering 404 to everything: one line on stderr, exit 2, and the reports say so', async ({ expect }) => {
     const server = await answering(404, 'text/html', '<html><body>Not Found</body></html>');
-    const [json, xml, html] = [join(tmp, '404', 'r.json'), join(tmp, '404', 'r.xml'), join(tmp, '404', 'r.html')];
+    const [json, xml, html] = [join(dir(), '404', 'r.json'), join(dir(), '404', 'r.xml'), join(dir(), '404', 'r.html')];
     const run = await contract(['--base-url', server.url, '--api-key', KEY, '--reporter', 'json', '--output', json, '--reporter', 'junit', '--output', xml, '--reporter', 'html', '--output', html]);
     expect(run.code, run.stderr).toBe(2);
     const [, status, what, url, requests] = LINE.exec(run.stderr) ?? [];

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_BIN, startRawServer, type TestServer } from '../../test/support/contract-cli.js';
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_BIN, startRawServer } from '../../test/support/contract-cli.js';
 import { byId, parseHtml, select, textOf, type HtmlElement } from '../../test/support/html-tree.js';
-import { childEnv, Processes, requireBuilt } from '../../test/support/processes.js';
+import { childEnv } from '../../test/support/processes.js';
+import { useContractRun } from '../../test/support/contract-run-fixture.js';
 import { createHttpClient, REDACTED_KEY } from './http-client.js';
 
 /**
@@ -15,20 +15,7 @@ import { createHttpClient, REDACTED_KEY } from './http-client.js';
  * header and in a PHP-style JSON body; the four reports of one run (pretty
  * on stdout, JSON, JUnit, HTML) are read back as text and searched.
  */
-const processes = new Processes();
-const servers: TestServer[] = [];
-let tmp: string;
-
-beforeAll(() => {
-  requireBuilt(CONTRACT_BIN);
-  tmp = mkdtempSync(join(tmpdir(), 'animal-store-redact-key-'));
-});
-
-afterAll(async () => {
-  await processes.killAll();
-  await Promise.all(servers.map((server) => server.close()));
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const { processes, servers, dir } = useContractRun('redact-key');
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
@@ -107,10 +94,10 @@ describe.concurrent('the key in the forms a server echoes it (the built CLI, eve
       response.end(JSON.stringify({ seen: header, forms }).replaceAll('/', '\\/'));
     });
     servers.push(server);
-    const dir = join(tmp, b64url(key));
-    const [html, json, xml] = ['html', 'json', 'xml'].map((ext) => join(dir, `report.${ext}`)) as [string, string, string];
+    const folder = join(dir(), b64url(key));
+    const [html, json, xml] = ['html', 'json', 'xml'].map((ext) => join(folder, `report.${ext}`)) as [string, string, string];
     const args = ['--base-url', server.url, '--api-key', key, '--only', only, '--reporter', 'html', '--output', html, '--reporter', 'json', '--output', json, '--reporter', 'junit', '--output', xml];
-    const run = await processes.node([CONTRACT_BIN, ...args], { env: childEnv(), cwd: tmp });
+    const run = await processes.node([CONTRACT_BIN, ...args], { env: childEnv(), cwd: dir() });
     expect(run.code, run.stderr).toBe(1);
 
     const page = parseHtml(readFileSync(html, 'utf8'));

@@ -1,14 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packageVersion } from '../../contract/package-root.js';
-import { BROKEN_RULES, brokenStatements, CONTRACT_BIN, startApiServer, startRawServer, type TestServer } from '../../../test/support/contract-cli.js';
+import { BROKEN_RULES, brokenStatements, CONTRACT_BIN, startApiServer, startRawServer } from '../../../test/support/contract-cli.js';
 import { byId, parseHtml, select, textOf, type HtmlElement } from '../../../test/support/html-tree.js';
-import { childEnv, Processes, requireBuilt, type Run } from '../../../test/support/processes.js';
+import { childEnv, type Run } from '../../../test/support/processes.js';
 import { REDACTED_KEY } from '../http-client.js';
 import { allRules } from '../rules/index.js';
+import { useContractRun } from '../../../test/support/contract-run-fixture.js';
 import type { SuiteReport } from '../run-suite.js';
 
 /** The Markdown code spans of a statement of the interface (`limit`), and the statement as read with them shown as code. */
@@ -24,20 +24,7 @@ const unticked = (text: string): string => text.replace(/`([^`\n]+)`/g, '$1');
  */
 const KEY = 'html-report-key';
 const VERSION = packageVersion();
-const processes = new Processes();
-const servers: TestServer[] = [];
-let tmp: string;
-
-beforeAll(() => {
-  requireBuilt(CONTRACT_BIN);
-  tmp = mkdtempSync(join(tmpdir(), 'animal-store-html-report-'));
-});
-
-afterAll(async () => {
-  await processes.killAll();
-  await Promise.all(servers.map((server) => server.close()));
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const { processes, servers, dir } = useContractRun('html-report');
 
 interface Reports {
   run: Run;
@@ -49,9 +36,9 @@ interface Reports {
 
 /** Runs the harness against `url` with the three file reporters in one run, and reads them back. */
 async function runAll(name: string, url: string, key: string, extra: string[] = []): Promise<Reports> {
-  const [html, json, xml] = ['html', 'json', 'xml'].map((ext) => join(tmp, name, `report.${ext}`)) as [string, string, string];
+  const [html, json, xml] = ['html', 'json', 'xml'].map((ext) => join(dir(), name, `report.${ext}`)) as [string, string, string];
   const args = ['--base-url', url, '--api-key', key, ...extra, '--reporter', 'html', '--output', html, '--reporter', 'json', '--output', json, '--reporter', 'junit', '--output', xml];
-  const run = await processes.node([CONTRACT_BIN, ...args], { env: childEnv(), cwd: tmp });
+  const run = await processes.node([CONTRACT_BIN, ...args], { env: childEnv(), cwd: dir() });
   const text = readFileSync(html, 'utf8');
   return { run, html: text, page: parseHtml(text), json: JSON.parse(readFileSync(json, 'utf8')) as SuiteReport, junit: readFileSync(xml, 'utf8') };
 }
@@ -190,7 +177,7 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
   it('without --output the page goes to stdout, as the other reporters do, and the pretty report is not printed', async () => {
     const server = await startApiServer({ apiKey: KEY });
     servers.push(server);
-    const run = await processes.node([CONTRACT_BIN, '--base-url', server.url, '--api-key', KEY, '--only', 'list-limit-1', '--reporter', 'html'], { env: childEnv(), cwd: tmp });
+    const run = await processes.node([CONTRACT_BIN, '--base-url', server.url, '--api-key', KEY, '--only', 'list-limit-1', '--reporter', 'html'], { env: childEnv(), cwd: dir() });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^<!DOCTYPE html>\n/);
     const page = parseHtml(run.stdout);
