@@ -46,7 +46,7 @@ RUN npm ci --omit=dev --ignore-scripts \
  && npm cache clean --force
 
 # package.json also marks /app as the root where the mock looks for
-# openapi/, fixtures/, scenarios/ and console/ (src/contract/package-root.ts).
+# openapi/, fixtures/, scenarios/ and console/ (src/shared/package-root.ts).
 COPY openapi ./openapi
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { packageRoot } from '../src/contract/package-root.js';
+import { packageRoot } from '../src/shared/package-root.js';
 
 /** The project folder (the one holding package.json), from `dist/bench/` as from `bench/`. */
 export const ROOT = packageRoot();

@@ -18,8 +18,8 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createResponseValidator } from '../src/contract/response-validator.js';
-import { packageRoot } from '../src/contract/package-root.js';
+import { createResponseValidator } from '../src/document/response-validator.js';
+import { packageRoot } from '../src/shared/package-root.js';
 import { DEFAULT_EXAMPLES } from '../src/contract-tests/cli-options.js';
 import { runSuite } from '../src/contract-tests/run-suite.js';
 

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../src/contract/parse-yaml.js';
-import { contractAjv } from '../src/contract/ajv-instances.js';
-import { loadContract } from '../src/contract/load-contract.js';
-import { loadDocument } from '../src/contract/load-document.js';
-import { createSchemaCompiler } from '../src/contract/schema-compiler.js';
-import { compileOperations } from '../src/contract/operations.js';
-import { precompiledValidators, validatorTally } from '../src/contract/precompiled-validators.js';
+import { parseYaml } from '../src/shared/parse-yaml.js';
+import { contractAjv } from '../src/document/ajv-instances.js';
+import { loadContract } from '../src/document/load-contract.js';
+import { loadDocument } from '../src/document/load-document.js';
+import { createSchemaCompiler } from '../src/document/schema-compiler.js';
+import { compileOperations } from '../src/document/operations.js';
+import { precompiledValidators, validatorTally } from '../src/document/precompiled-validators.js';
 import { compileScenarioSchema, scenarioSchemaKey, scenarioSchemaPath } from '../src/mock/core/scenarios/scenario-schema.js';
 import { defaultScenariosDir, listScenarios } from '../src/mock/core/scenarios/find-scenario.js';
 

@@ -18,9 +18,9 @@ import { loadFixture } from '../src/mock/core/fixtures/load-fixture.js';
 import { defaultScenariosDir, listScenarios } from '../src/mock/core/scenarios/find-scenario.js';
 import { loadScenarioFile } from '../src/mock/core/scenarios/load-scenario.js';
 import { compileScenarioSchema, SCENARIO_AJV_OPTIONS, scenarioSchemaKey, scenarioSchemaPath } from '../src/mock/core/scenarios/scenario-schema.js';
-import { contractAjv, INT64_FORMAT, plainAjv } from '../src/contract/ajv-instances.js';
-import { loadContract } from '../src/contract/load-contract.js';
-import { precompiledValidatorsPath } from '../src/contract/precompiled-validators.js';
+import { contractAjv, INT64_FORMAT, plainAjv } from '../src/document/ajv-instances.js';
+import { loadContract } from '../src/document/load-contract.js';
+import { precompiledValidatorsPath } from '../src/document/precompiled-validators.js';
 
 const require = createRequire(import.meta.url);
 const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, validate: ValidateFunction) => string }).default;

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { packageRoot } from '../src/contract/package-root.js';
+import { packageRoot } from '../src/shared/package-root.js';
 import { functionSpans, type FunctionSpan } from './function-spans.js';
 
 const { values } = parseArgs({ options: { lines: { type: 'string', default: '60' }, 'with-tests': { type: 'boolean', default: false } } });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, test as base } from 'vitest';
-import { packageRoot } from '../contract/package-root.js';
+import { packageRoot } from '../shared/package-root.js';
 import {
   BROKEN_RULES,
   brokenStatements,

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { loadContract } from '../contract/load-contract.js';
+import { loadContract } from '../document/load-contract.js';
 import { loadFixtureCatalogue } from '../mock/core/fixtures/load-catalogue.js';
 import { createLogger } from '../mock/logger.js';
 import { startMockServer, type RunningMockServer } from '../mock/http/server.js';

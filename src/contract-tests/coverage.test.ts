@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResponseValidator, type ResponseValidator } from '../contract/response-validator.js';
+import { createResponseValidator, type ResponseValidator } from '../document/response-validator.js';
 import { startApiServer, type ApiServer } from '../../test/support/contract-cli.js';
 import { documentedPairs, type DocumentedPair } from './coverage.js';
 import { prettyReport } from './reporters/pretty-reporter.js';

@@ -1,5 +1,5 @@
-import { compileTransactions } from '../contract/dredd.js';
-import type { ResponseValidator } from '../contract/response-validator.js';
+import { compileTransactions } from '../document/dredd.js';
+import type { ResponseValidator } from '../document/response-validator.js';
 import type { OperationId, RuleResult } from './types.js';
 
 /** A documented request/response pair: an operation and one of its statuses. */

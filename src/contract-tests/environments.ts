@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import { parseYaml } from '../contract/parse-yaml.js';
+import { parseYaml } from '../shared/parse-yaml.js';
 
 export interface Environment {
   baseUrl?: string;

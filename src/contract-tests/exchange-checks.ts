@@ -1,5 +1,5 @@
-import type { IHttpOperation } from '../contract/prism.js';
-import type { ResponseValidator } from '../contract/response-validator.js';
+import type { IHttpOperation } from '../document/prism.js';
+import type { ResponseValidator } from '../document/response-validator.js';
 import { invariantFindings } from './invariants.js';
 import type { Exchange, Finding } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { IHttpOperation } from '../contract/prism.js';
+import type { IHttpOperation } from '../document/prism.js';
 import type { Exchange, Finding } from './types.js';
 
 type NewFinding = Omit<Finding, 'exchange'>;

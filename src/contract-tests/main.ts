@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { packageRoot, packageVersion } from '../contract/package-root.js';
+import { packageRoot, packageVersion } from '../shared/package-root.js';
 import { CONTRACT_HELP, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
 import { resolveEnvironment } from './environments.js';
 import { htmlReport, type ReportAbout } from './reporters/html-reporter.js';

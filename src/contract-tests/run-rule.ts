@@ -1,4 +1,4 @@
-import type { ResponseValidator } from '../contract/response-validator.js';
+import type { ResponseValidator } from '../document/response-validator.js';
 import { checkExchange, pathBelowBase } from './exchange-checks.js';
 import type { Send } from './http-client.js';
 import type { Exchange, Finding, OperationId, Pet, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { createResponseValidator, type ResponseValidator } from '../contract/response-validator.js';
+import { createResponseValidator, type ResponseValidator } from '../document/response-validator.js';
 import { documentedPairs, matchCoverage, type Coverage } from './coverage.js';
 import { catalogueFiller, FULL_CATALOGUE } from './catalogue-fill.js';
 import { DEFAULT_EXAMPLES } from './cli-options.js';

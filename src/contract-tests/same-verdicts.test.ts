@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../contract/package-root.js';
+import { packageRoot } from '../shared/package-root.js';
 import { BROKEN_RULES, brokenStatements, CONTRACT_BIN, startApiServer, type ApiServer } from '../../test/support/contract-cli.js';
 import { childEnv, Processes, requireBuilt } from '../../test/support/processes.js';
 import { allRules } from './rules/index.js';

@@ -1,4 +1,4 @@
-import type { ResponseValidator } from '../contract/response-validator.js';
+import type { ResponseValidator } from '../document/response-validator.js';
 import { NOT_SENT, type Send } from './http-client.js';
 
 /** A run of fewer requests says too little about the target to blame its address (a couple of `--only` rules). */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { packageRoot } from '../contract/package-root.js';
+import { packageRoot } from '../shared/package-root.js';
 import { DEFAULT_API_KEY } from './cli-options.js';
 import { expectErrorBody, parseResponses, rawExchange } from '../../test/support/raw-http.js';
 import { fixture, getJson, runToExit, startMock, statusWith, tmpDir, useBuiltCli } from '../../test/support/built-cli.js';

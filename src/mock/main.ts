@@ -1,7 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
-import { loadContract, type Contract } from '../contract/load-contract.js';
-import { packageVersion } from '../contract/package-root.js';
-import { validatorTally, type ValidatorTally } from '../contract/precompiled-validators.js';
+import { loadContract, type Contract } from '../document/load-contract.js';
+import { packageVersion } from '../shared/package-root.js';
+import { validatorTally, type ValidatorTally } from '../document/precompiled-validators.js';
 import { HELP, parseCli, type MockCliOptions } from './cli-options.js';
 import { shownUrl } from './core/store/shown-url.js';
 import { needsWorkers, startWorkers, type Running } from './workers.js';

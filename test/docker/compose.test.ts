@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/contract/package-root.js';
+import { packageRoot } from '../../src/shared/package-root.js';
 import { BIN, useBuiltCli } from '../support/built-cli.js';
 import { Processes } from '../support/processes.js';
 import { flagsOf, loadCompose, service } from './compose-file.js';

@@ -3,7 +3,7 @@ import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { packageRoot } from '../../src/contract/package-root.js';
+import { packageRoot } from '../../src/shared/package-root.js';
 import { DEFAULT_API_KEY } from '../../src/mock/cli-options.js';
 import { freePort, requestLines, startMock, stop, tmpDir, useBuiltCli, type RunningMock } from '../support/built-cli.js';
 import { Processes } from '../support/processes.js';

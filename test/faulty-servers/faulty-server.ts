@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { pino } from 'pino';
-import type { Contract } from '../../src/contract/load-contract.js';
+import type { Contract } from '../../src/document/load-contract.js';
 import { createMockApp } from '../../src/mock/http/app.js';
 import { createPetStore } from '../../src/mock/core/catalogue/pet-store.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';

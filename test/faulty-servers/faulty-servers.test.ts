@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, it } from 'vitest';
-import { loadContract } from '../../src/contract/load-contract.js';
-import { createResponseValidator } from '../../src/contract/response-validator.js';
+import { loadContract } from '../../src/document/load-contract.js';
+import { createResponseValidator } from '../../src/document/response-validator.js';
 import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';
 import { DEFECTS } from './all-defects.js';
 import { FAULTY_SERVER_KEY, type Defect } from './defect.js';

@@ -92,10 +92,10 @@ describe('the layer rules', () => {
   const edges = graph({
     'src/mock/core/store.ts': "import { Hono } from 'hono';\nimport { cors } from 'hono/cors';\nimport type { HttpBindings } from '@hono/node-server';\nimport { listen } from '../http/listen.js';\nimport 'honorific';",
     'src/mock/http/listen.ts': "import { serve } from '@hono/node-server';",
-    'src/contract/load.ts': "import { a } from '../mock/app.js';\nimport type { R } from '../contract-tests/run-suite.js';\nimport { b } from './other.js';",
-    'src/contract/other.ts': '',
-    'src/contract-tests/run-suite.ts': "const app = await import('../mock/app.js');\nimport { load } from '../contract/load.js';",
-    'src/mock/app.ts': "import { load } from '../contract/load.js';",
+    'src/document/load.ts': "import { a } from '../mock/app.js';\nimport type { R } from '../contract-tests/run-suite.js';\nimport { b } from './other.js';",
+    'src/document/other.ts': '',
+    'src/contract-tests/run-suite.ts': "const app = await import('../mock/app.js');\nimport { load } from '../document/load.js';",
+    'src/mock/app.ts': "import { load } from '../document/load.js';",
   });
 
   it('catch Hono and the HTTP layer in the mock core, and nothing outside it', () => {
@@ -108,7 +108,7 @@ describe('the layer rules', () => {
   });
 
   it('catch the contract importing the mock or the harness, and the harness importing the mock', () => {
-    expect(ruleViolations(edges, rule('src/contract/'))).toEqual(['src/contract/load.ts → src/mock/app.ts', 'src/contract/load.ts → src/contract-tests/run-suite.ts (type-only)']);
+    expect(ruleViolations(edges, rule('src/document/'))).toEqual(['src/document/load.ts → src/mock/app.ts', 'src/document/load.ts → src/contract-tests/run-suite.ts (type-only)']);
     expect(ruleViolations(edges, rule('src/contract-tests/'))).toEqual(['src/contract-tests/run-suite.ts → src/mock/app.ts']);
   });
 });

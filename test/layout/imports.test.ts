@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/contract/package-root.js';
+import { packageRoot } from '../../src/shared/package-root.js';
 import { describeCycle, findCycles, importGraph, ruleViolations } from './import-graph.js';
 import { LAYER_RULES } from './layer-rules.js';
 
@@ -28,8 +28,8 @@ describe('the imports of src/', () => {
   it('are read from every file that ships, with their targets resolved', () => {
     expect(files.size).toBeGreaterThan(50);
     // Known imports of each kind, so that a rule cannot pass because nothing was read.
-    expect(edges).toContainEqual({ from: 'src/mock/main.ts', to: 'src/contract/load-contract.ts', typeOnly: false });
-    expect(edges).toContainEqual({ from: 'src/contract/schema-compiler.ts', to: 'ajv', typeOnly: true });
+    expect(edges).toContainEqual({ from: 'src/mock/main.ts', to: 'src/document/load-contract.ts', typeOnly: false });
+    expect(edges).toContainEqual({ from: 'src/document/schema-compiler.ts', to: 'ajv', typeOnly: true });
     expect(edges.filter((edge) => edge.to.startsWith('src/') && !files.has(edge.to))).toEqual([]);
   });
 

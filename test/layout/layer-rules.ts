@@ -10,8 +10,8 @@ const under =
 const isHono = (target: string): boolean => target === 'hono' || target.startsWith('hono/') || target.startsWith('@hono/');
 
 /**
- * Who may import whom in src/ (issue 10, "the layout"). The harness and the
- * contract stand apart from the mock, so the harness can test any server
+ * Who may import whom in src/. The harness and the
+ * contract document's code stand apart from the mock, so the harness can test any server
  * and the contract is the one both sides read; the mock's core is its
  * behaviour without HTTP, so it imports neither Hono nor the mock's HTTP
  * layer.
@@ -20,9 +20,14 @@ export const LAYER_RULES: readonly LayerRule[] = [
   { name: 'src/mock/core/ imports no Hono (hono, hono/*, @hono/*)', appliesTo: under('src/mock/core'), forbids: isHono },
   { name: 'src/mock/core/ imports nothing under src/mock/http/', appliesTo: under('src/mock/core'), forbids: under('src/mock/http') },
   {
-    name: 'src/contract/ imports nothing under src/mock/ or src/contract-tests/',
-    appliesTo: under('src/contract'),
+    name: 'src/document/ imports nothing under src/mock/ or src/contract-tests/',
+    appliesTo: under('src/document'),
     forbids: (target) => under('src/mock')(target) || under('src/contract-tests')(target),
+  },
+  {
+    name: 'src/shared/ imports nothing under src/document/, src/mock/ or src/contract-tests/',
+    appliesTo: under('src/shared'),
+    forbids: (target) => under('src/document')(target) || under('src/mock')(target) || under('src/contract-tests')(target),
   },
   { name: 'src/contract-tests/ imports nothing under src/mock/', appliesTo: under('src/contract-tests'), forbids: under('src/mock') },
 ];

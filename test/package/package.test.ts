@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/contract/package-root.js';
+import { packageRoot } from '../../src/shared/package-root.js';
 import { RENDERER_FILES, RENDERER_NOTICES } from '../../src/mock/core/docs/renderer-dir.js';
 import { childEnv, Processes, requireBuilt, type Run } from '../support/processes.js';
 import { npmChildEnv, writeOfflineProject } from './offline-project.js';

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { describe, it } from 'vitest';
-import { createResponseValidator } from '../../src/contract/response-validator.js';
+import { createResponseValidator } from '../../src/document/response-validator.js';
 import { startReferenceServer } from './reference-server.js';
 import { startApiServer, type AppFetch } from '../support/contract-cli.js';
 import { runSuite, type SuiteReport } from '../../src/contract-tests/run-suite.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { packageRoot } from '../../src/contract/package-root.js';
-import { parseYaml } from '../../src/contract/parse-yaml.js';
+import { packageRoot } from '../../src/shared/package-root.js';
+import { parseYaml } from '../../src/shared/parse-yaml.js';
 
 type Json = Record<string, any>;
 

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { packageRoot } from '../../src/contract/package-root.js';
+import { packageRoot } from '../../src/shared/package-root.js';
 import { CHROMIUM, requireServerCommand } from './system-servers.js';
 
 // What a browser on a CI machine does without being asked: none of it may reach the network or slow a test.

@@ -1,4 +1,4 @@
-import { createResponseValidator, type ResponseValidator, type Violation } from '../../src/contract/response-validator.js';
+import { createResponseValidator, type ResponseValidator, type Violation } from '../../src/document/response-validator.js';
 import { UNDOCUMENTED_RESPONSES } from '../../src/mock/core/undocumented-responses.js';
 
 export interface CheckedResponse {

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { packageRoot } from '../../src/contract/package-root.js';
+import { packageRoot } from '../../src/shared/package-root.js';
 
 /** Throws, naming what to do, when a built file the tests run is missing. */
 export function requireBuilt(...files: string[]): void {

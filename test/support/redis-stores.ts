@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContract } from '../../src/document/load-contract.js';
 import type { CatalogueLimits } from '../../src/mock/core/catalogue/catalogue-limits.js';
 import { createScenarioLibrary, type ScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
 import type { ScenarioStart } from '../../src/mock/core/scenarios/scenario-control.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/contract/package-root.js';
+import { packageRoot } from '../../src/shared/package-root.js';
 import { childEnv, Processes, type Run } from './processes.js';
 import { CHROMIUM, missingLine, NGINX, REDIS, serverRequired, SYSTEM_SERVERS } from './system-servers.js';
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContract } from '../../src/document/load-contract.js';
 import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';
 import { createLogger } from '../../src/mock/logger.js';
 import { defaultScenariosDir, findScenario } from '../../src/mock/core/scenarios/find-scenario.js';

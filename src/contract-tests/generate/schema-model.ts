@@ -1,6 +1,6 @@
-import { loadDocument } from '../../contract/load-document.js';
-import type { JsonSchema, OpenApiDocument, OpenApiParameter } from '../../contract/openapi-types.js';
-import { resolveRef } from '../../contract/resolve-ref.js';
+import { loadDocument } from '../../document/load-document.js';
+import type { JsonSchema, OpenApiDocument, OpenApiParameter } from '../../document/openapi-types.js';
+import { resolveRef } from '../../document/resolve-ref.js';
 
 /**
  * The part of a JSON Schema the search generates from: a type with its

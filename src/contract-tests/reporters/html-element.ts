@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../contract/html-escape.js';
+import { escapeHtml } from '../../shared/html-escape.js';
 
 /** An element around text that is escaped here; `inner` is markup made by the report itself. */
 export function element(name: string, attributes: Record<string, string | undefined>, inner: string): string {

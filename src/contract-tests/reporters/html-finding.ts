@@ -1,7 +1,7 @@
 import { curlLine } from '../curl-line.js';
 import type { Finding, RuleResult } from '../types.js';
 import { caseSteps, requestLines, responseLines } from './describe-finding.js';
-import { escapeHtml } from '../../contract/html-escape.js';
+import { escapeHtml } from '../../shared/html-escape.js';
 import { element, statementHtml, textElement } from './html-element.js';
 
 /** The anchor of a failed rule's details, which the list of failures links to. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { packageVersion } from '../../contract/package-root.js';
+import { packageVersion } from '../../shared/package-root.js';
 import { BROKEN_RULES, brokenStatements, CONTRACT_BIN, startApiServer, startRawServer } from '../../../test/support/contract-cli.js';
 import { byId, parseHtml, select, textOf, type HtmlElement } from '../../../test/support/html-tree.js';
 import { childEnv, type Run } from '../../../test/support/processes.js';

@@ -1,7 +1,7 @@
 import type { SuiteReport } from '../run-suite.js';
 import type { RuleResult } from '../types.js';
 import { OPERATION_ORDER } from './excerpt.js';
-import { escapeHtml } from '../../contract/html-escape.js';
+import { escapeHtml } from '../../shared/html-escape.js';
 import { element, statementHtml, textElement } from './html-element.js';
 import { counted, failureAnchor, failureArticle, findingBlock, ruleAnchor, ruleTags } from './html-finding.js';
 import { HTML_REPORT_STYLE } from './html-style.js';
@@ -23,7 +23,7 @@ const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
  * One self-contained HTML page (inline style, no script, no network): the
  * summary and verdict, the failures first, with a list linking to each, the
  * coverage matrix, the rules by operation, and what the target answered
- * where the interface is silent. Every text is escaped (src/contract/html-escape.ts).
+ * where the interface is silent. Every text is escaped (src/shared/html-escape.ts).
  */
 export function htmlReport(report: SuiteReport, about: ReportAbout): string {
   const failed = report.results.filter((r) => r.status === 'failed');

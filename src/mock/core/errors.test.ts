@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../../contract/package-root.js';
+import { packageRoot } from '../../shared/package-root.js';
 import { ERROR_CODES } from './errors.js';
 
 /** The README's error-code table is the users' reference: it must list exactly the codes the mock sends, each with its status. */

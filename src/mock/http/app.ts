@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
-import type { Contract } from '../../contract/load-contract.js';
+import type { Contract } from '../../document/load-contract.js';
 import type { Pet } from '../core/catalogue/pet.js';
 import type { PetStore } from '../core/catalogue/pet-store.js';
 import { errorBody } from '../core/errors.js';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { andThen, type Maybe } from '../core/store/maybe.js';
+import { andThen, type MaybePromise } from '../core/store/maybe-promise.js';
 import type { ScenarioState, Session } from '../core/store/mock-store.js';
 
 /**
@@ -49,7 +49,7 @@ export interface MockEnv {
 }
 
 /** What a step or an operation gives back: the answer, at once or later. */
-export type Answer = Response | Promise<Response>;
+export type Answer = MaybePromise<Response>;
 /** The rest of the steps after one. */
 export type Next = (x: Exchange) => Answer;
 /** One step of a request: answers itself, or hands the exchange on to `next` (and may change what comes back). */
@@ -102,7 +102,7 @@ export function addResponseHeaders(x: Exchange, headers: Readonly<Record<string,
  * the exchange (from Redis, a read: the next steps must not pay it again,
  * nor see another activation half-way through the request).
  */
-export function servingState(x: Exchange): Maybe<ScenarioState> {
+export function servingState(x: Exchange): MaybePromise<ScenarioState> {
   if (x.scenario) return x.scenario;
   return andThen(x.session.control.active(), (state) => (x.scenario = state));
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { OperationSpec } from '../../contract/operations.js';
+import type { OperationSpec } from '../../document/operations.js';
 import type { MockStore } from '../core/store/mock-store.js';
 import { chain, type Next, type Step } from './exchange.js';
 import { NO_METHODS } from './route-methods.js';

@@ -1,4 +1,4 @@
-import type { OperationSpec } from '../../contract/operations.js';
+import type { OperationSpec } from '../../document/operations.js';
 
 /** What a path with no route serves: only the preflight itself. */
 export const NO_METHODS: readonly string[] = Object.freeze(['OPTIONS']);

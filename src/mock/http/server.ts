@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { loadContract, type Contract } from '../../contract/load-contract.js';
+import { loadContract, type Contract } from '../../document/load-contract.js';
 import { createMockApp, snapshot } from './app.js';
 import { defaultScenariosDir } from '../core/scenarios/find-scenario.js';
 import type { Scenario } from '../core/scenarios/load-scenario.js';

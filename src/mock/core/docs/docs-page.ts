@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../contract/html-escape.js';
+import { escapeHtml } from '../../../shared/html-escape.js';
 
 /** Where the API reference lives: the page, its document, its files. */
 export const DOCS_PATH = '/docs';

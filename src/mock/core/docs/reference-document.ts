@@ -1,5 +1,5 @@
-import type { OpenApiDocument } from '../../../contract/openapi-types.js';
-import type { OperationSpec } from '../../../contract/operations.js';
+import type { OpenApiDocument } from '../../../document/openapi-types.js';
+import type { OperationSpec } from '../../../document/operations.js';
 
 export interface ReferenceDocumentOptions {
   /** The contract document as the mock loaded it (never changed here). */

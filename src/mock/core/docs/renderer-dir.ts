@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { packageRoot } from '../../../contract/package-root.js';
+import { packageRoot } from '../../../shared/package-root.js';
 
 /** The files of swagger-ui-dist the page loads. */
 export const RENDERER_FILES = ['swagger-ui-bundle.js', 'swagger-ui.css'] as const;

@@ -1,4 +1,4 @@
-import type { OperationSpec } from '../../../contract/operations.js';
+import type { OperationSpec } from '../../../document/operations.js';
 import { clip } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 

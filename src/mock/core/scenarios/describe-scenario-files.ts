@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { parseYaml } from '../../../contract/parse-yaml.js';
-import type { Contract } from '../../../contract/load-contract.js';
+import { parseYaml } from '../../../shared/parse-yaml.js';
+import type { Contract } from '../../../document/load-contract.js';
 import { displayPath, listScenarios } from './find-scenario.js';
 import { loadScenarioFile } from './load-scenario.js';
 import type { Result } from '../result.js';

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { packageRoot } from '../../../contract/package-root.js';
+import { packageRoot } from '../../../shared/package-root.js';
 import { clip } from '../errors.js';
 import type { Result } from '../result.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../../contract/load-contract.js';
+import { loadContract } from '../../../document/load-contract.js';
 import { scenarioFolder, scenarioWith } from '../../../../test/support/scenario-folder.js';
 import { defaultScenariosDir, findScenario, listScenarios } from './find-scenario.js';
 import { loadScenarioFile, type Scenario } from './load-scenario.js';

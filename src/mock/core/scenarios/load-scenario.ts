@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { parseYaml } from '../../../contract/parse-yaml.js';
-import type { Contract } from '../../../contract/load-contract.js';
+import { parseYaml } from '../../../shared/parse-yaml.js';
+import type { Contract } from '../../../document/load-contract.js';
 import { compileStub, type CompiledStub } from './compile-stub.js';
 import { displayPath, findScenario } from './find-scenario.js';
 import type { Result } from '../result.js';

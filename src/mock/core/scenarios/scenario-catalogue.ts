@@ -1,6 +1,6 @@
 import { isAbsolute, join } from 'node:path';
-import type { Contract } from '../../../contract/load-contract.js';
-import { packageRoot } from '../../../contract/package-root.js';
+import type { Contract } from '../../../document/load-contract.js';
+import { packageRoot } from '../../../shared/package-root.js';
 import type { CatalogueSource } from '../fixtures/load-catalogue.js';
 import { loadFixture } from '../fixtures/load-fixture.js';
 import { failed, ok } from '../result.js';

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import type { Contract } from '../../../contract/load-contract.js';
+import type { Contract } from '../../../document/load-contract.js';
 import { errorBody } from '../errors.js';
 import { ownCopy } from '../own-copy.js';
 import { type Result } from '../result.js';

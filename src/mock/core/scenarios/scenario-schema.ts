@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ajv, Options, ValidateFunction } from 'ajv';
-import { plainAjv } from '../../../contract/ajv-instances.js';
-import { packageRoot } from '../../../contract/package-root.js';
-import { precompiledOrCompiled, validatorKey } from '../../../contract/precompiled-validators.js';
+import { plainAjv } from '../../../document/ajv-instances.js';
+import { packageRoot } from '../../../shared/package-root.js';
+import { precompiledOrCompiled, validatorKey } from '../../../document/precompiled-validators.js';
 import { failed, ok, type Result } from '../result.js';
 import { describeSchemaErrors } from './describe-schema-errors.js';
 import type { ScenarioFile } from './scenario.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../../contract/load-contract.js';
+import { loadContract } from '../../../document/load-contract.js';
 import { runSuite } from '../../../contract-tests/run-suite.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 import { defaultScenariosDir, listScenarios } from './find-scenario.js';

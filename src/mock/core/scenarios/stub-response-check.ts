@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
-import type { Contract } from '../../../contract/load-contract.js';
-import type { OpenApiResponse } from '../../../contract/openapi-types.js';
-import { resolveRef } from '../../../contract/resolve-ref.js';
+import type { Contract } from '../../../document/load-contract.js';
+import type { OpenApiResponse } from '../../../document/openapi-types.js';
+import { resolveRef } from '../../../document/resolve-ref.js';
 import { describeErrors } from '../validation/describe-errors.js';
 import { childPath } from './json-path.js';
 import type { ResponseSpec } from './scenario.js';

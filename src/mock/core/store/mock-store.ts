@@ -7,7 +7,7 @@ import type { CompiledStub, RequestView } from '../scenarios/compile-stub.js';
 import type { Scenario } from '../scenarios/load-scenario.js';
 import type { Pick } from '../scenarios/pick-stub.js';
 import type { LoadedScenario } from '../scenarios/scenario-library.js';
-import type { Maybe } from './maybe.js';
+import type { MaybePromise } from './maybe-promise.js';
 
 /**
  * Where the mock keeps what requests change: sessions, their scenarios'
@@ -36,21 +36,21 @@ export interface MockStore {
    * table is full and its least recently used session was used within the
    * protection window.
    */
-  open(id: string, owner?: string): Maybe<Result<Session, SessionTableFull>>;
+  open(id: string, owner?: string): MaybePromise<Result<Session, SessionTableFull>>;
   /** The session `id` if it is running; not started, not touched. */
-  find(id: string): Maybe<Session | undefined>;
+  find(id: string): MaybePromise<Session | undefined>;
   /** A session `id` as it would start, not kept (what the admin API shows for a session not running). */
   preview(id: string): Session;
   /** The running sessions, least recently used first (the shared one is not among them). */
-  list(): Maybe<SessionSummary[]>;
+  list(): MaybePromise<SessionSummary[]>;
   /** Ends a session and everything it kept, at once for every process; false: none was running. */
-  end(id: string): Maybe<boolean>;
+  end(id: string): MaybePromise<boolean>;
   /** Hot reload: that file's new version serves from now on (see each store for what happens to state already kept). */
   replace(loaded: LoadedScenario): void;
   /** Every scenario file this process serves state from. */
   paths(): Set<string>;
   /** Whether the state can be reached now: ok, or why not (`/__mock/health`). */
-  health(): Maybe<Result<void, string>>;
+  health(): MaybePromise<Result<void, string>>;
   /** Stops timers and connections. */
   close(): Promise<void>;
 }
@@ -93,15 +93,15 @@ export interface ScenarioControl {
   /** What the session may add over all its scenarios' catalogues. */
   readonly limits: CatalogueLimits;
   /** The state requests answer from. */
-  active(): Maybe<ScenarioState>;
+  active(): MaybePromise<ScenarioState>;
   /** The state `Prefer: scenario=NAME` answers from: the active one's, or that scenario's own, started on first use. */
-  stateOf(name: string): Maybe<Result<ScenarioState>>;
+  stateOf(name: string): MaybePromise<Result<ScenarioState>>;
   /** Loads `name` from its file now and makes it active with a fresh state; a refused file leaves the previous one active. */
   activate(name: string): Promise<Result<Scenario>>;
   /** Every scenario of the session back to its start; the active one stays active. What the active one is then. */
-  reset(): Maybe<StateSummary>;
+  reset(): MaybePromise<StateSummary>;
   /** One scenario back to its start; undefined: it has no state in this session yet. */
-  resetScenario(name: string): Maybe<StateSummary | undefined>;
+  resetScenario(name: string): MaybePromise<StateSummary | undefined>;
 }
 
 /** A scenario state as the admin API shows it. */
@@ -128,31 +128,31 @@ export interface ScenarioState {
    * in one atomic step: two requests, in one process or two, never see the
    * same count or the same state twice.
    */
-  pick(stubs: readonly CompiledStub[], request: RequestView): Maybe<Pick>;
+  pick(stubs: readonly CompiledStub[], request: RequestView): MaybePromise<Pick>;
   /** Its state now (null without a scenario). */
-  state(): Maybe<string | null>;
+  state(): MaybePromise<string | null>;
   /** Each stub's call count, in file order (empty without a scenario): what `calls` filters are judged on. */
-  calls(): Maybe<readonly number[]>;
+  calls(): MaybePromise<readonly number[]>;
   readonly catalogue: StateCatalogue;
 }
 
 /** One scenario state's catalogue: the start catalogue (in the process) and what requests added (in the store). */
 export interface StateCatalogue {
   /** The page as JSON, in id order: the start catalogue's animals, then the additions'. */
-  listJson(query: ListQuery): Maybe<string>;
+  listJson(query: ListQuery): MaybePromise<string>;
   /** One animal as JSON, as stored. */
-  getJson(id: number): Maybe<string | undefined>;
+  getJson(id: number): MaybePromise<string | undefined>;
   /** Stores an animal with the next id, unless the session's catalogue limits refuse it (nothing stored then). */
-  create(pet: NewPet): Maybe<Pet | CatalogueFull>;
-  count(): Maybe<number>;
+  create(pet: NewPet): MaybePromise<Pet | CatalogueFull>;
+  count(): MaybePromise<number>;
 }
 
 /** The last requests of a session (or the anonymous ones), oldest first. */
 export interface Journal {
   readonly capacity: number;
   /** Sets the entry's seq: one more than the last appended to this journal. */
-  append(entry: JournalEntry): Maybe<void>;
-  entries(): Maybe<JournalEntry[]>;
+  append(entry: JournalEntry): MaybePromise<void>;
+  entries(): MaybePromise<JournalEntry[]>;
   /**
    * The entries with a seq above `seq`, at most the `max` newest, oldest
    * first, with the journal's last seq, how many were appended after `seq`
@@ -160,9 +160,9 @@ export interface Journal {
    * (the journal stream's one read a tick): O(returned), not O(journal).
    * With `allOrNone`, no entry when more than `max` are newer.
    */
-  since(seq: number, max: number, allOrNone?: boolean): Maybe<JournalSince>;
+  since(seq: number, max: number, allOrNone?: boolean): MaybePromise<JournalSince>;
   /** How many entries it holds. */
-  size(): Maybe<number>;
+  size(): MaybePromise<number>;
   /** Empties it; seqs go on counting. */
-  clear(): Maybe<void>;
+  clear(): MaybePromise<void>;
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadDocument } from '../../../contract/load-document.js';
-import { getHttpOperationsFromSpec, prismValidators, type IHttpOperation } from '../../../contract/prism.js';
+import { loadDocument } from '../../../document/load-document.js';
+import { getHttpOperationsFromSpec, prismValidators, type IHttpOperation } from '../../../document/prism.js';
 import { useMock } from '../../../../test/support/use-mock.js';
 
 /**

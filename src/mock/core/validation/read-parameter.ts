@@ -1,4 +1,4 @@
-import type { ParameterSpec } from '../../../contract/operations.js';
+import type { ParameterSpec } from '../../../document/operations.js';
 import { failed, ok, type Result } from '../result.js';
 
 /** A parameter's value, or why it is refused: a phrase that follows its name ("must be an integer"). */

@@ -1,4 +1,4 @@
-import type { ParameterSpec } from '../../../contract/operations.js';
+import type { ParameterSpec } from '../../../document/operations.js';
 import { fail, ok, type Result } from '../result.js';
 import { readParameter } from './read-parameter.js';
 

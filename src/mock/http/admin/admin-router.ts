@@ -1,5 +1,5 @@
 import type { Context, Handler, Hono, MiddlewareHandler } from 'hono';
-import type { Contract } from '../../../contract/load-contract.js';
+import type { Contract } from '../../../document/load-contract.js';
 import { errorBody } from '../../core/errors.js';
 import type { MockStore, Session } from '../../core/store/mock-store.js';
 import type { Exchange, MockEnv, Step } from '../exchange.js';
@@ -13,7 +13,7 @@ type AdminContext = Context<MockEnv>;
 export interface AdminRoutesOptions {
   contract: Contract;
   sessions: MockStore;
-  /** `--session-per-key`: who owns a session an activation opens (steps/session-access.ts). */
+  /** `--session-per-key`: who owns a session an activation opens (sessions/session-access.ts). */
   sessionPerKey?: boolean | undefined;
   /** Aborted when the server shuts down: journal streams end then. */
   shutdown?: AbortSignal | undefined;

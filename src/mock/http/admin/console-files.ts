@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../../contract/package-root.js';
+import { packageRoot } from '../../../shared/package-root.js';
 import { contentTypeOf } from '../../core/files/content-type.js';
 import { staticFile, type StaticFile } from '../../core/files/static-file.js';
 

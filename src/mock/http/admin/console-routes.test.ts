@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../../../contract/package-root.js';
+import { packageRoot } from '../../../shared/package-root.js';
 import { rawRequest } from '../../../../test/support/raw-request.js';
 import { expectRevalidation } from '../../../../test/support/revalidation.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';

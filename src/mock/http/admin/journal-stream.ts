@@ -7,7 +7,7 @@ import type { Journal, MockStore } from '../../core/store/mock-store.js';
 import type { Exchange, MockEnv } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
 import { respond, sendError } from '../respond.js';
-import { mayUse, sessionForbidden } from '../steps/session-access.js';
+import { mayUse, sessionForbidden } from '../sessions/session-access.js';
 import { exchange, type AdminRouter } from './admin-router.js';
 import { EVENT_STREAM_HEADERS, eventStream, type EventStream } from './event-stream.js';
 import { MAX_STREAMS, streamSlots } from './stream-slots.js';

@@ -5,7 +5,7 @@ import { findScenario } from '../../core/scenarios/find-scenario.js';
 import { sendError } from '../respond.js';
 import { bodySize } from '../steps/body-size.js';
 import { sendTableFull } from '../steps/session.js';
-import { mayUse, ownerFor, sessionForbidden } from '../steps/session-access.js';
+import { mayUse, ownerFor, sessionForbidden } from '../sessions/session-access.js';
 import { asMiddleware, exchange, json, sessionOf, type AdminRouter, type AdminRoutesOptions } from './admin-router.js';
 
 /**

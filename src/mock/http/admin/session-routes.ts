@@ -1,7 +1,7 @@
 import { errorBody } from '../../core/errors.js';
 import type { Journal, MockStore } from '../../core/store/mock-store.js';
 import { sendError } from '../respond.js';
-import { mayUse, sessionForbidden } from '../steps/session-access.js';
+import { mayUse, sessionForbidden } from '../sessions/session-access.js';
 import { exchange, json, sessionOf, type AdminRouter } from './admin-router.js';
 import type { StreamStats } from './journal-stream.js';
 

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { Contract } from '../../../contract/load-contract.js';
+import type { Contract } from '../../../document/load-contract.js';
 import { DEFAULT_API_KEY } from '../../cli-options.js';
 import { docsAssets } from '../../core/docs/docs-assets.js';
 import { DOCS_ASSETS_PATH, DOCS_DOCUMENT_PATH, DOCS_PATH, pageTitle } from '../../core/docs/docs-page.js';

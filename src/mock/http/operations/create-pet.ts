@@ -4,7 +4,7 @@ import { createdJson } from '../../core/catalogue/pet-store.js';
 import { generatePet } from '../../core/catalogue/generate-pets.js';
 import type { Result } from '../../core/result.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
-import { andThen } from '../../core/store/maybe.js';
+import { andThen } from '../../core/store/maybe-promise.js';
 import { readBody, servingState, type Exchange } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
 import type { OperationFactory } from './served-operation.js';

@@ -2,7 +2,7 @@ import { generatePet } from '../../core/catalogue/generate-pets.js';
 import { errorBody, type ErrorBody } from '../../core/errors.js';
 import { failed, ok } from '../../core/result.js';
 import { readParameter } from '../../core/validation/read-parameter.js';
-import { andThen } from '../../core/store/maybe.js';
+import { andThen } from '../../core/store/maybe-promise.js';
 import { servingState } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
 import type { OperationFactory } from './served-operation.js';

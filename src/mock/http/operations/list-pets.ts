@@ -3,7 +3,7 @@ import { generatePets } from '../../core/catalogue/generate-pets.js';
 import type { ListQuery } from '../../core/catalogue/pet-store.js';
 import { ok } from '../../core/result.js';
 import { readQuery } from '../../core/validation/read-query.js';
-import { andThen } from '../../core/store/maybe.js';
+import { andThen } from '../../core/store/maybe-promise.js';
 import { servingState } from '../exchange.js';
 import { respond } from '../respond.js';
 import type { OperationFactory } from './served-operation.js';

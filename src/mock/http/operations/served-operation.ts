@@ -1,6 +1,7 @@
+import { andThen, type MaybePromise } from '../../core/store/maybe-promise.js';
 import type { Faker } from '@faker-js/faker';
 import type { Logger } from 'pino';
-import type { OperationSpec } from '../../../contract/operations.js';
+import type { OperationSpec } from '../../../document/operations.js';
 import type { Result } from '../../core/result.js';
 import type { Answer, Exchange, Next } from '../exchange.js';
 import { sendError } from '../respond.js';
@@ -14,7 +15,7 @@ import { sendError } from '../respond.js';
  */
 export interface ServedOperation<Input> {
   /** The request as the document reads it, or the Error it gets. */
-  read(x: Exchange): Result<Input> | Promise<Result<Input>>;
+  read(x: Exchange): MaybePromise<Result<Input>>;
   /** The answer from the catalogue of the request's scenario: at once from memory, later from Redis. */
   serve(x: Exchange, input: Input): Answer;
   /** `Prefer: dynamic=true`: a made-up success body that honours the input; nothing is stored. */
@@ -35,7 +36,6 @@ export type OperationFactory<Input = unknown> = (operation: OperationSpec, conte
 export function serveOperation<Input>(served: ServedOperation<Input>): Next {
   const answer = (x: Exchange, input: Result<Input>): Answer => (input.ok ? served.serve(x, input.value) : sendError(x, input.error));
   return function serveRequest(x): Answer {
-    const input = served.read(x);
-    return input instanceof Promise ? input.then((read) => answer(x, read)) : answer(x, input);
+    return andThen(served.read(x), (input) => answer(x, input));
   };
 }

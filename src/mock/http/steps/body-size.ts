@@ -1,3 +1,4 @@
+import { andFinally } from '../../core/store/maybe-promise.js';
 import { bodyLimit } from 'hono/body-limit';
 import { createByteBudget, type ByteBudget } from '../../core/byte-budget.js';
 import { errorBody } from '../../core/errors.js';
@@ -55,9 +56,7 @@ export function bodySize(maxBytes: number, inFlight: ByteBudget = bodiesInFlight
       inFlight.give(bytes);
       throw thrown;
     }
-    if (answered instanceof Promise) return answered.finally(() => inFlight.give(bytes));
-    inFlight.give(bytes);
-    return answered;
+    return andFinally(answered, () => inFlight.give(bytes));
   }
 
   /** A body without a length: hono/body-limit counts it as it arrives, and keeps what it read for the handler. */

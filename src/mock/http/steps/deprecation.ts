@@ -1,4 +1,4 @@
-import type { OperationSpec } from '../../../contract/operations.js';
+import type { OperationSpec } from '../../../document/operations.js';
 import { addResponseHeaders, type Step } from '../exchange.js';
 
 export interface DeprecationOptions {

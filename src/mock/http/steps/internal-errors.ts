@@ -1,3 +1,4 @@
+import { andCatch } from '../../core/store/maybe-promise.js';
 import type { Logger } from 'pino';
 import { errorBody } from '../../core/errors.js';
 import { SessionEnded } from '../../core/store/session-ended.js';
@@ -50,8 +51,7 @@ export function storeAway(logger: Logger, error: unknown): void {
 export function internalErrors(logger: Logger): Step {
   return function catchInternalErrors(x, next) {
     try {
-      const answer = next(x);
-      return answer instanceof Promise ? answer.catch((error: unknown) => internalError(logger, x, error)) : answer;
+      return andCatch(next(x), (error) => internalError(logger, x, error));
     } catch (error) {
       return internalError(logger, x, error);
     }

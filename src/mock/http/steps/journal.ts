@@ -3,12 +3,12 @@ import { bodyText, journalMessage, MAX_JOURNAL_RESPONSE_BODY } from '../../core/
 import { journalRequest } from '../../core/journal/journal-request.js';
 import { journalPath } from '../../core/journal/journal-path.js';
 import type { JournalEntry, JournalMessage } from '../../core/journal/request-journal.js';
-import type { Maybe } from '../../core/store/maybe.js';
+import { pending, type MaybePromise } from '../../core/store/maybe-promise.js';
 import type { Journal } from '../../core/store/mock-store.js';
 import { ownCopy } from '../../core/own-copy.js';
 import type { Exchange, Step } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
-import { after } from './after.js';
+import { after } from '../after.js';
 
 /**
  * Records every request but the admin API's own (whose steps leave this
@@ -25,11 +25,11 @@ export function journalRequests(anonymous: Journal, onFailure: (error: unknown) 
     return after(x, next, (answer) => record(x, answer));
   };
 
-  function record(x: Exchange, answer: Response): Maybe<void> {
+  function record(x: Exchange, answer: Response): MaybePromise<void> {
     const journal = x.keyed ? x.session.journal : anonymous;
     try {
-      const appended = journal.append(entry(x, answer));
-      if (!(appended instanceof Promise)) return;
+      const appended = pending(journal.append(entry(x, answer)));
+      if (!appended) return;
       // On Redis, a session's entry is stored before its answer goes out, so a client that then reads
       // or empties the journal through any process finds it there. The anonymous journal's is not
       // waited for: a refused request (a 401 sent before its body) is answered at once, as in memory.

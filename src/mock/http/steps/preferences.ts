@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import type { OperationSpec } from '../../../contract/operations.js';
+import type { OperationSpec } from '../../../document/operations.js';
 import { loadFaker } from '../../core/catalogue/generate-pets.js';
 import { clip, errorBody } from '../../core/errors.js';
 import { parsePrefer } from '../../core/prefer/parse-prefer.js';

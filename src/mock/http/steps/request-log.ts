@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Exchange, Step } from '../exchange.js';
 import { printable } from '../../logger.js';
-import { after } from './after.js';
+import { after } from '../after.js';
 
 /**
  * One log line per request: method, path, status, duration and whether the

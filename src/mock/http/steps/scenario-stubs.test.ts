@@ -1,7 +1,7 @@
 import { request as httpRequest, type Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import { describe, expect, it, vi } from 'vitest';
-import { loadContract } from '../../../contract/load-contract.js';
+import { loadContract } from '../../../document/load-contract.js';
 import { createMockApp } from '../app.js';
 import { listen } from '../listen.js';
 import { createLogger } from '../../logger.js';

@@ -1,9 +1,9 @@
 import { readBody, servingState, type Exchange, type Next, type Step } from '../exchange.js';
 import { respond } from '../respond.js';
 import type { CompiledStub, RequestView } from '../../core/scenarios/compile-stub.js';
-import { applyFault, hang } from './scenario-faults.js';
+import { applyFault, hang } from '../faults/scenario-faults.js';
 import { sleep } from '../../core/scenarios/latency.js';
-import { andThen } from '../../core/store/maybe.js';
+import { andThen } from '../../core/store/maybe-promise.js';
 import type { ScenarioState } from '../../core/store/mock-store.js';
 
 export interface ScenarioStubsOptions {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { errorBody } from '../../core/errors.js';
 import type { Result } from '../../core/result.js';
-import { andThen, type Maybe } from '../../core/store/maybe.js';
+import { andThen, type MaybePromise } from '../../core/store/maybe-promise.js';
 import type { MockStore, Session, SessionTableFull } from '../../core/store/mock-store.js';
 import { addResponseHeaders, type Answer, type Exchange, type Next, type Step } from '../exchange.js';
 import { sendError } from '../respond.js';
 import { keyChecker, repeatsAuthorization, sendUnauthorized } from './bearer-key.js';
-import { keySession } from './key-session.js';
-import { mayUse, ownerFor, refuseSession, sessionForbidden } from './session-access.js';
+import { keySession } from '../sessions/key-session.js';
+import { mayUse, ownerFor, refuseSession, sessionForbidden } from '../sessions/session-access.js';
 
 export const SESSION_HEADER = 'x-mock-session';
 
@@ -54,7 +54,7 @@ export function session(options: SessionOptions): Step {
   const { sessions, perKey = false, mode, asAdmin = false } = options;
   const secret = options.secret ?? randomBytes(32);
   const accepts = perKey && mode === 'look' ? keyChecker(options.apiKeys ?? []) : undefined;
-  const pick = (id: string, owner: string | undefined): Maybe<Result<Session, SessionTableFull>> =>
+  const pick = (id: string, owner: string | undefined): MaybePromise<Result<Session, SessionTableFull>> =>
     mode === 'open' ? sessions.open(id, owner) : andThen(sessions.find(id), (found) => ({ ok: true, value: found ?? sessions.preview(id) }));
   /** The request goes on in session `id`, once it is picked (started, on the Redis store, by a round trip). */
   const useSession = (x: Exchange, next: Next, id: string): Answer =>

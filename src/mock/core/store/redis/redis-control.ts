@@ -1,8 +1,8 @@
 import { errorBody } from '../../errors.js';
 import { ok, type Result } from '../../result.js';
 import type { ScenarioLibrary } from '../../scenarios/scenario-library.js';
-import type { Maybe } from '../maybe.js';
-import { andThen } from '../maybe.js';
+import type { MaybePromise } from '../maybe-promise.js';
+import { andThen } from '../maybe-promise.js';
 import type { ScenarioControl, ScenarioState, StateSummary } from '../mock-store.js';
 import type { RedisConnection, Script } from './redis-connection.js';
 import { optional } from './redis-pick.js';
@@ -29,10 +29,10 @@ export interface ControlContext {
 export function redisControl(context: ControlContext, ref: SessionRef, known: string | undefined): ScenarioControl {
   const { redis, library, versions } = context;
   let snapshot = known;
-  const activeToken = (): Maybe<string> =>
+  const activeToken = (): MaybePromise<string> =>
     snapshot ?? redis.command(['HGET', ref.keys.meta, 'active']).then((token) => (token === null ? START_TOKEN : String(token)));
   const stateFrom = (source: StateSource): ScenarioState => redisState(redis, ref, source, library.catalogueLimits);
-  const sourceOrStart = (token: string): Maybe<StateSource> =>
+  const sourceOrStart = (token: string): MaybePromise<StateSource> =>
     andThen(versions.sourceOf(token), (source) => {
       // The active scenario's file went away or broke here since another process activated it: the start serves.
       return source.ok ? source.value : versions.start();
@@ -50,7 +50,7 @@ export function redisControl(context: ControlContext, ref: SessionRef, known: st
     limits: library.catalogueLimits,
     active: () => andThen(andThen(activeToken(), sourceOrStart), stateFrom),
     stateOf(name) {
-      return andThen(activeToken(), (token): Maybe<Result<ScenarioState>> => {
+      return andThen(activeToken(), (token): MaybePromise<Result<ScenarioState>> => {
         if (name === versions.nameOf(token)) return andThen(sourceOrStart(token), (source) => ok(stateFrom(source)));
         return andThen(versions.sourceOf(name), async (source) => {
           if (!source.ok) return source;

@@ -1,7 +1,7 @@
 import { ok, type Result } from '../../result.js';
 import type { ScenarioStart } from '../../scenarios/scenario-control.js';
 import type { LoadedScenario, ScenarioLibrary } from '../../scenarios/scenario-library.js';
-import type { Maybe } from '../maybe.js';
+import type { MaybePromise } from '../maybe-promise.js';
 import { START_TOKEN, type StateSource } from './redis-state.js';
 
 /**
@@ -20,7 +20,7 @@ export interface ScenarioVersions {
   /** The scenario's name of a token: the start's for the start token. */
   nameOf(token: string): string | undefined;
   /** The source of a state by its token: the start's, or that scenario's version (read on first use). */
-  sourceOf(token: string): Maybe<Result<StateSource>>;
+  sourceOf(token: string): MaybePromise<Result<StateSource>>;
   /** A version just loaded (an activation): it serves from now on. */
   remember(loaded: LoadedScenario): void;
   replace(loaded: LoadedScenario): void;

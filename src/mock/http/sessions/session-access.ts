@@ -1,5 +1,5 @@
 import { errorBody, type ErrorBody } from '../../core/errors.js';
-import { andThen, type Maybe } from '../../core/store/maybe.js';
+import { andThen, type MaybePromise } from '../../core/store/maybe-promise.js';
 import type { MockStore } from '../../core/store/mock-store.js';
 import type { Exchange } from '../exchange.js';
 import { isKeySession } from './key-session.js';
@@ -18,7 +18,7 @@ export const mayUse = (x: Exchange, session: { owner: string | undefined }): boo
  * not: another client naming it first would otherwise own it, and lock
  * the key out of its own session.
  */
-export function refuseSession(x: Exchange, sessions: MockStore, id: string): Maybe<ErrorBody | undefined> {
+export function refuseSession(x: Exchange, sessions: MockStore, id: string): MaybePromise<ErrorBody | undefined> {
   if (x.admin) return undefined;
   return andThen(sessions.find(id), (running) => {
     const theirs = running ? !mayUse(x, running) : isKeySession(id) && id !== x.key;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { parseYaml } from './parse-yaml.js';
-import { defaultDocumentPath } from './package-root.js';
+import { parseYaml } from '../shared/parse-yaml.js';
+import { defaultDocumentPath } from '../shared/package-root.js';
 import type { OpenApiDocument } from './openapi-types.js';
 
 /**

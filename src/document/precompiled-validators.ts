@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../shared/package-root.js';
 
 const require = createRequire(import.meta.url);
 

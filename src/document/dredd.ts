@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { defaultDocumentPath } from './package-root.js';
+import { defaultDocumentPath } from '../shared/package-root.js';
 
 const require = createRequire(import.meta.url);
 
