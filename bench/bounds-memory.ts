@@ -1,12 +1,12 @@
 /**
  * What a full session costs in heap (README, "Bounds"): `node --expose-gc
  * dist/bench/bounds-memory.js`. Fills sessions' stores through the real
- * createPetStore and its budget, as createPet does (each animal parsed from
+ * createMemoryCatalogue and its budget, as createPet does (each animal parsed from
  * a JSON body first), and journals with their largest entries, and reads
  * the V8 heap before and after with a full GC each time. Prints one line
  * per case: heap per session (or journal) in KiB.
  */
-import { createPetStore, type PetStore } from '../src/mock/core/catalogue/pet-store.js';
+import { createMemoryCatalogue, type MemoryCatalogue } from '../src/mock/core/store/memory/memory-catalogue.js';
 import { DEFAULT_CATALOGUE_LIMITS, type CatalogueBudget } from '../src/mock/core/catalogue/catalogue-limits.js';
 import type { NewPet } from '../src/mock/core/catalogue/pet.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from '../src/mock/core/journal/request-journal.js';
@@ -28,11 +28,11 @@ function heapAfterGc(): number {
 /** Heap per session of `SESSIONS` sessions filled with animals named `name(i)` until the budget refuses one. */
 function fullSessions(label: string, name: (i: number) => string): void {
   const before = heapAfterGc();
-  const kept: PetStore[] = [];
+  const kept: MemoryCatalogue[] = [];
   let animals = 0;
   let bytes = 0;
   for (let s = 0; s < SESSIONS; s++) {
-    const store = createPetStore([]);
+    const store = createMemoryCatalogue([]);
     const budget: CatalogueBudget = { limits: DEFAULT_CATALOGUE_LIMITS, used: () => store.added };
     for (let i = 0; ; i++) {
       // Parsed from a body, as createPet gets it.

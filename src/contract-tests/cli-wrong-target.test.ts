@@ -72,7 +72,7 @@ describe('every request answered the same status the contract does not document'
     const run = await contract(['--base-url', wrong, '--api-key', KEY]);
     expect(run.code, run.stderr).toBe(2);
     expect(LINE.exec(run.stderr)?.slice(1, 4)).toEqual(['404', 'base URL', wrong]);
-    expect(mock.store.size).toBe(30);
+    expect(await mock.pets()).toBe(30);
   });
 
   it('the real mock with a wrong key: every request 401, "is the key right?"', async ({ expect }) => {

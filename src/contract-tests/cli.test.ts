@@ -320,11 +320,11 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
   describe('read-only runs', () => {
     it('--read-only reports the writing rules skipped, and creates nothing', async ({ expect, harness: { contract, mock } }) => {
       const server = await mock();
-      const size = server.store.size;
+      const size = await server.pets();
       const json = join(tmp, 'read-only.json');
       const run = await contract(['--base-url', server.url, '--api-key', KEY, '--read-only', '--reporter', 'json', '--output', json]);
       expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(server.store.size).toBe(size);
+      expect(await server.pets()).toBe(size);
       // Every reporter writes to a file: the pretty report goes to stdout too.
       expect(run.stdout).toContain(`Contract tests against ${server.url} (read-only)`);
       expect(sorted(marked(run.stdout, 'skipped'))).toEqual(sorted(writing));
@@ -341,7 +341,7 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
 
     it('--env production takes ANIMAL_STORE_BASE_URL and is read-only; --allow-writes lets the writing rules run', async ({ expect, harness: { contract, mock } }) => {
       const [readOnly, writable] = await Promise.all([mock(), mock()]);
-      const [before, beforeWritable] = [readOnly.store.size, writable.store.size];
+      const [before, beforeWritable] = [await readOnly.pets(), await writable.pets()];
       const [skipping, writes] = await Promise.all([
         contract(['--env', 'production'], { ANIMAL_STORE_BASE_URL: readOnly.url, CONTRACT_API_KEY: KEY }),
         contract(['--env', 'production', '--allow-writes'], { ANIMAL_STORE_BASE_URL: writable.url, CONTRACT_API_KEY: KEY }),
@@ -349,12 +349,12 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       expect(skipping.code, skipping.stdout + skipping.stderr).toBe(0);
       expect(skipping.stdout).toContain(`Contract tests against ${readOnly.url} (read-only)`);
       expect(sorted(marked(skipping.stdout, 'skipped'))).toEqual(sorted(writing));
-      expect(readOnly.store.size).toBe(before);
+      expect(await readOnly.pets()).toBe(before);
 
       expect(writes.code, writes.stdout + writes.stderr).toBe(0);
       expect(writes.stdout).toContain(`Contract tests against ${writable.url}\n`);
       expect(prettySummary(writes.stdout)).toMatchObject({ passed: allRules.length, skipped: 0 });
-      expect(writable.store.size).toBeGreaterThan(beforeWritable);
+      expect(await writable.pets()).toBeGreaterThan(beforeWritable);
     });
 
     it('--env mock --config FILE takes the base URL and key of the file (a path relative to the working folder)', async ({ expect, harness: { contract, mock } }) => {
@@ -379,7 +379,7 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
   describe('choosing rules', () => {
     it('--only (comma-separated and repeated) runs only those rules; --skip leaves its rules out; both show the others skipped', async ({ expect, harness: { contract, mock } }) => {
       const [onlyServer, skipServer] = await Promise.all([mock(), mock()]);
-      const size = onlyServer.store.size;
+      const size = await onlyServer.pets();
       const chosen = ['list-limit-1', 'get-known-id', 'auth-wrong-key-list-pets'];
       const left = ['create-returns-pet', 'get-known-id', 'list-status-sold'];
       const [only, skip] = await Promise.all([
@@ -391,7 +391,7 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       expect(sorted(marked(only.stdout, 'passed'))).toEqual(sorted(chosen));
       expect(sorted(marked(only.stdout, 'skipped'))).toEqual(sorted(ids.filter((id) => !chosen.includes(id))));
       for (const id of ids.filter((i) => !chosen.includes(i))) expect(parsePretty(only.stdout).rules.get(id)?.text).toContain('(skipped: not selected by --only)');
-      expect(onlyServer.store.size).toBe(size);
+      expect(await onlyServer.pets()).toBe(size);
 
       expect(skip.code, skip.stdout + skip.stderr).toBe(0);
       expect(sorted(marked(skip.stdout, 'skipped'))).toEqual(sorted(left));

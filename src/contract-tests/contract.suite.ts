@@ -4,7 +4,7 @@ import { loadContract } from '../document/load-contract.js';
 import { loadFixtureCatalogue } from '../mock/core/fixtures/load-catalogue.js';
 import { createLogger } from '../mock/logger.js';
 import { startMockServer, type RunningMockServer } from '../mock/http/server.js';
-import { createPetStore } from '../mock/core/catalogue/pet-store.js';
+import { openMemoryStore } from '../../test/support/memory-store.js';
 import { describeFinding } from './reporters/describe-finding.js';
 import { OPERATION_ORDER } from './reporters/excerpt.js';
 import { allRules } from './rules/index.js';
@@ -34,7 +34,7 @@ beforeAll(async () => {
       apiKeys: [apiKey],
       logger: createLogger({ format: 'json', level: 'warn', destination: new Writable({ write: (_chunk, _encoding, done) => done() }) }),
       contract,
-      store: createPetStore(catalogue.value.pets),
+      ...(await openMemoryStore(contract, { pets: catalogue.value.pets })),
     });
     baseUrl = mock.url;
   }

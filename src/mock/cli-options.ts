@@ -4,16 +4,17 @@ import { LOG_LEVELS, type LogFormat, type LogLevel } from './logger.js';
 import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/journal/request-journal.js';
 import { DEFAULT_MAX_CATALOGUE_BYTES, DEFAULT_MAX_PETS } from './core/catalogue/catalogue-limits.js';
 import { DEFAULT_SCENARIO } from './core/scenarios/find-scenario.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './core/sessions/session-registry.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './core/store/store-limits.js';
 import { DEFAULT_MAX_CONNECTIONS } from './http/transport/transport-limits.js';
-import { DEFAULT_STORE_PREFIX, MAX_WORKERS, readStoreOptions, type StoreOptions } from './read-store-options.js';
+import { DEFAULT_STORE_PREFIX } from './core/store/open-store.js';
+import { MAX_WORKERS, readStoreOptions, type StoreFlags } from './read-store-options.js';
 
 /** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in the README. */
 export const DEFAULT_API_KEY = 'animal-store-dev-key';
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
-export interface MockCliOptions extends StoreOptions {
+export interface MockCliOptions extends StoreFlags {
   port: number;
   host: string;
   apiKeys: string[];

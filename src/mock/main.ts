@@ -15,7 +15,9 @@ import { startMockServer, type RunningMockServer } from './http/server.js';
 import { isLoopback } from './http/steps/admin-guard/loopback.js';
 import { memoryCeiling } from './core/memory-ceiling.js';
 import type { Pet } from './core/catalogue/pet.js';
-import { createPetStore, type PetStore } from './core/catalogue/pet-store.js';
+import { indexCatalogue } from './core/catalogue/catalogue-index.js';
+import { MEMORY_STORE, openStore } from './core/store/open-store.js';
+import { createScenarioLibrary } from './core/scenarios/scenario-library.js';
 import { failed, ok, type Result } from './core/result.js';
 
 export interface MainIo {
@@ -55,12 +57,48 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
   const validatorsBefore = validatorTally();
   const loaded = await loadStart(options);
   if (!loaded.ok) return fail(loaded.error);
-  const { contract, scenariosDir, scenarioPath, scenario, catalogue, store, ownCatalogue, loadedMs } = loaded.value;
+  const { catalogue, scenario, loadedMs } = loaded.value;
 
   const logger = createLogger({ format: options.logFormat, level: options.logLevel, destination: io.stdout });
   let server: RunningMockServer;
   try {
-    server = await startMockServer({
+    server = await serve(options, loaded.value, logger);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use; pick another with --port`, 1);
+    return fail(`cannot start: ${(error as Error).message}`, 1);
+  }
+  const started = startedFacts(server, options, `${catalogue.pets.length} pets from ${catalogue.from} (loaded in ${loadedMs} ms)`, scenario, validatorsBefore);
+  // With JSON logs, start-up is one JSON line too (in pino's shape), so log
+  // collectors can read every line; written directly so --quiet keeps it.
+  if (options.logFormat === 'json') io.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started })}\n`);
+  else io.stdout.write(banner(started));
+  warnOpenAdmin(logger, options, server.port);
+  warnMemoryCeiling(logger, options);
+  return server;
+}
+
+/** Opens the store `--store` names, its sessions starting from the loaded scenario and catalogue, then the server on it; a server that cannot listen closes the store again. */
+async function serve(options: MockCliOptions, loaded: StartState, logger: Logger): Promise<RunningMockServer> {
+  const { contract, scenariosDir, scenarioPath, scenario, catalogue, ownCatalogue } = loaded;
+  const library = createScenarioLibrary({
+    contract,
+    dir: scenariosDir,
+    fixedCatalogue: ownCatalogue ? catalogue.pets : undefined,
+    catalogueLimits: { maxPets: options.maxPets, maxBytes: options.maxCatalogueBytes },
+  });
+  const store = await openStore({
+    url: options.storeUrl,
+    prefix: options.storePrefix,
+    library,
+    start: { scenario, path: scenarioPath, pets: catalogue.pets },
+    maxSessions: options.maxSessions,
+    idleMs: options.sessionIdleSeconds * 1000,
+    journalSize: options.journalSize,
+    logger,
+  });
+  try {
+    return await startMockServer({
       port: options.port,
       host: options.host,
       apiKeys: options.apiKeys,
@@ -69,33 +107,15 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
       corsOrigins: options.corsOrigins,
       contract,
       store,
-      scenario,
-      scenarioPath,
-      scenariosDir,
+      library,
       watch: options.watch,
-      fixedCatalogue: ownCatalogue ? catalogue.pets : undefined,
-      journalSize: options.journalSize,
-      maxSessions: options.maxSessions,
-      sessionIdleMs: options.sessionIdleSeconds * 1000,
       sessionPerKey: options.sessionPerKey,
-      catalogueLimits: { maxPets: options.maxPets, maxBytes: options.maxCatalogueBytes },
       transport: { maxConnections: options.maxConnections },
-      storeUrl: options.store,
-      storePrefix: options.storePrefix,
     });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use; pick another with --port`, 1);
-    return fail(`cannot start: ${(error as Error).message}`, 1);
+    await store.close();
+    throw error;
   }
-  const started = startedFacts(server, options, `${catalogue.from} (loaded in ${loadedMs} ms)`, scenario, validatorsBefore);
-  // With JSON logs, start-up is one JSON line too (in pino's shape), so log
-  // collectors can read every line; written directly so --quiet keeps it.
-  if (options.logFormat === 'json') io.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started })}\n`);
-  else io.stdout.write(banner(started));
-  warnOpenAdmin(logger, options, server.port);
-  warnMemoryCeiling(logger, options);
-  return server;
 }
 
 /** One warning line when the flags let clients make the mock hold more than node's heap: full, it would crash. */
@@ -126,7 +146,6 @@ interface StartState {
   scenarioPath: string;
   scenario: Scenario;
   catalogue: { pets: Pet[]; from: string };
-  store: PetStore;
   /** --fixtures or --seed: this catalogue replaces every scenario's. */
   ownCatalogue: boolean;
   loadedMs: number;
@@ -150,10 +169,11 @@ async function loadStart(options: MockCliOptions): Promise<Result<StartState, st
   const loading = performance.now();
   const catalogue = ownCatalogue ? await loadCatalogue(contract, options) : await buildScenarioCatalogue(contract, scenario.value);
   if (!catalogue.ok) return failed(`${ownCatalogue ? 'invalid fixture' : 'invalid scenario'} ${catalogue.error}`);
-  // Reading, checking and indexing the catalogue: with a large fixture, the part of start-up a user waits for.
-  const store = createPetStore(catalogue.value.pets);
+  // Reading, checking and indexing the catalogue: with a large fixture, the part of start-up a user waits for. Indexed
+  // here, before the port opens; every session and reset of either store then shares this one index of this one list.
+  indexCatalogue(catalogue.value.pets);
   const loadedMs = Math.round(performance.now() - loading);
-  return ok({ contract, scenariosDir, scenarioPath: found.value, scenario: scenario.value, catalogue: catalogue.value, store, ownCatalogue, loadedMs });
+  return ok({ contract, scenariosDir, scenarioPath: found.value, scenario: scenario.value, catalogue: catalogue.value, ownCatalogue, loadedMs });
 }
 
 interface StartedFacts {
@@ -168,7 +188,7 @@ interface StartedFacts {
   scenario: string;
   scenarioDescription: string;
   scenarioFile: string;
-  /** The QA console and the API reference, for a person with a browser (issue 13). */
+  /** The QA console and the API reference, for a person with a browser. */
   console: string;
   docs: string;
   curl: string;
@@ -185,8 +205,8 @@ function startedFacts(server: RunningMockServer, options: MockCliOptions, from: 
     apiKey,
     apiKeys: options.apiKeys.length,
     apiKeySource: { flag: '--api-key', env: 'MOCK_API_KEYS', default: 'the default; set --api-key or MOCK_API_KEYS' }[options.apiKeysFrom],
-    catalogue: `${server.startPets} pets from ${from}`,
-    store: options.store === 'memory' ? 'memory (this process only)' : `${shownUrl(options.store)}, keys under ${options.storePrefix}:`,
+    catalogue: from,
+    store: options.storeUrl === MEMORY_STORE ? 'memory (this process only)' : `${shownUrl(options.storeUrl)}, keys under ${options.storePrefix}:`,
     validators: `${validators.compiled - validatorsBefore.compiled} compiled at start-up, ${validators.precompiled - validatorsBefore.precompiled} precompiled by the build`,
     scenario: scenario.name,
     scenarioDescription: scenario.description,

@@ -16,6 +16,6 @@ export const DEFECTS: readonly Defect[] = [...listDefects, ...createDefects, ...
 const names = new Set<string>();
 for (const defect of DEFECTS) {
   if (names.has(defect.name)) throw new Error(`duplicate defect name ${defect.name}`);
-  if (!defect.wrap && !defect.store) throw new Error(`defect ${defect.name} changes nothing`);
+  if (!defect.wrap && !defect.catalogue) throw new Error(`defect ${defect.name} changes nothing`);
   names.add(defect.name);
 }

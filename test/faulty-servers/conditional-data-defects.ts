@@ -1,7 +1,7 @@
-import type { PetStore } from '../../src/mock/core/catalogue/pet-store.js';
+import { viewWith, type PetView } from './pet-view.js';
 import type { NewPet } from '../../src/mock/core/catalogue/pet.js';
 import type { Defect } from './defect.js';
-import { afterMock, mapJson, mapPets, storeWith } from './http.js';
+import { afterMock, mapJson, mapPets } from './http.js';
 
 /**
  * Stores that change some names or categoryIds on the way in, and views
@@ -17,11 +17,11 @@ const AS_STORED = 'Endpoints > Get an animal: 200, Pet, the animal with that id,
 const AS_LISTED = 'Endpoints > List animals: 200, Pets: the animals of the catalogue, as they were added.';
 const ROUND_TRIP = ['create-generated-round-trip'];
 
-/** A store that changes each NewPet before it is stored, so the 201, getPet and the listing all show the change. */
+/** A catalogue that changes each NewPet before it is stored, so the 201, getPet and the listing all show the change. */
 const storedAs =
   (change: (pet: NewPet) => NewPet) =>
-  (store: PetStore): PetStore =>
-    storeWith(store, { create: (pet) => store.create(change(pet)) });
+  (pets: PetView): PetView =>
+    viewWith(pets, { create: (pet) => pets.create(change(pet)) });
 const nameStoredAs = (change: (name: string) => string) => storedAs((pet) => ({ ...pet, name: change(pet.name) }));
 const categoryStoredAs = (change: (categoryId: number) => number) => storedAs((pet) => ({ ...pet, categoryId: change(pet.categoryId) }));
 
@@ -37,20 +37,20 @@ export const conditionalDataDefects: Defect[] = [
   {
     name: 'names normalised to NFC',
     breaks: AS_SENT,
-    store: nameStoredAs((name) => name.normalize('NFC')),
+    catalogue: nameStoredAs((name) => name.normalize('NFC')),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'diacritics stripped from names',
     breaks: AS_SENT,
     // NFD, then the combining marks dropped: "Zoë" becomes "Zoe".
-    store: nameStoredAs((name) => name.normalize('NFD').replace(/\p{Mn}/gu, '')),
+    catalogue: nameStoredAs((name) => name.normalize('NFD').replace(/\p{Mn}/gu, '')),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'non-Latin-1 characters of names stored as "?"',
     breaks: AS_SENT,
-    store: nameStoredAs(latin1),
+    catalogue: nameStoredAs(latin1),
     // The concurrent creates' names end in "✓" (U+2713).
     caughtBy: [...ROUND_TRIP, 'create-concurrent-unique-ids'],
   },
@@ -58,74 +58,74 @@ export const conditionalDataDefects: Defect[] = [
     name: 'astral characters (emoji) of names stored as U+FFFD',
     breaks: AS_SENT,
     // A three-byte UTF-8 column (MySQL utf8mb3) has no room for 4-byte characters.
-    store: nameStoredAs((name) => name.replace(/[\u{10000}-\u{10ffff}]/gu, '\ufffd')),
+    catalogue: nameStoredAs((name) => name.replace(/[\u{10000}-\u{10ffff}]/gu, '\ufffd')),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'names trimmed of surrounding whitespace',
     breaks: AS_SENT,
-    store: nameStoredAs((name) => name.trim()),
+    catalogue: nameStoredAs((name) => name.trim()),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'control characters stripped from names',
     breaks: AS_SENT,
-    store: nameStoredAs((name) => name.replace(/[\u0000-\u001f\u007f]/g, '')),
+    catalogue: nameStoredAs((name) => name.replace(/[\u0000-\u001f\u007f]/g, '')),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'names cut at the first NUL (C string)',
     breaks: AS_SENT,
-    store: nameStoredAs((name) => name.split('\u0000', 1)[0] as string),
+    catalogue: nameStoredAs((name) => name.split('\u0000', 1)[0] as string),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'names cut at 255 characters, answered 201',
     breaks: `${AS_SENT} (Limits: limits on name length are not shown; a server with one must refuse, not cut.)`,
-    store: nameStoredAs((name) => name.slice(0, 255)),
+    catalogue: nameStoredAs((name) => name.slice(0, 255)),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'names HTML-escaped when stored',
     breaks: AS_SENT,
-    store: nameStoredAs((name) => name.replace(/[&<>"']/g, (c) => HTML[c] as string)),
+    catalogue: nameStoredAs((name) => name.replace(/[&<>"']/g, (c) => HTML[c] as string)),
     caughtBy: ROUND_TRIP,
   },
   {
     name: "single quotes doubled in names (SQL escaping stored)",
     breaks: AS_SENT,
-    store: nameStoredAs((name) => name.replaceAll("'", "''")),
+    catalogue: nameStoredAs((name) => name.replaceAll("'", "''")),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'zero-width characters and BOM stripped from names',
     breaks: AS_SENT,
-    store: nameStoredAs((name) => name.replace(/[\u200b-\u200d\u2060\ufeff]/g, '')),
+    catalogue: nameStoredAs((name) => name.replace(/[\u200b-\u200d\u2060\ufeff]/g, '')),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'categoryId above 2^31 wrapped to int32 (| 0)',
     breaks: AS_SENT,
-    store: categoryStoredAs((categoryId) => categoryId | 0),
+    catalogue: categoryStoredAs((categoryId) => categoryId | 0),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'categoryId stored as a 32-bit float',
     breaks: AS_SENT,
     // Exact up to 2^24: the fixed rules' small ids pass, 2^31 − 1 comes back as 2^31.
-    store: categoryStoredAs(Math.fround),
+    catalogue: categoryStoredAs(Math.fround),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'categoryId 0 replaced by 1 (0 taken for "not given")',
     breaks: AS_SENT,
-    store: categoryStoredAs((categoryId) => categoryId || 1),
+    catalogue: categoryStoredAs((categoryId) => categoryId || 1),
     caughtBy: ROUND_TRIP,
   },
   {
     name: 'negative categoryId stored as its absolute value',
     breaks: AS_SENT,
-    store: categoryStoredAs(Math.abs),
+    catalogue: categoryStoredAs(Math.abs),
     caughtBy: ROUND_TRIP,
   },
   {

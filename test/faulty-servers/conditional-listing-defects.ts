@@ -1,6 +1,7 @@
+import { viewWith, type PetView } from './pet-view.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import type { Defect, ServerFetch } from './defect.js';
-import { errorResponse, hasKey, operationOf, respond, storeWith } from './http.js';
+import { errorResponse, hasKey, operationOf, respond } from './http.js';
 
 /**
  * Listings wrong only at limits the fixed rules do not ask (99, past 100),
@@ -126,7 +127,7 @@ export const conditionalListingDefects: Defect[] = [
     name: 'status filter applied after cutting the page (limits under 100)',
     breaks: STATUS,
     // Filtering the first `limit` animals: a status page holds fewer than there are. At limit=100 (the fixed rules' status pages) a full scan.
-    store: (store) => storeWith(store, { list: ({ limit, status }) => (status !== undefined && limit < 100 ? store.list({ limit }).filter((pet) => pet.status === status) : store.list({ limit, status })) }),
+    catalogue: (pets) => viewWith(pets, { list: ({ limit, status }) => (status !== undefined && limit < 100 ? pets.list({ limit }).filter((pet) => pet.status === status) : pets.list({ limit, status })) }),
     caughtBy: ['list-generated-pages'],
   },
   {
@@ -134,14 +135,14 @@ export const conditionalListingDefects: Defect[] = [
     breaks: 'Endpoints > List animals: status is optional; without it, the animals (up to limit) whatever their status, which is itself optional (Resources > Pet).',
     // The fixed rules count the catalogue through what listPets shows, so they see a smaller, consistent catalogue;
     // the harness's own creates without a status (the fill) say how many exist.
-    store: (store) =>
-      storeWith(store, { list: ({ limit, status }) => (status === undefined ? store.list({ limit: Number.MAX_SAFE_INTEGER }).filter((pet) => pet.status !== undefined).slice(0, limit) : store.list({ limit, status })) }),
+    catalogue: (pets) =>
+      viewWith(pets, { list: ({ limit, status }) => (status === undefined ? pets.list({ limit: Number.MAX_SAFE_INTEGER }).filter((pet) => pet.status !== undefined).slice(0, limit) : pets.list({ limit, status })) }),
     caughtBy: ['list-limit-boundaries'],
   },
   {
     name: 'limit=99 answers 98 animals',
     breaks: LIMIT,
-    store: (store) => storeWith(store, { list: (query) => store.list(query.limit === 99 ? { ...query, limit: 98 } : query) }),
+    catalogue: (pets) => viewWith(pets, { list: (query) => pets.list(query.limit === 99 ? { ...query, limit: 98 } : query) }),
     caughtBy: ['list-limit-boundaries', 'list-generated-pages'],
   },
   {

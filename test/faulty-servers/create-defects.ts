@@ -1,6 +1,6 @@
+import { viewWith, type PetView } from './pet-view.js';
 import type { Defect, ServerFetch } from './defect.js';
-import { afterMock, beforeMock, errorResponse, hasKey, mapJson, mapPets, respond, rewriteRequest, storeWith, withStatus } from './http.js';
-import type { PetStore } from '../../src/mock/core/catalogue/pet-store.js';
+import { afterMock, beforeMock, errorResponse, hasKey, mapJson, mapPets, respond, rewriteRequest, withStatus } from './http.js';
 
 const isCreated = (operation: string | undefined, response: Response) => operation === 'createPet' && response.status === 201;
 
@@ -33,12 +33,12 @@ const echoClientId = (fetch: ServerFetch): ServerFetch => async (request, env) =
   return response.status === 201 && typeof sent === 'number' ? mapJson(mapPets((pet) => ({ ...pet, id: sent })))(response) : response;
 };
 
-/** The store, remembering the ids it creates, with `changes` that may use them. */
-function withCreatedIds(store: PetStore, changes: (created: ReadonlySet<number>) => Parameters<typeof storeWith>[1]): PetStore {
+/** The catalogue, remembering the ids it creates, with `changes` that may use them. */
+function withCreatedIds(pets: PetView, changes: (created: ReadonlySet<number>) => Parameters<typeof viewWith>[1]): PetView {
   const created = new Set<number>();
-  return storeWith(store, {
+  return viewWith(pets, {
     create: (pet) => {
-      const stored = store.create(pet);
+      const stored = pets.create(pet);
       created.add(stored.id);
       return stored;
     },
@@ -68,7 +68,7 @@ export const createDefects: Defect[] = [
   {
     name: 'createPet drops the status sent',
     breaks: 'Resources > NewPet: status (PetStatus) is a field of the animal added.',
-    store: (store) => storeWith(store, { create: ({ status: _, ...pet }) => store.create(pet) }),
+    catalogue: (pets) => viewWith(pets, { create: ({ status: _, ...pet }) => pets.create(pet) }),
     caughtBy: ['create-returns-pet', 'create-listed-under-status'],
   },
   {
@@ -80,21 +80,21 @@ export const createDefects: Defect[] = [
   {
     name: 'id not persisted: getPet of a created id gives 404',
     breaks: 'Endpoints > Get an animal: 200, Pet, when the animal exists.',
-    store: (store) => withCreatedIds(store, (created) => ({ get: (id) => (created.has(id) ? undefined : store.get(id)) })),
+    catalogue: (pets) => withCreatedIds(pets, (created) => ({ get: (id) => (created.has(id) ? undefined : pets.get(id)) })),
     caughtBy: ['create-readable-via-get-pet'],
   },
   {
     name: 'stored animal differs from the one answered (categoryId + 1)',
     breaks: 'Endpoints > Add an animal: 201, Pet: the animal added is the one answered.',
-    store: (store) => storeWith(store, { create: (pet) => ({ ...store.create({ ...pet, categoryId: pet.categoryId + 1 }), categoryId: pet.categoryId }) }),
+    catalogue: (pets) => viewWith(pets, { create: (pet) => ({ ...pets.create({ ...pet, categoryId: pet.categoryId + 1 }), categoryId: pet.categoryId }) }),
     caughtBy: ['create-readable-via-get-pet'],
   },
   {
     name: 'created animal not listed under its status',
     breaks: 'Endpoints > List animals: status returns the animals with this availability status.',
-    store: (store) =>
-      withCreatedIds(store, (created) => ({
-        list: (query) => (query.status === undefined ? store.list(query) : store.list(query).filter((pet) => !created.has(pet.id))),
+    catalogue: (pets) =>
+      withCreatedIds(pets, (created) => ({
+        list: (query) => (query.status === undefined ? pets.list(query) : pets.list(query).filter((pet) => !created.has(pet.id))),
       })),
     caughtBy: ['create-listed-under-status'],
   },
@@ -107,11 +107,11 @@ export const createDefects: Defect[] = [
   {
     name: 'every created animal gets the same id',
     breaks: 'Resources > Pet: id is a unique identifier, assigned by the service on creation.',
-    store: (store) => {
+    catalogue: (pets) => {
       let first: number | undefined;
-      return storeWith(store, {
+      return viewWith(pets, {
         create: (pet) => {
-          const stored = store.create(pet);
+          const stored = pets.create(pet);
           first ??= stored.id;
           return { ...stored, id: first };
         },

@@ -1,5 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { PetStore } from '../../src/mock/core/catalogue/pet-store.js';
+import type { PetView } from './pet-view.js';
 
 /** The mock app's fetch, as the node adaptor calls it: the request and the node objects under it. */
 export type ServerFetch = (request: Request, env: HttpBindings) => Response | Promise<Response>;
@@ -7,7 +7,7 @@ export type ServerFetch = (request: Request, env: HttpBindings) => Response | Pr
 /**
  * A deliberately faulty server: the real mock with one statement of
  * animal-store-interface.md broken, by rewriting requests before the mock
- * or responses after it (`wrap`), or by a faulty store (`store`).
+ * or responses after it (`wrap`), or by a faulty catalogue behind it (`catalogue`).
  * Called a defect, not a fault, so it is not taken for the mock's scenario
  * faults (src/mock/http/faults/scenario-faults.ts), which are a feature of the mock.
  */
@@ -17,7 +17,8 @@ export interface Defect {
   /** The one interface statement it breaks, quoted or closely paraphrased, with its section. */
   breaks: string;
   wrap?: (fetch: ServerFetch) => ServerFetch;
-  store?: (store: PetStore) => PetStore;
+  /** Each scenario state's catalogue, as objects, changed (the mock's store is wrapped, see wrapCatalogues). */
+  catalogue?: (pets: PetView) => PetView;
   /** The harness's per-request time limit for this defect's run (default: the harness's own). */
   timeoutMs?: number;
   /**

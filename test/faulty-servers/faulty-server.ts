@@ -4,7 +4,11 @@ import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { pino } from 'pino';
 import type { Contract } from '../../src/document/load-contract.js';
 import { createMockApp } from '../../src/mock/http/app.js';
-import { createPetStore } from '../../src/mock/core/catalogue/pet-store.js';
+import { openStore } from '../../src/mock/core/store/open-store.js';
+import { createScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
+import { defaultScenariosDir } from '../../src/mock/core/scenarios/find-scenario.js';
+import { wrapCatalogues } from '../support/wrap-catalogues.js';
+import { petView, viewedCatalogue } from './pet-view.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { FAULTY_SERVER_KEY, type Defect } from './defect.js';
 import { listen } from '../../src/mock/http/listen.js';
@@ -16,14 +20,15 @@ export interface FaultyServer {
 }
 
 /**
- * Starts the real mock, with a fresh store of `pets`, behind one defect (none
- * for the control), over real HTTP on an ephemeral port of 127.0.0.1.
+ * Starts the real mock, on a fresh memory store of `pets`, behind one defect
+ * (none for the control), over real HTTP on an ephemeral port of 127.0.0.1.
  */
 export async function startFaultyServer(defect: Defect | undefined, { contract, pets }: { contract: Contract; pets: readonly Pet[] }): Promise<FaultyServer> {
-  const fresh = createPetStore(pets);
+  const store = await openStore({ library: createScenarioLibrary({ contract, dir: defaultScenariosDir() }), start: { pets } });
+  const change = defect?.catalogue;
   const app = createMockApp({
     contract,
-    store: defect?.store ? defect.store(fresh) : fresh,
+    store: change ? wrapCatalogues(store, (inner) => viewedCatalogue(change(petView(inner)), inner)) : store,
     apiKeys: [FAULTY_SERVER_KEY],
     logger: pino({ level: 'silent' }),
   });
@@ -33,11 +38,13 @@ export async function startFaultyServer(defect: Defect | undefined, { contract, 
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${contract.basePath}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // A faulty server may leave requests unanswered: nothing is waited for.
         server.closeAllConnections();
-      }),
+      });
+      await store.close();
+    },
   };
 }

@@ -1,4 +1,3 @@
-import type { PetStore } from '../../src/mock/core/catalogue/pet-store.js';
 import type { OperationId } from '../../src/contract-tests/types.js';
 import { FAULTY_SERVER_KEY, type ServerFetch } from './defect.js';
 
@@ -78,24 +77,3 @@ export const withStatus = (status: number) => async (response: Response) => resp
 export const errorResponse = (status: number, code: string, message: string): Response =>
   new Response(JSON.stringify({ code, message, status }), { status, headers: { 'content-type': 'application/json' } });
 
-/**
- * A store that answers like `store` except where `changes` says otherwise;
- * the JSON the handlers send follows the changed list and get.
- */
-export function storeWith(store: PetStore, changes: Partial<Pick<PetStore, 'list' | 'get' | 'create'>>): PetStore {
-  const list = changes.list ?? ((query) => store.list(query));
-  const get = changes.get ?? ((id) => store.get(id));
-  return {
-    list,
-    get,
-    create: changes.create ?? ((pet) => store.create(pet)),
-    listJson: changes.list ? (query) => JSON.stringify(list(query)) : (query) => store.listJson(query),
-    getJson: changes.get ? (id) => (get(id) === undefined ? undefined : JSON.stringify(get(id))) : (id) => store.getJson(id),
-    get size() {
-      return store.size;
-    },
-    get added() {
-      return store.added;
-    },
-  };
-}

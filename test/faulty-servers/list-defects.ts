@@ -1,5 +1,6 @@
+import { viewWith, type PetView } from './pet-view.js';
 import type { Defect } from './defect.js';
-import { afterMock, beforeMock, errorResponse, hasKey, mapJson, mapPets, operationOf, respond, rewriteRequest, storeWith } from './http.js';
+import { afterMock, beforeMock, errorResponse, hasKey, mapJson, mapPets, operationOf, respond, rewriteRequest } from './http.js';
 
 const isList = (operation: string | undefined, response: Response) => operation === 'listPets' && response.status === 200;
 
@@ -42,31 +43,31 @@ export const listDefects: Defect[] = [
   {
     name: 'status filter ignored',
     breaks: 'Endpoints > List animals: status returns only animals with this availability status.',
-    store: (store) => storeWith(store, { list: ({ limit }) => store.list({ limit }) }),
+    catalogue: (pets) => viewWith(pets, { list: ({ limit }) => pets.list({ limit }) }),
     caughtBy: ['list-status-available', 'list-status-pending', 'list-status-sold'],
   },
   {
     name: 'status filter answers an empty list',
     breaks: 'Endpoints > List animals: status returns the animals with this availability status.',
-    store: (store) => storeWith(store, { list: (query) => (query.status === undefined ? store.list(query) : []) }),
+    catalogue: (pets) => viewWith(pets, { list: (query) => (query.status === undefined ? pets.list(query) : []) }),
     caughtBy: ['list-status-available', 'list-status-pending', 'list-status-sold'],
   },
   {
     name: 'limit=1 answers an empty list',
     breaks: 'Limits: limit is the maximum number of animals returned (1 returns one when there is one).',
-    store: (store) => storeWith(store, { list: (query) => (query.limit === 1 ? [] : store.list(query)) }),
+    catalogue: (pets) => viewWith(pets, { list: (query) => (query.limit === 1 ? [] : pets.list(query)) }),
     caughtBy: ['list-limit-1'],
   },
   {
     name: 'limit ignored',
     breaks: 'Endpoints > List animals: limit is the maximum number of animals returned.',
-    store: (store) => storeWith(store, { list: ({ status }) => store.list({ limit: Number.MAX_SAFE_INTEGER, status }) }),
+    catalogue: (pets) => viewWith(pets, { list: ({ status }) => pets.list({ limit: Number.MAX_SAFE_INTEGER, status }) }),
     caughtBy: ['list-limit-1', 'list-limit-honoured'],
   },
   {
     name: 'limit off by one (limit + 1 animals)',
     breaks: 'Endpoints > List animals: limit is the maximum number of animals returned.',
-    store: (store) => storeWith(store, { list: ({ limit, status }) => store.list({ limit: limit + 1, status }) }),
+    catalogue: (pets) => viewWith(pets, { list: ({ limit, status }) => pets.list({ limit: limit + 1, status }) }),
     caughtBy: ['list-limit-1', 'list-limit-honoured'],
   },
   {
@@ -84,7 +85,7 @@ export const listDefects: Defect[] = [
   {
     name: 'limit clamped to the default (20)',
     breaks: 'Endpoints > List animals: limit, maximum 100, is the maximum number of animals returned.',
-    store: (store) => storeWith(store, { list: ({ limit, status }) => store.list({ limit: Math.min(limit, 20), status }) }),
+    catalogue: (pets) => viewWith(pets, { list: ({ limit, status }) => pets.list({ limit: Math.min(limit, 20), status }) }),
     caughtBy: ['list-limit-honoured'],
   },
   {

@@ -1,5 +1,5 @@
 import { createResponseValidator, type ResponseValidator, type Violation } from '../../src/document/response-validator.js';
-import { UNDOCUMENTED_RESPONSES } from '../../src/mock/core/undocumented-responses.js';
+import { UNDOCUMENTED_RESPONSES } from './undocumented-responses.js';
 
 export interface CheckedResponse {
   status: number;

@@ -16,7 +16,7 @@ import { loadContract, type Contract } from '../../src/document/load-contract.js
 import { packageRoot } from '../../src/shared/package-root.js';
 import { createMockApp } from '../../src/mock/http/app.js';
 import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';
-import { createPetStore, type PetStore } from '../../src/mock/core/catalogue/pet-store.js';
+import { openMemoryStore, sharedPets } from './memory-store.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { listen } from '../../src/mock/http/listen.js';
 
@@ -34,8 +34,8 @@ export interface TestServer {
 }
 
 export interface ApiServer extends TestServer {
-  /** The mock's store: its size tells whether anything was created. */
-  store: PetStore;
+  /** How many animals the mock's catalogue holds now: whether anything was created. */
+  pets(): Promise<number>;
 }
 
 type Handler = (request: IncomingMessage, response: ServerResponse, count: number) => void;
@@ -91,7 +91,7 @@ export interface ApiServerOptions {
  */
 export async function startApiServer({ apiKey, wrap, intercept }: ApiServerOptions): Promise<ApiServer> {
   const { contract, pets } = mockData();
-  const store = createPetStore(pets);
+  const { store } = await openMemoryStore(contract, { pets });
   const app = createMockApp({ contract, store, apiKeys: [apiKey], logger: pino({ level: 'silent' }) });
   const own: AppFetch = (request) => app.fetch(request);
   const served = wrap ? wrap(own) : own;
@@ -100,7 +100,7 @@ export async function startApiServer({ apiKey, wrap, intercept }: ApiServerOptio
     if (intercept?.(request, response, count)) return;
     void listener(request, response);
   });
-  return Object.assign(server, { store });
+  return Object.assign(server, { pets: () => sharedPets(store) });
 }
 
 /** The counts of the pretty report's last line: `44 passed, 0 failed, 0 skipped…; coverage 8/8`. */

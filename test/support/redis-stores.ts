@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
 import { afterAll } from 'vitest';
 import { loadContract } from '../../src/document/load-contract.js';
 import type { CatalogueLimits } from '../../src/mock/core/catalogue/catalogue-limits.js';
 import { createScenarioLibrary, type ScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
-import type { ScenarioStart } from '../../src/mock/core/scenarios/scenario-control.js';
-import type { MockStore, Session } from '../../src/mock/core/store/mock-store.js';
-import { createRedisStore, type RedisStoreOptions } from '../../src/mock/core/store/redis/create-redis-store.js';
+import type { MockStore, ScenarioStart, Session } from '../../src/mock/core/store/mock-store.js';
+import { openStore } from '../../src/mock/core/store/open-store.js';
+import type { StoreLimits } from '../../src/mock/core/store/store-limits.js';
 import { redisCommand } from './redis-command.js';
 import { scenarioFolder, scenarioWith } from './scenario-folder.js';
 
@@ -34,10 +35,21 @@ export function redisTestScenarios() {
   return folder;
 }
 
-export interface StoresOptions extends Partial<Omit<RedisStoreOptions, 'url' | 'library' | 'shared' | 'start'>> {
-  limits?: CatalogueLimits;
+export interface StoresOptions extends Partial<StoreLimits> {
+  /** Every key under this prefix (unique by default). */
+  prefix?: string;
+  /** How much each session may add to its catalogue. */
+  catalogueLimits?: CatalogueLimits;
   start?: ScenarioStart;
+  connectTimeoutMs?: number;
+  commandTimeoutMs?: number;
+  /** Told of each session the store's log says ended (to make room). */
+  onEnd?: (id: string) => void;
 }
+
+/** A log that tells `onEnd` which session each line is about. */
+const endedLog = (onEnd: (id: string) => void) =>
+  pino({ level: 'info' }, { write: (line: string) => void onEnd(String((JSON.parse(line) as { session?: unknown }).session)) });
 
 /**
  * `count` Redis stores on one Redis and one prefix (unique unless given),
@@ -49,10 +61,11 @@ export async function redisStores(url: string, dir: string, count: number, optio
   const stores: MockStore[] = [];
   const libraries: ScenarioLibrary[] = [];
   for (let i = 0; i < count; i++) {
-    const library = createScenarioLibrary({ contract, dir, catalogueLimits: options.limits });
+    const library = createScenarioLibrary({ contract, dir, catalogueLimits: options.catalogueLimits });
     const start = options.start ?? { pets: [{ id: 1, name: 'Milo', categoryId: 3, status: 'available' as const }, { id: 2, name: 'Bruno', categoryId: 2 }] };
     libraries.push(library);
-    stores.push(await createRedisStore({ ...options, url, prefix, library, shared: start, start }));
+    const { onEnd, ...rest } = options;
+    stores.push(await openStore({ ...rest, url, prefix, library, start, logger: onEnd && endedLog(onEnd) }));
   }
   afterAll(() => Promise.all(stores.map((store) => store.close())));
   return { prefix, stores, libraries };

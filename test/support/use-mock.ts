@@ -7,10 +7,11 @@ import { createLogger } from '../../src/mock/logger.js';
 import { defaultScenariosDir, findScenario } from '../../src/mock/core/scenarios/find-scenario.js';
 import { loadScenario } from '../../src/mock/core/scenarios/load-scenario.js';
 import { buildScenarioCatalogue } from '../../src/mock/core/scenarios/scenario-catalogue.js';
-import type { ScenarioRuntime } from '../../src/mock/core/scenarios/scenario-runtime.js';
+import { createScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
+import type { MockStore } from '../../src/mock/core/store/mock-store.js';
+import { openStore } from '../../src/mock/core/store/open-store.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock/http/server.js';
 import type { TransportLimits } from '../../src/mock/http/transport/transport-limits.js';
-import { createPetStore, type PetStore } from '../../src/mock/core/catalogue/pet-store.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { adminDocumentChecker } from './admin-document.js';
 import { checkedFetch, type FidelityFailure } from './checked-fetch.js';
@@ -25,10 +26,11 @@ export interface MockOptions {
   /** The address to bind (`--host`; default 127.0.0.1). */
   host?: string;
   corsOrigins?: '*' | string[];
-  store?: PetStore;
+  /** The store as the mock serves it: a test's deliberately broken catalogue wraps the real one (see wrapCatalogues). */
+  wrapStore?: (store: MockStore) => MockStore;
   /** Serve another contract document than openapi/animal-store.yaml. */
   contractPath?: string;
-  /** Start in this scenario, as `--scenario NAME` does: its stubs, and its catalogue unless `pets` or `store` is given. */
+  /** Start in this scenario, as `--scenario NAME` does: its stubs, and its catalogue unless `pets` is given. */
   scenario?: string;
   /** Where to find it (`--scenarios DIR`); default the project's scenarios/. */
   scenariosDir?: string;
@@ -69,30 +71,22 @@ export function useMock(options: MockOptions = {}) {
   const adminFailures: string[] = [];
   const logs: Array<Record<string, unknown>> = [];
   let server: RunningMockServer | undefined;
+  let store: MockStore | undefined;
   let closed = false;
   const mock = {
     get url(): string {
       if (!server) throw new Error('the mock is not started yet');
       return server.url;
     },
-    get store(): PetStore {
-      if (!server) throw new Error('the mock is not started yet');
-      return server.store;
-    },
     /** The port the mock listens on, for raw sockets. */
     get port(): number {
       if (!server) throw new Error('the mock is not started yet');
       return server.port;
     },
-    /** The running sessions. */
-    get sessions(): RunningMockServer['sessions'] {
-      if (!server) throw new Error('the mock is not started yet');
-      return server.sessions;
-    },
-    /** The active scenario's state and call counts (undefined without `scenario`). */
-    get scenario(): ScenarioRuntime | undefined {
-      if (!server) throw new Error('the mock is not started yet');
-      return server.scenario;
+    /** The store the mock serves from (memory, or the run's Redis). */
+    get store(): MockStore {
+      if (!store) throw new Error('the mock is not started yet');
+      return store;
     },
     logs,
     /** The session's active scenario as `GET /__mock/health` shows it (on either store): its state, each stub's call count, its animals. */
@@ -146,29 +140,33 @@ export function useMock(options: MockOptions = {}) {
         done();
       },
     });
+    const library = createScenarioLibrary({ contract, dir: scenariosDir, catalogueLimits: options.catalogueLimits });
+    const logger = createLogger({ format: 'json', level: 'info', destination });
+    const opened = await openStore({
+      ...onTestStore(),
+      library,
+      start: { scenario: scenario?.value, path: found?.ok ? found.value : undefined, pets: options.pets ?? catalogue.value.pets },
+      journalSize: options.journalSize ?? 500,
+      maxSessions: options.maxSessions,
+      idleMs: options.sessionIdleMs,
+      protectMs: options.sessionProtectMs,
+      logger,
+    });
+    store = options.wrapStore ? options.wrapStore(opened) : opened;
     server = await startMockServer({
       port: 0,
       host: options.host,
       apiKeys: options.apiKeys ?? [TEST_KEY],
       adminKey: options.adminKey,
-      logger: createLogger({ format: 'json', level: 'info', destination }),
+      logger,
       corsOrigins: options.corsOrigins ?? '*',
       contract,
-      store: options.store ?? createPetStore(options.pets ?? catalogue.value.pets),
-      scenario: scenario?.value,
-      scenarioPath: found?.ok ? found.value : undefined,
-      scenariosDir,
+      store,
+      library,
       watch: options.watch ?? false,
-      journalSize: options.journalSize ?? 500,
-      maxSessions: options.maxSessions,
-      sessionIdleMs: options.sessionIdleMs,
-      sessionProtectMs: options.sessionProtectMs,
       sessionPerKey: options.sessionPerKey,
-      catalogueLimits: options.catalogueLimits,
       transport: options.transport,
       streamLifetimeMs: options.streamLifetimeMs,
-      // A test's own PetStore (a deliberately broken one) lives in this process: such a mock stays on memory.
-      ...(options.store ? {} : onTestStore()),
     });
   });
 
@@ -187,7 +185,7 @@ export function useMock(options: MockOptions = {}) {
  * (the `redis-store` project, vitest.config.ts) the run's Redis, under a key
  * prefix of this mock's own so files never see each other's state.
  */
-function onTestStore(): { storeUrl?: string; storePrefix?: string } {
+function onTestStore(): { url?: string; prefix?: string } {
   if (process.env.MOCK_TEST_STORE !== 'redis') return {};
-  return { storeUrl: inject('redisUrl'), storePrefix: `test-${randomUUID()}` };
+  return { url: inject('redisUrl'), prefix: `test-${randomUUID()}` };
 }

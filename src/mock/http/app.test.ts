@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createPetStore } from '../core/catalogue/pet-store.js';
+import type { MockStore } from '../core/store/mock-store.js';
+import { wrapCatalogues } from '../../../test/support/wrap-catalogues.js';
 import { TEST_KEY, useMock } from '../../../test/support/use-mock.js';
 
 const auth = { authorization: `Bearer ${TEST_KEY}` };
@@ -111,14 +112,16 @@ describe('CORS with --cors-origin', () => {
 });
 
 describe('an internal fault', () => {
-  // A store that fails stands for any bug in the mock: the answer must still
-  // be an Error body, and the process must go on serving.
-  const broken = createPetStore([]);
-  // listPets answers from listJson (the stored JSON joined); list is what resets and sessions read.
-  broken.list = broken.listJson = () => {
-    throw new Error('disk on fire');
-  };
-  const mock = useMock({ store: broken });
+  // A catalogue that fails stands for any bug in the mock: the answer must
+  // still be an Error body, and the process must go on serving.
+  const broken = (store: MockStore): MockStore =>
+    wrapCatalogues(store, (catalogue) => ({
+      ...catalogue,
+      listJson: () => {
+        throw new Error('disk on fire');
+      },
+    }));
+  const mock = useMock({ pets: [], wrapStore: broken });
 
   it('answers 500 internal_error with an Error body and keeps serving', async () => {
     const res = await mock.authed('/pets');

@@ -1,13 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
 import type { Contract } from '../../document/load-contract.js';
-import type { Pet } from '../core/catalogue/pet.js';
-import type { PetStore } from '../core/catalogue/pet-store.js';
 import { errorBody } from '../core/errors.js';
-import { defaultScenariosDir } from '../core/scenarios/find-scenario.js';
-import type { Scenario } from '../core/scenarios/load-scenario.js';
-import { createScenarioLibrary } from '../core/scenarios/scenario-library.js';
-import { createSessionRegistry } from '../core/sessions/session-registry.js';
 import type { MockStore } from '../core/store/mock-store.js';
 import { adminApp } from './admin/admin-app.js';
 import { serveDocs } from './docs/docs-routes.js';
@@ -22,7 +16,8 @@ import { internalError } from './steps/internal-errors.js';
 
 export interface MockAppOptions {
   contract: Contract;
-  store: PetStore;
+  /** Where sessions (`X-Mock-Session`), their scenarios, catalogues and journals live, in memory or on Redis (core/store/open-store.ts). */
+  store: MockStore;
   apiKeys: readonly string[];
   /** `--admin-key`: every admin request needs it; without one, admin writes need an API key. */
   adminKey?: string | undefined;
@@ -33,10 +28,6 @@ export interface MockAppOptions {
   corsOrigins?: '*' | readonly string[];
   /** Largest request body accepted, in bytes. The interface gives none; 1 MiB. */
   maxBodyBytes?: number;
-  /** The active scenario at start; its stubs answer before the operations. None: the operations alone. Ignored with `sessions`. */
-  scenario?: Scenario | undefined;
-  /** The sessions (`X-Mock-Session`), each with its scenarios, catalogue and journal, in memory or on Redis; by default in memory, starting from `store` and `scenario`. */
-  sessions?: MockStore | undefined;
   /** Without `X-Mock-Session`, each bearer key is its own session (`--session-per-key`). */
   sessionPerKey?: boolean | undefined;
   /** Aborted when the server shuts down, so scenario hangs end. */
@@ -57,12 +48,12 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   const { contract, logger } = options;
   const base = contract.basePath;
   const app = new Hono<MockEnv>();
-  const sessions = options.sessions ?? defaultSessions(options);
-  const shared = (c: Context<MockEnv>, operationId: string | null = null): Exchange => newExchange(c, operationId, sessions.shared);
+  const { store } = options;
+  const shared = (c: Context<MockEnv>, operationId: string | null = null): Exchange => newExchange(c, operationId, store.shared);
   const adminRoutes = adminMethods();
   const steps = pipeline({
     adminMethods: adminRoutes,
-    sessions,
+    store,
     logger,
     apiKeys: options.apiKeys,
     adminKey: options.adminKey,
@@ -82,7 +73,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   // The admin API, a Hono app of its own (see admin-app.ts).
   const admin = adminApp({
     contract,
-    sessions,
+    store,
     sessionPerKey: options.sessionPerKey,
     logger,
     steps: steps.admin,
@@ -141,25 +132,6 @@ function refuseTheRest(
     const { path } = c.req;
     return (path === base || path.startsWith(`${base}/`) ? noApiRoute : noOtherRoute)(shared(c));
   });
-}
-
-/** Sessions that all start from `store` and `scenario`, as a test's or a faulty server's app does. */
-function defaultSessions({ contract, store, scenario }: MockAppOptions): MockStore {
-  const pets = snapshot(store);
-  return createSessionRegistry({
-    library: createScenarioLibrary({ contract, dir: defaultScenariosDir() }),
-    shared: { scenario, pets, store },
-    start: { scenario, pets },
-  });
-}
-
-/** The animals of a store, for a reset or a new session; a store that cannot list (a test's deliberately broken one) gives none. */
-export function snapshot(store: PetStore): Pet[] {
-  try {
-    return [...store.list({ limit: Number.POSITIVE_INFINITY })];
-  } catch {
-    return [];
-  }
 }
 
 /** `/pets/{petId}` → `/pets/:petId` */

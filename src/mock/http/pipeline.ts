@@ -21,7 +21,7 @@ import type { AdminMethods } from './admin/admin-methods.js';
 import { session } from './steps/session.js';
 
 export interface PipelineOptions {
-  sessions: MockStore;
+  store: MockStore;
   logger: Logger;
   apiKeys: readonly string[];
   /** `--admin-key`: needed on every admin request when set. */
@@ -91,8 +91,8 @@ export interface Pipeline {
  *   API, with the key the user types, under the admin API's own rules.
  */
 export function pipeline(options: PipelineOptions): Pipeline {
-  const { sessions, logger, apiKeys, sessionPerKey: perKey } = options;
-  const { secret } = sessions;
+  const { store, logger, apiKeys, sessionPerKey: perKey } = options;
+  const { secret } = store;
   const logged = logger.isLevelEnabled('info');
   const front: Step[] = [...(logged ? [requestLog(logger)] : []), internalErrors(logger)];
   // A route's preflight lists what it serves: its CORS headers are built once per route, when the app is made.
@@ -106,8 +106,8 @@ export function pipeline(options: PipelineOptions): Pipeline {
       maxAgeSeconds: 600,
     }),
   ];
-  const journal = journalRequests(sessions.anonymous, (error) => storeAway(logger, error));
-  const auth = [bearerKey({ keys: apiKeys }), session({ sessions, perKey, mode: 'open', secret })];
+  const journal = journalRequests(store.anonymous, (error) => storeAway(logger, error));
+  const auth = [bearerKey({ keys: apiKeys }), session({ store, perKey, mode: 'open', secret })];
   const limit = bodySize(options.maxBodyBytes);
   const host = adminHost(options.bindHost);
   const adminGuard = [
@@ -122,7 +122,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
     // Not the console's files': a page's stylesheet is fetched no-cors.
     adminFetchSite(options.corsOrigins),
     adminCredentials({ adminKey: options.adminKey, apiKeys }),
-    session({ sessions, perKey, mode: 'look', apiKeys, secret, asAdmin: options.adminKey !== undefined }),
+    session({ store, perKey, mode: 'look', apiKeys, secret, asAdmin: options.adminKey !== undefined }),
   ];
 
   return {

@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { CATEGORIES } from './categories.js';
 import type { Pet, PetStatus } from './pet.js';
 
 const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
@@ -12,7 +13,7 @@ export function generatePet(faker: Faker, fields: Partial<Pet> = {}): Pet {
   return {
     id: fields.id ?? faker.number.int({ min: 1, max: 1_000_000 }),
     name: fields.name ?? faker.animal.petName(),
-    categoryId: fields.categoryId ?? faker.number.int({ min: 1, max: 8 }),
+    categoryId: fields.categoryId ?? faker.helpers.arrayElement(CATEGORIES).id,
     status: fields.status ?? faker.helpers.arrayElement(STATUSES),
   };
 }

@@ -10,7 +10,7 @@ export interface ScenarioWatcher {
 
 export interface WatchScenariosOptions {
   library: ScenarioLibrary;
-  sessions: MockStore;
+  store: MockStore;
   logger: Logger;
   debounceMs?: number;
 }
@@ -30,7 +30,7 @@ export interface WatchScenariosOptions {
  * would go quiet). Events come in bursts (one save can give several), so
  * they are debounced, per file.
  */
-export function watchScenarios({ library, sessions, logger, debounceMs = 100 }: WatchScenariosOptions): ScenarioWatcher {
+export function watchScenarios({ library, store, logger, debounceMs = 100 }: WatchScenariosOptions): ScenarioWatcher {
   const timers = new Map<string, NodeJS.Timeout>();
   let watcher: FSWatcher;
   try {
@@ -42,7 +42,7 @@ export function watchScenarios({ library, sessions, logger, debounceMs = 100 }: 
   watcher.on('error', (error) => logger.warn(`stopped watching ${library.dir} for scenario edits: ${error.message}`));
   watcher.on('change', (_event, filename) => {
     // Some platforms give no file name: then every file in use counts.
-    const changed = filename === null ? [...sessions.paths()] : [join(library.dir, filename.toString())].filter((path) => sessions.paths().has(path));
+    const changed = filename === null ? [...store.paths()] : [join(library.dir, filename.toString())].filter((path) => store.paths().has(path));
     for (const path of changed) {
       clearTimeout(timers.get(path));
       const timer = setTimeout(() => reload(path), debounceMs);
@@ -60,9 +60,9 @@ export function watchScenarios({ library, sessions, logger, debounceMs = 100 }: 
           logger.warn({ scenario: name }, `${reloaded.error.message} (edit refused; still serving the last good version of ${name})`);
           return;
         }
-        sessions.replace(reloaded.value);
+        store.replace(reloaded.value);
         // On a shared store the state is every process's, and each process reloads on its own: resetting it from each would undo requests served between them.
-        const state = sessions.kind === 'memory' ? 'its state was reset' : 'its state on the shared store is kept (POST /__mock/reset starts it afresh)';
+        const state = store.kind === 'memory' ? 'its state was reset' : 'its state on the shared store is kept (POST /__mock/reset starts it afresh)';
         logger.info({ scenario: name }, `scenario ${name} reloaded from ${reloaded.value.scenario.file}; ${state}`);
       },
       (error: unknown) => logger.warn({ scenario: name }, `reloading scenario ${name} failed: ${(error as Error).message}`),

@@ -1,5 +1,5 @@
 import type { CatalogueFull, CatalogueLimits } from '../catalogue/catalogue-limits.js';
-import type { ListQuery } from '../catalogue/pet-store.js';
+import type { ListQuery, StoredPet } from '../catalogue/catalogue-index.js';
 import type { NewPet, Pet } from '../catalogue/pet.js';
 import type { JournalEntry, JournalSince } from '../journal/request-journal.js';
 import type { Result } from '../result.js';
@@ -12,10 +12,11 @@ import type { MaybePromise } from './maybe-promise.js';
 /**
  * Where the mock keeps what requests change: sessions, their scenarios'
  * states and call counts, their catalogues' additions and their journals.
- * `memory` (memory-store.ts) keeps it in the process and answers at once;
- * `redis` (redis/) keeps it on a Redis server shared by several processes,
- * and answers later. What every process reads from files (the document,
- * scenario files, start catalogues) stays in each process either way.
+ * `memory` (memory/) keeps it in the process and answers at once; `redis`
+ * (redis/) keeps it on a Redis server shared by several processes, and
+ * answers later; open-store.ts opens the one `--store` names. What every
+ * process reads from files (the document, scenario files, start
+ * catalogues) stays in each process either way.
  *
  * A store that cannot reach its state rejects with StoreUnavailable
  * (store-unavailable.ts), which a request answers as 503 `store_unavailable`.
@@ -54,6 +55,17 @@ export interface MockStore {
   /** Stops timers and connections. */
   close(): Promise<void>;
 }
+
+/** What the shared default and every new session start with: a scenario (or none) and the catalogue's animals. */
+export interface ScenarioStart {
+  scenario?: Scenario | undefined;
+  /** The scenario's file (absolute), what hot reload compares against. */
+  path?: string | undefined;
+  pets: readonly Pet[];
+}
+
+/** Why a session ended other than by the admin API. */
+export type SessionEndReason = 'idle' | 'evicted';
 
 /** One client's mock: its own scenarios, catalogues and journal. */
 export interface Session {
@@ -142,8 +154,8 @@ export interface StateCatalogue {
   listJson(query: ListQuery): MaybePromise<string>;
   /** One animal as JSON, as stored. */
   getJson(id: number): MaybePromise<string | undefined>;
-  /** Stores an animal with the next id, unless the session's catalogue limits refuse it (nothing stored then). */
-  create(pet: NewPet): MaybePromise<Pet | CatalogueFull>;
+  /** Stores an animal with the next id, unless the session's catalogue limits refuse it (nothing stored then): the animal and its JSON as stored. */
+  create(pet: NewPet): MaybePromise<StoredPet | CatalogueFull>;
   count(): MaybePromise<number>;
 }
 

@@ -7,7 +7,7 @@ import { loadContract } from '../../../document/load-contract.js';
 import { defaultDocumentPath } from '../../../shared/package-root.js';
 import { createMockApp } from '../../http/app.js';
 import { createLogger } from '../../logger.js';
-import { createPetStore } from '../catalogue/pet-store.js';
+import { openMemoryStore } from '../../../../test/support/memory-store.js';
 import { generateCatalogue } from '../fixtures/generate-catalogue.js';
 import { useMock } from '../../../../test/support/use-mock.js';
 
@@ -70,7 +70,7 @@ describe('the routes come from the document', () => {
     expect(() => loadContract(renamed)).toThrow('getPet: the path /pets/{id} names {id} but the operation declares path parameters petId');
   });
 
-  it('refuses to start with an operation it has no handler for', () => {
+  it('refuses to start with an operation it has no handler for', async () => {
     const extended = editedDocument((document) => {
       document.paths['/pets/{petId}'].delete = {
         operationId: 'deletePet',
@@ -78,10 +78,12 @@ describe('the routes come from the document', () => {
         responses: { '204': { description: 'Deleted.' } },
       };
     });
+    const contract = loadContract(extended);
+    const { store } = await openMemoryStore(contract, { pets: [] });
     expect(() =>
       createMockApp({
-        contract: loadContract(extended),
-        store: createPetStore(),
+        contract,
+        store,
         apiKeys: ['k'],
         logger: createLogger({ format: 'json', level: 'warn' }),
       }),

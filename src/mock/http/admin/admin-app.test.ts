@@ -29,7 +29,7 @@ describe('the admin API', () => {
     expect(res.headers.get('content-type')).toBe('application/json');
     // Unlike the API's, the admin API's CORS never allows any origin (steps/admin-guard/).
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    expect(res.json).toMatchObject({ status: 'ok', store: mock.sessions.kind, scenario: 'plain', pets: 30, session: null });
+    expect(res.json).toMatchObject({ status: 'ok', store: mock.store.kind, scenario: 'plain', pets: 30, session: null });
   });
 
   it('GET /__mock/scenarios: every file, valid or not with its errors, and which is active', async () => {
@@ -49,7 +49,7 @@ describe('the admin API', () => {
     const res = await mock.admin('/scenarios/active', activate('stubbed'));
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ active: 'stubbed', description: 'test scenario stubbed', pets: 5 });
-    expect((await mock.admin('/health')).json).toMatchObject({ status: 'ok', store: mock.sessions.kind, scenario: 'stubbed', pets: 5, session: null });
+    expect((await mock.admin('/health')).json).toMatchObject({ status: 'ok', store: mock.store.kind, scenario: 'stubbed', pets: 5, session: null });
     expect((await mock.authed('/pets?limit=100')).json).toHaveLength(5);
     expect((await mock.authed('/pets?status=pending')).json[0].name).toBe('door');
     expect((await mock.authed('/pets/1')).json.name).toBe('open');
@@ -193,7 +193,7 @@ describe('the request journal', () => {
       for (let i = 0; i < 4; i++) await mock.request(`/pets?limit=${i + 1}`, session === undefined ? {} : { headers: { 'x-mock-session': session } });
     }
     expect((await journal()).entries.map((e: { path: string }) => e.path)).toEqual(['/v1/pets/1']);
-    expect(await mock.sessions.find('someone')).toBeUndefined();
+    expect(await mock.store.find('someone')).toBeUndefined();
     const anonymous = (await mock.admin('/journal/anonymous')).json;
     expect(anonymous.capacity).toBe(3);
     expect(anonymous.entries.map((e: { path: string; status: number }) => `${e.path} ${e.status}`)).toEqual(['/v1/pets?limit=2 401', '/v1/pets?limit=3 401', '/v1/pets?limit=4 401']);

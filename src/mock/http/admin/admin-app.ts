@@ -51,7 +51,7 @@ export function adminApp({ logger, steps, consoleSteps, exchange, ...options }: 
   const router = adminRouter(app, options.methods);
   scenarioRoutes(router, options);
   const streams = journalStreamRoutes(router, options);
-  sessionRoutes(router, options.sessions, streams);
+  sessionRoutes(router, options.store, streams);
   router.refuseOtherMethods();
   app.notFound((c) => sendError(c.get('exchange'), errorBody('route_not_found', `No route ${c.req.method} ${c.req.path}.`)));
   // What a route throws: Hono catches it before the steps can.

@@ -12,7 +12,7 @@ type AdminContext = Context<MockEnv>;
 
 export interface AdminRoutesOptions {
   contract: Contract;
-  sessions: MockStore;
+  store: MockStore;
   /** `--session-per-key`: who owns a session an activation opens (sessions/session-access.ts). */
   sessionPerKey?: boolean | undefined;
   /** Aborted when the server shuts down: journal streams end then. */

@@ -33,7 +33,7 @@ export interface StreamStats {
 }
 
 export interface JournalStreamOptions {
-  sessions: MockStore;
+  store: MockStore;
   /** Aborted when the server shuts down: every stream ends then. */
   shutdown?: AbortSignal | undefined;
   /** How long a stream lives (STREAM_LIFETIME_MS; shorter in tests). */
@@ -46,7 +46,7 @@ export interface JournalStreamOptions {
  * admin API's steps have checked Host, Origin, the key and the session
  * (pipeline.ts) as for every admin route. Gives the streams' figures.
  */
-export function journalStreamRoutes(router: AdminRouter, { sessions, shutdown, streamLifetimeMs = STREAM_LIFETIME_MS }: JournalStreamOptions): () => StreamStats {
+export function journalStreamRoutes(router: AdminRouter, { store, shutdown, streamLifetimeMs = STREAM_LIFETIME_MS }: JournalStreamOptions): () => StreamStats {
   const open = new Set<{ close(now: boolean): void; stream: EventStream }>();
   // Taken from the check until the stream closes: the first read of the journal may wait on the store.
   const slots = streamSlots();
@@ -58,7 +58,7 @@ export function journalStreamRoutes(router: AdminRouter, { sessions, shutdown, s
     const x = exchange(c);
     const after = readAfter(c.req.query('after'));
     if (!after.ok) return sendError(x, after.error);
-    const journal = anonymous ? ok(sessions.anonymous) : await runningJournal(x, sessions);
+    const journal = anonymous ? ok(store.anonymous) : await runningJournal(x, store);
     if (!journal.ok) return sendError(x, journal.error);
     const node = nodeBindings(c);
     const slot = slots.take(node?.incoming.socket.remoteAddress ?? '');
@@ -71,7 +71,7 @@ export function journalStreamRoutes(router: AdminRouter, { sessions, shutdown, s
     }
     let first: Opening;
     try {
-      first = await opening(journal.value, anonymous ? null : x.session.id, after.value, BACKLOG_SAMPLE[sessions.kind]);
+      first = await opening(journal.value, anonymous ? null : x.session.id, after.value, BACKLOG_SAMPLE[store.kind]);
     } catch (error) {
       release();
       throw error;
@@ -178,10 +178,10 @@ function follower(
 }
 
 /** The journal of the request's session: the shared default's, or a running session's (404 unknown_session otherwise: nothing would ever arrive in a session not running). */
-async function runningJournal(x: Exchange, sessions: MockStore): Promise<Result<Journal>> {
+async function runningJournal(x: Exchange, store: MockStore): Promise<Result<Journal>> {
   const { id } = x.session;
-  if (id === null) return ok(sessions.shared.journal);
-  const running = await sessions.find(id);
+  if (id === null) return ok(store.shared.journal);
+  const running = await store.find(id);
   if (!running) return fail('unknown_session', `no session ${JSON.stringify(id)} is running, so it has no journal to follow: its first request starts it (GET /__mock/sessions lists those running)`);
   if (!mayUse(x, running)) return failed(sessionForbidden(id));
   return ok(running.journal);

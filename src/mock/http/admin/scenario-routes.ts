@@ -12,8 +12,8 @@ import { asMiddleware, exchange, json, sessionOf, type AdminRouter, type AdminRo
  * The scenario routes: list, activate, reset. Each acts on the request's
  * session; an activation is the one admin request that starts a session.
  */
-export function scenarioRoutes(router: AdminRouter, { contract, sessions, sessionPerKey = false, onActivate }: AdminRoutesOptions): void {
-  const dir = sessions.shared.control.dir;
+export function scenarioRoutes(router: AdminRouter, { contract, store, sessionPerKey = false, onActivate }: AdminRoutesOptions): void {
+  const dir = store.shared.control.dir;
   router.on('GET', '/scenarios', async (c) => {
     const active = (await sessionOf(c).control.active()).scenario?.name ?? null;
     const listed = describeScenarioFiles(contract, dir, active ?? undefined);
@@ -27,8 +27,8 @@ export function scenarioRoutes(router: AdminRouter, { contract, sessions, sessio
     // QA sets up a session's scenario before its first request.
     const x = exchange(c);
     const { id } = x.session;
-    const started = id !== null && (await sessions.find(id)) === undefined;
-    const opened = id === null ? ok(sessions.shared) : await sessions.open(id, ownerFor(x, id, sessionPerKey));
+    const started = id !== null && (await store.find(id)) === undefined;
+    const opened = id === null ? ok(store.shared) : await store.open(id, ownerFor(x, id, sessionPerKey));
     if (!opened.ok) return sendTableFull(x, opened.error);
     const session = opened.value;
     // Checked again: another key may have opened this session while the body arrived.
@@ -36,7 +36,7 @@ export function scenarioRoutes(router: AdminRouter, { contract, sessions, sessio
     const activated = await session.control.activate(name.value);
     if (!activated.ok) {
       const kept = (await session.control.active()).scenario?.name;
-      if (started && id !== null) await sessions.end(id);
+      if (started && id !== null) await store.end(id);
       return sendError(exchange(c), { ...activated.error, message: `${activated.error.message} (still active: ${kept ?? 'none'})` });
     }
     const { description, file } = activated.value;

@@ -1,6 +1,5 @@
 import { catalogueFullError, type CatalogueFull } from '../../core/catalogue/catalogue-limits.js';
 import type { NewPet } from '../../core/catalogue/pet.js';
-import { createdJson } from '../../core/catalogue/pet-store.js';
 import { generatePet } from '../../core/catalogue/generate-pets.js';
 import type { Result } from '../../core/result.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
@@ -46,9 +45,8 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger, basePat
     },
     serve: (x, newPet) =>
       andThen(servingState(x), (state) =>
-        andThen(state.catalogue.create(newPet), (pet) =>
-          // The stored JSON when `create` handed back the animal it stored (a test's altered store may not).
-          'full' in pet ? full(x, pet) : respond(x, 201, createdJson(pet) ?? JSON.stringify(pet), { location: `${collection}/${pet.id}` }),
+        andThen(state.catalogue.create(newPet), (created) =>
+          'full' in created ? full(x, created) : respond(x, 201, created.json, { location: `${collection}/${created.pet.id}` }),
         ),
       ),
     generate(faker, { name, categoryId, status }) {

@@ -1,6 +1,6 @@
 import type { PetStatus } from '../../core/catalogue/pet.js';
 import { generatePets } from '../../core/catalogue/generate-pets.js';
-import type { ListQuery } from '../../core/catalogue/pet-store.js';
+import type { ListQuery } from '../../core/catalogue/catalogue-index.js';
 import { ok } from '../../core/result.js';
 import { readQuery } from '../../core/validation/read-query.js';
 import { andThen } from '../../core/store/maybe-promise.js';

@@ -18,9 +18,9 @@ export const mayUse = (x: Exchange, session: { owner: string | undefined }): boo
  * not: another client naming it first would otherwise own it, and lock
  * the key out of its own session.
  */
-export function refuseSession(x: Exchange, sessions: MockStore, id: string): MaybePromise<ErrorBody | undefined> {
+export function refuseSession(x: Exchange, store: MockStore, id: string): MaybePromise<ErrorBody | undefined> {
   if (x.admin) return undefined;
-  return andThen(sessions.find(id), (running) => {
+  return andThen(store.find(id), (running) => {
     const theirs = running ? !mayUse(x, running) : isKeySession(id) && id !== x.key;
     return theirs ? sessionForbidden(id) : undefined;
   });

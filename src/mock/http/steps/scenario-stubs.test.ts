@@ -5,10 +5,8 @@ import { loadContract } from '../../../document/load-contract.js';
 import { createMockApp } from '../app.js';
 import { listen } from '../listen.js';
 import { createLogger } from '../../logger.js';
-import { createPetStore } from '../../core/catalogue/pet-store.js';
 import { loadScenarioFile } from '../../core/scenarios/load-scenario.js';
-import { createScenarioLibrary } from '../../core/scenarios/scenario-library.js';
-import { createSessionRegistry } from '../../core/sessions/session-registry.js';
+import { openMemoryStore } from '../../../../test/support/memory-store.js';
 import { scenarioFolder, scenarioWith } from '../../../../test/support/scenario-folder.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
@@ -332,8 +330,8 @@ describe('a hang ends when the server shuts down', () => {
     if (!scenario.ok) throw new Error(scenario.error);
     const shutdown = new AbortController();
     const start = { scenario: scenario.value, pets: [] };
-    const sessions = createSessionRegistry({ library: createScenarioLibrary({ contract, dir: folder.dir }), shared: start, start });
-    const app = createMockApp({ contract, store: createPetStore([]), apiKeys: [TEST_KEY], logger: createLogger({ format: 'json', level: 'warn' }), sessions, shutdown: shutdown.signal });
+    const { store } = await openMemoryStore(contract, start, folder.dir);
+    const app = createMockApp({ contract, store, apiKeys: [TEST_KEY], logger: createLogger({ format: 'json', level: 'warn' }), shutdown: shutdown.signal });
     const server = createAdaptorServer({ fetch: app.fetch }) as Server;
     const { port } = await listen(server, 0, '127.0.0.1');
     try {
@@ -341,12 +339,12 @@ describe('a hang ends when the server shuts down', () => {
         (res) => `answered ${res.status}`,
         (error: Error) => `failed: ${error.message}`,
       );
-      await vi.waitFor(() => expect(sessions.shared.control.active().runtime?.calls[0]).toBe(1));
+      await vi.waitFor(async () => expect((await (await store.shared.control.active()).calls())[0]).toBe(1));
       // Without the signal this request would wait for ever (until the test times out).
       shutdown.abort();
       expect(await pending).toBe('failed: fetch failed');
     } finally {
-      sessions.close();
+      store.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }

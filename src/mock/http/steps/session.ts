@@ -17,7 +17,7 @@ export const SESSION_HEADER = 'x-mock-session';
 const SESSION_ID = /^(?!\.{1,2}$)[A-Za-z0-9._~:-]{1,128}$/;
 
 export interface SessionOptions {
-  sessions: MockStore;
+  store: MockStore;
   /**
    * `--session-per-key`: without an `X-Mock-Session` header the bearer key
    * names the session, and every session belongs to the key that opened it.
@@ -29,7 +29,7 @@ export interface SessionOptions {
    * API, whose reads take no key: reading it must not fill the session table).
    */
   mode: 'open' | 'look';
-  /** With `perKey` in `look` mode: the accepted keys, so only they name sessions (401 otherwise). */
+  /** With `perKey` in `look` mode: the accepted keys, so only they name store (401 otherwise). */
   apiKeys?: readonly string[] | undefined;
   /**
    * Every request here is the admin's: the admin key was checked before
@@ -37,7 +37,7 @@ export interface SessionOptions {
    * and may see, use and end every session.
    */
   asAdmin?: boolean | undefined;
-  /** The per-process secret of key-named sessions (random by default). */
+  /** The per-process secret of key-named store (random by default). */
   secret?: Buffer | undefined;
 }
 
@@ -51,11 +51,11 @@ export interface SessionOptions {
  * (see session-access.ts); a full table of sessions in use, 503.
  */
 export function session(options: SessionOptions): Step {
-  const { sessions, perKey = false, mode, asAdmin = false } = options;
+  const { store, perKey = false, mode, asAdmin = false } = options;
   const secret = options.secret ?? randomBytes(32);
   const accepts = perKey && mode === 'look' ? keyChecker(options.apiKeys ?? []) : undefined;
   const pick = (id: string, owner: string | undefined): MaybePromise<Result<Session, SessionTableFull>> =>
-    mode === 'open' ? sessions.open(id, owner) : andThen(sessions.find(id), (found) => ({ ok: true, value: found ?? sessions.preview(id) }));
+    mode === 'open' ? store.open(id, owner) : andThen(store.find(id), (found) => ({ ok: true, value: found ?? store.preview(id) }));
   /** The request goes on in session `id`, once it is picked (started, on the Redis store, by a round trip). */
   const useSession = (x: Exchange, next: Next, id: string): Answer =>
     andThen(pick(id, ownerFor(x, id, perKey)), (picked) => {
@@ -83,7 +83,7 @@ export function session(options: SessionOptions): Step {
       return sendError(x, errorBody('invalid_session', `X-Mock-Session ${JSON.stringify(id.slice(0, 140))} is not a session id: use 1 to 128 of A-Z a-z 0-9 . _ ~ : - (not . or .. alone)`));
     }
     if (!perKey) return useSession(x, next, id);
-    return andThen(refuseSession(x, sessions, id), (refused) => (refused ? sendError(x, refused) : useSession(x, next, id)));
+    return andThen(refuseSession(x, store, id), (refused) => (refused ? sendError(x, refused) : useSession(x, next, id)));
   };
 }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /** The last request node parsed on a connection, and its answer. */
-export interface Exchange {
+export interface ConnectionExchange {
   req: IncomingMessage;
   res: ServerResponse;
 }
@@ -12,7 +12,7 @@ export interface Exchange {
  * connection if the answer said so). Read off `res.closed`, which node sets
  * as it emits 'close', rather than a listener added to every answer.
  */
-export const isDone = (exchange: Exchange): boolean => exchange.res.closed;
+export const isDone = (exchange: ConnectionExchange): boolean => exchange.res.closed;
 
 /**
  * What the transport's handlers know of each connection: its last exchange
@@ -20,14 +20,14 @@ export const isDone = (exchange: Exchange): boolean => exchange.res.closed;
  * refused for the connection limit. Weak maps: an entry goes with its socket.
  */
 export interface Connections {
-  track(exchange: Exchange): void;
-  last(socket: Duplex): Exchange | undefined;
+  track(exchange: ConnectionExchange): void;
+  last(socket: Duplex): ConnectionExchange | undefined;
   refuse(socket: Duplex): void;
   refused(socket: Duplex): boolean;
 }
 
 export function createConnections(): Connections {
-  const exchanges = new WeakMap<Duplex, Exchange>();
+  const exchanges = new WeakMap<Duplex, ConnectionExchange>();
   const refusedSockets = new WeakSet<Duplex>();
   return {
     track: (exchange) => void exchanges.set(exchange.req.socket, exchange),

@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../../../bench/free-port.js';
 import type { Pet } from '../../catalogue/pet.js';
+import type { StoredPet } from '../../catalogue/catalogue-index.js';
 import type { MockStore } from '../mock-store.js';
 import { StoreUnavailable } from '../store-unavailable.js';
-import { createRedisStore } from './create-redis-store.js';
+import { createRedisStore } from './redis-store.js';
+import { storeLimits } from '../store-limits.js';
 import { pausableProxy } from '../../../../../test/support/pausable-proxy.js';
 import { startRedisServer } from '../../../../../test/support/redis-server.js';
 import { redisStores, redisTestScenarios } from '../../../../../test/support/redis-stores.js';
@@ -60,7 +62,7 @@ describe('Redis killed, then started again', () => {
     const opened = await store!.open('kept');
     if (!opened.ok) throw new Error('not opened');
     const catalogue = (await opened.value.control.active()).catalogue;
-    const made = (await Promise.all(Array.from({ length: 20 }, (_, i) => catalogue.create({ name: `p${i}`, categoryId: 1 })))) as Pet[];
+    const made = (await Promise.all(Array.from({ length: 20 }, (_, i) => catalogue.create({ name: `p${i}`, categoryId: 1 })))).map((made) => (made as StoredPet).pet);
 
     await server.kill();
     await expectAllUnavailable(store!, 'kept', 1000);
@@ -147,7 +149,7 @@ describe('no Redis at start-up', () => {
   it('createRedisStore retries for connectTimeoutMs, then rejects naming the URL without its password', async () => {
     const port = await freePort();
     const { ms, outcome } = await timed(() =>
-      createRedisStore({ url: `redis://me:s3cret@127.0.0.1:${port}/2`, prefix: 'x', library: {} as never, shared: { pets: [] }, start: { pets: [] }, connectTimeoutMs: 800 }),
+      createRedisStore({ url: `redis://me:s3cret@127.0.0.1:${port}/2`, prefix: 'x', library: {} as never, start: { pets: [] }, limits: storeLimits(), connectTimeoutMs: 800 }),
     );
     expect(outcome).toBeInstanceOf(Error);
     const message = (outcome as Error).message;

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
 import type { Pet } from '../../catalogue/pet.js';
+import type { StoredPet } from '../../catalogue/catalogue-index.js';
 import type { JournalEntry } from '../../journal/request-journal.js';
 import type { MockStore, Session } from '../mock-store.js';
 import { redisCommand } from '../../../../../test/support/redis-command.js';
@@ -13,7 +14,7 @@ import { journalEntry } from '../../../../../test/support/journal-entry.js';
  */
 const url = inject('redisUrl');
 const folder = redisTestScenarios();
-const { stores, prefix } = await redisStores(url, folder.dir, 2, { journalSize: 5, limits: { maxPets: 3, maxBytes: 10_000 } });
+const { stores, prefix } = await redisStores(url, folder.dir, 2, { journalSize: 5, catalogueLimits: { maxPets: 3, maxBytes: 10_000 } });
 const [a, b] = stores as [MockStore, MockStore];
 let sessions = 0;
 const nextId = (): string => `s${++sessions}`;
@@ -86,7 +87,7 @@ describe('the admin side through one process applies to the other', () => {
   it('refused past --max-catalogue-bytes on the exact stored JSON, nothing stored', async () => {
     const id = nextId();
     const catalogue = (await (await opened(a, id)).control.active()).catalogue;
-    const big = (await catalogue.create({ name: 'x'.repeat(9_900), categoryId: 1 })) as Pet;
+    const big = ((await catalogue.create({ name: 'x'.repeat(9_900), categoryId: 1 })) as StoredPet).pet;
     expect(Buffer.byteLength(JSON.stringify(big))).toBeLessThanOrEqual(10_000);
     const room = 10_000 - Buffer.byteLength(JSON.stringify(big));
     // {"id":4,"name":"","categoryId":1} is 33 bytes: one name character more than the room left is refused.

@@ -1,4 +1,4 @@
-import { catalogueOf, storedForm, type Catalogue } from '../../catalogue/catalogue.js';
+import { indexCatalogue, joinPage, pagePart, storedForm } from '../../catalogue/catalogue-index.js';
 import type { CatalogueLimits } from '../../catalogue/catalogue-limits.js';
 import type { NewPet, Pet, PetStatus } from '../../catalogue/pet.js';
 import type { CompiledStub } from '../../scenarios/compile-stub.js';
@@ -82,20 +82,14 @@ export function redisState(redis: RedisConnection, ref: SessionRef, source: Stat
 }
 
 function redisCatalogue(redis: RedisConnection, ref: SessionRef, source: StateSource, keys: StateKeys, limits: CatalogueLimits): StateCatalogue {
-  const start = catalogueOf(source.pets);
+  const start = indexCatalogue(source.pets);
   return {
-    listJson(query) {
-      const first = inOrder(start, query.status);
-      const firstCount = Math.min(query.limit, first.length);
-      let json = '';
-      for (let i = 0; i < firstCount; i++) json = json === '' ? (first[i] as string) : `${json},${first[i] as string}`;
+    listJson({ limit, status }) {
+      const first = pagePart(start, limit, status);
       // A page the start catalogue fills needs nothing from Redis.
-      if (firstCount === query.limit) return `[${json}]`;
-      const key = query.status === undefined ? keys.ordered : keys.status(query.status);
-      return redis.command(['LRANGE', key, '0', String(query.limit - firstCount - 1)]).then((added) => {
-        const rest = (added as string[]).join(',');
-        return `[${json === '' ? rest : rest === '' ? json : `${json},${rest}`}]`;
-      });
+      if (first.count === limit) return joinPage(first.json, '');
+      const key = status === undefined ? keys.ordered : keys.status(status);
+      return redis.command(['LRANGE', key, '0', String(limit - first.count - 1)]).then((added) => joinPage(first.json, (added as string[]).join(',')));
     },
     getJson(id) {
       if (id <= start.lastId) return start.byId.get(id);
@@ -111,13 +105,11 @@ function redisCatalogue(redis: RedisConnection, ref: SessionRef, source: StateSo
         const [outcome, value] = reply as [string, string];
         if (outcome === 'full') return { full: value as 'pets' | 'bytes' };
         if (outcome === 'ended') throw new SessionEnded(ref.id);
-        return Object.freeze(storedForm(newPet, Number(value)).pet);
+        const stored = storedForm(newPet, Number(value));
+        Object.freeze(stored.pet);
+        return stored;
       });
     },
     count: () => redis.command(['LLEN', keys.ordered]).then((added) => start.ordered.length + Number(added)),
   };
 }
-
-const NONE: readonly string[] = [];
-const inOrder = (catalogue: Catalogue, status: PetStatus | undefined): readonly string[] =>
-  status === undefined ? catalogue.ordered : (catalogue.byStatus.get(status) ?? NONE);

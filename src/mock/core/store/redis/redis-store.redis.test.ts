@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createScenarioRuntime } from '../../scenarios/scenario-runtime.js';
 import { pickStub } from '../../scenarios/pick-stub.js';
 import type { Pet } from '../../catalogue/pet.js';
+import type { StoredPet } from '../../catalogue/catalogue-index.js';
 import type { MockStore, Session } from '../mock-store.js';
 import { opened, redisStores, redisTestScenarios, requestView } from '../../../../../test/support/redis-stores.js';
 import { scenarioWith } from '../../../../../test/support/scenario-folder.js';
@@ -32,7 +33,7 @@ const ids = (json: string): number[] => (JSON.parse(json) as Pet[]).map((one) =>
 describe('two processes, one catalogue', () => {
   it('an animal created through one is at once in the other: get, list, list by status, count', async () => {
     const [one, two] = await openBoth();
-    const created = (await (await one.control.active()).catalogue.create(pet('Nala', 'pending'))) as Pet;
+    const created = ((await (await one.control.active()).catalogue.create(pet('Nala', 'pending'))) as StoredPet).pet;
     expect(created).toEqual({ id: 3, name: 'Nala', categoryId: 1, status: 'pending' });
     const other = (await two.control.active()).catalogue;
     expect(await other.getJson(3)).toBe(JSON.stringify(created));
@@ -55,7 +56,7 @@ describe('two processes, one catalogue', () => {
   it('concurrent creates through both get unique, increasing ids, every one readable through either', async () => {
     const [one, two] = await openBoth();
     const [first, second] = [(await one.control.active()).catalogue, (await two.control.active()).catalogue];
-    const made = (await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? first : second).create(pet(`p${i}`))))) as Pet[];
+    const made = (await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? first : second).create(pet(`p${i}`))))).map((made) => (made as StoredPet).pet);
     const madeIds = made.map((one) => one.id).sort((x, y) => x - y);
     expect(new Set(madeIds).size).toBe(60);
     expect(madeIds).toEqual(Array.from({ length: 60 }, (_, i) => i + 3));
@@ -67,7 +68,7 @@ describe('two processes, one catalogue', () => {
   });
 
   it('the shared default is one catalogue for both too', async () => {
-    const created = (await (await a.shared.control.active()).catalogue.create(pet('Shared'))) as Pet;
+    const created = ((await (await a.shared.control.active()).catalogue.create(pet('Shared'))) as StoredPet).pet;
     expect(await (await b.shared.control.active()).catalogue.getJson(created.id)).toBe(JSON.stringify(created));
   });
 });

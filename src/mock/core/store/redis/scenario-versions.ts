@@ -1,5 +1,5 @@
 import { ok, type Result } from '../../result.js';
-import type { ScenarioStart } from '../../scenarios/scenario-control.js';
+import type { ScenarioStart } from '../mock-store.js';
 import type { LoadedScenario, ScenarioLibrary } from '../../scenarios/scenario-library.js';
 import type { MaybePromise } from '../maybe-promise.js';
 import { START_TOKEN, type StateSource } from './redis-state.js';

@@ -141,8 +141,8 @@ describe('the admin API, bound to loopback, with the default --cors-origin (*) a
         expect(res.json.message).toContain('--admin-key');
       }
     }
-    expect(await mock.sessions.find('victim')).toBeDefined();
-    expect(await mock.sessions.find('intruder')).toBeUndefined();
+    expect(await mock.store.find('victim')).toBeDefined();
+    expect(await mock.store.find('intruder')).toBeUndefined();
     expect(await scenario()).toBe('default');
     expect((await mock.authed(`/pets/${created.json.id}`)).status).toBe(200);
     expect((await mock.admin('/journal')).json.entries.length).toBeGreaterThanOrEqual(journal);
@@ -278,9 +278,9 @@ describe('the admin API with --admin-key', () => {
     await mock.authed('/pets?limit=1', { headers: { 'x-mock-session': 'kept' } });
     const refused = await mock.adminAsIs('/sessions', keyed(TEST_KEY, { method: 'DELETE' }));
     expect(refused.status).toBe(401);
-    expect(await mock.sessions.find('kept')).toBeDefined();
+    expect(await mock.store.find('kept')).toBeDefined();
     expect((await mock.admin('/sessions', { method: 'DELETE' })).json.ended).toBeGreaterThanOrEqual(1);
-    expect(await mock.sessions.find('kept')).toBeUndefined();
+    expect(await mock.store.find('kept')).toBeUndefined();
   });
 
   it('answers a preflight without the key (a preflight carries none)', async () => {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createRequestJournal, type RequestJournal } from '../journal/request-journal.js';
-import { failed, ok, type Result } from '../result.js';
-import { createScenarioControl, type MemoryControl, type ScenarioStart } from '../scenarios/scenario-control.js';
-import type { LoadedScenario, ScenarioLibrary } from '../scenarios/scenario-library.js';
-import type { MockStore, Session, SessionTableFull } from '../store/mock-store.js';
+import { createRequestJournal, type RequestJournal } from '../../journal/request-journal.js';
+import { failed, ok, type Result } from '../../result.js';
+import { createMemoryControl, type MemoryControl } from './memory-control.js';
+import type { LoadedScenario, ScenarioLibrary } from '../../scenarios/scenario-library.js';
+import type { MockStore, ScenarioStart, Session, SessionEndReason, SessionTableFull } from '../mock-store.js';
+import type { StoreLimits } from '../store-limits.js';
 
 /** A session in memory: the interface's, plus when it was last used. */
 export interface MemorySession extends Session {
@@ -13,31 +14,20 @@ export interface MemorySession extends Session {
   lastSeen: number;
 }
 
-export interface SessionRegistryOptions {
+export interface MemoryStoreOptions {
   library: ScenarioLibrary;
-  /** What the shared default starts with. */
-  shared: ScenarioStart;
-  /** What every new session starts with: the start-up scenario and catalogue, not whatever the shared default has become. */
+  /** What the shared default and every new session start with: the start-up scenario and catalogue, not whatever the shared default has become. */
   start: ScenarioStart;
-  /** At most this many sessions besides the shared one (default 100); starting one more ends the least recently used. */
-  maxSessions?: number;
-  /** A session idle this long (ms) ends (default 30 minutes). */
-  idleMs?: number;
-  /** A session used this recently (ms) is never ended to make room (default 60 s, or `idleMs` if shorter). */
-  protectMs?: number;
-  /** Entries each journal keeps (default 500). */
-  journalSize?: number | undefined;
+  /** Checked by storeLimits (open-store.ts opens this store with them). */
+  limits: StoreLimits;
   /** Told when a session ends other than by the admin API. */
-  onEnd?: (id: string, why: 'idle' | 'evicted') => void;
+  onEnd?: ((id: string, why: SessionEndReason) => void) | undefined;
   /** A monotonic clock in ms (default `performance.now`): a wall-clock jump must not end every session. */
   now?: () => number;
 }
 
-/**
- * The memory store (`--store memory`, the default): the interface's, every
- * method answering at once, plus what tests reach in the process.
- */
-export interface SessionRegistry extends MockStore {
+/** The memory store (`--store memory`, the default): the interface's, every method answering at once. */
+export interface MemoryStore extends MockStore {
   readonly shared: MemorySession;
   /** The journal of requests that carried no accepted key (401s, preflights, paths outside the API): kept apart, so they cannot push any session's entries out. */
   readonly anonymous: RequestJournal;
@@ -54,10 +44,6 @@ export interface SessionRegistry extends MockStore {
   replace(loaded: LoadedScenario): void;
 }
 
-export const DEFAULT_MAX_SESSIONS = 100;
-export const DEFAULT_SESSION_PROTECT_MS = 60 * 1000;
-export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
-
 /**
  * The sessions of one mock (`X-Mock-Session`). Memory stays bounded by
  * count and by idle time: the Map is kept in least-recently-used order
@@ -72,21 +58,19 @@ export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
  * One closure over the registry's private state (its Map and sweep timer):
  * its length is its methods, each of them short.
  */
-export function createSessionRegistry(options: SessionRegistryOptions): SessionRegistry {
-  const { library, maxSessions = DEFAULT_MAX_SESSIONS, idleMs = DEFAULT_SESSION_IDLE_MS, now = () => performance.now() } = options;
-  if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new Error(`the session limit must be a whole number above 0, got ${maxSessions}`);
-  if (!(idleMs > 0)) throw new Error(`the session idle time must be above 0, got ${idleMs}`);
-  const protectMs = Math.min(options.protectMs ?? DEFAULT_SESSION_PROTECT_MS, idleMs);
+export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
+  const { library, now = () => performance.now() } = options;
+  const { maxSessions, idleMs, protectMs, journalSize } = options.limits;
   let start = options.start;
   const sessions = new Map<string, MemorySession>();
   const newSession = (id: string | null, from: ScenarioStart, owner?: string): MemorySession => ({
     id,
     owner,
-    control: createScenarioControl({ library, start: from }),
-    journal: createRequestJournal(options.journalSize),
+    control: createMemoryControl({ library, start: from }),
+    journal: createRequestJournal(journalSize),
     lastSeen: now(),
   });
-  const shared = newSession(null, options.shared);
+  const shared = newSession(null, start);
 
   // A sweep now and then frees idle sessions even when no request comes. It
   // runs only while there are sessions, and, unref'd, never holds the process open.
@@ -117,7 +101,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
     kind: 'memory',
     secret: randomBytes(32),
     shared,
-    anonymous: createRequestJournal(options.journalSize),
+    anonymous: createRequestJournal(journalSize),
     maxSessions,
     idleMs,
     protectMs,
@@ -157,7 +141,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
           id: session.id as string,
           owner: session.owner,
           scenario: active.scenario?.name ?? null,
-          pets: active.store.size,
+          pets: active.size(),
           idleSeconds: Math.max(0, Math.round((at - session.lastSeen) / 1000)),
           journal: session.journal.size(),
         };

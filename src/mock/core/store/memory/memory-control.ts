@@ -1,28 +1,14 @@
-import { errorBody } from '../errors.js';
-import { ownCopy } from '../own-copy.js';
-import { type Result } from '../result.js';
-import type { PetStore } from '../catalogue/pet-store.js';
-import type { Pet } from '../catalogue/pet.js';
-import type { CatalogueBudget } from '../catalogue/catalogue-limits.js';
-import type { ScenarioControl, ScenarioState, StateSummary } from '../store/mock-store.js';
-import type { Scenario } from './load-scenario.js';
-import type { LoadedScenario, ScenarioLibrary } from './scenario-library.js';
+import { errorBody } from '../../errors.js';
+import { ownCopy } from '../../own-copy.js';
+import { type Result } from '../../result.js';
+import type { CatalogueBudget } from '../../catalogue/catalogue-limits.js';
+import type { ScenarioControl, ScenarioStart, ScenarioState, StateSummary } from '../mock-store.js';
+import type { LoadedScenario, ScenarioLibrary } from '../../scenarios/scenario-library.js';
 import { memoryState, type MemoryState } from './memory-state.js';
 
-/** What a control starts with: a scenario and its catalogue, or a catalogue alone. */
-export interface ScenarioStart {
-  scenario?: Scenario | undefined;
-  path?: string | undefined;
-  pets: readonly Pet[];
-  /** Serve this store as it is at first (a test's or a faulty server's own); a reset rebuilds from `pets`. Memory store only. */
-  store?: PetStore | undefined;
-}
-
-/** The memory store's control: the interface's, plus what hot reload and tests reach in the process. */
+/** The memory store's control: the interface's, plus what hot reload and the session table reach in the process. */
 export interface MemoryControl extends ScenarioControl {
   active(): MemoryState;
-  /** The active catalogue (follows activations and resets). */
-  readonly store: PetStore;
   /** One budget over every scenario state of the session (see `limits`). */
   readonly budget: CatalogueBudget;
   /** Hot reload: every state of that file starts afresh from the new version. */
@@ -31,7 +17,7 @@ export interface MemoryControl extends ScenarioControl {
   paths(): string[];
 }
 
-export interface ScenarioControlOptions {
+export interface MemoryControlOptions {
   library: ScenarioLibrary;
   start: ScenarioStart;
 }
@@ -51,14 +37,15 @@ export interface ScenarioControlOptions {
  * One closure over the control's private state (the active scenario and
  * the states kept by name): its length is its methods, each of them short.
  */
-export function createScenarioControl({ library, start }: ScenarioControlOptions): MemoryControl {
+export function createMemoryControl({ library, start }: MemoryControlOptions): MemoryControl {
   const budget: CatalogueBudget = {
     limits: library.catalogueLimits,
     used() {
-      let { pets, bytes } = active.store.added;
+      let { pets, bytes } = active.added();
       for (const state of others.values()) {
-        pets += state.store.added.pets;
-        bytes += state.store.added.bytes;
+        const added = state.added();
+        pets += added.pets;
+        bytes += added.bytes;
       }
       return { pets, bytes };
     },
@@ -81,9 +68,6 @@ export function createScenarioControl({ library, start }: ScenarioControlOptions
     limits: library.catalogueLimits,
     budget,
     active: () => active,
-    get store() {
-      return active.store;
-    },
     async activate(name) {
       const mine = ++tickets;
       const loaded = await library.load(name);
@@ -131,4 +115,4 @@ export function createScenarioControl({ library, start }: ScenarioControlOptions
 }
 
 /** A memory state as the admin API shows it. */
-export const summary = (state: MemoryState): StateSummary => ({ scenario: state.scenario?.name ?? null, pets: state.store.size, state: state.runtime?.state ?? null });
+export const summary = (state: MemoryState): StateSummary => ({ scenario: state.scenario?.name ?? null, pets: state.size(), state: state.runtime?.state ?? null });

@@ -1,17 +1,17 @@
-import type { CatalogueBudget } from '../catalogue/catalogue-limits.js';
-import { createPetStore, type PetStore } from '../catalogue/pet-store.js';
-import type { Pet } from '../catalogue/pet.js';
-import type { ScenarioState, StateCatalogue } from '../store/mock-store.js';
-import type { Scenario } from './load-scenario.js';
-import { pickStub } from './pick-stub.js';
-import { createScenarioRuntime, resetScenarioRuntime, type ScenarioRuntime } from './scenario-runtime.js';
+import type { CatalogueBudget, CatalogueUse } from '../../catalogue/catalogue-limits.js';
+import { createMemoryCatalogue, type MemoryCatalogue } from './memory-catalogue.js';
+import type { ScenarioStart, ScenarioState, StateCatalogue } from '../mock-store.js';
+import { pickStub } from '../../scenarios/pick-stub.js';
+import { createScenarioRuntime, resetScenarioRuntime, type ScenarioRuntime } from '../../scenarios/scenario-runtime.js';
 
-/** One scenario's state in memory: the interface's, plus the runtime and store tests and the control reach. */
+/** One scenario's state in memory: the interface's, plus what the control reaches (the runtime, the catalogue, a reset). */
 export interface MemoryState extends ScenarioState {
   /** None: the handlers alone answer. */
   readonly runtime: ScenarioRuntime | undefined;
-  /** Its catalogue now (a reset replaces it). */
-  readonly store: PetStore;
+  /** Animals in its catalogue now. */
+  size(): number;
+  /** What its catalogue added to the start (a reset frees it): what the session's budget counts. */
+  added(): CatalogueUse;
   /** Back to the start: the start catalogue, the initial state, every call count 0. */
   reset(): void;
 }
@@ -24,25 +24,22 @@ const NO_STUBS = Object.freeze([]);
  * completion, so a pick's count and its newState, or a create's id, can
  * never interleave with another request's.
  */
-export function memoryState(
-  from: { scenario?: Scenario | undefined; path?: string | undefined; pets: readonly Pet[]; store?: PetStore | undefined },
-  budget: CatalogueBudget,
-): MemoryState {
+export function memoryState(from: ScenarioStart, budget: CatalogueBudget): MemoryState {
   const runtime = from.scenario && createScenarioRuntime(from.scenario);
-  let store = from.store ?? createPetStore(from.pets);
+  // A reset replaces it: the start catalogue is indexed once and shared, so that costs O(1).
+  let pets: MemoryCatalogue = createMemoryCatalogue(from.pets);
   const catalogue: StateCatalogue = {
-    listJson: (query) => store.listJson(query),
-    getJson: (id) => store.getJson(id),
-    create: (pet) => store.create(pet, budget),
-    count: () => store.size,
+    listJson: (query) => pets.listJson(query),
+    getJson: (id) => pets.getJson(id),
+    create: (pet) => pets.create(pet, budget),
+    count: () => pets.size,
   };
   return {
     scenario: from.scenario,
     path: from.path,
     runtime,
-    get store() {
-      return store;
-    },
+    size: () => pets.size,
+    added: () => pets.added,
     catalogue,
     stubsFor: (operationId) => runtime?.stubsFor(operationId) ?? NO_STUBS,
     pick(stubs, request) {
@@ -54,7 +51,7 @@ export function memoryState(
     state: () => runtime?.state ?? null,
     calls: () => runtime?.calls ?? [],
     reset() {
-      store = createPetStore(from.pets);
+      pets = createMemoryCatalogue(from.pets);
       if (runtime) resetScenarioRuntime(runtime);
     },
   };

@@ -43,7 +43,7 @@ describe('--session-per-key: a key\'s sessions are seen, used, reset and ended o
     const otherId = (await mock.request('/pets?limit=1', withKey(OTHER))).headers.get('x-mock-session') as string;
     expect((await mock.admin(`/sessions/${otherId}`, withKey(OTHER, { method: 'DELETE' }))).status).toBe(200);
     forbidden(await mock.request('/pets', withKey(TEST_KEY, as(otherId, create(undefined, 'Squatter')))));
-    expect(await mock.sessions.find(otherId)).toBeUndefined();
+    expect(await mock.store.find(otherId)).toBeUndefined();
     const back = await mock.request('/pets?limit=100', withKey(OTHER));
     expect(back.status).toBe(200);
     expect(names(back.json)).not.toContain('Squatter');
@@ -65,8 +65,8 @@ describe('--session-per-key: a key\'s sessions are seen, used, reset and ended o
     expect((await mock.admin('/sessions')).json.sessions).toEqual([]);
     const ended = await mock.admin('/sessions', withKey(OTHER, { method: 'DELETE' }));
     expect(ended.json.ended).toBeGreaterThan(0);
-    expect(await mock.sessions.find('mine-1')).toBeDefined();
-    expect(await mock.sessions.find('theirs-1')).toBeUndefined();
+    expect(await mock.store.find('mine-1')).toBeDefined();
+    expect(await mock.store.find('theirs-1')).toBeUndefined();
   });
 
   it('journals a refused naming as anonymous, not in the shared default\'s journal', async () => {

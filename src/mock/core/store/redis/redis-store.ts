@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_JOURNAL_SIZE } from '../../journal/request-journal.js';
 import { failed, ok } from '../../result.js';
-import type { ScenarioStart } from '../../scenarios/scenario-control.js';
 import type { ScenarioLibrary } from '../../scenarios/scenario-library.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, DEFAULT_SESSION_PROTECT_MS } from '../../sessions/session-registry.js';
-import type { MockStore, Session, SessionSummary } from '../mock-store.js';
+import type { MockStore, ScenarioStart, Session, SessionEndReason, SessionSummary } from '../mock-store.js';
+import type { StoreLimits } from '../store-limits.js';
 import { connectRedis, type RedisConnection } from './redis-connection.js';
 import { shownUrl } from '../shown-url.js';
 import { redisControl, type ControlContext } from './redis-control.js';
@@ -21,15 +19,14 @@ export interface RedisStoreOptions {
   /** Every key starts with `prefix:`. */
   prefix: string;
   library: ScenarioLibrary;
-  shared: ScenarioStart;
+  /** What the shared default and every new session start with. */
   start: ScenarioStart;
-  maxSessions?: number | undefined;
-  idleMs?: number | undefined;
-  protectMs?: number | undefined;
-  journalSize?: number | undefined;
+  /** Checked by storeLimits (open-store.ts opens this store with them). */
+  limits: StoreLimits;
   connectTimeoutMs?: number | undefined;
   commandTimeoutMs?: number | undefined;
-  onEnd?: ((id: string, why: 'evicted') => void) | undefined;
+  /** Told of sessions ended to make room (idle ones end by their keys' TTL, unseen). */
+  onEnd?: ((id: string, why: SessionEndReason) => void) | undefined;
 }
 
 /** Tells a Session's owner as stored ('-' none, '=' then it) back. */
@@ -57,11 +54,8 @@ const ownerOf = (stored: string): string | undefined => (stored.startsWith('=') 
  * request wrote to a session that had just ended, until their TTL.
  */
 export async function createRedisStore(options: RedisStoreOptions): Promise<MockStore> {
-  const { prefix, library, maxSessions = DEFAULT_MAX_SESSIONS, idleMs = DEFAULT_SESSION_IDLE_MS, journalSize = DEFAULT_JOURNAL_SIZE } = options;
-  if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new Error(`the session limit must be a whole number above 0, got ${maxSessions}`);
-  if (!(idleMs > 0)) throw new Error(`the session idle time must be above 0, got ${idleMs}`);
-  if (!Number.isInteger(journalSize) || journalSize < 1) throw new Error(`the journal size must be a whole number above 0, got ${journalSize}`);
-  const protectMs = Math.min(options.protectMs ?? DEFAULT_SESSION_PROTECT_MS, idleMs);
+  const { prefix, library } = options;
+  const { maxSessions, idleMs, protectMs, journalSize } = options.limits;
   const ttl = String(Math.ceil(idleMs));
   const redis: RedisConnection = await connectRedis(options);
   let secret: Buffer;
@@ -75,10 +69,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
   // Redis lost its data (restarted without persistence, FLUSHALL): every process sets the one it has again, so they keep agreeing.
   redis.onReconnect(() => void adoptSecret(redis, prefix, secret).catch(() => undefined));
   const versions = scenarioVersions(library, options.start);
-  // The shared default starts from its own start (which may differ from a new session's); a session of its own on Redis.
-  const sharedVersions = scenarioVersions(library, options.shared);
   const context: ControlContext = { redis, library, versions, tickets: new Map() };
-  const sharedContext: ControlContext = { ...context, versions: sharedVersions };
 
   const session = (id: string, gen: string, owner: string | undefined, active: string): Session => {
     const ref: SessionRef = { id, keys: sessionKeys(prefix, id, gen), gen, ttl };
@@ -88,7 +79,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
   const shared: Session = {
     id: null,
     owner: undefined,
-    control: redisControl(sharedContext, sharedRef, undefined),
+    control: redisControl(context, sharedRef, undefined),
     journal: redisJournal(redis, sharedRef.keys.journal, journalSize, '0'),
   };
 
@@ -115,11 +106,8 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     preview: (id) => session(id, '-', undefined, START_TOKEN),
     list: () => listSessions(redis, prefix, idleMs, versions),
     end: async (id) => (await redis.script(END, [prefix, id])) === 1,
-    replace(loaded) {
-      versions.replace(loaded);
-      sharedVersions.replace(loaded);
-    },
-    paths: () => new Set([...versions.paths(), ...sharedVersions.paths()]),
+    replace: (loaded) => versions.replace(loaded),
+    paths: () => new Set(versions.paths()),
     // A write, not a PING: a Redis that answers but refuses writes (a replica after a failover, a full
     // one under noeviction) must take the mock out of a load balancer's rotation too.
     async health() {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from './errors.js';
+import type { ErrorCode } from '../../src/mock/core/errors.js';
 
 /**
  * The statuses the mock answers with that the contract document does not

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CATALOGUE_LIMITS } from '../catalogue/catalogue-limits.js';
-import { errorBody } from '../errors.js';
-import { type Result } from '../result.js';
-import type { Pet } from '../catalogue/pet.js';
-import type { Scenario } from './load-scenario.js';
-import { createScenarioControl } from './scenario-control.js';
-import type { LoadedScenario, ScenarioLibrary } from './scenario-library.js';
+import { DEFAULT_CATALOGUE_LIMITS } from '../../catalogue/catalogue-limits.js';
+import { errorBody } from '../../errors.js';
+import { type Result } from '../../result.js';
+import type { Pet } from '../../catalogue/pet.js';
+import type { Scenario } from '../../scenarios/load-scenario.js';
+import { createMemoryControl } from './memory-control.js';
+import type { LoadedScenario, ScenarioLibrary } from '../../scenarios/scenario-library.js';
 
 /**
  * Overlapping activations, whose order over HTTP cannot be forced: the
@@ -31,7 +31,7 @@ function controlledLibrary() {
 describe('overlapping activations in one session', () => {
   it('the one started last wins when it loads last', async () => {
     const { library, finish } = controlledLibrary();
-    const control = createScenarioControl({ library, start: { pets: [] } });
+    const control = createMemoryControl({ library, start: { pets: [] } });
     const first = control.activate('first');
     const second = control.activate('second');
     finish('first', 1);
@@ -43,7 +43,7 @@ describe('overlapping activations in one session', () => {
 
   it('the one started last wins when it loads first; the earlier gets 409 activation_superseded', async () => {
     const { library, finish } = controlledLibrary();
-    const control = createScenarioControl({ library, start: { pets: [] } });
+    const control = createMemoryControl({ library, start: { pets: [] } });
     const first = control.activate('first');
     const second = control.activate('second');
     finish('second', 2);
@@ -52,12 +52,12 @@ describe('overlapping activations in one session', () => {
     const superseded = await first;
     expect(superseded.ok ? 'applied' : superseded.error).toMatchObject({ code: 'activation_superseded', status: 409 });
     expect(control.active().runtime?.scenario.name).toBe('second');
-    expect(control.store.size).toBe(2);
+    expect(control.active().size()).toBe(2);
   });
 
   it('a later activation that fails cancels nothing', async () => {
     const { library, finish, refuse } = controlledLibrary();
-    const control = createScenarioControl({ library, start: { pets: [] } });
+    const control = createMemoryControl({ library, start: { pets: [] } });
     const first = control.activate('first');
     const second = control.activate('second');
     refuse('second');
@@ -65,6 +65,6 @@ describe('overlapping activations in one session', () => {
     finish('first', 3);
     expect((await first).ok).toBe(true);
     expect(control.active().runtime?.scenario.name).toBe('first');
-    expect(control.store.size).toBe(3);
+    expect(control.active().size()).toBe(3);
   });
 });

@@ -39,7 +39,7 @@ describe('sessions: each X-Mock-Session has its own store, scenario and journal'
     const res = await mock.admin('/scenarios/active', activate('empty-catalogue', 'carol'));
     expect(res.status).toBe(200);
     expect(res.headers.get('x-mock-session')).toBe('carol');
-    expect((await mock.admin('/health', as('carol'))).json).toMatchObject({ status: 'ok', store: mock.sessions.kind, scenario: 'empty-catalogue', pets: 0, session: 'carol' });
+    expect((await mock.admin('/health', as('carol'))).json).toMatchObject({ status: 'ok', store: mock.store.kind, scenario: 'empty-catalogue', pets: 0, session: 'carol' });
     expect(await all('carol')).toEqual([]);
     expect((await mock.admin('/health')).json).toMatchObject({ scenario: 'default', session: null });
     expect((await all('dave')).length).toBeGreaterThan(20);
@@ -135,24 +135,24 @@ describe('sessions: each X-Mock-Session has its own store, scenario and journal'
 
   it('starts a session from the admin API only by activating: reading it keeps nothing', async () => {
     const health = await mock.admin('/health', as('just-looking'));
-    expect(health.json).toMatchObject({ status: 'ok', store: mock.sessions.kind, scenario: 'default', pets: 30, session: 'just-looking' });
+    expect(health.json).toMatchObject({ status: 'ok', store: mock.store.kind, scenario: 'default', pets: 30, session: 'just-looking' });
     expect((await mock.admin('/journal', as('just-looking'))).json.entries).toEqual([]);
     expect((await mock.admin('/reset', as('just-looking', { method: 'POST' }))).status).toBe(200);
-    expect(await mock.sessions.find('just-looking')).toBeUndefined();
+    expect(await mock.store.find('just-looking')).toBeUndefined();
     expect((await mock.admin('/sessions/just-looking', as('just-looking', { method: 'DELETE' }))).status).toBe(404);
     expect((await mock.admin('/scenarios/active', activate('sold-out', 'just-looking'))).status).toBe(200);
-    expect(await mock.sessions.find('just-looking')).toBeDefined();
+    expect(await mock.store.find('just-looking')).toBeDefined();
   });
 
   it('ends the session an activation started when the activation is refused', async () => {
     const res = await mock.admin('/scenarios/active', activate('nope', 'refused-start'));
     expect(res.status).toBe(404);
-    expect(await mock.sessions.find('refused-start')).toBeUndefined();
+    expect(await mock.store.find('refused-start')).toBeUndefined();
   });
 
   it('starts no session for a request with a bad key', async () => {
     await mock.request('/pets', { headers: { 'x-mock-session': 'never-authorised' } });
-    expect(await mock.sessions.find('never-authorised')).toBeUndefined();
+    expect(await mock.store.find('never-authorised')).toBeUndefined();
     expect((await mock.admin('/sessions')).json.sessions.map((s: { id: string }) => s.id)).not.toContain('never-authorised');
   });
 });
@@ -258,10 +258,10 @@ describe('sessions are bounded in idle time (--session-idle)', () => {
 
   it('ends a session nobody used for that long, even when no request comes', async () => {
     await mock.authed('/pets', create('sleepy', 'Forgotten'));
-    expect(await mock.sessions.find('sleepy')).toBeDefined();
-    await vi.waitFor(async () => expect(await mock.sessions.find('sleepy')).toBeUndefined(), { timeout: 5000, interval: 50 });
+    expect(await mock.store.find('sleepy')).toBeDefined();
+    await vi.waitFor(async () => expect(await mock.store.find('sleepy')).toBeUndefined(), { timeout: 5000, interval: 50 });
     // The memory store's sweep ends it and says so; on Redis its keys expire (a TTL), which no process sees happen.
-    if (mock.sessions.kind === 'memory') expect(mock.logs.some((line) => line.msg === 'session sleepy ended: idle too long')).toBe(true);
+    if (mock.store.kind === 'memory') expect(mock.logs.some((line) => line.msg === 'session sleepy ended: idle too long')).toBe(true);
     expect(names((await mock.authed('/pets?limit=100', as('sleepy'))).json)).not.toContain('Forgotten');
   });
 });

@@ -1,0 +1,69 @@
+import { appendStored, emptyIndex, indexCatalogue, joinPage, pagePart, storedForm, type ListQuery, type StoredPet } from '../../catalogue/catalogue-index.js';
+import type { CatalogueBudget, CatalogueFull, CatalogueUse } from '../../catalogue/catalogue-limits.js';
+import type { NewPet, Pet } from '../../catalogue/pet.js';
+
+/** One scenario state's catalogue in memory: the start catalogue and this state's additions. */
+export interface MemoryCatalogue {
+  /** The page as JSON, joined from each animal's stored JSON. */
+  listJson(query: ListQuery): string;
+  /** One animal as JSON, as stored. */
+  getJson(id: number): string | undefined;
+  /** Stores an animal with the next id, unless `budget` refuses it (nothing stored then). */
+  create(pet: NewPet, budget: CatalogueBudget): StoredPet | CatalogueFull;
+  readonly size: number;
+  /** What this catalogue added to its start: animals, and UTF-8 bytes of their JSON. */
+  readonly added: CatalogueUse;
+}
+
+/**
+ * The in-memory catalogue: the start catalogue, indexed once and shared
+ * with every other catalogue that starts from the same list (see
+ * indexCatalogue), and this one's own additions. Opening one costs O(1)
+ * whatever the start catalogue's size, and a page O(limit), with or
+ * without a status.
+ *
+ * Ids come from one counter that only grows, so they are unique and
+ * increasing: Node runs each handler to completion, and `create` does not
+ * await between reading and bumping the counter, so concurrent requests
+ * cannot get the same id. Additions get ids past the start catalogue's, so
+ * start animals then additions is id order.
+ */
+export function createMemoryCatalogue(initial: readonly Pet[]): MemoryCatalogue {
+  const start = indexCatalogue(initial);
+  const added = emptyIndex();
+  let lastId = start.lastId;
+  let addedBytes = 0;
+
+  return {
+    listJson({ limit, status }: ListQuery) {
+      const first = pagePart(start, limit, status);
+      return joinPage(first.json, pagePart(added, limit - first.count, status).json);
+    },
+    getJson: (id) => added.byId.get(id) ?? start.byId.get(id),
+    create(newPet, budget) {
+      const stored = storedForm(newPet, lastId + 1);
+      const bytes = Buffer.byteLength(stored.json);
+      const refused = beyond(budget, bytes);
+      if (refused) return refused;
+      lastId = stored.pet.id;
+      appendStored(added, stored.pet, stored.json);
+      addedBytes += bytes;
+      Object.freeze(stored.pet);
+      return stored;
+    },
+    get size() {
+      return start.ordered.length + added.ordered.length;
+    },
+    get added() {
+      return { pets: added.ordered.length, bytes: addedBytes };
+    },
+  };
+}
+
+/** The bound one more animal of `bytes` would cross, if any: judged on the exact JSON it would be stored as. */
+function beyond(budget: CatalogueBudget, bytes: number): CatalogueFull | undefined {
+  const used = budget.used();
+  if (used.pets >= budget.limits.maxPets) return { full: 'pets' };
+  if (used.bytes + bytes > budget.limits.maxBytes) return { full: 'bytes' };
+  return undefined;
+}
