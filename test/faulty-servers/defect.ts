@@ -9,7 +9,7 @@ export type ServerFetch = (request: Request, env: HttpBindings) => Response | Pr
  * animal-store-interface.md broken, by rewriting requests before the mock
  * or responses after it (`wrap`), or by a faulty catalogue behind it (`catalogue`).
  * Called a defect, not a fault, so it is not taken for the mock's scenario
- * faults (src/mock/http/faults/scenario-faults.ts), which are a feature of the mock.
+ * faults (src/mock/http/faults/), which are a feature of the mock.
  */
 export interface Defect {
   /** Readable, unique: the test's name. */

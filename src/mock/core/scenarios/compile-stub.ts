@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { delaySampler, type DelaySampler } from './latency.js';
-import type { CallsSpec, FaultThen, StubSpec, TextPredicate, ValuePredicate } from './scenario.js';
+import type { CallsSpec, StubSpec, TextPredicate, ValuePredicate } from './scenario.js';
+import { nameFault, type NamedFault } from '../faults/named-fault.js';
 
 /** What a stub's match reads of a request. */
 export interface RequestView {
@@ -13,7 +14,7 @@ export interface RequestView {
 
 export type StubAnswer =
   | { kind: 'response'; status: number; body: string | null; headers: Record<string, string> }
-  | { kind: 'fault'; delay: DelaySampler | undefined; then: FaultThen | undefined };
+  | { kind: 'fault'; delay: DelaySampler | undefined; then: NamedFault };
 
 /** A stub ready for the request path: predicates compiled to functions, the body serialized once. */
 export interface CompiledStub {
@@ -90,7 +91,7 @@ function compileAnswer(stub: StubSpec): StubAnswer {
     };
   }
   const fault = stub.fault ?? {};
-  return { kind: 'fault', delay: fault.latency ? delaySampler(fault.latency) : undefined, then: fault.then };
+  return { kind: 'fault', delay: fault.latency ? delaySampler(fault.latency) : undefined, then: nameFault(fault.then) };
 }
 
 /** Regular expressions match the whole value, as WireMock's `matches` does. */

@@ -1,8 +1,11 @@
 /**
  * A scenario file as written (scenarios/<name>.yaml), once it has passed
  * scenarios/scenario.schema.json. The schema is the reference; these types
- * mirror it.
+ * mirror it; a fault's `then` is one of the fault kinds
+ * (src/mock/core/faults/fault-kinds.ts).
  */
+
+import type { FaultThen } from '../faults/fault-kinds.js';
 
 export type TextPredicate = { equals: string | number | boolean } | { matches: string } | { absent: true };
 export type ValuePredicate = { equals: unknown } | { matches: string } | { absent: true };
@@ -23,16 +26,6 @@ export interface MatchSpec {
 }
 
 export type LatencySpec = { fixedMs: number } | { uniformMs: [number, number] } | { logNormal: { medianMs: number; sigma: number } };
-
-export type FaultStatus = 500 | 503 | 429;
-
-export type FaultThen =
-  | { status: FaultStatus; retryAfterSeconds?: number }
-  | { trickle: { chunkBytes: number; intervalMs: number } }
-  | 'reset'
-  | 'hang'
-  | 'malformed-json'
-  | 'pass';
 
 export interface FaultSpec {
   latency?: LatencySpec;

@@ -1,7 +1,7 @@
 import { readBody, servingState, type Exchange, type Next, type Step } from '../exchange.js';
 import { respond } from '../respond.js';
 import type { CompiledStub, RequestView } from '../../core/scenarios/compile-stub.js';
-import { applyFault, hang } from '../faults/scenario-faults.js';
+import { applyFault } from '../faults/apply-fault.js';
 import { sleep } from '../../core/scenarios/latency.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import type { ScenarioState } from '../../core/store/mock-store.js';
@@ -62,7 +62,6 @@ export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): 
     const given = stub.answer;
     if (given.kind === 'response') return respond(x, given.status, given.body, given.headers);
     if (given.delay) await sleep(given.delay());
-    if (given.then === 'hang') return hang(x, shutdown);
     return applyFault(x, next, given.then, { scenario, stub: stub.label, shutdown });
   }
 }

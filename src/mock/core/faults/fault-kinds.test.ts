@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../../shared/package-root.js';
+import { FAULT_KINDS } from './fault-kinds.js';
+import { nameFault } from './named-fault.js';
+
+const readme = readFileSync(join(packageRoot(), 'README.md'), 'utf8');
+const faults = readme.slice(readme.indexOf('### Faults'), readme.indexOf('\n### ', readme.indexOf('### Faults') + 1));
+
+describe('the fault kinds', () => {
+  it('each have their row in the README\'s Faults table, and every `then` row is a kind\'s', () => {
+    const rows = faults.split('\n').filter((line) => line.startsWith('| ') && line.includes('`then: '));
+    expect(rows.sort()).toEqual(FAULT_KINDS.map(({ readme: { written, gets } }) => `| ${written} | ${gets} |`).sort());
+  });
+
+  it('name what a stub writes: a word itself, a mapping by its key, nothing as pass', () => {
+    expect(nameFault('hang')).toEqual({ kind: 'hang', options: 'hang' });
+    expect(nameFault({ status: 503, retryAfterSeconds: 2 })).toEqual({ kind: 'status', options: { status: 503, retryAfterSeconds: 2 } });
+    expect(nameFault({ trickle: { chunkBytes: 1, intervalMs: 5 } }).kind).toBe('trickle');
+    expect(nameFault(undefined)).toEqual({ kind: 'pass', options: 'pass' });
+  });
+
+  it('have unique names', () => {
+    expect(new Set(FAULT_KINDS.map((k) => k.name)).size).toBe(FAULT_KINDS.length);
+  });
+});

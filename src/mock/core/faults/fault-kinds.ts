@@ -1,0 +1,81 @@
+import type { FaultKind } from './fault-kind.js';
+
+/** The statuses a status fault may send, in the order the schema's messages list them. */
+export const FAULT_STATUSES = [500, 503, 429] as const;
+export type FaultStatus = (typeof FAULT_STATUSES)[number];
+
+const status: FaultKind<'status', { status: FaultStatus; retryAfterSeconds?: number }> = {
+  name: 'status',
+  schema: {
+    form: 'mapping',
+    properties: { status: { enum: FAULT_STATUSES }, retryAfterSeconds: { type: 'integer', minimum: 0 } },
+    dependencies: { retryAfterSeconds: ['status'] },
+  },
+  readme: {
+    written: '`then: {status: 500\\|503\\|429, retryAfterSeconds: N}`',
+    gets: 'That status with an Error body (`internal_error`, `service_unavailable`, `too_many_requests`; the message says it is simulated and names the scenario and stub), and `Retry-After: N` (delay-seconds, RFC 9110 §10.2.3) when N is given.',
+  },
+};
+
+const reset: FaultKind<'reset', 'reset'> = {
+  name: 'reset',
+  schema: { form: 'word' },
+  readme: { written: '`then: reset`', gets: 'The TCP connection is reset (RST): the client sees `ECONNRESET`, no response.' },
+};
+
+const hang: FaultKind<'hang', 'hang'> = {
+  name: 'hang',
+  schema: { form: 'word' },
+  readme: { written: '`then: hang`', gets: 'No answer: the connection stays open until the client gives up or the mock stops.' },
+};
+
+const malformedJson: FaultKind<'malformed-json', 'malformed-json'> = {
+  name: 'malformed-json',
+  schema: { form: 'word' },
+  readme: {
+    written: '`then: malformed-json`',
+    gets: 'The normal answer (status and headers kept: 200, or 201 for `createPet`, which still stores the animal) with its JSON body cut off half way.',
+  },
+};
+
+const trickle: FaultKind<'trickle', { trickle: { chunkBytes: number; intervalMs: number } }> = {
+  name: 'trickle',
+  schema: {
+    form: 'mapping',
+    properties: {
+      trickle: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['chunkBytes', 'intervalMs'],
+        properties: { chunkBytes: { type: 'integer', minimum: 1 }, intervalMs: { $ref: '#/definitions/milliseconds' } },
+      },
+    },
+  },
+  readme: {
+    written: '`then: {trickle: {chunkBytes: B, intervalMs: T}}`',
+    gets: 'The normal answer, its body sent B bytes at a time, T ms apart (with its full `Content-Length`).',
+  },
+};
+
+const pass: FaultKind<'pass', 'pass'> = {
+  name: 'pass',
+  schema: { form: 'word' },
+  readme: { written: 'latency alone, or `then: pass`', gets: 'The normal answer (after the latency).' },
+};
+
+/**
+ * Every kind of fault a stub's `then` can name, one entry each. The order
+ * is the schema's (scenarios/scenario.schema.json, written from this list
+ * by `npm run scenario-schema`), so its messages list the words and the
+ * mappings' keys in this order.
+ */
+export const FAULT_KINDS = [status, reset, hang, malformedJson, trickle, pass] as const;
+
+type AnyFaultKind = (typeof FAULT_KINDS)[number];
+export type FaultKindName = AnyFaultKind['name'];
+
+/** Each kind's `then` value, by name. */
+export type FaultOptions = { [Name in FaultKindName]: Extract<AnyFaultKind, { name: Name }> extends FaultKind<Name, infer Written> ? Written : never };
+
+/** What a stub's `then` may hold. */
+export type FaultThen = FaultOptions[FaultKindName];

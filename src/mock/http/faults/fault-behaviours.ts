@@ -1,0 +1,22 @@
+import type { FaultKindName, FaultOptions } from '../../core/faults/fault-kinds.js';
+import type { FaultBehaviour } from './fault-behaviour.js';
+import { hangFault } from './hang-fault.js';
+import { malformedJsonFault } from './malformed-json-fault.js';
+import { passFault } from './pass-fault.js';
+import { resetFault } from './reset-fault.js';
+import { statusFault } from './status-fault.js';
+import { trickleFault } from './trickle-fault.js';
+
+/**
+ * What each fault kind of src/mock/core/faults/fault-kinds.ts does. The
+ * keys are exactly the core's kinds: a kind without its behaviour, or a
+ * behaviour without its kind, does not compile.
+ */
+export const FAULT_BEHAVIOURS: { readonly [Name in FaultKindName]: FaultBehaviour<FaultOptions[Name]> } = {
+  status: statusFault,
+  reset: resetFault,
+  hang: hangFault,
+  'malformed-json': malformedJsonFault,
+  trickle: trickleFault,
+  pass: passFault,
+};
