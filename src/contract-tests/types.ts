@@ -47,7 +47,8 @@ export interface NearMiss {
   shown: { authorization?: string | string[]; query?: string };
 }
 
-export interface ObservedResponse {
+/** An answer as the harness's client received it: the key redacted, the body parsed when it is JSON. */
+export interface ReceivedResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
@@ -64,7 +65,7 @@ export interface ObservedResponse {
 export interface Exchange {
   operation: OperationId | undefined;
   request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined };
-  response?: ObservedResponse;
+  response?: ReceivedResponse;
   /** A network failure after the retries (refused, reset, timed out). */
   networkError?: string;
   ms: number;
