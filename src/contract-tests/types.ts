@@ -1,3 +1,5 @@
+import type { InputModel } from './generate/schema-model.js';
+
 /**
  * The harness's data: rules, the exchanges they make, and what they find.
  * Everything is plain data, so reporters, the CLI and the vitest project
@@ -136,6 +138,8 @@ export interface RuleContext {
   failures(): number;
   /** Notes what the target answered where the interface is silent. */
   observe: SilentLog['observe'];
+  /** The operations' inputs as the run's contract document states them. */
+  readonly inputs: InputModel;
   /** The run's seed (a rule draws from `ruleSeed(seed, id)`) and the generated cases per operation. */
   readonly seed: number;
   readonly examples: number;
@@ -153,7 +157,22 @@ export interface SilentLog {
   entries(): SilentEntry[];
 }
 
-export type SilentPoint = 'limit' | 'status' | 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'valid-refused';
+/** A point of the interface's own, asked of every target. */
+export type FixedSilentPoint = 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'valid-refused';
+
+/**
+ * A documented listPets query parameter, one point each, read from the
+ * document: what values it refuses got (`refused`), or, for a parameter
+ * the harness cannot judge (neither `limit` nor a Pet field), what valid
+ * values got (`unjudged`).
+ */
+export interface QueryParameterPoint {
+  kind: 'query-parameter';
+  name: string;
+  values: 'refused' | 'unjudged';
+}
+
+export type SilentPoint = FixedSilentPoint | QueryParameterPoint;
 
 export interface SilentEntry {
   point: SilentPoint;
