@@ -13,6 +13,8 @@ export interface ContractCliOptions {
   apiKey: string | undefined;
   env: string | undefined;
   config: string | undefined;
+  /** --document: the contract document to check against; undefined for the shipped one. */
+  document: string | undefined;
   readOnly: boolean;
   allowWrites: boolean;
   only: string[];
@@ -42,6 +44,9 @@ Target:
   --api-key KEY        the key to send (env CONTRACT_API_KEY); never printed
   --env NAME           an environment of the config file (mock, staging, production)
   --config FILE        the environments file (default: contract-tests.config.yaml)
+  --document FILE      the contract document to check against (default: the one
+                       shipped, openapi/animal-store.yaml): answers are validated
+                       against it and listPets' query parameters read from it
   --read-only          skip the rules that create animals (shown as skipped)
   --allow-writes       let writing rules run where the environment is read-only (production)
 
@@ -76,6 +81,7 @@ const CLI_OPTIONS = {
     'api-key': { type: 'string' },
     env: { type: 'string' },
     config: { type: 'string' },
+    document: { type: 'string' },
     'read-only': { type: 'boolean', default: false },
     'allow-writes': { type: 'boolean', default: false },
     only: { type: 'string', multiple: true },
@@ -134,6 +140,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       apiKey: values['api-key'],
       env: values.env,
       config: values.config,
+      document: values.document,
       readOnly: values['read-only'],
       allowWrites: values['allow-writes'],
       only: ids(values.only),

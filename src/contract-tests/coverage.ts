@@ -18,15 +18,21 @@ export interface Coverage {
   total: number;
 }
 
-let cached: ReturnType<typeof compileTransactions> | undefined;
+const compiled = new Map<string | undefined, ReturnType<typeof compileTransactions>>();
 
 /**
- * The document's pairs, compiled by dredd-transactions (once per process: its
- * parser is slow to start), each matched to its operation by method and path
- * template (dredd fills path parameters from their examples: `/pets/1`).
+ * The document's pairs, compiled by dredd-transactions (once per document
+ * and process: its parser is slow to start), each matched to its operation
+ * by method and path template (dredd fills path parameters from their
+ * examples: `/pets/1`).
  */
-export async function documentedPairs(validator: ResponseValidator): Promise<DocumentedPair[]> {
-  const { transactions } = await (cached ??= compileTransactions());
+export async function documentedPairs(validator: ResponseValidator, documentPath?: string): Promise<DocumentedPair[]> {
+  let compiling = compiled.get(documentPath);
+  if (!compiling) {
+    compiling = compileTransactions(documentPath);
+    compiled.set(documentPath, compiling);
+  }
+  const { transactions } = await compiling;
   return transactions.map((t) => {
     const path = new URL(t.request.uri, 'http://x').pathname;
     const operation = validator.operationFor(t.request.method, path)?.iid;

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { keyRedactor } from './redact-key.js';
-import type { ApiRequest, Exchange, NearMiss, ObservedResponse } from './types.js';
+import type { ApiRequest, Exchange, NearMiss, ReceivedResponse } from './types.js';
 
 export interface HttpClientOptions {
   /** The API's base URL, ending in `/v1`. */
@@ -144,7 +144,7 @@ interface RawResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
-  unread?: ObservedResponse['unread'];
+  unread?: ReceivedResponse['unread'];
 }
 
 /**
@@ -233,7 +233,7 @@ const sendWithNode: Transport = (url, method, headers, body, limits) =>
     req.end(body);
   });
 
-function redactResponse(response: RawResponse, redact: Redact): ObservedResponse {
+function redactResponse(response: RawResponse, redact: Redact): ReceivedResponse {
   const body = redact(response.body, response.unread !== undefined);
   let json: unknown;
   // A body not read to its end is never parsed: its start may happen to be JSON.

@@ -53,6 +53,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
     concurrency: options.concurrency,
     seed: options.seed,
     examples: options.examples,
+    ...(options.document === undefined ? {} : { documentPath: resolve(io.cwd, options.document) }),
   });
   if (!run.ok) {
     if (run.error.kind === 'unreachable') {

@@ -1,4 +1,5 @@
 import type { ResponseValidator } from '../document/response-validator.js';
+import type { InputModel } from './generate/schema-model.js';
 import { checkExchange, pathBelowBase } from './exchange-checks.js';
 import type { Send } from './http-client.js';
 import type { Exchange, Finding, OperationId, Pet, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';
@@ -14,6 +15,7 @@ export interface RuleDependencies {
   seed: number;
   examples: number;
   silent: SilentLog;
+  inputs: InputModel;
   ensureCatalogue: (count: number) => Promise<number | undefined>;
 }
 
@@ -50,6 +52,7 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
     seed: deps.seed,
     examples: deps.examples,
     observe: deps.silent.observe,
+    inputs: deps.inputs,
     ensureCatalogue: deps.ensureCatalogue,
     probe,
     record,

@@ -3,6 +3,7 @@ import { createResponseValidator, type ResponseValidator } from '../document/res
 import { documentedPairs, matchCoverage, type Coverage } from './coverage.js';
 import { catalogueFiller, FULL_CATALOGUE } from './catalogue-fill.js';
 import { DEFAULT_EXAMPLES } from './cli-options.js';
+import { inputModel, type InputModel } from './generate/schema-model.js';
 import { drawSeed } from './generate/search.js';
 import { createHttpClient, DEFAULT_MAX_BODY_BYTES, type Send } from './http-client.js';
 import { allRules } from './rules/index.js';
@@ -27,7 +28,9 @@ export interface SuiteOptions {
   retries?: number;
   concurrency?: number;
   rules?: readonly Rule[];
-  /** Shared between runs (it takes prism a moment to read the document). */
+  /** The contract document the target is checked against (default: the one this package ships). */
+  documentPath?: string;
+  /** Shared between runs (it takes prism a moment to read the document); made from `documentPath` when not given. */
   validator?: ResponseValidator;
   /** The generated cases' seed; a random one is drawn (and reported) when not given. */
   seed?: number;
@@ -66,6 +69,13 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const base = checkUsage(options, rules);
   if (typeof base === 'string') return { ok: false, error: { kind: 'usage', message: base } };
 
+  let inputs: InputModel;
+  try {
+    inputs = inputModel(options.documentPath);
+  } catch (error) {
+    return { ok: false, error: { kind: 'usage', message: (error as Error).message } };
+  }
+
   const started = performance.now();
   const readOnly = options.readOnly ?? false;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -73,7 +83,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retries: options.retries ?? 1 }),
   );
   const { send } = tally;
-  const [validator, probe] = await Promise.all([options.validator ?? createResponseValidator(), send({ method: 'GET', path: '/pets?limit=1' })]);
+  const [validator, probe] = await Promise.all([options.validator ?? createResponseValidator(options.documentPath), send({ method: 'GET', path: '/pets?limit=1' })]);
   if (!probe.response) {
     return { ok: false, error: { kind: 'unreachable', message: `cannot reach ${options.baseUrl}: ${probe.networkError}` } };
   }
@@ -89,7 +99,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const fills = !readOnly && selected.some((rule) => rule.writes) && selected.some((rule) => rule.operation === 'listPets');
   const ensureCatalogue = catalogueFiller(send, !fills);
   if (fills) await ensureCatalogue(FULL_CATALOGUE);
-  const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet, seed, examples, silent, ensureCatalogue };
+  const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet, seed, examples, silent, inputs, ensureCatalogue };
   const limit = pLimit(Math.max(1, options.concurrency ?? 8));
   const results = await Promise.all(
     rules.map((rule) =>
@@ -112,7 +122,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
       startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
       ms: performance.now() - started,
       results,
-      coverage: matchCoverage(await documentedPairs(validator), results),
+      coverage: matchCoverage(await documentedPairs(validator, options.documentPath), results),
       silent: silent.entries(),
       summary,
       wrongTarget,

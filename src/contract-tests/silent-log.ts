@@ -1,11 +1,9 @@
 import { curlLine } from './curl-line.js';
 import { excerpt } from './reporters/excerpt.js';
-import type { Exchange, SilentEntry, SilentLog, SilentPoint } from './types.js';
+import type { Exchange, FixedSilentPoint, SilentEntry, SilentLog, SilentPoint } from './types.js';
 
-/** The points the interface leaves open, in report order, with the question each answers. */
-export const SILENT_QUESTIONS: Record<SilentPoint, string> = {
-  limit: 'listPets: `limit` outside 1–100, or not an integer',
-  status: 'listPets: a `status` that is unknown, wrongly cased or padded',
+/** The interface's own open points, in report order (after listPets' parameters), with the question each answers. */
+export const SILENT_QUESTIONS: Record<FixedSilentPoint, string> = {
   order: 'listPets: the order of results',
   'default-status': 'createPet: the status of an animal created without one',
   'name-length': 'createPet: the longest name accepted',
@@ -15,6 +13,14 @@ export const SILENT_QUESTIONS: Record<SilentPoint, string> = {
   'pet-id': 'getPet: a `petId` that is not an int64',
 };
 
+/** The question a point answers; a query parameter's comes from its name, as the document gives it. */
+function questionOf(point: SilentPoint): string {
+  if (typeof point === 'string') return SILENT_QUESTIONS[point];
+  return point.values === 'refused'
+    ? `listPets: a \`${point.name}\` the document refuses (out of range, of another type, not one of its values)`
+    : `listPets: \`${point.name}\`, not judged (documented, but neither \`limit\` nor a Pet field: what it does to a page is not stated)`;
+}
+
 /** How an answer is summed up: the status, and the Error code when there is one. */
 export function answerOf(exchange: Exchange): string {
   const response = exchange.response;
@@ -23,29 +29,40 @@ export function answerOf(exchange: Exchange): string {
   return response.status >= 400 && typeof code === 'string' ? `${response.status} ${code}` : String(response.status);
 }
 
+const keyOf = (point: SilentPoint): string => (typeof point === 'string' ? point : `${point.kind} ${point.name} ${point.values}`);
+
+/** Report order: listPets' parameters by name (refused values, then unjudged ones), then the fixed points. */
+function reportOrder(a: SilentPoint, b: SilentPoint): number {
+  if (typeof a === 'string' || typeof b === 'string') {
+    const rank = (p: SilentPoint) => (typeof p === 'string' ? Object.keys(SILENT_QUESTIONS).indexOf(p) : -1);
+    return rank(a) - rank(b);
+  }
+  return a.name.localeCompare(b.name) || a.values.localeCompare(b.values);
+}
+
 /**
  * Gathers what the target answered where the interface is silent: each
  * distinct answer once per point, with how often it came and the first
  * request that got it, as a curl line.
  */
 export function createSilentLog(): SilentLog {
-  const points = new Map<SilentPoint, Map<string, { count: number; example: string }>>();
+  const points = new Map<string, { point: SilentPoint; answers: Map<string, { count: number; example: string }> }>();
   return {
     observe(point, answer, example) {
-      const answers = points.get(point) ?? new Map<string, { count: number; example: string }>();
-      points.set(point, answers);
-      const seen = answers.get(answer);
+      const entry = points.get(keyOf(point)) ?? { point, answers: new Map<string, { count: number; example: string }>() };
+      points.set(keyOf(point), entry);
+      const seen = entry.answers.get(answer);
       if (seen) seen.count++;
       // Cut: the example shows the kind of request; a 10,000-character name would bury the section.
-      else answers.set(answer, { count: 1, example: typeof example === 'string' ? example : excerpt(curlLine(example.request), 300) });
+      else entry.answers.set(answer, { count: 1, example: typeof example === 'string' ? example : excerpt(curlLine(example.request), 300) });
     },
     entries(): SilentEntry[] {
-      return (Object.keys(SILENT_QUESTIONS) as SilentPoint[])
-        .filter((point) => points.has(point))
-        .map((point) => ({
+      return [...points.values()]
+        .sort((a, b) => reportOrder(a.point, b.point))
+        .map(({ point, answers }) => ({
           point,
-          question: SILENT_QUESTIONS[point],
-          answers: [...(points.get(point) ?? [])].map(([answer, { count, example }]) => ({ answer, count, example })).sort((a, b) => b.count - a.count),
+          question: questionOf(point),
+          answers: [...answers].map(([answer, { count, example }]) => ({ answer, count, example })).sort((a, b) => b.count - a.count),
         }));
     },
   };

@@ -1,3 +1,5 @@
+import type { InputModel } from './generate/schema-model.js';
+
 /**
  * The harness's data: rules, the exchanges they make, and what they find.
  * Everything is plain data, so reporters, the CLI and the vitest project
@@ -47,7 +49,8 @@ export interface NearMiss {
   shown: { authorization?: string | string[]; query?: string };
 }
 
-export interface ObservedResponse {
+/** An answer as the harness's client received it: the key redacted, the body parsed when it is JSON. */
+export interface ReceivedResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
@@ -64,7 +67,7 @@ export interface ObservedResponse {
 export interface Exchange {
   operation: OperationId | undefined;
   request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined };
-  response?: ObservedResponse;
+  response?: ReceivedResponse;
   /** A network failure after the retries (refused, reset, timed out). */
   networkError?: string;
   ms: number;
@@ -135,6 +138,8 @@ export interface RuleContext {
   failures(): number;
   /** Notes what the target answered where the interface is silent. */
   observe: SilentLog['observe'];
+  /** The operations' inputs as the run's contract document states them. */
+  readonly inputs: InputModel;
   /** The run's seed (a rule draws from `ruleSeed(seed, id)`) and the generated cases per operation. */
   readonly seed: number;
   readonly examples: number;
@@ -152,7 +157,22 @@ export interface SilentLog {
   entries(): SilentEntry[];
 }
 
-export type SilentPoint = 'limit' | 'status' | 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'valid-refused';
+/** A point of the interface's own, asked of every target. */
+export type FixedSilentPoint = 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'valid-refused';
+
+/**
+ * A documented listPets query parameter, one point each, read from the
+ * document: what values it refuses got (`refused`), or, for a parameter
+ * the harness cannot judge (neither `limit` nor a Pet field), what valid
+ * values got (`unjudged`).
+ */
+export interface QueryParameterPoint {
+  kind: 'query-parameter';
+  name: string;
+  values: 'refused' | 'unjudged';
+}
+
+export type SilentPoint = FixedSilentPoint | QueryParameterPoint;
 
 export interface SilentEntry {
   point: SilentPoint;

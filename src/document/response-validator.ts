@@ -10,7 +10,8 @@ export interface Violation {
   path: string[];
 }
 
-export interface ObservedResponse {
+/** What the validator reads of a response, whoever received it. */
+export interface ResponseToValidate {
   status: number;
   headers: Record<string, string>;
   /** The body as text; parsed here when the content type is JSON. */
@@ -21,7 +22,7 @@ export interface ResponseValidator {
   /** The documented operation a request goes to, by method and path below the base path (`/pets/3`). */
   operationFor(method: string, path: string): IHttpOperation | undefined;
   /** Checks a response against its operation with prism-http's output validator. */
-  validate(operation: IHttpOperation, response: ObservedResponse): Violation[];
+  validate(operation: IHttpOperation, response: ResponseToValidate): Violation[];
 }
 
 /**
@@ -67,7 +68,7 @@ export async function createResponseValidator(documentPath?: string): Promise<Re
   };
 }
 
-function parseBody(response: ObservedResponse, violations: Violation[]): unknown {
+function parseBody(response: ResponseToValidate, violations: Violation[]): unknown {
   const type = response.headers['content-type'] ?? '';
   if (!/[/+]json\b/i.test(type) || response.body === '') return response.body;
   try {

@@ -86,6 +86,12 @@ export interface ReferenceServerOptions {
   apiKey: string;
   /** The catalogue; default 40 deterministic animals (see referenceCatalogue). */
   pets?: ReferencePet[];
+  /**
+   * listPets also filters by `categoryId`, as a document with that parameter
+   * would have it: a plain decimal integer (else 400 `bad_category_id`), only
+   * the animals of that category. Off by default: the shipped document has no such parameter.
+   */
+  categoryFilter?: boolean;
 }
 
 const BASE = '/v1';
@@ -148,7 +154,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       }
       switch (route.operation) {
         case 'listPets':
-          return listPets(pets, route.query);
+          return listPets(pets, route.query, options.categoryFilter === true);
         case 'createPet':
           return createPet(req, body);
         case 'getPet':
@@ -271,7 +277,7 @@ function splitTarget(url: string): { path: string; query: string } | undefined {
   return mark === -1 ? { path: target, query: '' } : { path: target.slice(0, mark), query: target.slice(mark + 1) };
 }
 
-function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams): Answer {
+function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams, byCategory: boolean): Answer {
   const limits = query.getAll('limit');
   if (limits.length > 1) return error(400, 'bad_limit', 'limit is given more than once.');
   let limit = DEFAULT_LIMIT;
@@ -286,11 +292,14 @@ function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams): Answ
   if (statuses.length > 1) return error(400, 'bad_status', 'status is given more than once.');
   const status = statuses[0];
   if (status !== undefined && !STATUSES.has(status)) return error(400, 'bad_status', 'status must be one of available, pending, sold.');
+  const categories = byCategory ? query.getAll('categoryId') : [];
+  if (categories.length > 1 || (categories.length === 1 && !/^-?[0-9]+$/.test(categories[0] as string))) return error(400, 'bad_category_id', 'categoryId must be one decimal integer.');
+  const category = categories.length === 1 ? Number(categories[0]) : undefined;
 
   const found: ReferencePet[] = [];
   for (const pet of [...pets.values()].sort((a, b) => b.id - a.id)) {
     if (found.length >= limit) break;
-    if (status === undefined || pet.status === status) found.push(pet);
+    if ((status === undefined || pet.status === status) && (category === undefined || pet.categoryId === category)) found.push(pet);
   }
   return { status: 200, body: found.map(present) };
 }

@@ -23,11 +23,15 @@ export interface ParameterModel {
   schema: ValueSchema;
 }
 
-/** The inputs of the three operations, as the contract document states them. */
+type ObjectSchema = Extract<ValueSchema, { kind: 'object' }>;
+
+/** The inputs of the three operations, as the contract document states them, and the item listPets answers. */
 export interface InputModel {
-  createBody: Extract<ValueSchema, { kind: 'object' }>;
+  createBody: ObjectSchema;
   listQuery: ParameterModel[];
   getPath: ParameterModel[];
+  /** The schema of each item of listPets' 200 page (Pet): a query parameter named after one of its fields is a filter. */
+  listItem: ObjectSchema;
 }
 
 const IGNORED = new Set(['description', 'example', 'examples', 'default', 'title', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'xml', 'externalDocs']);
@@ -60,7 +64,9 @@ function readInputModel(documentPath: string | undefined): InputModel {
   const body = operation('createPet').requestBody?.content['application/json']?.schema;
   const createBody = toModel(document, body ?? {});
   if (createBody.kind !== 'object') throw new Error('createPet: the request body schema is not an object');
-  return { createBody, listQuery: parameters('listPets', 'query'), getPath: parameters('getPet', 'path') };
+  const page = toModel(document, operation('listPets').responses['200']?.content?.['application/json']?.schema ?? {});
+  if (page.kind !== 'array' || page.items.kind !== 'object') throw new Error('listPets: the 200 answer is not an array of objects');
+  return { createBody, listQuery: parameters('listPets', 'query'), getPath: parameters('getPet', 'path'), listItem: page.items };
 }
 
 /** A document schema as a ValueSchema. */
