@@ -81,7 +81,7 @@ describe('Redis killed, then started again', () => {
     const state = again.ok ? await again.value.control.active() : undefined;
     expect(await state?.catalogue.count()).toBe(2 + made.length);
     for (const one of made) expect(await state?.catalogue.getJson(one.id)).toBe(JSON.stringify(one));
-    expect(await state?.catalogue.create({ name: 'after', categoryId: 1 })).toMatchObject({ id: 3 + made.length });
+    expect(await state?.catalogue.create({ name: 'after', categoryId: 1 })).toMatchObject({ pet: { id: 3 + made.length } });
   });
 });
 
@@ -102,7 +102,7 @@ describe('Redis killed under load', () => {
         const { ms, outcome } = await timed(() => catalogues[n % 2]!.create({ name: `w${n}-${i}`, categoryId: 1 }));
         expect(ms).toBeLessThan(BOUND_MS);
         if (outcome instanceof StoreUnavailable) outcomes.push('unavailable');
-        else if (outcome && typeof outcome === 'object' && 'id' in outcome) acknowledged.push(outcome as Pet);
+        else if (outcome && typeof outcome === 'object' && 'pet' in outcome) acknowledged.push((outcome as StoredPet).pet);
         else throw new Error(`unexpected outcome ${String(outcome)}`);
         if (outcome instanceof StoreUnavailable) await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -81,7 +81,7 @@ describe('the admin side through one process applies to the other', () => {
     await plain.value.catalogue.create(pet('3'));
     expect(await (await (await opened(a, id)).control.active()).catalogue.create(pet('4'))).toEqual({ full: 'pets' });
     await (await opened(a, id)).control.reset();
-    expect(await (await (await opened(b, id)).control.active()).catalogue.create(pet('4'))).toMatchObject({ id: 3 });
+    expect(await (await (await opened(b, id)).control.active()).catalogue.create(pet('4'))).toMatchObject({ pet: { id: 3 } });
   });
 
   it('refused past --max-catalogue-bytes on the exact stored JSON, nothing stored', async () => {
@@ -93,7 +93,7 @@ describe('the admin side through one process applies to the other', () => {
     // {"id":4,"name":"","categoryId":1} is 33 bytes: one name character more than the room left is refused.
     const fits = room - 33;
     expect(await catalogue.create({ name: 'y'.repeat(fits + 1), categoryId: 1 })).toEqual({ full: 'bytes' });
-    expect(await catalogue.create({ name: 'y'.repeat(fits), categoryId: 1 })).toMatchObject({ id: 4 });
+    expect(await catalogue.create({ name: 'y'.repeat(fits), categoryId: 1 })).toMatchObject({ pet: { id: 4 } });
   });
 
   it('an end: gone for both at once, every key deleted; opened again, it starts afresh', async () => {
