@@ -70,7 +70,7 @@ describe('the npm package', () => {
     expect(shipped.filter((path) => path.startsWith('dist/')).sort()).toEqual([...builtFrom('src'), 'dist/generated/validators.cjs', ...renderer].sort());
     const scenarios = readdirSync(join(ROOT, 'scenarios')).map((file) => `scenarios/${file}`);
     const consoleFiles = readdirSync(join(ROOT, 'console')).map((file) => `console/${file}`);
-    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios, ...consoleFiles]));
+    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'docs/animal-store-interface.md', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios, ...consoleFiles]));
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(Object.values(manifest.bin).filter((bin) => !shipped.includes(bin))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 /**
  * A second, independent server of the Animal Store API, for tests: written
- * from /work/shared/seed/animal-store-interface.md alone, on bare node:http,
+ * from docs/animal-store-interface.md alone, on bare node:http,
  * sharing no code with the mock (nothing from src/mock or src/contract). A
  * harness that passes it and the mock alike does not encode the mock's own
  * choices.
