@@ -1,4 +1,4 @@
-import type { ListQuery } from '../../src/mock/core/catalogue/catalogue-index.js';
+import type { ListQuery } from '../../src/mock/core/catalogue/catalogue-page.js';
 import type { NewPet, Pet } from '../../src/mock/core/catalogue/pet.js';
 import type { StateCatalogue } from '../../src/mock/core/store/mock-store.js';
 

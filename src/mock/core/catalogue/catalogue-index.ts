@@ -1,4 +1,4 @@
-import type { NewPet, Pet, PetStatus } from './pet.js';
+import type { NewPet, Pet, PetField, PetStatus } from './pet.js';
 
 /**
  * Animals in id order, indexed by id and by status, each kept as one JSON
@@ -15,14 +15,14 @@ export interface CatalogueIndex {
   readonly byId: Map<number, string>;
   /** Per status, in id order, so a filtered page costs O(limit) whatever the size. */
   readonly byStatus: Map<PetStatus, string[]>;
+  /**
+   * Per other field a listPets filter has asked for, per value (as text), in
+   * id order: made on the first page that asks (catalogue-page.ts), then kept
+   * up to date by appendStored. Only fields asked for cost memory.
+   */
+  readonly byField: Map<PetField, Map<string, string[]>>;
   /** The largest id (0 when empty): new animals get ids past it. */
   lastId: number;
-}
-
-/** A page asked of a catalogue: at most `limit` animals, of `status` when given. */
-export interface ListQuery {
-  limit: number;
-  status?: PetStatus | undefined;
 }
 
 /** An animal as a store keeps it: the object and its JSON, made once. */
@@ -32,7 +32,7 @@ export interface StoredPet {
 }
 
 export function emptyIndex(): CatalogueIndex {
-  return { ordered: [], byId: new Map(), byStatus: new Map(), lastId: 0 };
+  return { ordered: [], byId: new Map(), byStatus: new Map(), byField: new Map(), lastId: 0 };
 }
 
 /** The stored animal with id `id` and its JSON, made once: what a store keeps, and what a bound is judged on before it keeps it. */
@@ -46,11 +46,18 @@ export function appendStored(catalogue: CatalogueIndex, stored: Pet, json: strin
   catalogue.ordered.push(json);
   catalogue.byId.set(stored.id, json);
   catalogue.lastId = stored.id;
-  if (stored.status !== undefined) {
-    const list = catalogue.byStatus.get(stored.status);
-    if (list) list.push(json);
-    else catalogue.byStatus.set(stored.status, [json]);
+  if (stored.status !== undefined) appendTo(catalogue.byStatus, stored.status, json);
+  for (const [field, byValue] of catalogue.byField) {
+    const value = stored[field];
+    if (value !== undefined) appendTo(byValue, String(value), json);
   }
+}
+
+/** `json` at the end of `key`'s list in `lists`. */
+export function appendTo<K>(lists: Map<K, string[]>, key: K, json: string): void {
+  const list = lists.get(key);
+  if (list) list.push(json);
+  else lists.set(key, [json]);
 }
 
 const built = new WeakMap<readonly Pet[], CatalogueIndex>();
@@ -87,30 +94,3 @@ function storedPet(pet: NewPet, id: number): Pet {
   return stored;
 }
 
-const NONE: readonly string[] = [];
-
-/** The JSON of the animals of `index` with `status` (all without), in id order. */
-const inOrder = (index: CatalogueIndex, status: PetStatus | undefined): readonly string[] => (status === undefined ? index.ordered : (index.byStatus.get(status) ?? NONE));
-
-/** Part of a page: the animals' JSON joined by commas, and how many. */
-export interface PagePart {
-  json: string;
-  count: number;
-}
-
-/**
- * The first `limit` animals of `index` (of `status`, if asked) in id
- * order, as one string: no array in between, as this is every listPets
- * request's work. A store's page is its start catalogue's part, then its
- * additions' for what is left of the limit.
- */
-export function pagePart(index: CatalogueIndex, limit: number, status: PetStatus | undefined): PagePart {
-  const from = inOrder(index, status);
-  const count = Math.min(limit, from.length);
-  let json = '';
-  for (let i = 0; i < count; i++) json = json === '' ? (from[i] as string) : `${json},${from[i] as string}`;
-  return { json, count };
-}
-
-/** Two page parts' JSON as one page, `[…]`. */
-export const joinPage = (first: string, rest: string): string => `[${first === '' ? rest : rest === '' ? first : `${first},${rest}`}]`;

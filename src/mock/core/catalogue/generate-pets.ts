@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { CATEGORIES } from './categories.js';
+import type { FieldFilter } from './catalogue-page.js';
 import type { Pet, PetStatus } from './pet.js';
 
 const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
@@ -18,11 +19,15 @@ export function generatePet(faker: Faker, fields: Partial<Pet> = {}): Pet {
   };
 }
 
-/** `count` generated Pets with increasing ids (a list is ordered by id), all with `status` when given. */
-export function generatePets(faker: Faker, count: number, status: PetStatus | undefined): Pet[] {
+/** `count` generated Pets with increasing ids (a list is ordered by id), all with `status` and each `where` field's value when given. */
+export function generatePets(faker: Faker, count: number, status: PetStatus | undefined, where: readonly FieldFilter[] = []): Pet[] {
+  const fixed: Partial<Pet> = status === undefined ? {} : { status };
+  for (const { field, value } of where) Object.assign(fixed, { [field]: value });
+  // Ids are unique: a filter on the id itself gives at most that one animal.
+  if (fixed.id !== undefined) return count === 0 ? [] : [generatePet(faker, fixed)];
   let id = faker.number.int({ min: 1, max: 1000 });
   return Array.from({ length: count }, () => {
     id += faker.number.int({ min: 1, max: 50 });
-    return generatePet(faker, status === undefined ? { id } : { id, status });
+    return generatePet(faker, { ...fixed, id });
   });
 }

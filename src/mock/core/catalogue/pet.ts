@@ -10,3 +10,7 @@ export interface Pet {
 }
 
 export type NewPet = Omit<Pet, 'id'>;
+
+/** The fields a stored animal keeps (the document's, in its order): what a listPets filter may name. */
+export const PET_FIELDS = ['id', 'name', 'categoryId', 'status'] as const satisfies ReadonlyArray<keyof Pet>;
+export type PetField = (typeof PET_FIELDS)[number];

@@ -1,5 +1,6 @@
 import type { CatalogueFull, CatalogueLimits } from '../catalogue/catalogue-limits.js';
-import type { ListQuery, StoredPet } from '../catalogue/catalogue-index.js';
+import type { StoredPet } from '../catalogue/catalogue-index.js';
+import type { ListQuery } from '../catalogue/catalogue-page.js';
 import type { NewPet, Pet } from '../catalogue/pet.js';
 import type { JournalEntry, JournalSince } from '../journal/request-journal.js';
 import type { Result } from '../result.js';

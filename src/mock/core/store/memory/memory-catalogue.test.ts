@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListQuery } from '../../catalogue/catalogue-index.js';
+import type { ListQuery } from '../../catalogue/catalogue-page.js';
 import type { CatalogueBudget } from '../../catalogue/catalogue-limits.js';
 import type { NewPet, Pet } from '../../catalogue/pet.js';
 import { createMemoryCatalogue } from './memory-catalogue.js';
@@ -198,6 +198,23 @@ describe('createMemoryCatalogue', () => {
       expect(ids(store.list({ limit: 8 }))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       expect(ids(store.list({ limit: 4, status: 'available' }))).toEqual([1, 4, 6, 7]);
       expect(ids(store.list({ limit: 100, status: 'available' }))).toEqual([1, 4, 6, 7, 9]);
+    });
+  });
+
+  describe('filtered on another field (a listPets filter the document adds)', () => {
+    it('pages the start animals, then the additions, that match every filter, in id order', () => {
+      const store = opened(pets);
+      store.create({ name: 'Kit', categoryId: 2, status: 'sold' });
+      store.create({ name: 'Pip', categoryId: 5 });
+      const page = (query: ListQuery) => ids(JSON.parse(store.catalogue.listJson(query)) as Pet[]);
+      expect(page({ limit: 100, where: [{ field: 'categoryId', value: 2 }] })).toEqual([2, 3, 7]);
+      expect(page({ limit: 2, where: [{ field: 'categoryId', value: 2 }] })).toEqual([2, 3]);
+      expect(page({ limit: 100, status: 'sold', where: [{ field: 'categoryId', value: 2 }] })).toEqual([2, 7]);
+      expect(page({ limit: 100, where: [{ field: 'categoryId', value: 5 }, { field: 'name', value: 'Pip' }] })).toEqual([8]);
+      expect(page({ limit: 100, where: [{ field: 'name', value: 'Nobody' }] })).toEqual([]);
+      // Its index, made on the first page that asked, follows later additions too.
+      store.create({ name: 'Late', categoryId: 2 });
+      expect(page({ limit: 100, where: [{ field: 'categoryId', value: 2 }] })).toEqual([2, 3, 7, 9]);
     });
   });
 

@@ -1,4 +1,5 @@
-import { appendStored, emptyIndex, indexCatalogue, joinPage, pagePart, storedForm, type ListQuery, type StoredPet } from '../../catalogue/catalogue-index.js';
+import { appendStored, emptyIndex, indexCatalogue, storedForm, type StoredPet } from '../../catalogue/catalogue-index.js';
+import { joinPage, pagePart, type ListQuery } from '../../catalogue/catalogue-page.js';
 import type { CatalogueBudget, CatalogueFull, CatalogueUse } from '../../catalogue/catalogue-limits.js';
 import type { NewPet, Pet } from '../../catalogue/pet.js';
 
@@ -35,9 +36,9 @@ export function createMemoryCatalogue(initial: readonly Pet[]): MemoryCatalogue 
   let addedBytes = 0;
 
   return {
-    listJson({ limit, status }: ListQuery) {
-      const first = pagePart(start, limit, status);
-      return joinPage(first.json, pagePart(added, limit - first.count, status).json);
+    listJson(query: ListQuery) {
+      const first = pagePart(start, query.limit, query);
+      return joinPage(first.json, pagePart(added, query.limit - first.count, query).json);
     },
     getJson: (id) => added.byId.get(id) ?? start.byId.get(id),
     create(newPet, budget) {

@@ -1,4 +1,5 @@
-import { indexCatalogue, joinPage, pagePart, storedForm } from '../../catalogue/catalogue-index.js';
+import { indexCatalogue, storedForm } from '../../catalogue/catalogue-index.js';
+import { joinPage, meetsQuery, pagePart } from '../../catalogue/catalogue-page.js';
 import type { CatalogueLimits } from '../../catalogue/catalogue-limits.js';
 import type { NewPet, Pet, PetStatus } from '../../catalogue/pet.js';
 import type { CompiledStub } from '../../scenarios/compile-stub.js';
@@ -84,12 +85,16 @@ export function redisState(redis: RedisConnection, ref: SessionRef, source: Stat
 function redisCatalogue(redis: RedisConnection, ref: SessionRef, source: StateSource, keys: StateKeys, limits: CatalogueLimits): StateCatalogue {
   const start = indexCatalogue(source.pets);
   return {
-    listJson({ limit, status }) {
-      const first = pagePart(start, limit, status);
+    listJson(query) {
+      const { limit, status, where } = query;
+      const first = pagePart(start, limit, query);
       // A page the start catalogue fills needs nothing from Redis.
       if (first.count === limit) return joinPage(first.json, '');
       const key = status === undefined ? keys.ordered : keys.status(status);
-      return redis.command(['LRANGE', key, '0', String(limit - first.count - 1)]).then((added) => joinPage(first.json, (added as string[]).join(',')));
+      const wanted = limit - first.count;
+      // Other fields have no list on Redis: the additions (at most --max-pets) are read whole and filtered here.
+      if (where?.length) return redis.command(['LRANGE', key, '0', '-1']).then((added) => joinPage(first.json, (added as string[]).filter((json) => meetsQuery(json, query)).slice(0, wanted).join(',')));
+      return redis.command(['LRANGE', key, '0', String(wanted - 1)]).then((added) => joinPage(first.json, (added as string[]).join(',')));
     },
     getJson(id) {
       if (id <= start.lastId) return start.byId.get(id);

@@ -53,6 +53,20 @@ describe('two processes, one catalogue', () => {
     expect(await other.getJson(99)).toBeUndefined();
   });
 
+  it('a page filtered on another field takes the start catalogue, then the matching additions, up to the limit', async () => {
+    const [one, two] = await openBoth();
+    // The start catalogue: Milo (categoryId 3, available) and Bruno (categoryId 2).
+    for (const [name, categoryId, status] of [['c', 2, 'sold'], ['d', 3, undefined], ['e', 2, undefined], ['f', 2, 'sold']] as const) {
+      await (await one.control.active()).catalogue.create({ name, categoryId, ...(status ? { status } : {}) });
+    }
+    const other = (await two.control.active()).catalogue;
+    expect(ids(await other.listJson({ limit: 10, where: [{ field: 'categoryId', value: 2 }] }))).toEqual([2, 3, 5, 6]);
+    expect(ids(await other.listJson({ limit: 2, where: [{ field: 'categoryId', value: 2 }] }))).toEqual([2, 3]);
+    expect(ids(await other.listJson({ limit: 10, status: 'sold', where: [{ field: 'categoryId', value: 2 }] }))).toEqual([3, 6]);
+    expect(ids(await other.listJson({ limit: 10, where: [{ field: 'categoryId', value: 3 }, { field: 'name', value: 'd' }] }))).toEqual([4]);
+    expect(await other.listJson({ limit: 10, where: [{ field: 'categoryId', value: 9 }] })).toBe('[]');
+  });
+
   it('concurrent creates through both get unique, increasing ids, every one readable through either', async () => {
     const [one, two] = await openBoth();
     const [first, second] = [(await one.control.active()).catalogue, (await two.control.active()).catalogue];
