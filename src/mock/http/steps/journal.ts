@@ -50,7 +50,7 @@ function entry(x: Exchange, answer: Response): JournalEntry {
     at: isoNow(),
     session: x.keyed ? x.session.id : null,
     method: x.c.req.method,
-    path: journalPath(url.slice(url.indexOf('/', url.indexOf('//') + 2))),
+    path: journalPath(url, url.indexOf('/', url.indexOf('//') + 2)),
     status: answer.status,
     ms: Math.round((performance.now() - x.started) * 100) / 100,
     operation,
