@@ -22,7 +22,7 @@ import { after } from '../after.js';
  */
 export function journalRequests(anonymous: Journal, onFailure: (error: unknown) => void): Step {
   return function journalRequest(x, next) {
-    return after(x, next, (answer) => record(x, answer));
+    return after(x, next, record);
   };
 
   function record(x: Exchange, answer: Response): MaybePromise<void> {
