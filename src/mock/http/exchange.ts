@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { andThen, type MaybePromise } from '../core/store/maybe-promise.js';
 import type { ScenarioState, Session } from '../core/store/mock-store.js';
+import { mergeHeaders, type HeaderRecord } from './shared-headers.js';
 
 /**
  * One request on its way through the steps (pipeline.ts): what each step
@@ -17,7 +18,7 @@ export interface Exchange {
   /** When the first step saw the request (performance.now()). */
   readonly started: number;
   /** Headers steps add to whatever answer the request gets (CORS, deprecation, session); never mutated, replaced. */
-  headers: Readonly<Record<string, string>> | undefined;
+  headers: HeaderRecord | undefined;
   /** The request passed the key check and its session was picked (session step): it is journaled in that session, not as anonymous. */
   keyed: boolean;
   /** With `--session-per-key`: the caller's key, as its key session id (session step); it owns the sessions it opens. */
@@ -39,7 +40,7 @@ export interface Exchange {
    * shows them when the answer it records is this one.
    */
   sent: Response | undefined;
-  sentHeaders: Record<string, string> | undefined;
+  sentHeaders: HeaderRecord | undefined;
   sentBody: string | null;
 }
 
@@ -91,9 +92,9 @@ export function chain(steps: readonly Step[], last: Next): Next {
   return steps.reduceRight<Next>((next, step) => (x) => step(x, next), last);
 }
 
-/** Adds headers to whatever answer the request gets; `respond` merges them in. */
-export function addResponseHeaders(x: Exchange, headers: Readonly<Record<string, string>>): void {
-  x.headers = x.headers ? { ...x.headers, ...headers } : headers;
+/** Adds headers to whatever answer the request gets; `respond` merges them in. Frozen ones are merged once per route (shared-headers.ts). */
+export function addResponseHeaders(x: Exchange, headers: HeaderRecord): void {
+  x.headers = x.headers ? mergeHeaders(x.headers, headers) : headers;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
+import { JSON_HEADERS, mergeHeaders, NO_HEADERS, type HeaderRecord } from './shared-headers.js';
 
 /**
  * Every answer of the mock is built here, as one Response with a plain
@@ -8,9 +9,10 @@ import type { Exchange } from './exchange.js';
  * a plain object goes straight to node's `writeHead`. That was the largest
  * cost per request when measured (see BENCHMARKS.md).
  */
-export function respond(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | null, headers?: Record<string, string>): Response {
-  const added = x.headers;
-  return sent(x, status, body, body === null ? { ...added, ...headers } : { 'content-type': 'application/json', ...added, ...headers });
+export function respond(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | null, headers?: HeaderRecord): Response {
+  // The steps' headers and the answer's own, in that order; made once per route when all are frozen (shared-headers.ts).
+  const withSteps = mergeHeaders(body === null ? NO_HEADERS : JSON_HEADERS, x.headers ?? NO_HEADERS);
+  return sent(x, status, body, headers === undefined ? withSteps : mergeHeaders(withSteps, headers));
 }
 
 /**
@@ -19,15 +21,16 @@ export function respond(x: Exchange, status: number, body: string | Uint8Array<A
  * from another (malformed-json, trickle), what it sends. A body streamed
  * out over time is kept as none.
  */
-export function sent(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null, headers: Record<string, string>): Response {
-  const response = new Response(body, { status, headers });
+export function sent(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null, headers: HeaderRecord): Response {
+  // The record is only read (Response keeps it for @hono/node-server, which hands it to node's writeHead).
+  const response = new Response(body, { status, headers: headers as Record<string, string> });
   x.sent = response;
   x.sentHeaders = headers;
   x.sentBody = typeof body === 'string' ? body : null;
   return response;
 }
 
-export const sendError = (x: Exchange, error: ErrorBody, headers?: Record<string, string>): Response =>
+export const sendError = (x: Exchange, error: ErrorBody, headers?: HeaderRecord): Response =>
   respond(x, error.status, JSON.stringify(error), headers);
 
 /**

@@ -17,18 +17,27 @@ export const MAX_JOURNAL_PATH = 1024;
 export const SECRET_NAME = /token|key|secret|pass|pwd|auth|sig|session|credential|jwt|code|csrf|xsrf|assertion|saml|otp|ticket|cookie/i;
 
 /**
- * A request's path and query as the journal keeps it: the value of every
- * query parameter whose name looks like a credential replaced by
- * `REDACTED`, then cut to MAX_JOURNAL_PATH characters, so an entry holds at
- * most about 1 KiB whatever the client sends (node takes 16 KiB of headers),
- * and copied (see ownCopy), so it keeps nothing longer alive: the URL it is
- * cut from may hold a Host header of 16 KiB.
+ * A request's path and query as the journal keeps it, from its URL (from
+ * `from`, the path's first `/`): the value of every query parameter whose
+ * name looks like a credential replaced by `REDACTED`, then cut to
+ * MAX_JOURNAL_PATH characters, so an entry holds at most about 1 KiB
+ * whatever the client sends (node takes 16 KiB of headers). It is copied
+ * (see ownCopy) only when it would otherwise keep a longer string alive:
+ * the URL it is sliced from may hold a Host header of 16 KiB. A URL at most
+ * SHARED_SLACK characters longer is kept as the path's parent instead, as
+ * most are: copying every path was measurable per request.
  */
-export function journalPath(pathAndQuery: string): string {
-  const at = pathAndQuery.indexOf('?');
-  const kept = at === -1 ? pathAndQuery : `${pathAndQuery.slice(0, at + 1)}${redact(pathAndQuery.slice(at + 1))}`;
-  return ownCopy(kept.length > MAX_JOURNAL_PATH ? `${kept.slice(0, MAX_JOURNAL_PATH)}…` : kept);
+export function journalPath(url: string, from = 0): string {
+  const at = url.indexOf('?', from);
+  const query = at === -1 ? '' : url.slice(at + 1);
+  const redacted = redact(query);
+  let kept = redacted === query ? url.slice(from) : `${url.slice(from, at + 1)}${redacted}`;
+  if (kept.length > MAX_JOURNAL_PATH) kept = `${kept.slice(0, MAX_JOURNAL_PATH)}…`;
+  return url.length - kept.length > SHARED_SLACK ? ownCopy(kept) : kept;
 }
+
+/** How much longer than the path its URL may be for the path not to be copied (a scheme and a usual Host). */
+const SHARED_SLACK = 80;
 
 function redact(query: string): string {
   if (!SECRET_NAME.test(safeDecode(query))) return query;

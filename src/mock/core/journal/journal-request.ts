@@ -18,6 +18,8 @@ export function journalRequest(raw: readonly string[], body: string): JournalMes
     const { headers, truncated } = journalHeaders(raw);
     return journalMessage(headers, body, MAX_JOURNAL_REQUEST_BODY, truncated);
   }
+  // Most requests send no body, or a short one: kept as it is, with no message made only to be taken apart.
+  if (body.length <= MAX_JOURNAL_REQUEST_BODY) return new UnreadRequest(raw, body, undefined);
   const { body: kept, bodyTruncated } = journalMessage(NO_HEADERS, body, MAX_JOURNAL_REQUEST_BODY);
   return new UnreadRequest(raw, kept, bodyTruncated);
 }

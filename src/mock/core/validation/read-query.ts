@@ -1,5 +1,6 @@
 import type { ParameterSpec } from '../../../document/operations.js';
 import { fail, ok, type Result } from '../result.js';
+import { queryValues } from './query-string.js';
 import { readParameter } from './read-parameter.js';
 
 /**
@@ -7,20 +8,20 @@ import { readParameter } from './read-parameter.js';
  * document; parameters it does not document are ignored, as most HTTP
  * services do. A documented parameter given twice is refused: the document
  * describes single values, and silently taking one of them would hide a
- * client bug. `query` is every parameter of the request at once, each with
- * all its values, parsed once per request by the caller.
+ * client bug. `search` is the request's query string (query-string.ts):
+ * only the documented names are looked for in it.
  */
-export function readQuery(specs: readonly ParameterSpec[], query: Readonly<Record<string, string[] | undefined>>): Result<Record<string, unknown>> {
+export function readQuery(specs: readonly ParameterSpec[], search: string): Result<Record<string, unknown>> {
   const values: Record<string, unknown> = {};
   for (const spec of specs) {
-    const raw = Object.hasOwn(query, spec.name) ? query[spec.name] : undefined;
-    if (raw === undefined || raw.length === 0) {
+    const raw = queryValues(search, spec.name);
+    if (raw.count === 0) {
       if (spec.required) return fail('invalid_parameter', `query parameter ${spec.name} is required`);
       if (spec.default !== undefined) values[spec.name] = spec.default;
       continue;
     }
-    if (raw.length > 1) return fail('invalid_parameter', `query parameter ${spec.name} must be given once, got ${raw.length} values`);
-    const text = raw[0] as string;
+    if (raw.count > 1) return fail('invalid_parameter', `query parameter ${spec.name} must be given once, got ${raw.count} values`);
+    const text = raw.first as string;
     const read = readParameter(spec, text);
     if (!read.ok) return fail('invalid_parameter', `query parameter ${spec.name} ${read.error} (got ${JSON.stringify(text)})`);
     values[spec.name] = read.value;

@@ -3,6 +3,7 @@ import { generatePets } from '../../core/catalogue/generate-pets.js';
 import type { FieldFilter, ListQuery } from '../../core/catalogue/catalogue-page.js';
 import { ok } from '../../core/result.js';
 import { readQuery } from '../../core/validation/read-query.js';
+import { searchOf } from '../../core/validation/query-string.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import { servingState } from '../exchange.js';
 import { respond } from '../respond.js';
@@ -22,7 +23,7 @@ export const listPets: OperationFactory<ListQuery> = (operation) => {
   const filters = operation.query.map((spec) => spec.name).filter((name): name is Exclude<PetField, 'status'> => name !== 'status' && isPetField(name));
   return {
     read(x) {
-      const query = readQuery(operation.query, x.c.req.queries());
+      const query = readQuery(operation.query, searchOf(x.c.req.url));
       if (!query.ok) return query;
       const { limit, status } = query.value as { limit: number; status?: PetStatus };
       const where: FieldFilter[] = [];

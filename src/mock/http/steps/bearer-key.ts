@@ -52,7 +52,8 @@ export function repeatsAuthorization(c: Context): boolean {
 /** 401 with the Error body and `message`; RFC 9110 §11.6.1: a 401 carries a WWW-Authenticate challenge, here for `realm`. */
 export function unauthorized(message: string, realm: string): (x: Exchange) => Response {
   const body = errorBody('unauthorized', message);
-  const challenge = { 'www-authenticate': `Bearer realm="${realm}"` };
+  // Frozen: merged with the route's CORS headers once (shared-headers.ts).
+  const challenge = Object.freeze({ 'www-authenticate': `Bearer realm="${realm}"` });
   return (x) => sendError(x, body, challenge);
 }
 

@@ -22,6 +22,8 @@ export function deprecation({ operation, replacementUrl, onFirstUse }: Deprecati
   if (operation.deprecatedSince) headers.deprecation = `@${Math.floor(operation.deprecatedSince.getTime() / 1000)}`;
   if (operation.sunset) headers.sunset = operation.sunset.toUTCString();
   if (replacementUrl) headers.link = `<${replacementUrl}>; rel="successor-version"`;
+  // Frozen: merged with the CORS headers once, not per request (shared-headers.ts).
+  Object.freeze(headers);
   const warning =
     `${operation.operationId} (${operation.method} ${operation.path}) is deprecated` +
     (operation.sunset ? ` and will be removed on ${operation.sunset.toISOString().slice(0, 10)}` : '') +

@@ -22,7 +22,7 @@ import { after } from '../after.js';
  */
 export function journalRequests(anonymous: Journal, onFailure: (error: unknown) => void): Step {
   return function journalRequest(x, next) {
-    return after(x, next, (answer) => record(x, answer));
+    return after(x, next, record);
   };
 
   function record(x: Exchange, answer: Response): MaybePromise<void> {
@@ -50,7 +50,7 @@ function entry(x: Exchange, answer: Response): JournalEntry {
     at: isoNow(),
     session: x.keyed ? x.session.id : null,
     method: x.c.req.method,
-    path: journalPath(url.slice(url.indexOf('/', url.indexOf('//') + 2))),
+    path: journalPath(url, url.indexOf('/', url.indexOf('//') + 2)),
     status: answer.status,
     ms: Math.round((performance.now() - x.started) * 100) / 100,
     operation,

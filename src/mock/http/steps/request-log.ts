@@ -17,7 +17,7 @@ import { after } from '../after.js';
 export function requestLog(logger: Logger, routine: (x: Exchange) => boolean = () => false): Step {
   const debug = logger.isLevelEnabled('debug');
   return function logRequest(x, next) {
-    return after(x, next, (answer) => {
+    return after(x, next, (_, answer) => {
       const passed = answer.status < 400 && routine(x);
       if (passed && !debug) return;
       const ms = Math.round((performance.now() - x.started) * 100) / 100;
