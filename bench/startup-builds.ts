@@ -11,7 +11,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { spawnNode, stopChild } from './children.js';
 import { API_KEY, HOST } from './config.js';
@@ -30,7 +30,8 @@ interface Start {
 /** A scenarios folder whose one scenario, `big`, starts from a fixture of `count` animals. */
 function bigScenario(dir: string, count: number): void {
   const pets = Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: (i % 6) + 1, ...(i % 7 ? { status: i % 2 ? 'available' : 'pending' } : {}) }));
-  const fixture = join(dir, 'big.json');
+  // Beside the scenarios folder, not in it: every .json and .yaml there is read as a scenario.
+  const fixture = join(dir, '..', `${basename(dir)}-pets.json`);
   writeFileSync(fixture, JSON.stringify(pets));
   writeFileSync(join(dir, 'big.yaml'), `name: big\ndescription: ${count} animals from a fixture\ncatalogue:\n  fixture: ${fixture}\nstubs: []\n`);
 }
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(join(dir, '..', `${basename(dir)}-pets.json`), { force: true });
   }
 }
 
