@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { createRequestJournal, type RequestJournal } from '../../journal/request-journal.js';
-import { failed, ok, type Result } from '../../result.js';
+import { failed, ok } from '../../result.js';
 import { createMemoryControl, type MemoryControl } from './memory-control.js';
-import type { LoadedScenario, ScenarioLibrary } from '../../scenarios/scenario-library.js';
-import type { MockStore, ScenarioStart, Session, SessionEndReason, SessionTableFull } from '../mock-store.js';
+import type { ScenarioLibrary } from '../../scenarios/scenario-library.js';
+import type { MockStore, ScenarioStart, Session, SessionEndReason } from '../mock-store.js';
 import type { StoreLimits } from '../store-limits.js';
 
 /** A session in memory: the interface's, plus when it was last used. */
 export interface MemorySession extends Session {
   readonly control: MemoryControl;
   readonly journal: RequestJournal;
-  /** When it last served a request (ms on the registry's clock, monotonic by default). */
+  /** When it last served a request (ms on the store's clock, monotonic by default). */
   lastSeen: number;
 }
 
@@ -22,26 +22,6 @@ export interface MemoryStoreOptions {
   limits: StoreLimits;
   /** Told when a session ends other than by the admin API. */
   onEnd?: ((id: string, why: SessionEndReason) => void) | undefined;
-  /** A monotonic clock in ms (default `performance.now`): a wall-clock jump must not end every session. */
-  now?: () => number;
-}
-
-/** The memory store (`--store memory`, the default): the interface's, every method answering at once. */
-export interface MemoryStore extends MockStore {
-  readonly shared: MemorySession;
-  /** The journal of requests that carried no accepted key (401s, preflights, paths outside the API): kept apart, so they cannot push any session's entries out. */
-  readonly anonymous: RequestJournal;
-  /** The registry's clock (ms), which `lastSeen` is on. */
-  now(): number;
-  readonly protectMs: number;
-  open(id: string, owner?: string): Result<MemorySession, SessionTableFull>;
-  find(id: string): MemorySession | undefined;
-  preview(id: string): MemorySession;
-  /** The running sessions themselves, least recently used first. */
-  running(): MemorySession[];
-  end(id: string): boolean;
-  /** Hot reload: every session (and the shared one) with state from that file starts it afresh; new sessions get it too. */
-  replace(loaded: LoadedScenario): void;
 }
 
 /**
@@ -55,11 +35,14 @@ export interface MemoryStore extends MockStore {
  * So a client opening sessions as fast as it can ends only sessions idle
  * for a minute or more, never one in use.
  *
- * One closure over the registry's private state (its Map and sweep timer):
+ * One closure over the store's private state (its Map and sweep timer):
  * its length is its methods, each of them short.
  */
-export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
-  const { library, now = () => performance.now() } = options;
+/** The memory store (`--store memory`, the default): every method answers at once. */
+export function createMemoryStore(options: MemoryStoreOptions): MockStore {
+  const { library } = options;
+  // A monotonic clock: a wall-clock jump must not end every session.
+  const now = (): number => performance.now();
   const { maxSessions, idleMs, protectMs, journalSize } = options.limits;
   let start = options.start;
   const sessions = new Map<string, MemorySession>();
@@ -104,8 +87,6 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     anonymous: createRequestJournal(journalSize),
     maxSessions,
     idleMs,
-    protectMs,
-    now,
     open(id, owner) {
       sweep();
       const found = sessions.get(id);
@@ -132,7 +113,6 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     },
     find: (id) => sessions.get(id),
     preview: (id) => newSession(id, start),
-    running: () => [...sessions.values()],
     list() {
       const at = now();
       return [...sessions.values()].map((session) => {

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
-import type { Pet } from '../../catalogue/pet.js';
 import type { StoredPet } from '../../catalogue/catalogue-index.js';
 import type { JournalEntry } from '../../journal/request-journal.js';
-import type { MockStore, Session } from '../mock-store.js';
+import type { MockStore } from '../mock-store.js';
 import { redisCommand } from '../../../../../test/support/redis-command.js';
 import { keysUnder, opened, redisStores, redisTestScenarios } from '../../../../../test/support/redis-stores.js';
 import { journalEntry } from '../../../../../test/support/journal-entry.js';

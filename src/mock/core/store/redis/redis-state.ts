@@ -1,7 +1,7 @@
 import { indexCatalogue, storedForm } from '../../catalogue/catalogue-index.js';
 import { joinPage, meetsQuery, pagePart } from '../../catalogue/catalogue-page.js';
 import type { CatalogueLimits } from '../../catalogue/catalogue-limits.js';
-import type { NewPet, Pet, PetStatus } from '../../catalogue/pet.js';
+import type { NewPet, Pet } from '../../catalogue/pet.js';
 import type { CompiledStub } from '../../scenarios/compile-stub.js';
 import type { Scenario } from '../../scenarios/load-scenario.js';
 import { createScenarioRuntime } from '../../scenarios/scenario-runtime.js';
