@@ -238,7 +238,8 @@ function readApiKeys(flagKeys: string[], env: NodeJS.ProcessEnv): Result<[string
   const envKeys = (env.MOCK_API_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
   const [apiKeys, from] =
     flagKeys.length > 0 ? [flagKeys, 'flag' as const] : envKeys.length > 0 ? [envKeys, 'env' as const] : [[DEFAULT_API_KEY], 'default' as const];
-  const problem = apiKeys.map((key) => tokenProblem('API key', key)).find((p) => p !== undefined);
+  const source = from === 'flag' ? '--api-key' : 'MOCK_API_KEYS';
+  const problem = apiKeys.map((key, index) => tokenProblem(apiKeys.length > 1 ? `API key ${index + 1} of ${apiKeys.length} (${source})` : `the API key (${source})`, key)).find((p) => p !== undefined);
   if (problem !== undefined) return failed(problem);
   return ok([apiKeys, from]);
 }
@@ -251,10 +252,30 @@ function readAdminKey(flagKey: string | undefined, env: NodeJS.ProcessEnv, apiKe
   return problem === undefined ? ok(key) : failed(problem);
 }
 
-/** Why a key cannot be sent as `Authorization: Bearer <key>`, or undefined when it can. */
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+const TOKEN68_CHARACTER = /[A-Za-z0-9\-._~+/=]/;
+
+/**
+ * Why a key cannot be sent as `Authorization: Bearer <key>`, or undefined
+ * when it can. The message says where and what kind of character is wrong,
+ * never the key: a mistyped secret is still a secret, and this goes to a
+ * terminal or a CI log.
+ */
 function tokenProblem(what: string, key: string): string | undefined {
-  if (/^[A-Za-z0-9\-._~+/]+=*$/.test(key)) return undefined;
-  return `${what} ${JSON.stringify(key)} cannot be sent as a bearer token (RFC 6750 §2.1 token68 characters only)`;
+  if (TOKEN68.test(key)) return undefined;
+  const chars = [...key];
+  const at = chars.findIndex((char) => !TOKEN68_CHARACTER.test(char));
+  const where = at === -1 ? `an '=' before its end (padding comes last)` : `${characterKind(chars[at] as string)} at character ${at + 1} of ${chars.length}`;
+  return `${what} cannot be sent as a bearer token: it has ${where}; RFC 6750 §2.1 allows A-Z a-z 0-9 - . _ ~ + / and trailing =`;
+}
+
+/** What kind of character a refused one is, named without showing it. */
+function characterKind(char: string): string {
+  if (char === ' ') return 'a space';
+  if (/\s/.test(char)) return 'white space';
+  if (/[\u0000-\u001f\u007f]/.test(char)) return 'a control character';
+  if (char.charCodeAt(0) > 0x7e) return 'a character outside ASCII';
+  return 'a punctuation mark';
 }
 
 function integer(text: string, min: number, max: number): number | undefined {

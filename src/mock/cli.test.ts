@@ -137,8 +137,8 @@ describe('bad usage exits with 2 and a message', () => {
     [['--seed', 'abc'], '--seed must be a whole number from 0 to 4294967295, got abc'],
     [['--seed', '4294967296'], '--seed must be a whole number from 0 to 4294967295, got 4294967296'],
     [['--log-format', 'xml'], '--log-format must be pretty or json, got xml'],
-    [['--api-key', 'has space'], 'API key "has space" cannot be sent as a bearer token'],
-    [['--api-key', 'ok', '--api-key', 'bad"quote'], 'API key "bad\\"quote" cannot be sent as a bearer token'],
+    [['--api-key', 'has space'], 'the API key (--api-key) cannot be sent as a bearer token: it has a space at character 4 of 9'],
+    [['--api-key', 'ok', '--api-key', 'bad"quote'], 'API key 2 of 2 (--api-key) cannot be sent as a bearer token: it has a punctuation mark at character 4 of 9'],
     [['--journal-size', '0'], '--journal-size must be a whole number from 1 to 10000, got "0"'],
     [['--journal-size', 'lots'], '--journal-size must be a whole number from 1 to 10000, got "lots"'],
     [['--journal-size', '10001'], '--journal-size must be a whole number from 1 to 10000, got "10001"'],
@@ -153,7 +153,8 @@ describe('bad usage exits with 2 and a message', () => {
     [['--max-sessions', '100001'], '--max-sessions must be a whole number from 1 to 100000, got "100001"'],
     [['--session-idle', '0'], '--session-idle must be a whole number from 1 to 604800, got "0"'],
     [['--session-per-key=yes'], "Option '--session-per-key' does not take an argument"],
-    [['--admin-key', 'has space'], '--admin-key "has space" cannot be sent as a bearer token'],
+    [['--admin-key', 'has space'], '--admin-key cannot be sent as a bearer token: it has a space at character 4 of 9'],
+    [['--admin-key', 'ab=cd'], "--admin-key cannot be sent as a bearer token: it has an '=' before its end"],
     [['--admin-key', DEFAULT_API_KEY], '--admin-key must not be one of the API keys'],
     [['--api-key', 'k', '--admin-key', 'k'], '--admin-key must not be one of the API keys'],
     [['--max-connections', '0'], '--max-connections must be a whole number from 1 to 100000, got "0"'],
@@ -162,7 +163,7 @@ describe('bad usage exits with 2 and a message', () => {
     [['--store', 'redis://'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "redis://"'],
     [['--store', 'localhost:6379'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "localhost:6379"'],
     // A password in a refused URL is not echoed to the terminal or a CI log.
-    [['--store', 'redis://user:s3cret@/0'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "redis://user:***@/0"'],
+    [['--store', 'redis://user:s3cret@/0'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "redis://***@/0"'],
     // The database is the path's number: a query (?db=3) or another path would be ignored or fail later.
     [['--store', 'redis://localhost:6379?db=3'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "redis://localhost:6379?db=3"'],
     [['--store', 'redis://localhost:6379/abc'], '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "redis://localhost:6379/abc"'],
@@ -186,14 +187,40 @@ describe('bad usage exits with 2 and a message', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535, got "abc"'],
     [{ PORT: '99999' }, 'PORT must be an integer from 0 to 65535, got "99999"'],
-    [{ MOCK_API_KEYS: 'good, has space' }, 'API key "has space" cannot be sent as a bearer token'],
-    [{ MOCK_ADMIN_KEY: 'bad"key' }, 'MOCK_ADMIN_KEY "bad\\"key" cannot be sent as a bearer token'],
+    [{ MOCK_API_KEYS: 'good, has space' }, 'API key 2 of 2 (MOCK_API_KEYS) cannot be sent as a bearer token: it has a space at character 4 of 9'],
+    [{ MOCK_ADMIN_KEY: 'bad"key' }, 'MOCK_ADMIN_KEY cannot be sent as a bearer token: it has a punctuation mark at character 4 of 7'],
     [{ MOCK_WORKERS: '3' }, '--workers 3 needs a shared store'],
     [{ MOCK_STORE: 'memcached://x' }, '--store must be memory, redis://[user:password@]host:port[/db] or rediss://…, got "memcached://x"'],
   ])('environment %j', async (env, message) => {
     const result = await runToExit('PORT' in env ? [] : ['--port', '0'], env);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
+  });
+});
+
+describe('a secret the user mistyped is never shown', () => {
+  /** The secret, and the forms a log or a report could carry it in. */
+  const forms = (secret: string): string[] => [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), Buffer.from(secret).toString('base64')];
+  const KEYS = ['S3cret x', 'S3cr\tet', 'Sécr3t-key', 'S3"cret', 'S3cr=et'];
+  const PASSWORDS = ['Pw9f8e/x+Q==', 'a/b#c', 'p@ss/w0rd'];
+
+  it.each([
+    ...KEYS.flatMap((key) => [
+      [key, ['--admin-key', key], {}],
+      [key, [], { MOCK_ADMIN_KEY: key }],
+      [key, ['--api-key', key], {}],
+      [key, [], { MOCK_API_KEYS: `fine-key,${key}` }],
+    ]),
+    ...PASSWORDS.flatMap((password) => [
+      [password, ['--store', `redis://:${password}@127.0.0.1:1`], {}],
+      [password, [], { MOCK_STORE: `rediss://user:${password}@127.0.0.1:1/0` }],
+    ]),
+  ] as Array<[string, string[], Record<string, string>]>)('%j is in no output', async (secret, args, env) => {
+    // Port 1 refuses at once: a URL that parses fails to connect, one that does not is refused as usage.
+    const result = await runToExit(['--port', '0', ...args], env);
+    expect(result.code).not.toBe(0);
+    const output = `${result.stdout}\n${result.stderr}`;
+    for (const form of forms(secret)) expect(output).not.toContain(form);
   });
 });
 
