@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { DEFAULT_API_KEY } from './cli-options.js';
-import { getJson, requestLines, startMock, statusWith, stop, useBuiltCli } from '../../test/support/built-cli.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getJson, requestLines, startMock, statusWith, stop, tmpDir, useBuiltCli } from '../../test/support/built-cli.js';
 
 /** The built CLI's request log and how it stops. */
 useBuiltCli();
@@ -27,6 +29,24 @@ describe('the request log', () => {
       expect(typeof line.ms).toBe('number');
       expect(line.ms as number).toBeGreaterThanOrEqual(0);
     }
+  });
+
+  it('--log-format json stays JSON only, stderr included, with 12 requests hung by a scenario at once', async () => {
+    const dir = join(tmpDir(), 'hang-scenarios');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'hang.yaml'), 'name: hang\ndescription: every listPets hangs\ncatalogue:\n  fixture: fixtures/pets.json\nstubs:\n  - match: { operation: listPets }\n    fault: { then: hang }\n');
+    const mock = await startMock(['--log-format', 'json', '--scenarios', dir, '--scenario', 'hang']);
+    const hung = Array.from({ length: 12 }, () => {
+      const req = httpRequest(`${mock.url}/pets`, { headers: { authorization: `Bearer ${DEFAULT_API_KEY}` } });
+      req.on('error', () => undefined);
+      req.end();
+      return req;
+    });
+    await vi.waitFor(async () => expect((await getJson(`${new URL(mock.url).origin}/__mock/health`, DEFAULT_API_KEY)).body.calls[0]).toBe(12));
+    expect(await stop(mock)).toEqual({ code: 0, signal: null });
+    for (const req of hung) req.destroy();
+    expect(mock.stderr()).toBe('');
+    for (const line of mock.stdout().split('\n').filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
   });
 
   it('--log-format json writes start-up as one JSON line too, with the URL, key and curl line', async () => {

@@ -1,6 +1,7 @@
 import type { FaultOptions } from '../../core/faults/fault-kinds.js';
 import { nodeBindings } from '../node-bindings.js';
 import { noAnswer } from '../respond.js';
+import { onShutdown } from '../on-shutdown.js';
 import type { FaultBehaviour } from './fault-behaviour.js';
 
 /** `hang`: answers nothing until the connection closes: the client gives up, or the server shuts down. */
@@ -11,10 +12,9 @@ export const hangFault: FaultBehaviour<FaultOptions['hang']> = async (x, _next, 
       node?.incoming.socket.destroy();
       resolve();
     };
-    if (shutdown?.aborted) return close();
-    shutdown?.addEventListener('abort', close, { once: true });
+    const forget = onShutdown(shutdown, close);
     node?.outgoing.once('close', () => {
-      shutdown?.removeEventListener('abort', close);
+      forget();
       resolve();
     });
   });
