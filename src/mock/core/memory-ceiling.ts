@@ -4,7 +4,7 @@
  * dist/bench/bounds-memory.js`, and the connection figures of "Connection
  * bounds"). With the defaults it is about 1.5 GiB; the start-up warns when
  * flags raise it past the heap node was given, as a full mock would then
- * crash where the defaults keep it standing (issue 11).
+ * crash where the defaults keep it standing.
  */
 export interface CeilingFlags {
   maxSessions: number;
@@ -18,11 +18,11 @@ const MiB = 1024 * 1024;
 /** Measured heap per item (README, Bounds). */
 const COST = {
   /**
-   * A journal entry at its costliest (path cut at 1,024 characters, reason at 512, bodies at 1,024 and 2,048, issue 13),
+   * A journal entry at its costliest (path cut at 1,024 characters, reason at 512, bodies at 1,024 and 2,048),
    * with 32 request headers of new names filling the 2,048 characters: measured 12,142 bytes.
    */
   journalEntry: 12_150,
-  /** What the open journal streams may hold: one event each, of 50 entries of at most 16 KiB of JSON (issue 13). */
+  /** What the open journal streams may hold: one event each, of 50 entries of at most 16 KiB of JSON. */
   streams: 16 * 50 * 16 * 1024,
   /** Heap per byte of a session's added JSON, at worst (names past U+00FF are kept at two bytes a character). */
   cataloguePerJsonByte: 2.7,

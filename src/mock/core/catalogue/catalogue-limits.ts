@@ -5,7 +5,7 @@ import { errorBody, type ErrorBody } from '../errors.js';
  * catalogue, across all its scenarios: the start catalogue is shared by
  * every session and costs nothing per session, but every animal a client
  * creates is kept until a reset, so without a bound one client with a key
- * could fill the heap (issue 11: ~4,300 creates of 1 MiB names did).
+ * could fill the heap (about 4,300 creates of 1 MiB names did, unbounded).
  */
 export interface CatalogueLimits {
   /** Animals a session may add (`--max-pets`). */

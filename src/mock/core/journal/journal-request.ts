@@ -7,7 +7,7 @@ import type { JournalMessage } from './request-journal.js';
  * lower-cased, repeats joined, credentials redacted: journal-headers.ts)
  * only when the entry is first read: as JSON by the admin API, the journal
  * stream or the Redis store. Formatting them for every request cost about a
- * fifth of the mock's CPU per request (BENCHMARKS.md, issue 13), and most
+ * fifth of the mock's CPU per request (BENCHMARKS.md), and most
  * entries are overwritten unread. Until then the entry holds node's
  * `rawHeaders` array, only when it is within the same bounds the formatted
  * headers keep (so the journal's memory bound holds either way); a request

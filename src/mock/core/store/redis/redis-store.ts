@@ -47,7 +47,7 @@ const ownerOf = (stored: string): string | undefined => (stored.startsWith('=') 
  * default) its additions' JSON twice (in id order and by status), at most
  * 2 × --max-catalogue-bytes plus about 60 bytes an animal of list overhead
  * (measured: 10,000 small animals took 1.3 MiB), and its journal (measured
- * before issue 13: 500 entries with a 1 KiB path, 0.7 MiB; an entry now
+ * without headers and bodies: 500 entries with a 1 KiB path, 0.7 MiB; an entry
  * also keeps its request's and answer's headers and body start, at most
  * about 7 KB of JSON, so up to about 3.5 MiB) and its counters; the
  * anonymous journal; keys a

@@ -17,8 +17,8 @@ const READS = new Set(['GET', 'HEAD']);
  * the sessions' ids and journals as well as every change. Without one, reads
  * stay open (a local tool, as before) but a request that can change state
  * needs an accepted API key: otherwise any client that reaches the port
- * could end every session or evict others' by activating scenarios
- * (issue 11). Both keys are checked as API keys are (bearer-key.ts: hashed,
+ * could end every session or evict others' by activating scenarios.
+ * Both keys are checked as API keys are (bearer-key.ts: hashed,
  * compared in constant time, a repeated Authorization refused).
  */
 export function adminCredentials({ adminKey, apiKeys }: AdminCredentialsOptions): Step {
