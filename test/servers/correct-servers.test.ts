@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { createResponseValidator } from '../../src/document/response-validator.js';
 import { startReferenceServer } from './reference-server.js';
 import { startApiServer, type AppFetch } from '../support/contract-cli.js';
-import { NAME_LIMIT, refusesLongNames } from './name-limit-server.js';
+import { NAME_LIMIT, refusesLongNames } from './declared-limit-servers.js';
 import { runSuite, type SuiteReport } from '../../src/contract-tests/run-suite.js';
 
 /**

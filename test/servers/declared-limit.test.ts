@@ -5,7 +5,7 @@ import { CONTRACT_BIN, parsePretty, startApiServer, type TestServer } from '../s
 import { useContractRun } from '../support/contract-run-fixture.js';
 import { childEnv, type Run } from '../support/processes.js';
 import type { SuiteReport } from '../../src/contract-tests/run-suite.js';
-import { NAME_LIMIT, refusesLongNames } from './name-limit-server.js';
+import { NAME_LIMIT, refusesLongNames, refusingCreates } from './declared-limit-servers.js';
 
 /**
  * A correct server with a documented name limit, as a CI owner runs the
@@ -19,8 +19,8 @@ const KEY = 'declared-limit-key';
 const SEED = '4242';
 const { processes, servers, dir } = useContractRun('declared-limit');
 
-async function limitedServer(): Promise<TestServer> {
-  const server = await startApiServer({ apiKey: KEY, wrap: refusesLongNames(KEY) });
+async function limitedServer(wrap = refusesLongNames(KEY)): Promise<TestServer> {
+  const server = await startApiServer({ apiKey: KEY, wrap });
   servers.push(server);
   return server;
 }
@@ -63,6 +63,42 @@ describe.concurrent('a server that refuses names over 100 code points (the built
     const run = await contract(['--env', 'staging', '--config', config, '--only', 'create-generated-round-trip']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(`Declared refusals (--allow-refusal): name.maxLength=${NAME_LIMIT}`);
+  });
+});
+
+/** Categories 1 to 6 (the catalogue's), refused otherwise with an Error that does not say it is the category. */
+const KNOWN_CATEGORIES = ({ categoryId }: Record<string, unknown>) =>
+  typeof categoryId === 'number' && (categoryId < 1 || categoryId > 6) ? { code: 'invalid_reference', message: 'no such reference' } : undefined;
+const EMOJI = ({ name }: Record<string, unknown>) => (typeof name === 'string' && /\p{Extended_Pictographic}/u.test(name) ? { code: 'invalid_name', message: 'no emoji' } : undefined);
+
+describe.concurrent('a server that accepts only the categories it holds (the built CLI, the round trip)', { timeout: 60_000 }, () => {
+  const roundTrip = (url: string, more: string[] = []) => contract(['--base-url', url, '--only', 'create-generated-round-trip', ...more]);
+
+  it('fails undeclared, when its Error does not say it is the category', async ({ expect }) => {
+    const run = await roundTrip((await limitedServer(refusingCreates(KEY, KNOWN_CATEGORIES))).url);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain('FAIL refused a valid NewPet with 400 invalid_reference');
+  });
+
+  it('passes undeclared when its Error says it is the category, the refusals reported', async ({ expect }) => {
+    const saysSo = (pet: Record<string, unknown>) => (KNOWN_CATEGORIES(pet) ? { code: 'unknown_category', message: 'categoryId names no category' } : undefined);
+    const run = await roundTrip((await limitedServer(refusingCreates(KEY, saysSo))).url);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('400 unknown_category: silent, a category the target says it does not know');
+  });
+
+  it('passes with --allow-refusal categoryId.known: the cases use the category of an animal it lists', async ({ expect }) => {
+    const run = await roundTrip((await limitedServer(refusingCreates(KEY, KNOWN_CATEGORIES))).url, ['--allow-refusal', 'categoryId.known']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('Declared refusals (--allow-refusal): categoryId.known');
+    expect(run.stdout).toMatch(/✓ create-generated-round-trip: .* \d+ cases/);
+  });
+
+  it('still fails, declared, when it also refuses emoji names: the cases use a category it holds', async ({ expect }) => {
+    const both = (pet: Record<string, unknown>) => KNOWN_CATEGORIES(pet) ?? EMOJI(pet);
+    const run = await roundTrip((await limitedServer(refusingCreates(KEY, both))).url, ['--allow-refusal', 'categoryId.known']);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain('FAIL refused a valid NewPet with 400 invalid_name');
   });
 });
 
