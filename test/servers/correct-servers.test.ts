@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { createResponseValidator } from '../../src/document/response-validator.js';
 import { startReferenceServer } from './reference-server.js';
 import { startApiServer, type AppFetch } from '../support/contract-cli.js';
-import { NAME_LIMIT, refusesLongNames } from './declared-limit-servers.js';
+import { fieldsOf, NAME_LIMIT, refusesLongNames } from './declared-limit-servers.js';
 import { runSuite, type SuiteReport } from '../../src/contract-tests/run-suite.js';
 
 /**
@@ -32,7 +32,7 @@ const otherChoices = (fetch: AppFetch): AppFetch => {
     if (request.method === 'GET' && lenient) url.pathname = `/v1/pets/${lenient[1]}`;
     let body = request.method === 'POST' ? await request.text() : undefined;
     if (body !== undefined && request.headers.get('authorization') === `Bearer ${KEY}`) {
-      const pet = parse(body);
+      const pet = fieldsOf(body);
       if (typeof pet?.name === 'string' && (names.has(pet.name) || /[\u0000-\u001f]/.test(pet.name))) {
         return Response.json({ code: 'name_refused', message: 'that name is taken or has control characters', status: 400 }, { status: 400 });
       }
@@ -48,15 +48,6 @@ const otherChoices = (fetch: AppFetch): AppFetch => {
     headers.delete('location');
     return Response.json(Array.isArray(json) ? json.map(reversed) : reversed(json), { status: response.status, headers });
   };
-};
-
-const parse = (text: string): Record<string, unknown> | undefined => {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 };
 
 const servers = {

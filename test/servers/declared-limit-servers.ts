@@ -1,7 +1,7 @@
 import type { AppFetch } from '../support/contract-cli.js';
 
 /** A createPet body's fields, or undefined when it is not a JSON object. */
-const fieldsOf = (text: string): Record<string, unknown> | undefined => {
+export const fieldsOf = (text: string): Record<string, unknown> | undefined => {
   try {
     const value = JSON.parse(text) as unknown;
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
