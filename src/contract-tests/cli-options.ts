@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseAllowRefusals } from './allow-refusal.js';
 import { DEFAULT_MAX_BODY_BYTES } from './http-client.js';
 
 /** Generated cases per operation when --examples is not given. */
@@ -29,6 +30,8 @@ export interface ContractCliOptions {
   /** The generated cases' seed; undefined draws one (printed in every report). */
   seed: number | undefined;
   examples: number;
+  /** --allow-refusal, as given (checked here; merged with the environment's own in main). */
+  allowRefusal: string[];
   list: boolean;
 }
 
@@ -58,6 +61,13 @@ Rules:
 Generated cases:
   --seed N             replay a run's generated cases (default: a random seed, printed)
   --examples N         random cases per operation, after the boundary cases (default ${DEFAULT_EXAMPLES})
+
+Declared limits (repeatable; also allowRefusal in an environment of the config):
+  --allow-refusal DECL a limit the service documents: a valid NewPet refused past
+                       it passes (reported as declared). DECL is name.maxLength=N
+                       (N >= 100 code points), body.maxBytes=N (N >= 1024) or
+                       categoryId.known (only categories it holds are accepted),
+                       e.g. --allow-refusal name.maxLength=100
 
 Output:
   --reporter NAME      pretty, json, junit or html (repeatable)
@@ -94,6 +104,7 @@ const CLI_OPTIONS = {
     concurrency: { type: 'string' },
     seed: { type: 'string' },
     examples: { type: 'string' },
+    'allow-refusal': { type: 'string', multiple: true },
     list: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsConfig['options'];
@@ -131,6 +142,9 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
   // fast-check takes a 32-bit seed; a printed one is never negative.
   const seed = values.seed === undefined ? undefined : /^\d{1,10}$/.test(values.seed) && Number(values.seed) < 2 ** 31 ? Number(values.seed) : NaN;
   if (Number.isNaN(seed)) return { kind: 'error', message: `--seed must be a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(values.seed)}` };
+  const allowRefusal = values['allow-refusal'] ?? [];
+  const allowance = parseAllowRefusals(allowRefusal);
+  if (!allowance.ok) return { kind: 'error', message: allowance.error };
   const ids = (list: string[] | undefined) => (list ?? []).flatMap((item) => item.split(',')).map((id) => id.trim()).filter(Boolean);
 
   return {
@@ -152,6 +166,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       concurrency: numbers.concurrency as number,
       seed,
       examples: numbers.examples as number,
+      allowRefusal,
       list: values.list,
     },
   };

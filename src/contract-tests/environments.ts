@@ -8,6 +8,7 @@ export interface Environment {
   apiKey?: string;
   apiKeyFrom?: string;
   readOnly?: boolean;
+  allowRefusal?: string[];
 }
 
 export interface ResolvedEnvironment {
@@ -17,6 +18,8 @@ export interface ResolvedEnvironment {
   baseUrlFrom: string | undefined;
   apiKey: string | undefined;
   readOnly: boolean;
+  /** The limits the service documents (`--allow-refusal`'s grammar), declared once for the environment. */
+  allowRefusal: string[];
 }
 
 export type ConfigResult<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -38,6 +41,7 @@ const SCHEMA = {
           apiKey: { type: 'string' },
           apiKeyFrom: { type: 'string', pattern: '^[A-Z_][A-Z0-9_]*$' },
           readOnly: { type: 'boolean' },
+          allowRefusal: { type: 'array', items: { type: 'string' } },
         },
       },
     },
@@ -73,6 +77,7 @@ export function resolveEnvironment(file: string, name: string, env: NodeJS.Proce
       baseUrlFrom: chosen.baseUrlFrom,
       apiKey: chosen.apiKey ?? fromEnv(chosen.apiKeyFrom),
       readOnly: chosen.readOnly === true,
+      allowRefusal: chosen.allowRefusal ?? [],
     },
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { packageRoot, packageVersion } from '../shared/package-root.js';
+import { parseAllowRefusals, type RefusalAllowance } from './allow-refusal.js';
 import { CONTRACT_HELP, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
 import { resolveEnvironment } from './environments.js';
 import { htmlReport, type ReportAbout } from './reporters/html-reporter.js';
@@ -53,6 +54,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
     concurrency: options.concurrency,
     seed: options.seed,
     examples: options.examples,
+    allowRefusal: target.value.allowance,
     ...(options.document === undefined ? {} : { documentPath: resolve(io.cwd, options.document) }),
   });
   if (!run.ok) {
@@ -93,7 +95,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
   return wrongTarget ? 2 : run.report.ok ? 0 : 1;
 }
 
-type Target = { ok: true; value: { baseUrl: string; apiKey: string; readOnly: boolean } } | { ok: false; error: string };
+type Target = { ok: true; value: { baseUrl: string; apiKey: string; readOnly: boolean; allowance: RefusalAllowance } } | { ok: false; error: string };
 
 /** The base URL, key and mode, from the flags, the environment variables and the config file. */
 function resolveTarget(options: ContractCliOptions, io: ContractIo): Target {
@@ -122,5 +124,8 @@ function resolveTarget(options: ContractCliOptions, io: ContractIo): Target {
   const apiKey = options.apiKey ?? environment?.apiKey ?? (io.env.CONTRACT_API_KEY || undefined);
   if (!apiKey) return { ok: false, error: 'no API key: pass --api-key KEY or set CONTRACT_API_KEY' };
   const readOnly = options.readOnly || (environment?.readOnly === true && !options.allowWrites);
-  return { ok: true, value: { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, readOnly } };
+  // The environment's declarations and the flags' together: a flag adds to what the config declares, and a conflict is an error.
+  const allowance = parseAllowRefusals([...(environment?.allowRefusal ?? []), ...options.allowRefusal]);
+  if (!allowance.ok) return { ok: false, error: environment?.allowRefusal.length ? `${allowance.error} (environment ${environment.name} with the flags)` : allowance.error };
+  return { ok: true, value: { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, readOnly, allowance: allowance.value } };
 }

@@ -1,4 +1,5 @@
 import type { ResponseValidator } from '../document/response-validator.js';
+import type { RefusalAllowance } from './allow-refusal.js';
 import type { InputModel } from './generate/schema-model.js';
 import { checkExchange, pathBelowBase } from './exchange-checks.js';
 import type { Send } from './http-client.js';
@@ -17,6 +18,7 @@ export interface RuleDependencies {
   silent: SilentLog;
   inputs: InputModel;
   ensureCatalogue: (count: number) => Promise<number | undefined>;
+  allowance: RefusalAllowance;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
     observe: deps.silent.observe,
     inputs: deps.inputs,
     ensureCatalogue: deps.ensureCatalogue,
+    allowance: deps.allowance,
     probe,
     record,
     failures: () => findings.filter((f) => f.level === 'error').length,

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { createResponseValidator, type ResponseValidator } from '../document/response-validator.js';
 import { documentedPairs, matchCoverage, type Coverage } from './coverage.js';
+import { describeAllowance, NO_DECLARATION, type RefusalAllowance } from './allow-refusal.js';
 import { catalogueFiller, FULL_CATALOGUE } from './catalogue-fill.js';
 import { DEFAULT_EXAMPLES } from './cli-options.js';
 import { inputModel, type InputModel } from './generate/schema-model.js';
@@ -36,6 +37,8 @@ export interface SuiteOptions {
   seed?: number;
   /** Random generated cases per operation, after the boundary cases (default DEFAULT_EXAMPLES). */
   examples?: number;
+  /** What the target declares it refuses of valid NewPets (`--allow-refusal`); none by default. */
+  allowRefusal?: RefusalAllowance;
 }
 
 
@@ -44,6 +47,8 @@ export interface SuiteReport {
   /** Replays the generated cases: `--seed N`. */
   seed: number;
   examples: number;
+  /** The limits declared with --allow-refusal, in their own words (`name.maxLength=100`). */
+  declared: string[];
   startedAt: string;
   ms: number;
   results: RuleResult[];
@@ -99,7 +104,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const fills = !readOnly && selected.some((rule) => rule.writes) && selected.some((rule) => rule.operation === 'listPets');
   const ensureCatalogue = catalogueFiller(send, !fills);
   if (fills) await ensureCatalogue(FULL_CATALOGUE);
-  const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet, seed, examples, silent, inputs, ensureCatalogue };
+  const allowance = options.allowRefusal ?? NO_DECLARATION;
+  const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet, seed, examples, silent, inputs, ensureCatalogue, allowance };
   const limit = pLimit(Math.max(1, options.concurrency ?? 8));
   const results = await Promise.all(
     rules.map((rule) =>
@@ -119,6 +125,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
       target: { baseUrl: options.baseUrl, readOnly },
       seed,
       examples,
+      declared: describeAllowance(allowance),
       startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
       ms: performance.now() - started,
       results,

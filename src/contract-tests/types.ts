@@ -1,3 +1,4 @@
+import type { RefusalAllowance } from './allow-refusal.js';
 import type { InputModel } from './generate/schema-model.js';
 
 /**
@@ -148,6 +149,8 @@ export interface RuleContext {
    * (once per run, shared by the rules); resolves to how many it shows.
    */
   ensureCatalogue(count: number): Promise<number | undefined>;
+  /** The limits the CI owner declared (`--allow-refusal`): what the target may refuse of a valid NewPet beyond the undeclared boundary. */
+  readonly allowance: RefusalAllowance;
 }
 
 /** Where the interface is silent: what the target answered, gathered by the rules. */
@@ -158,7 +161,7 @@ export interface SilentLog {
 }
 
 /** A point of the interface's own, asked of every target. */
-export type FixedSilentPoint = 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'valid-refused';
+export type FixedSilentPoint = 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'valid-refused' | 'extra-member';
 
 /**
  * A documented listPets query parameter, one point each, read from the

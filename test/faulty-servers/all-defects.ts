@@ -1,3 +1,4 @@
+import { acceptanceDefects } from './acceptance-defects.js';
 import { authDefects } from './auth-defects.js';
 import { conditionalDefects } from './conditional-defects.js';
 import { createDefects } from './create-defects.js';
@@ -11,7 +12,7 @@ import { listDefects } from './list-defects.js';
  * The error defects stay last: their slow getPet (the harness's 300 ms timeout)
  * takes most of vitest's 15 s per test, and runs fastest with no other runs alongside.
  */
-export const DEFECTS: readonly Defect[] = [...listDefects, ...createDefects, ...getDefects, ...authDefects, ...conditionalDefects, ...errorDefects];
+export const DEFECTS: readonly Defect[] = [...listDefects, ...createDefects, ...getDefects, ...authDefects, ...conditionalDefects, ...acceptanceDefects, ...errorDefects];
 
 const names = new Set<string>();
 for (const defect of DEFECTS) {

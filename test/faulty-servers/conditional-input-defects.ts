@@ -18,7 +18,7 @@ type BodyChange = (body: unknown, text: string) => string | Response | undefined
 const NOT_JSON = Symbol('not JSON');
 
 /** Applies `change` to createPet requests with the key, before the mock reads the body. */
-const onCreateBody =
+export const onCreateBody =
   (change: BodyChange) =>
   (fetch: ServerFetch): ServerFetch =>
   async (request, env) => {

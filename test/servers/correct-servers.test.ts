@@ -3,6 +3,7 @@ import { describe, it } from 'vitest';
 import { createResponseValidator } from '../../src/document/response-validator.js';
 import { startReferenceServer } from './reference-server.js';
 import { startApiServer, type AppFetch } from '../support/contract-cli.js';
+import { fieldsOf, NAME_LIMIT, refusesLongNames } from './declared-limit-servers.js';
 import { runSuite, type SuiteReport } from '../../src/contract-tests/run-suite.js';
 
 /**
@@ -31,7 +32,7 @@ const otherChoices = (fetch: AppFetch): AppFetch => {
     if (request.method === 'GET' && lenient) url.pathname = `/v1/pets/${lenient[1]}`;
     let body = request.method === 'POST' ? await request.text() : undefined;
     if (body !== undefined && request.headers.get('authorization') === `Bearer ${KEY}`) {
-      const pet = parse(body);
+      const pet = fieldsOf(body);
       if (typeof pet?.name === 'string' && (names.has(pet.name) || /[\u0000-\u001f]/.test(pet.name))) {
         return Response.json({ code: 'name_refused', message: 'that name is taken or has control characters', status: 400 }, { status: 400 });
       }
@@ -49,25 +50,24 @@ const otherChoices = (fetch: AppFetch): AppFetch => {
   };
 };
 
-const parse = (text: string): Record<string, unknown> | undefined => {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 const servers = {
   mock: async () => startApiServer({ apiKey: KEY }),
   reference: async () => startReferenceServer({ apiKey: KEY }),
   'mock with other choices': async () => startApiServer({ apiKey: KEY, wrap: otherChoices }),
+  // A documented limit where the interface is silent, declared as a CI owner would (--allow-refusal name.maxLength=100).
+  'mock with a declared name limit of 100': async () => startApiServer({ apiKey: KEY, wrap: refusesLongNames(KEY) }),
+};
+
+/** What each server's owner declares it refuses. */
+const DECLARED: Partial<Record<keyof typeof servers, { nameMaxLength: number; categoryKnown: false }>> = {
+  'mock with a declared name limit of 100': { nameMaxLength: NAME_LIMIT, categoryKnown: false },
 };
 
 async function runOn(kind: keyof typeof servers, seed: number): Promise<SuiteReport> {
   const server = await servers[kind]();
   try {
-    const run = await runSuite({ baseUrl: server.url, apiKey: KEY, seed, validator: await validator });
+    const declared = DECLARED[kind];
+    const run = await runSuite({ baseUrl: server.url, apiKey: KEY, seed, validator: await validator, ...(declared ? { allowRefusal: declared } : {}) });
     if (!run.ok) throw new Error(`${kind}, seed ${seed}: ${run.error.message}`);
     return run.report;
   } finally {

@@ -26,6 +26,9 @@ export const SPECIAL_STRINGS: readonly string[] = [
   '中文名字 日本語 한국어',
   'עברית العربية ‏RTL‏',
   'Ελληνικά Кириллица',
+  'देवनागरी ภาษาไทย (vowel signs)',
+  '\u1112\u1161\u11ab\u1100\u1173\u11af (Hangul jamo, NFD)',
+  '𝔉𝔦𝔡𝔬 🇯🇵 ❤️ 𐌰𐌱',
   '🐕‍🦺 Rex 🐈‍⬛ 👩🏽‍🔬',
   '"quoted" \\back\\slash\\ \'single\' /slash/',
   '\u0000nul\u0001\u0007\u0008\u000b\u000c\u001b\u001f\u007f',
@@ -61,17 +64,20 @@ const repeated = fc
 /** A random value the schema allows. */
 export function arbitraryFor(schema: ValueSchema): fc.Arbitrary<unknown> {
   switch (schema.kind) {
-    case 'string':
+    case 'string': {
       if (schema.enum) return fc.constantFrom(...schema.enum);
       // `repeated` first: fast-check shrinks an example through the first branch that can make it,
       // and asking fc.string about a 10,000-character value takes seconds.
-      return fc.oneof(
+      const strings = fc.oneof(
         { weight: 1, arbitrary: repeated },
         { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
         { weight: 2, arbitrary: fc.string({ unit: 'grapheme-composite', maxLength: 20 }) },
         { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...'\u0000\u001f\t\n"\\ é😀\u0301'), maxLength: 12 }) },
         { weight: 1, arbitrary: fc.constantFrom(...SPECIAL_STRINGS) },
       );
+      // A length limit (the document's, or one a service declares) holds for what is drawn, as for the boundaries.
+      return schema.maxLength === undefined && schema.minLength === undefined ? strings : strings.filter((s) => fitsLength(schema, s));
+    }
     case 'integer': {
       const [min, max] = integerRange(schema);
       return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) }) }, { weight: 1, arbitrary: fc.integer({ min, max }) }, { weight: 1, arbitrary: fc.constantFrom(...integerEdges(schema)) });

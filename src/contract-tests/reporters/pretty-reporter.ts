@@ -12,6 +12,7 @@ export function prettyReport(report: SuiteReport): string {
   const out: string[] = [
     `Contract tests against ${report.target.baseUrl}${report.target.readOnly ? ' (read-only)' : ''}`,
     `Seed ${report.seed}, ${report.examples} random cases per operation (replay with --seed ${report.seed})`,
+    ...(report.declared.length > 0 ? [`Declared refusals (--allow-refusal): ${report.declared.join(', ')}`] : []),
     '',
   ];
   for (const operation of OPERATION_ORDER) {

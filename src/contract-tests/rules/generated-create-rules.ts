@@ -4,9 +4,13 @@ import { jsonText } from '../generate/json-text.js';
 import { badValues } from '../generate/negative-values.js';
 import { arbitraryFor, boundaryObjects, describeValue, harmlessValue } from '../generate/positive-values.js';
 import { inputModel } from '../generate/schema-model.js';
+import type { RefusalAllowance } from '../allow-refusal.js';
+import { acceptedSpace } from '../generate/accepted-space.js';
 import { answerOf } from '../silent-log.js';
 import type { Exchange, Pet, Probe, Rule, RuleContext } from '../types.js';
+import { ACCEPTANCE } from './acceptance-statements.js';
 import { JSON_BODY } from './expect.js';
+import { judgeValidRefusal, nothingAccepted, rememberAccepted, type Accepted } from './refusal-boundary.js';
 import { finding, recordFailure, searchAndRecord, verdictOf, type Verdict } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';
 
@@ -16,29 +20,33 @@ type NewPet = Record<string, unknown>;
 
 const post = (context: RuleContext, text: string, headers: Record<string, string> = JSON_BODY) => context.probe({ method: 'POST', path: '/pets', headers, body: text });
 
-/** Whether a refusal is a clear one: 400 with an Error body (the checks of every exchange judge the body). */
-const refusedClearly = (probe: Probe) => probe.exchange.response?.status === 400;
-
 /**
  * One positive case: the body as generated, then getPet of the assigned id,
  * then the page of its status when that page shows every animal of the
  * status. Each must give back exactly what was sent; a field left out must
- * read the same in all three. A clear 400 is accepted where the interface
- * is silent (a long name, a category a server does not know) and reported.
+ * read the same in all three. A refusal passes only inside the boundary of
+ * what a server may refuse (refusal-boundary.ts: a long name or body, a
+ * category, a rate limit, or what the target's owner declared) and is reported.
  */
-async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLengths): Promise<Verdict> {
-  const created = await post(context, JSON.stringify(sent));
+async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLengths, accepted: Accepted): Promise<Verdict> {
+  const text = JSON.stringify(sent);
+  const created = await post(context, text);
   const response = created.exchange.response;
   const name = typeof sent.name === 'string' ? sent.name.length : 0;
   lengths.sent = Math.max(lengths.sent, name);
-  if (refusedClearly(created)) {
+  if (response !== undefined && response.status >= 400 && response.status < 500 && !response.unread) {
+    const refusal = judgeValidRefusal(sent, text, created.exchange, context.allowance, accepted);
+    if (!refusal.inside) {
+      return verdictOf([created], [finding(created.exchange, `refused a valid NewPet with ${answerOf(created.exchange)}: ${refusal.why}`, `201 (${cite(ACCEPTANCE.validAccepted)})`, '$.status')]);
+    }
     if (name < lengths.refused) Object.assign(lengths, { refused: name, refusedBy: created.exchange });
-    context.observe('valid-refused', answerOf(created.exchange), created.exchange);
+    context.observe('valid-refused', `${answerOf(created.exchange)}: ${refusal.how}, ${refusal.point}`, created.exchange);
     return verdictOf([created]);
   }
   if (response?.status !== 201) {
     return verdictOf([created], [finding(created.exchange, `answered ${response?.status ?? 'nothing'} to a valid NewPet`, `201, or a clear 400 where the interface is silent (${cite(STATEMENTS.createSuccess)})`, '$.status')]);
   }
+  rememberAccepted(accepted, sent);
   if (name > lengths.accepted) Object.assign(lengths, { accepted: name, acceptedBy: created.exchange });
   context.observe('location', response.headers.location === undefined ? 'not sent' : `sent (${response.headers.location.replace(/\d+$/, '{id}')})`, created.exchange);
   const pet = (response.json ?? undefined) as Pet | undefined;
@@ -83,6 +91,13 @@ function differences(exchange: Exchange, sent: NewPet, got: Pet | undefined, ans
  */
 const HARMLESS = harmlessValue(body) as NewPet;
 
+/**
+ * A name one code point past a declared limit: the boundaries no longer go
+ * past it (what is declared refused is not searched), but a refusal there
+ * must still be a clear one, and an acceptance still exact.
+ */
+const pastDeclaredLimit = (allowance: RefusalAllowance, base: NewPet): NewPet[] => (allowance.nameMaxLength === undefined ? [] : [{ ...base, name: 'x'.repeat(allowance.nameMaxLength + 1) }]);
+
 /** The longest name sent, the longest accepted and the shortest refused, with the requests that show them. */
 interface NameLengths {
   sent: number;
@@ -118,11 +133,17 @@ export const generatedCreateRules: Rule[] = [
     statement: STATEMENTS.createSuccess,
     async run(context) {
       const lengths: NameLengths = { sent: 0, accepted: -1, refused: Infinity };
+      const accepted = nothingAccepted();
+      // A category the target holds: never one it may call unknown, and the one cases use when categoryId.known is declared.
+      const held = (await context.existingPet())?.categoryId;
+      if (typeof held === 'number') accepted.categoryIds.add(held);
+      const space = acceptedSpace(body, context.allowance, held);
+      const base = { ...HARMLESS, ...(context.allowance.categoryKnown && typeof held === 'number' ? { categoryId: held } : {}) };
       const outcome = await searchAndRecord(context, this.id, {
-        arbitrary: arbitraryFor(body) as fc.Arbitrary<NewPet>,
-        examples: boundaryObjects(body, HARMLESS),
+        arbitrary: arbitraryFor(space) as fc.Arbitrary<NewPet>,
+        examples: [...boundaryObjects(space, base), ...pastDeclaredLimit(context.allowance, base)],
         runs: context.examples,
-        check: (pet) => roundTrip(context, pet, lengths),
+        check: (pet) => roundTrip(context, pet, lengths, accepted),
         describe: (pet) => `createPet with ${describeBody(pet)}`,
       });
       observeLengths(context, lengths);
