@@ -9,6 +9,8 @@ import type { Exchange, Pet, Probe, Rule, RuleContext } from '../types.js';
 import { JSON_BODY } from './expect.js';
 import { finding, recordFailure, searchAndRecord, verdictOf, type Verdict } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
+import { isExactInteger } from '../../shared/exact-json/int64.js';
 
 const model = inputModel();
 const body = model.createBody;
@@ -27,7 +29,7 @@ const refusedClearly = (probe: Probe) => probe.exchange.response?.status === 400
  * is silent (a long name, a category a server does not know) and reported.
  */
 async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLengths): Promise<Verdict> {
-  const created = await post(context, JSON.stringify(sent));
+  const created = await post(context, stringifyExactJson(sent));
   const response = created.exchange.response;
   const name = typeof sent.name === 'string' ? sent.name.length : 0;
   lengths.sent = Math.max(lengths.sent, name);
@@ -43,8 +45,8 @@ async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLength
   context.observe('location', response.headers.location === undefined ? 'not sent' : `sent (${response.headers.location.replace(/\d+$/, '{id}')})`, created.exchange);
   const pet = (response.json ?? undefined) as Pet | undefined;
   const problems = differences(created.exchange, sent, pet, undefined, STATEMENTS.createSuccess.text);
-  if (typeof pet?.id !== 'number') return verdictOf([created], problems);
-  if (!('status' in sent)) context.observe('default-status', pet.status === undefined ? 'left out' : `status ${JSON.stringify(pet.status)}`, created.exchange);
+  if (!isExactInteger(pet?.id)) return verdictOf([created], problems);
+  if (!('status' in sent)) context.observe('default-status', pet.status === undefined ? 'left out' : `status ${stringifyExactJson(pet.status)}`, created.exchange);
   const read = await context.probe({ method: 'GET', path: `/pets/${pet.id}` });
   const got = read.exchange.response?.status === 200 ? (read.exchange.response.json as Pet) : undefined;
   if (!got) problems.push(finding(read.exchange, `getPet of the created id ${pet.id} answered ${read.exchange.response?.status ?? 'nothing'}`, cite(STATEMENTS.getSuccess), '$.status'));
@@ -200,7 +202,7 @@ function negativeCases(seed: number): NegativeCase[] {
     ['an empty body', ''],
     ['JSON null', 'null'],
     ['a JSON array of the NewPet', `[${valid}]`],
-    ['a JSON string', JSON.stringify(valid)],
+    ['a JSON string', stringifyExactJson(valid)],
     ['a JSON number', '42'],
     ['JSON true', 'true'],
     ['malformed JSON (cut short)', valid.slice(0, -1)],

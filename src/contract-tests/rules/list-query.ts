@@ -1,4 +1,4 @@
-import { integerRange } from '../generate/positive-values.js';
+import { integerRange } from '../generate/integer-values.js';
 import type { InputModel, ParameterModel, ValueSchema } from '../generate/schema-model.js';
 
 /** The page-size parameter the interface describes: 1–100, default 20. */
@@ -77,7 +77,7 @@ export function allows(schema: ValueSchema, value: unknown): boolean {
       return typeof value === 'string' && (!schema.enum || schema.enum.includes(value)) && [...value].length >= (schema.minLength ?? 0) && [...value].length <= (schema.maxLength ?? Infinity);
     case 'integer': {
       const [min, max] = integerRange(schema);
-      return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+      return ((typeof value === 'number' && Number.isSafeInteger(value)) || typeof value === 'bigint') && BigInt(value) >= min && BigInt(value) <= max;
     }
     case 'number':
       return typeof value === 'number';

@@ -29,3 +29,6 @@ export function int64StandIn(value: bigint): number {
   const sign = value < 0n ? -1 : 1;
   return value >= INT64_MIN && value <= INT64_MAX ? sign * Number.MAX_SAFE_INTEGER : sign * 2 ** 53;
 }
+
+/** Whether `value` is an integer in its exact form (a safe number, or a bigint), as parseExactJson reads one. */
+export const isExactInteger = (value: unknown): value is ExactInteger => typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value));
