@@ -7,6 +7,12 @@
  *
  *   git worktree add /tmp/before <commit> && (cd /tmp/before && npm ci && npm run build)
  *   npm run build && node dist/bench/compare-builds.js /tmp/before/dist/src/mock/bin.js dist/src/mock/bin.js '/v1/pets?limit=20'
+ *
+ * A fourth argument is a JSON body: the path is then POSTed with it
+ * (`'/v1/pets' '{"name":"Rex","categoryId":2}'`). Every request adds an
+ * animal until the session's catalogue is full (then 507), so a body the
+ * mock reads whole and then refuses (a status outside PetStatus: 400)
+ * measures reading a body without filling anything.
  */
 import autocannon from 'autocannon';
 import { API_KEY, HOST } from './config.js';
@@ -27,24 +33,25 @@ async function start(label: string, bin: string): Promise<{ child: Child; origin
 }
 
 /** µs of the server's CPU per answer over one run. */
-async function cpuPerRequest({ child, origin }: { child: Child; origin: string }, path: string, seconds: number): Promise<number> {
+async function cpuPerRequest({ child, origin }: { child: Child; origin: string }, path: string, seconds: number, body?: string): Promise<number> {
   const before = readCpuSeconds(child.pid) ?? 0;
-  const result = await autocannon({ url: origin + path, connections: 50, duration: seconds, headers: { authorization: `Bearer ${API_KEY}` } });
+  const headers: Record<string, string> = { authorization: `Bearer ${API_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const result = await autocannon({ url: origin + path, connections: 50, duration: seconds, headers, ...(body === undefined ? {} : { method: 'POST' as const, body }) });
   return (((readCpuSeconds(child.pid) ?? 0) - before) * 1e6) / result.requests.total;
 }
 
 async function main(): Promise<void> {
-  const [binA, binB, path = '/v1/pets?limit=20'] = process.argv.slice(2);
-  if (binA === undefined || binB === undefined) throw new Error('usage: node dist/bench/compare-builds.js A_BIN B_BIN [PATH]');
+  const [binA, binB, path = '/v1/pets?limit=20', body] = process.argv.slice(2);
+  if (binA === undefined || binB === undefined) throw new Error('usage: node dist/bench/compare-builds.js A_BIN B_BIN [PATH [JSON_BODY]]');
   const a = await start('A', binA);
   const b = await start('B', binB);
   try {
-    await cpuPerRequest(a, path, 2);
-    await cpuPerRequest(b, path, 2);
+    await cpuPerRequest(a, path, 2, body);
+    await cpuPerRequest(b, path, 2, body);
     const runs: Record<'A' | 'B', number[]> = { A: [], B: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      runs.A.push(await cpuPerRequest(a, path, 6));
-      runs.B.push(await cpuPerRequest(b, path, 6));
+      runs.A.push(await cpuPerRequest(a, path, 6, body));
+      runs.B.push(await cpuPerRequest(b, path, 6, body));
     }
     for (const [label, values] of Object.entries(runs)) {
       process.stdout.write(`${label} CPU µs/req: ${values.map((v) => v.toFixed(1)).join(' ')}; median ${median(values)?.toFixed(1)}\n`);

@@ -18,8 +18,12 @@ const LITERAL = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/;
 /** Integers longer than this are far outside int64 whatever their digits: they stay doubles, so `1e999999` costs no million-digit bigint. */
 const MAX_DIGITS = 40;
 
+// Up to 15 digits and no fraction or exponent: a double holds it exactly. Most literals are these, and they cost no more than Number().
+const SHORT_INTEGER = /^-?\d{1,15}$/;
+
 export function readNumberLiteral(text: string): ReadNumber {
   const double = Number(text);
+  if (SHORT_INTEGER.test(text)) return { value: double, view: double };
   const parts = LITERAL.exec(text);
   if (!parts) return { value: double, view: double };
   const [, sign = '', whole = '', fraction = '', exponent = '0'] = parts;
