@@ -68,7 +68,7 @@ function differs(exchange: Exchange, field: string, value: number | bigint, pet:
 export const int64Rules: Rule[] = [
   {
     id: 'create-int64-round-trip',
-    title: 'createPet with int64 values past 32 bits and past 2^53 (to ±(2^63)): 201, and the 201, getPet and the listing give back the exact digits',
+    title: 'createPet with int64 values past 32 bits and past 2^53 (up to 2^63−1 and −2^63): 201, and the 201, getPet and the listing give back the exact digits',
     operation: 'createPet',
     writes: true,
     severity: 'contract',

@@ -1,5 +1,6 @@
 import { integerRange } from '../generate/integer-values.js';
 import type { InputModel, ParameterModel, ValueSchema } from '../generate/schema-model.js';
+import { exactInteger } from '../../shared/exact-json/int64.js';
 
 /** The page-size parameter the interface describes: 1–100, default 20. */
 export const PAGE_SIZE = 'limit';
@@ -45,6 +46,9 @@ export function queryRoles({ listQuery, listItem }: Pick<InputModel, 'listQuery'
 export function typedValue(schema: ScalarSchema, text: string): unknown {
   switch (schema.kind) {
     case 'integer':
+      // Digits exactly: an int64 past 2^53 is compared with the item's exact value (a bigint).
+      if (/^\s*-?\d+\s*$/.test(text)) return exactInteger(BigInt(text.trim()));
+      return /^\s*$/.test(text) || !Number.isFinite(Number(text)) ? undefined : Number(text);
     case 'number':
       return /^\s*$/.test(text) || !Number.isFinite(Number(text)) ? undefined : Number(text);
     case 'boolean':
