@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { parseExactJson } from '../shared/exact-json/parse-exact-json.js';
 import { keyRedactor } from './redact-key.js';
 import type { ApiRequest, Exchange, NearMiss, ReceivedResponse } from './types.js';
 
@@ -239,7 +240,8 @@ function redactResponse(response: RawResponse, redact: Redact): ReceivedResponse
   // A body not read to its end is never parsed: its start may happen to be JSON.
   if (!response.unread && /[/+]json\b/i.test(response.headers['content-type'] ?? '')) {
     try {
-      json = JSON.parse(body);
+      // Exactly: an int64 past 2^53 is a bigint, so it is compared digit for digit (shared/exact-json/).
+      json = parseExactJson(body).value;
     } catch {
       json = undefined;
     }

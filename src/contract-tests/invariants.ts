@@ -1,5 +1,7 @@
 import type { IHttpOperation } from '../document/prism.js';
 import type { Exchange, Finding } from './types.js';
+import { stringifyExactJson } from '../shared/exact-json/stringify-exact-json.js';
+import { isExactInteger } from '../shared/exact-json/int64.js';
 
 type NewFinding = Omit<Finding, 'exchange'>;
 
@@ -24,7 +26,7 @@ export function invariantFindings(operation: IHttpOperation | undefined, exchang
   if (operation.iid === 'getPet') {
     const asked = decodeURIComponent(url.pathname.split('/').at(-1) ?? '');
     const id = (response.json as { id?: unknown } | undefined)?.id;
-    if (/^-?\d+$/.test(asked) && Number.isSafeInteger(Number(asked)) && typeof id === 'number' && id !== Number(asked)) {
+    if (/^-?\d+$/.test(asked) && isExactInteger(id) && BigInt(id) !== BigInt(asked)) {
       return [{ level: 'error', hard: true, message: `asked for animal ${asked}, got animal ${id}`, expected: GET, path: '$.body.id' }];
     }
   }
@@ -53,7 +55,7 @@ function pageFindings(operation: IHttpOperation, query: URLSearchParams, pets: u
     const strays = pets.map((pet, index) => ({ index, actual: (pet as { status?: unknown } | null)?.status })).filter((p) => p.actual !== status[0]);
     const first = strays[0];
     if (first) {
-      findings.push({ level: 'error', hard: true, message: `${strays.length} of ${pets.length} items in a page for status=${status[0]} have another status (item ${first.index}: ${JSON.stringify(first.actual)})`, expected: FILTER, path: `$.body[${first.index}].status` });
+      findings.push({ level: 'error', hard: true, message: `${strays.length} of ${pets.length} items in a page for status=${status[0]} have another status (item ${first.index}: ${stringifyExactJson(first.actual)})`, expected: FILTER, path: `$.body[${first.index}].status` });
     }
   }
   return findings;

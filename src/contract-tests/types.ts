@@ -1,5 +1,6 @@
 import type { RefusalAllowance } from './allow-refusal.js';
 import type { InputModel } from './generate/schema-model.js';
+import type { ExactInteger } from '../shared/exact-json/int64.js';
 
 /**
  * The harness's data: rules, the exchanges they make, and what they find.
@@ -113,10 +114,11 @@ export interface Probe {
   findings: Finding[];
 }
 
+/** A Pet as answered: its int64 fields are bigints past 2^53 (see shared/exact-json/int64.ts). */
 export interface Pet {
-  id: number;
+  id: ExactInteger;
   name: string;
-  categoryId: number;
+  categoryId: ExactInteger;
   status?: 'available' | 'pending' | 'sold';
 }
 

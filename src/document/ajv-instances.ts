@@ -28,9 +28,10 @@ export function contractAjv(code?: Options['code']): AjvInstance {
   const formats = require('ajv-formats') as FormatsPlugin | { default: FormatsPlugin };
   const ajv = new Ajv({ ...CONTRACT_AJV_OPTIONS, ...(code && { code }) });
   (typeof formats === 'function' ? formats : formats.default)(ajv);
-  // ajv-formats takes any integer as int64. A JSON number past 2^53 loses
-  // digits once parsed by JavaScript, so accepting one would silently store
-  // another value than the client sent: such values are refused instead.
+  // ajv-formats takes any integer as int64. Integers past 2^53 are read
+  // exactly (shared/exact-json/) and shown to validators as stand-ins: a
+  // safe integer for one within int64, a number past 2^53 for one outside
+  // it. So, on such a view, "within int64" is exactly "a safe integer".
   ajv.addFormat('int64', INT64_FORMAT);
   return ajv;
 }

@@ -1,3 +1,5 @@
+import { INT64_MAX, INT64_MIN } from '../shared/exact-json/int64.js';
+import { parseExactJson } from '../shared/exact-json/parse-exact-json.js';
 import { loadDocument } from './load-document.js';
 import { getHttpOperationsFromSpec, prismValidators, type HttpResponse, type IHttpOperation } from './prism.js';
 
@@ -57,7 +59,7 @@ export async function createResponseValidator(documentPath?: string): Promise<Re
         for (const d of result.left) {
           violations.push({
             code: String(d.code ?? 'schema'),
-            message: d.message,
+            message: int64Message(d.message),
             severity: d.severity === 0 ? 'error' : 'warning',
             path: d.path ?? [],
           });
@@ -71,8 +73,10 @@ export async function createResponseValidator(documentPath?: string): Promise<Re
 function parseBody(response: ResponseToValidate, violations: Violation[]): unknown {
   const type = response.headers['content-type'] ?? '';
   if (!/[/+]json\b/i.test(type) || response.body === '') return response.body;
+  // Read exactly and judged on its view (shared/exact-json/): an int64 past
+  // 2^53 is valid, an integer past int64 is not, whatever JavaScript's doubles hold.
   try {
-    return JSON.parse(response.body);
+    return parseExactJson(response.body).view;
   } catch (error) {
     violations.push({ code: 'malformed-json', message: `the body is not valid JSON: ${(error as Error).message}`, severity: 'error', path: ['body'] });
     return response.body;
@@ -87,3 +91,11 @@ function templateToRegExp(template: string): RegExp {
     .join('[^/]+');
   return new RegExp(`^${source}$`);
 }
+
+/**
+ * prism reads `format: int64` as the range ±(2^53−1), which on a body's
+ * view (see int64StandIn) means exactly "within int64": its message says so
+ * in int64's own bounds.
+ */
+const SAFE_BOUND = new RegExp(`must be [<>]= -?${Number.MAX_SAFE_INTEGER}$`);
+const int64Message = (message: string): string => (SAFE_BOUND.test(message) ? `must be an integer from ${INT64_MIN} to ${INT64_MAX} (int64)` : message);

@@ -5,6 +5,7 @@ import { createDefects } from './create-defects.js';
 import { errorDefects } from './error-defects.js';
 import type { Defect } from './defect.js';
 import { getDefects } from './get-defects.js';
+import { int64Defects } from './int64-defects.js';
 import { listDefects } from './list-defects.js';
 
 /**
@@ -12,7 +13,7 @@ import { listDefects } from './list-defects.js';
  * The error defects stay last: their slow getPet (the harness's 300 ms timeout)
  * takes most of vitest's 15 s per test, and runs fastest with no other runs alongside.
  */
-export const DEFECTS: readonly Defect[] = [...listDefects, ...createDefects, ...getDefects, ...authDefects, ...conditionalDefects, ...acceptanceDefects, ...errorDefects];
+export const DEFECTS: readonly Defect[] = [...listDefects, ...createDefects, ...getDefects, ...authDefects, ...conditionalDefects, ...acceptanceDefects, ...int64Defects, ...errorDefects];
 
 const names = new Set<string>();
 for (const defect of DEFECTS) {

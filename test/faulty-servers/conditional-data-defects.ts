@@ -23,7 +23,7 @@ const storedAs =
   (pets: PetView): PetView =>
     viewWith(pets, { create: (pet) => pets.create(change(pet)) });
 const nameStoredAs = (change: (name: string) => string) => storedAs((pet) => ({ ...pet, name: change(pet.name) }));
-const categoryStoredAs = (change: (categoryId: number) => number) => storedAs((pet) => ({ ...pet, categoryId: change(pet.categoryId) }));
+const categoryStoredAs = (change: (categoryId: number) => number) => storedAs((pet) => ({ ...pet, categoryId: change(Number(pet.categoryId)) }));
 
 /** A response view that changes one field of every Pet it answers. */
 const shown = (operation: 'getPet' | 'listPets', change: (pet: Record<string, unknown>) => unknown) =>

@@ -86,7 +86,7 @@ export const createDefects: Defect[] = [
   {
     name: 'stored animal differs from the one answered (categoryId + 1)',
     breaks: 'Endpoints > Add an animal: 201, Pet: the animal added is the one answered.',
-    catalogue: (pets) => viewWith(pets, { create: (pet) => ({ ...pets.create({ ...pet, categoryId: pet.categoryId + 1 }), categoryId: pet.categoryId }) }),
+    catalogue: (pets) => viewWith(pets, { create: (pet) => ({ ...pets.create({ ...pet, categoryId: Number(pet.categoryId) + 1 }), categoryId: pet.categoryId }) }),
     caughtBy: ['create-readable-via-get-pet'],
   },
   {

@@ -1,3 +1,5 @@
+import { parseExactJson } from '../../src/shared/exact-json/parse-exact-json.js';
+import { stringifyExactJson } from '../../src/shared/exact-json/stringify-exact-json.js';
 import type { OperationId } from '../../src/contract-tests/types.js';
 import { FAULTY_SERVER_KEY, type ServerFetch } from './defect.js';
 
@@ -58,11 +60,11 @@ export function respond(response: Response, body: string, changes: { status?: nu
   return new Response(body, { status: changes.status ?? response.status, headers });
 }
 
-/** Rewrites a JSON response's body. */
+/** Rewrites a JSON response's body, read and written exactly (an int64 past 2^53 keeps its digits): only `change` breaks anything. */
 export const mapJson =
   (change: (json: unknown) => unknown) =>
   async (response: Response): Promise<Response> =>
-    respond(response, JSON.stringify(change(await response.json())));
+    respond(response, stringifyExactJson(change(parseExactJson(await response.text()).value)) ?? '');
 
 /** Applies `change` to every Pet in a body: the body itself or the items of an array. */
 export const mapPets =

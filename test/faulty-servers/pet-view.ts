@@ -1,3 +1,5 @@
+import { parseExactJson } from '../../src/shared/exact-json/parse-exact-json.js';
+import { stringifyExactJson } from '../../src/shared/exact-json/stringify-exact-json.js';
 import type { ListQuery } from '../../src/mock/core/catalogue/catalogue-page.js';
 import type { NewPet, Pet } from '../../src/mock/core/catalogue/pet.js';
 import type { StateCatalogue } from '../../src/mock/core/store/mock-store.js';
@@ -15,13 +17,13 @@ function now<T>(value: T | Promise<T>): T {
   return value;
 }
 
-/** The memory store's catalogue as objects. */
+/** The memory store's catalogue as objects, int64 values exactly (a bigint past 2^53), as the mock holds them. */
 export function petView(catalogue: StateCatalogue): PetView {
   return {
-    list: (query) => JSON.parse(now(catalogue.listJson(query))) as Pet[],
+    list: (query) => parseExactJson(now(catalogue.listJson(query))).value as Pet[],
     get: (id) => {
       const json = now(catalogue.getJson(id));
-      return json === undefined ? undefined : (JSON.parse(json) as Pet);
+      return json === undefined ? undefined : (parseExactJson(json).value as Pet);
     },
     create: (pet) => {
       const created = now(catalogue.create(pet));
@@ -34,14 +36,14 @@ export function petView(catalogue: StateCatalogue): PetView {
 /** A catalogue that answers as `view` does, counting as `inner`. */
 export function viewedCatalogue(view: PetView, inner: StateCatalogue): StateCatalogue {
   return {
-    listJson: (query) => JSON.stringify(view.list(query)),
+    listJson: (query) => stringifyExactJson(view.list(query)),
     getJson: (id) => {
       const pet = view.get(id);
-      return pet === undefined ? undefined : JSON.stringify(pet);
+      return pet === undefined ? undefined : stringifyExactJson(pet);
     },
     create: (newPet) => {
       const pet = view.create(newPet);
-      return { pet, json: JSON.stringify(pet) };
+      return { pet, json: stringifyExactJson(pet) };
     },
     count: () => inner.count(),
   };

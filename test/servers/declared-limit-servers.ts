@@ -1,9 +1,11 @@
+import { parseExactJson } from '../../src/shared/exact-json/parse-exact-json.js';
 import type { AppFetch } from '../support/contract-cli.js';
 
 /** A createPet body's fields, or undefined when it is not a JSON object. */
 export const fieldsOf = (text: string): Record<string, unknown> | undefined => {
   try {
-    const value = JSON.parse(text) as unknown;
+    // Exactly: an int64 past 2^53 passes through a test server unrounded.
+    const { value } = parseExactJson(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

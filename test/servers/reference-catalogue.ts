@@ -2,7 +2,8 @@
 export interface ReferencePet {
   id: number;
   name: string;
-  categoryId: number;
+  /** int64: a bigint past 2^53. */
+  categoryId: number | bigint;
   status?: string;
 }
 

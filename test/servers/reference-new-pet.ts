@@ -1,3 +1,4 @@
+import { parse, parseNumberAndBigInt } from 'lossless-json';
 import type { ReferencePet } from './reference-catalogue.js';
 
 /** What the body of a createPet asks for, or why it is refused (always 400). */
@@ -11,7 +12,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * Reads a createPet body (already known to be `application/json`) as a
  * NewPet: well-formed UTF-8 (no byte-order mark), one JSON object, `name` a
  * string of 1 to 1000 characters (code points), `categoryId` a JSON integer
- * (1.0 is one, 1.5 is not) within ±(2^53−1), `status` absent or exactly one
+ * (1.0 is one, 1.5 is not) within int64, kept exactly, `status` absent or exactly one
  * of the three values. Other fields, `id` among them, are ignored. Without a
  * status the animal is `available`. The name is kept exactly as sent.
  */
@@ -25,7 +26,8 @@ export function readNewPet(body: Buffer): NewPetReading {
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // Integers exactly (JSON.parse rounds past 2^53): as bigints, a safe one then as a number.
+    value = parse(text, null, { parseNumber: parseNumberAndBigInt, onDuplicateKey: ({ newValue }) => newValue });
   } catch {
     return refuse('bad_json', 'The request body is not well-formed JSON.');
   }
@@ -44,13 +46,15 @@ export function readNewPet(body: Buffer): NewPetReading {
 
   const categoryId = field('categoryId');
   if (categoryId === undefined) return refuse('missing_category_id', 'categoryId is required.');
-  if (typeof categoryId !== 'number' || !Number.isInteger(categoryId)) return refuse('bad_category_id', 'categoryId must be an integer.');
-  if (!Number.isSafeInteger(categoryId)) return refuse('category_id_out_of_range', 'categoryId must be within ±9007199254740991.');
+  const exact = typeof categoryId === 'number' && Number.isInteger(categoryId) && Number.isSafeInteger(categoryId) ? BigInt(categoryId) : categoryId;
+  if (typeof exact !== 'bigint') return refuse('bad_category_id', 'categoryId must be an integer.');
+  if (exact < -(2n ** 63n) || exact > 2n ** 63n - 1n) return refuse('category_id_out_of_range', 'categoryId must be within int64.');
 
   const status = field('status');
   if (status !== undefined && !STATUSES.has(status)) return refuse('bad_status', 'status must be one of available, pending, sold.');
 
-  return { ok: true, pet: { name, categoryId, status: (status as string | undefined) ?? 'available' } };
+  const held = exact >= BigInt(Number.MIN_SAFE_INTEGER) && exact <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(exact) : exact;
+  return { ok: true, pet: { name, categoryId: held, status: (status as string | undefined) ?? 'available' } };
 }
 
 function refuse(code: string, message: string): NewPetReading {

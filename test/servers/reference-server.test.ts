@@ -172,7 +172,7 @@ describe('the reference server', () => {
       ['a missing name', '{"categoryId":1}'],
       ['a numeric name', '{"name":5,"categoryId":1}'],
       ['a fractional categoryId', '{"name":"Rex","categoryId":1.5}'],
-      ['a categoryId beyond 2^53-1', '{"name":"Rex","categoryId":9007199254740993}'],
+      ['a categoryId beyond int64', '{"name":"Rex","categoryId":9223372036854775808}'],
       ['a string categoryId', '{"name":"Rex","categoryId":"1"}'],
       ['a null status', '{"name":"Rex","categoryId":1,"status":null}'],
       ['a padded status', '{"name":"Rex","categoryId":1,"status":"sold "}'],
@@ -182,6 +182,15 @@ describe('the reference server', () => {
       expect(res.status).toBe(400);
       expect(res.headers.get('content-type')).toBe(JSON_UTF8);
       expect(await res.json()).toEqual({ code: expect.any(String), message: expect.any(String), status: 400 });
+    });
+
+    it.each(['9007199254740993', '9223372036854775807', '-9223372036854775808'])('keeps categoryId %s exactly (int64 past 2^53)', async (digits) => {
+      const res = await create(`{"name":"Big","categoryId":${digits}}`);
+      expect(res.status).toBe(201);
+      const text = await res.text();
+      expect(text).toContain(`"categoryId":${digits}`);
+      const id = /"id":(\d+)/.exec(text)?.[1];
+      expect(await (await get(`/pets/${id}`)).text()).toBe(text);
     });
 
     it('accepts a name of 1000 characters', async () => {

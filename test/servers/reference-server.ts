@@ -52,8 +52,8 @@
  *   (the mock accepts it), longer → 400 `name_too_long` (the mock accepts any
  *   length). Kept exactly as sent, lone surrogates included.
  * - `categoryId`: a JSON number that is an integer (1.0 is, 1.5 is not) within
- *   ±(2^53−1); beyond → 400 `category_id_out_of_range`, other types → 400
- *   `bad_category_id`.
+ *   int64, kept exactly (lossless-json); beyond → 400
+ *   `category_id_out_of_range`, other types → 400 `bad_category_id`.
  * - `status`: absent → the animal is `available` (the mock leaves it absent);
  *   otherwise exactly one of the three values (null too is refused).
  * - Unknown fields and a client-sent `id` are ignored.
@@ -68,6 +68,7 @@
  *   `Deprecation: @1795305600`, `Sunset: Thu, 05 Dec 2030 00:00:00 GMT` and
  *   `Link: </v1/pets>; rel="successor-version"`.
  */
+import { stringify } from 'lossless-json';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -206,7 +207,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, answer: (req: In
 }
 
 function send(res: ServerResponse, { status, body, headers }: Answer, close: boolean): void {
-  const text = JSON.stringify(body);
+  const text = stringify(body) ?? '';
   res.writeHead(status, {
     ...headers,
     'content-type': JSON_TYPE,
@@ -294,12 +295,12 @@ function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams, byCat
   if (status !== undefined && !STATUSES.has(status)) return error(400, 'bad_status', 'status must be one of available, pending, sold.');
   const categories = byCategory ? query.getAll('categoryId') : [];
   if (categories.length > 1 || (categories.length === 1 && !/^-?[0-9]+$/.test(categories[0] as string))) return error(400, 'bad_category_id', 'categoryId must be one decimal integer.');
-  const category = categories.length === 1 ? Number(categories[0]) : undefined;
+  const category = categories.length === 1 ? BigInt(categories[0] as string) : undefined;
 
   const found: ReferencePet[] = [];
   for (const pet of [...pets.values()].sort((a, b) => b.id - a.id)) {
     if (found.length >= limit) break;
-    if ((status === undefined || pet.status === status) && (category === undefined || pet.categoryId === category)) found.push(pet);
+    if ((status === undefined || pet.status === status) && (category === undefined || BigInt(pet.categoryId) === category)) found.push(pet);
   }
   return { status: 200, body: found.map(present) };
 }

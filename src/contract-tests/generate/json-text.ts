@@ -12,6 +12,7 @@ export class RawNumber {
 
 const RAW = /"\\u0000raw:([^"\\]+)\\u0000"/g;
 
+/** JSON text of `value`: a RawNumber as its literal, a bigint (an int64 past 2^53) as its exact digits. */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value).replace(RAW, '$1');
+  return JSON.stringify(value, (_, item: unknown) => (typeof item === 'bigint' ? new RawNumber(String(item)).toJSON() : item)).replace(RAW, '$1');
 }

@@ -1,19 +1,15 @@
 import fc from 'fast-check';
+import { harmlessInteger, integerArbitrary, integerEdges } from './integer-values.js';
 import type { ValueSchema } from './schema-model.js';
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 
 /**
  * Values a schema allows, as fast-check arbitraries (random, shrinkable) and
  * as boundary lists (every one tried on every run). The boundaries are where
  * servers break: the strings a byte-oriented, normalising, trimming or
- * C-string store changes, and the integers past 32 bits and at the edge of
- * what a JSON number carries exactly.
+ * C-string store changes, and the integers past 32 bits, past 2^53 (where
+ * JavaScript's doubles stop) and at the ends of int64 (integer-values.ts).
  */
-
-/** The integers JSON carries exactly (RFC 8259 §6): an int64 field is tried within ±(2^53−1). */
-const SAFE = Number.MAX_SAFE_INTEGER;
-
-const INT32_EDGES = [0, 1, -1, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 32, 2 ** 32 + 1];
-const INT53_EDGES = [SAFE, -SAFE, 2 ** 53 - 2, 1e15];
 
 /** Strings chosen to break the ways a server changes text; each is valid JSON text once escaped. */
 export const SPECIAL_STRINGS: readonly string[] = [
@@ -78,10 +74,8 @@ export function arbitraryFor(schema: ValueSchema): fc.Arbitrary<unknown> {
       // A length limit (the document's, or one a service declares) holds for what is drawn, as for the boundaries.
       return schema.maxLength === undefined && schema.minLength === undefined ? strings : strings.filter((s) => fitsLength(schema, s));
     }
-    case 'integer': {
-      const [min, max] = integerRange(schema);
-      return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) }) }, { weight: 1, arbitrary: fc.integer({ min, max }) }, { weight: 1, arbitrary: fc.constantFrom(...integerEdges(schema)) });
-    }
+    case 'integer':
+      return integerArbitrary(schema);
     case 'number':
       return fc.double({ noNaN: true, noDefaultInfinity: true });
     case 'boolean':
@@ -130,17 +124,6 @@ export function boundaryObjects(schema: Extract<ValueSchema, { kind: 'object' }>
   return out;
 }
 
-export function integerRange(schema: Extract<ValueSchema, { kind: 'integer' }>): [number, number] {
-  const wide = schema.format === 'int32' ? [-(2 ** 31), 2 ** 31 - 1] : [-SAFE, SAFE];
-  return [Math.max(schema.minimum ?? -Infinity, wide[0] as number), Math.min(schema.maximum ?? Infinity, wide[1] as number)];
-}
-
-function integerEdges(schema: Extract<ValueSchema, { kind: 'integer' }>): number[] {
-  const [min, max] = integerRange(schema);
-  const edges = [...INT32_EDGES, ...(schema.format === 'int32' ? [] : INT53_EDGES), min, min + 1, max, max - 1];
-  return [...new Set(edges)].filter((n) => n >= min && n <= max);
-}
-
 function fitsLength(schema: Extract<ValueSchema, { kind: 'string' }>, s: string): boolean {
   const length = [...s].length;
   return length >= (schema.minLength ?? 0) && length <= (schema.maxLength ?? Infinity);
@@ -157,10 +140,8 @@ export function harmlessValue(schema: ValueSchema, name = 'value'): unknown {
   switch (schema.kind) {
     case 'string':
       return schema.enum ? schema.enum[0] : `contract-test ${name}`.slice(0, schema.maxLength ?? Infinity).padEnd(schema.minLength ?? 0, 'x');
-    case 'integer': {
-      const [min, max] = integerRange(schema);
-      return Math.min(Math.max(1, min), max);
-    }
+    case 'integer':
+      return harmlessInteger(schema);
     case 'number':
       return 1;
     case 'boolean':
@@ -175,5 +156,5 @@ export function harmlessValue(schema: ValueSchema, name = 'value'): unknown {
 /** A value as a short label: long strings by their length. */
 export function describeValue(value: unknown): string {
   if (typeof value === 'string' && value.length > 40) return `a ${value.length}-character string`;
-  return JSON.stringify(value) ?? String(value);
+  return stringifyExactJson(value) ?? String(value);
 }

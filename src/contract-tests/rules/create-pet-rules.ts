@@ -4,6 +4,7 @@ import type { Exchange, Pet, Rule, RuleContext, Statement } from '../types.js';
 import { expectField, expectStatus, JSON_BODY, petOf, petsOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 
 const STATUSES = petStatuses();
 
@@ -15,7 +16,7 @@ const post = (context: RuleContext, body: string, headers: Record<string, string
 
 /** Creates an animal and checks the 201 answer carries it as sent, with an assigned id. */
 async function create(context: RuleContext, sent: Record<string, unknown>): Promise<{ pet: Pet; exchange: Exchange } | undefined> {
-  const exchange = await post(context, JSON.stringify(sent));
+  const exchange = await post(context, stringifyExactJson(sent));
   if (!expectStatus(context, exchange, [201], STATEMENTS.createSuccess)) return undefined;
   const pet = petOf(context, exchange, STATEMENTS.createSuccess);
   if (!pet) return undefined;
@@ -78,7 +79,7 @@ export const createPetRules: Rule[] = [
   }),
   writing('create-ignores-client-id', 'an id sent by the client is not the one assigned', STATEMENTS.idAssigned, async (context) => {
     const sentId = 900_000_000 + Math.floor(Math.random() * 99_999_999);
-    const exchange = await post(context, JSON.stringify({ ...newPet(), id: sentId }));
+    const exchange = await post(context, stringifyExactJson({ ...newPet(), id: sentId }));
     // Refusing the unknown field is defensible too.
     if (!expectStatus(context, exchange, [201, 400], STATEMENTS.idAssigned) || exchange.response?.status === 400) return;
     const pet = petOf(context, exchange, STATEMENTS.createSuccess);
@@ -88,19 +89,19 @@ export const createPetRules: Rule[] = [
     const { status: _, ...withoutStatus } = newPet();
     await create(context, withoutStatus);
   }),
-  rejected('missing-name', 'no name', JSON.stringify({ categoryId: 2 })),
-  rejected('missing-category-id', 'no categoryId', JSON.stringify({ name: `${CREATED_NAME_PREFIX} no category` })),
+  rejected('missing-name', 'no name', stringifyExactJson({ categoryId: 2 })),
+  rejected('missing-category-id', 'no categoryId', stringifyExactJson({ name: `${CREATED_NAME_PREFIX} no category` })),
   rejected('empty-object', 'an empty object', '{}'),
-  rejected('name-not-a-string', 'a numeric name', JSON.stringify({ name: 42, categoryId: 2 })),
+  rejected('name-not-a-string', 'a numeric name', stringifyExactJson({ name: 42, categoryId: 2 })),
   // A numeric string, so a server that coerces types ("2" → 2) is caught too.
-  rejected('category-id-not-an-integer', 'a string categoryId', JSON.stringify({ name: `${CREATED_NAME_PREFIX} bad category`, categoryId: '2' })),
-  rejected('category-id-fractional', 'a fractional categoryId', JSON.stringify({ name: `${CREATED_NAME_PREFIX} fraction`, categoryId: 1.5 })),
-  rejected('unknown-status', 'a status outside PetStatus', JSON.stringify({ name: `${CREATED_NAME_PREFIX} lost`, categoryId: 2, status: 'lost' })),
-  rejected('array-body', 'an array instead of an object', JSON.stringify([newPet()])),
+  rejected('category-id-not-an-integer', 'a string categoryId', stringifyExactJson({ name: `${CREATED_NAME_PREFIX} bad category`, categoryId: '2' })),
+  rejected('category-id-fractional', 'a fractional categoryId', stringifyExactJson({ name: `${CREATED_NAME_PREFIX} fraction`, categoryId: 1.5 })),
+  rejected('unknown-status', 'a status outside PetStatus', stringifyExactJson({ name: `${CREATED_NAME_PREFIX} lost`, categoryId: 2, status: 'lost' })),
+  rejected('array-body', 'an array instead of an object', stringifyExactJson([newPet()])),
   writing('create-malformed-json', 'createPet with malformed JSON (the interface does not say)', STATEMENTS.createBadRequest, async (context) => {
     expectStatus(context, await post(context, '{"name": "contract-test'), [400], STATEMENTS.createBadRequest);
   }, 'advisory'),
   writing('create-wrong-media-type', 'createPet with text/plain (the interface does not say)', STATEMENTS.createMediaType, async (context) => {
-    expectStatus(context, await post(context, JSON.stringify(newPet()), { 'content-type': 'text/plain' }), [400, 415], STATEMENTS.createMediaType);
+    expectStatus(context, await post(context, stringifyExactJson(newPet()), { 'content-type': 'text/plain' }), [400, 415], STATEMENTS.createMediaType);
   }, 'advisory'),
 ];

@@ -1,5 +1,7 @@
 import type { Exchange, Pet, RuleContext, Statement } from '../types.js';
 import { cite } from './statements.js';
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
+import { isExactInteger } from '../../shared/exact-json/int64.js';
 
 /**
  * Checks the status of an answer and records a finding when it differs.
@@ -25,7 +27,7 @@ export function petsOf(context: RuleContext, exchange: Exchange, statement: Stat
 /** The answer's body as one pet, or a finding. */
 export function petOf(context: RuleContext, exchange: Exchange, statement: Statement): Pet | undefined {
   const json = exchange.response?.json as Pet | undefined;
-  if (json && typeof json === 'object' && !Array.isArray(json) && typeof json.id === 'number') return json;
+  if (json && typeof json === 'object' && !Array.isArray(json) && isExactInteger(json.id)) return json;
   context.fail({ message: 'the body is not a Pet with an integer id', expected: cite(statement), path: '$.body', exchange });
   return undefined;
 }
@@ -33,7 +35,7 @@ export function petOf(context: RuleContext, exchange: Exchange, statement: State
 /** Compares one field and records a finding naming its JSON path. */
 export function expectField(context: RuleContext, exchange: Exchange, path: string, actual: unknown, expected: unknown, statement: Statement): void {
   if (Object.is(actual, expected)) return;
-  context.fail({ message: `${path} is ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`, expected: cite(statement), path, exchange });
+  context.fail({ message: `${path} is ${stringifyExactJson(actual)}, not ${stringifyExactJson(expected)}`, expected: cite(statement), path, exchange });
 }
 
 export const JSON_BODY = { 'content-type': 'application/json' };

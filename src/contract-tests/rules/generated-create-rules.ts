@@ -13,6 +13,8 @@ import { JSON_BODY } from './expect.js';
 import { judgeValidRefusal, nothingAccepted, rememberAccepted, type Accepted } from './refusal-boundary.js';
 import { finding, recordFailure, searchAndRecord, verdictOf, type Verdict } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
+import { isExactInteger } from '../../shared/exact-json/int64.js';
 
 const model = inputModel();
 const body = model.createBody;
@@ -29,7 +31,7 @@ const post = (context: RuleContext, text: string, headers: Record<string, string
  * category, a rate limit, or what the target's owner declared) and is reported.
  */
 async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLengths, accepted: Accepted): Promise<Verdict> {
-  const text = JSON.stringify(sent);
+  const text = stringifyExactJson(sent);
   const created = await post(context, text);
   const response = created.exchange.response;
   const name = typeof sent.name === 'string' ? sent.name.length : 0;
@@ -51,8 +53,8 @@ async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLength
   context.observe('location', response.headers.location === undefined ? 'not sent' : `sent (${response.headers.location.replace(/\d+$/, '{id}')})`, created.exchange);
   const pet = (response.json ?? undefined) as Pet | undefined;
   const problems = differences(created.exchange, sent, pet, undefined, STATEMENTS.createSuccess.text);
-  if (typeof pet?.id !== 'number') return verdictOf([created], problems);
-  if (!('status' in sent)) context.observe('default-status', pet.status === undefined ? 'left out' : `status ${JSON.stringify(pet.status)}`, created.exchange);
+  if (!isExactInteger(pet?.id)) return verdictOf([created], problems);
+  if (!('status' in sent)) context.observe('default-status', pet.status === undefined ? 'left out' : `status ${stringifyExactJson(pet.status)}`, created.exchange);
   const read = await context.probe({ method: 'GET', path: `/pets/${pet.id}` });
   const got = read.exchange.response?.status === 200 ? (read.exchange.response.json as Pet) : undefined;
   if (!got) problems.push(finding(read.exchange, `getPet of the created id ${pet.id} answered ${read.exchange.response?.status ?? 'nothing'}`, cite(STATEMENTS.getSuccess), '$.status'));
@@ -137,7 +139,7 @@ export const generatedCreateRules: Rule[] = [
       // A category the target holds: never one it may call unknown, and the one cases use when categoryId.known is declared.
       const held = (await context.existingPet())?.categoryId;
       if (typeof held === 'number') accepted.categoryIds.add(held);
-      const space = acceptedSpace(body, context.allowance, held);
+      const space = acceptedSpace(body, context.allowance, typeof held === 'number' ? held : undefined);
       const base = { ...HARMLESS, ...(context.allowance.categoryKnown && typeof held === 'number' ? { categoryId: held } : {}) };
       const outcome = await searchAndRecord(context, this.id, {
         arbitrary: arbitraryFor(space) as fc.Arbitrary<NewPet>,
@@ -221,7 +223,7 @@ function negativeCases(seed: number): NegativeCase[] {
     ['an empty body', ''],
     ['JSON null', 'null'],
     ['a JSON array of the NewPet', `[${valid}]`],
-    ['a JSON string', JSON.stringify(valid)],
+    ['a JSON string', stringifyExactJson(valid)],
     ['a JSON number', '42'],
     ['JSON true', 'true'],
     ['malformed JSON (cut short)', valid.slice(0, -1)],

@@ -8,6 +8,7 @@ import type { Finding, Probe, QueryParameterPoint, Rule, RuleContext } from '../
 import { finding, searchAndRecord, sweep, verdictOf, type Verdict } from './generated.js';
 import { allows, askedFilters, askedUnjudged, DEFAULT_PAGE_SIZE, matchesAll, PAGE_SIZE, queryRoles, type AskedFilter, type Query, type QueryRole } from './list-query.js';
 import { cite, STATEMENTS } from './statements.js';
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 
 const toPath = (query: Query) => {
   const text = new URLSearchParams(query).toString();
@@ -60,7 +61,7 @@ async function knownCounts(context: RuleContext, roles: readonly QueryRole[]): P
   for (const query of pages) {
     const page = (await context.probe({ method: 'GET', path: toPath(query) })).exchange.response?.json;
     const filters = askedFilters(roles, query);
-    for (const item of Array.isArray(page) ? (page as unknown[]) : []) if (typeof item === 'object' && item !== null && matchesAll(item, filters)) seen.set(JSON.stringify((item as { id?: unknown }).id ?? item), item);
+    for (const item of Array.isArray(page) ? (page as unknown[]) : []) if (typeof item === 'object' && item !== null && matchesAll(item, filters)) seen.set(stringifyExactJson((item as { id?: unknown }).id ?? item), item);
   }
   return { all, seen: [...seen.values()] };
 }
@@ -99,12 +100,12 @@ function strays(probe: Probe, items: readonly unknown[], filters: readonly Asked
     const path = `$.body[${first.index}].${filter.name}`;
     // The listing invariants check `status` on every answer: one finding per place.
     if (probe.findings.some((f) => f.path === path)) return [];
-    const actual = JSON.stringify((first.item as Record<string, unknown> | null)?.[filter.name]) ?? 'nothing';
+    const actual = stringifyExactJson((first.item as Record<string, unknown> | null)?.[filter.name]) ?? 'nothing';
     return [
       finding(
         probe.exchange,
-        `${off.length} of ${items.length} items have another ${filter.name} than the ${JSON.stringify(filter.value)} asked (item ${first.index}: ${actual})`,
-        `only animals whose ${filter.name} is ${JSON.stringify(filter.value)}: a documented parameter named after a Pet field is read as a filter on it, as \`status\` is (${cite(STATEMENTS.statusFilter)})`,
+        `${off.length} of ${items.length} items have another ${filter.name} than the ${stringifyExactJson(filter.value)} asked (item ${first.index}: ${actual})`,
+        `only animals whose ${filter.name} is ${stringifyExactJson(filter.value)}: a documented parameter named after a Pet field is read as a filter on it, as \`status\` is (${cite(STATEMENTS.statusFilter)})`,
         path,
       ),
     ];
@@ -121,7 +122,7 @@ function shortPage(probe: Probe, items: readonly unknown[], query: Query, known:
   const exists = filters.length === 0 ? known.all : known.seen.filter((item) => matchesAll(item, filters)).length;
   const expected = Math.min(limit, exists);
   if (items.length >= expected) return [];
-  const which = filters.map((f) => `${f.name} ${JSON.stringify(f.value)}`).join(' and ');
+  const which = filters.map((f) => `${f.name} ${stringifyExactJson(f.value)}`).join(' and ');
   return [finding(probe.exchange, `${items.length} animals, while at least ${exists} exist${which ? ` with ${which}` : ''}`, `min(limit, animals that exist) = ${expected} (${cite(STATEMENTS.limitRange)})`, '$.body.length')];
 }
 
@@ -149,7 +150,7 @@ export const generatedListRules: Rule[] = [
         examples: exampleQueries(roles, known.seen),
         runs: context.examples,
         check: (query) => judgePageTwice(context, roles, query, known),
-        describe: (query) => `listPets with ${JSON.stringify(query)}`,
+        describe: (query) => `listPets with ${stringifyExactJson(query)}`,
       });
     },
   },

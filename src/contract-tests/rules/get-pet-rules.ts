@@ -1,6 +1,7 @@
 import type { Rule } from '../types.js';
 import { expectField, expectStatus, petOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 
 /** The largest id JSON numbers carry exactly: an id no catalogue is likely to have reached. */
 const UNLIKELY_ID = Number.MAX_SAFE_INTEGER;
@@ -66,14 +67,14 @@ export const getPetRules: Rule[] = [
       const expected = cite(STATEMENTS.deprecation);
       // RFC 9745: a structured-field date, `@<seconds>`.
       if (!/^@-?\d+$/.test(headers.deprecation ?? '')) {
-        context.fail({ message: `Deprecation is ${JSON.stringify(headers.deprecation)}`, expected: `Deprecation: @<unix time> (RFC 9745); ${expected}`, path: '$.headers.deprecation', exchange });
+        context.fail({ message: `Deprecation is ${stringifyExactJson(headers.deprecation)}`, expected: `Deprecation: @<unix time> (RFC 9745); ${expected}`, path: '$.headers.deprecation', exchange });
       }
       // RFC 8594: an HTTP-date, the removal date.
       if (Date.parse(headers.sunset ?? '') !== SUNSET) {
-        context.fail({ message: `Sunset is ${JSON.stringify(headers.sunset)}`, expected: `Sunset: Thu, 05 Dec 2030 00:00:00 GMT (RFC 8594); ${expected}`, path: '$.headers.sunset', exchange });
+        context.fail({ message: `Sunset is ${stringifyExactJson(headers.sunset)}`, expected: `Sunset: Thu, 05 Dec 2030 00:00:00 GMT (RFC 8594); ${expected}`, path: '$.headers.sunset', exchange });
       }
       if (!/\/pets>/.test(headers.link ?? '')) {
-        context.fail({ message: `Link is ${JSON.stringify(headers.link)}`, expected: `a Link to GET /pets; ${expected}`, path: '$.headers.link', exchange });
+        context.fail({ message: `Link is ${stringifyExactJson(headers.link)}`, expected: `a Link to GET /pets; ${expected}`, path: '$.headers.link', exchange });
       }
     },
   },

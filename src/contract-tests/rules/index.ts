@@ -10,9 +10,10 @@ import { listingInvariantRules } from './listing-invariant-rules.js';
 import { statefulRules } from './stateful-rules.js';
 import { listPetsRules } from './list-pets-rules.js';
 import { acceptanceRules } from './acceptance-rules.js';
+import { int64Rules } from './int64-rules.js';
 
 /** Every rule, grouped by operation as reports show them. */
-export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...statefulRules, ...getPetRules, ...generatedGetRules, ...authRules, ...authNearMissRules];
+export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...int64Rules, ...statefulRules, ...getPetRules, ...generatedGetRules, ...authRules, ...authNearMissRules];
 
 const ids = new Set<string>();
 for (const rule of allRules) {

@@ -1,6 +1,7 @@
 import type { Pet, Rule, RuleContext, Statement } from '../types.js';
 import { expectStatus, petsOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 
 const list = (context: RuleContext, query: string) => context.send({ method: 'GET', path: `/pets${query}` });
 
@@ -58,7 +59,7 @@ const statusRule = (status: 'available' | 'pending' | 'sold'): Rule =>
     if (!pets) return;
     pets.forEach((pet, index) => {
       if (pet?.status !== status) {
-        context.fail({ message: `item ${index} has status ${JSON.stringify(pet?.status)}`, expected: `${status} only (${cite(STATEMENTS.statusFilter)})`, path: `$.body[${index}].status`, exchange });
+        context.fail({ message: `item ${index} has status ${stringifyExactJson(pet?.status)}`, expected: `${status} only (${cite(STATEMENTS.statusFilter)})`, path: `$.body[${index}].status`, exchange });
       }
     });
     if (pets.length > 0) return;

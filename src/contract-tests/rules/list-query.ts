@@ -1,5 +1,6 @@
-import { integerRange } from '../generate/positive-values.js';
+import { integerRange } from '../generate/integer-values.js';
 import type { InputModel, ParameterModel, ValueSchema } from '../generate/schema-model.js';
+import { exactInteger } from '../../shared/exact-json/int64.js';
 
 /** The page-size parameter the interface describes: 1–100, default 20. */
 export const PAGE_SIZE = 'limit';
@@ -45,6 +46,9 @@ export function queryRoles({ listQuery, listItem }: Pick<InputModel, 'listQuery'
 export function typedValue(schema: ScalarSchema, text: string): unknown {
   switch (schema.kind) {
     case 'integer':
+      // Digits exactly: an int64 past 2^53 is compared with the item's exact value (a bigint).
+      if (/^\s*-?\d+\s*$/.test(text)) return exactInteger(BigInt(text.trim()));
+      return /^\s*$/.test(text) || !Number.isFinite(Number(text)) ? undefined : Number(text);
     case 'number':
       return /^\s*$/.test(text) || !Number.isFinite(Number(text)) ? undefined : Number(text);
     case 'boolean':
@@ -77,7 +81,7 @@ export function allows(schema: ValueSchema, value: unknown): boolean {
       return typeof value === 'string' && (!schema.enum || schema.enum.includes(value)) && [...value].length >= (schema.minLength ?? 0) && [...value].length <= (schema.maxLength ?? Infinity);
     case 'integer': {
       const [min, max] = integerRange(schema);
-      return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+      return ((typeof value === 'number' && Number.isSafeInteger(value)) || typeof value === 'bigint') && BigInt(value) >= min && BigInt(value) <= max;
     }
     case 'number':
       return typeof value === 'number';

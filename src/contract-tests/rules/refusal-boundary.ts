@@ -1,3 +1,4 @@
+import { isExactInteger, type ExactInteger } from '../../shared/exact-json/int64.js';
 import { UNDECLARED_BODY_BYTES, UNDECLARED_NAME_LENGTH, type RefusalAllowance } from '../allow-refusal.js';
 import type { Exchange } from '../types.js';
 
@@ -13,7 +14,7 @@ import type { Exchange } from '../types.js';
 /** What the harness has seen the target accept during the run: a refusal of one of these cannot be a limit. */
 export interface Accepted {
   names: Set<string>;
-  categoryIds: Set<number>;
+  categoryIds: Set<ExactInteger>;
 }
 
 export const nothingAccepted = (): Accepted => ({ names: new Set(), categoryIds: new Set() });
@@ -21,7 +22,7 @@ export const nothingAccepted = (): Accepted => ({ names: new Set(), categoryIds:
 /** Remembers what a 201 accepted. */
 export function rememberAccepted(accepted: Accepted, sent: Record<string, unknown>): void {
   if (typeof sent.name === 'string') accepted.names.add(sent.name);
-  if (typeof sent.categoryId === 'number') accepted.categoryIds.add(sent.categoryId);
+  if (isExactInteger(sent.categoryId)) accepted.categoryIds.add(sent.categoryId);
 }
 
 /**
@@ -74,7 +75,7 @@ export function judgeValidRefusal(sent: Record<string, unknown>, text: string, e
   if (bytes > bodyLimit) return { inside: true, how: how(allowance.bodyMaxBytes), point: bodyPoint };
   if (typeof name === 'string' && accepted.names.has(name)) return { inside: true, how: 'silent', point: 'a name the target already holds (accepted earlier in the run)' };
   const categoryId = sent.categoryId;
-  if (typeof categoryId === 'number' && !accepted.categoryIds.has(categoryId)) {
+  if (isExactInteger(categoryId) && !accepted.categoryIds.has(categoryId)) {
     if (allowance.categoryKnown) return { inside: true, how: 'declared', point: 'a category the run has not seen accepted (categoryId.known)' };
     if (blamesCategory(exchange.response?.json)) return { inside: true, how: 'silent', point: 'a category the target says it does not know' };
   }

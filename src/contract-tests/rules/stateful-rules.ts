@@ -7,13 +7,16 @@ import { JSON_BODY } from './expect.js';
 import { finding, recordFailure, searchAndRecord, verdictOf, type Verdict } from './generated.js';
 import { samePet } from './same-pet.js';
 import { cite, STATEMENTS } from './statements.js';
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
+import { isExactInteger } from '../../shared/exact-json/int64.js';
+import type { ExactInteger } from '../../shared/exact-json/int64.js';
 
 const STATUSES = petStatuses();
 const CONCURRENT = 20;
 
 const newPet = (i: number, seed: number) => ({ name: `${CREATED_NAME_PREFIX} concurrent ${seed} ${i} ✓`, categoryId: 1000 + i, status: STATUSES[i % STATUSES.length] });
 
-const create = (context: RuleContext, pet: object) => context.probe({ method: 'POST', path: '/pets', headers: JSON_BODY, body: JSON.stringify(pet) });
+const create = (context: RuleContext, pet: object) => context.probe({ method: 'POST', path: '/pets', headers: JSON_BODY, body: stringifyExactJson(pet) });
 
 type Step = { kind: 'create'; status: string | undefined; name: string } | { kind: 'get'; index: number } | { kind: 'list'; status: string | undefined };
 
@@ -57,11 +60,11 @@ async function interleave(context: RuleContext, plan: readonly Step[], batches: 
       probes.push(answer.probe);
       const { exchange } = answer.probe;
       const json = exchange.response?.json;
-      if (answer.step.kind === 'create' && exchange.response?.status === 201 && typeof (json as Pet)?.id === 'number') {
+      if (answer.step.kind === 'create' && exchange.response?.status === 201 && isExactInteger((json as Pet)?.id)) {
         if (created.some((p) => p.id === (json as Pet).id)) problems.push(finding(exchange, `id ${(json as Pet).id} given twice`, cite(STATEMENTS.idAssigned), '$.body.id'));
         created.push(json as Pet);
       } else if ('target' in answer && answer.target) {
-        if (exchange.response?.status !== 200 || !samePet(json, answer.target)) problems.push(finding(exchange, `getPet ${answer.target.id} answers ${exchange.response?.status} ${JSON.stringify(json)}, created as ${JSON.stringify(answer.target)}`, cite(STATEMENTS.getSuccess), '$.body'));
+        if (exchange.response?.status !== 200 || !samePet(json, answer.target)) problems.push(finding(exchange, `getPet ${answer.target.id} answers ${exchange.response?.status} ${stringifyExactJson(json)}, created as ${stringifyExactJson(answer.target)}`, cite(STATEMENTS.getSuccess), '$.body'));
       }
     }
   }
@@ -74,7 +77,7 @@ async function interleave(context: RuleContext, plan: readonly Step[], batches: 
     for (const pet of created.filter((p) => status === undefined || p.status === status)) {
       const listed = pets.find((p) => p.id === pet.id);
       if (!listed) problems.push(finding(probe.exchange, `created animal ${pet.id} is not in the complete ${status ?? 'unfiltered'} page of ${pets.length}`, cite(STATEMENTS.statusFilter), '$.body'));
-      else if (!samePet(listed, pet)) problems.push(finding(probe.exchange, `animal ${pet.id} is listed as ${JSON.stringify(listed)}, created as ${JSON.stringify(pet)}`, cite(STATEMENTS.listSuccess), '$.body'));
+      else if (!samePet(listed, pet)) problems.push(finding(probe.exchange, `animal ${pet.id} is listed as ${stringifyExactJson(listed)}, created as ${stringifyExactJson(pet)}`, cite(STATEMENTS.listSuccess), '$.body'));
     }
   }
   return verdictOf(probes, problems);
@@ -92,23 +95,23 @@ export const statefulRules: Rule[] = [
       const seed = ruleSeed(context.seed, this.id);
       const sent = Array.from({ length: CONCURRENT }, (_, i) => newPet(i, seed));
       const answers = await Promise.all(sent.map((pet) => create(context, pet)));
-      const byId = new Map<number, Exchange>();
+      const byId = new Map<ExactInteger, Exchange>();
       const problems = [];
       const pets = answers.map((probe) => (probe.exchange.response?.status === 201 ? (probe.exchange.response.json as Pet) : undefined));
       for (const [i, { exchange }] of answers.entries()) {
         const id = pets[i]?.id;
-        if (typeof id !== 'number') continue;
+        if (!isExactInteger(id)) continue;
         if (byId.has(id)) problems.push(finding(exchange, `id ${id} was given to two of the ${CONCURRENT} animals created at once`, cite(STATEMENTS.idAssigned), '$.body.id'));
         byId.set(id, exchange);
       }
       // Read back at once too: a write that is not yet visible to a read sent right after shows here.
-      const reads = await Promise.all(pets.map((pet) => (typeof pet?.id === 'number' ? context.probe({ method: 'GET', path: `/pets/${pet.id}` }) : undefined)));
+      const reads = await Promise.all(pets.map((pet) => (isExactInteger(pet?.id) ? context.probe({ method: 'GET', path: `/pets/${pet.id}` }) : undefined)));
       for (const [i, read] of reads.entries()) {
         if (!read) continue;
         answers.push(read);
         const got = read.exchange.response?.json;
         if (read.exchange.response?.status !== 200 || !samePet(got, { ...sent[i], id: pets[i]?.id })) {
-          problems.push(finding(read.exchange, `getPet ${pets[i]?.id} answers ${read.exchange.response?.status} ${JSON.stringify(got)}, sent ${JSON.stringify(sent[i])}`, cite(STATEMENTS.getSuccess), '$.body'));
+          problems.push(finding(read.exchange, `getPet ${pets[i]?.id} answers ${read.exchange.response?.status} ${stringifyExactJson(got)}, sent ${stringifyExactJson(sent[i])}`, cite(STATEMENTS.getSuccess), '$.body'));
         }
       }
       const verdict = verdictOf(answers, problems);
@@ -128,7 +131,7 @@ export const statefulRules: Rule[] = [
         arbitrary: fc.tuple(steps, fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 10, maxLength: 10 })),
         runs: Math.max(1, Math.ceil(context.examples / 5)),
         check: ([plan, batches]) => interleave(context, plan, batches),
-        describe: ([plan, batches]) => `steps ${JSON.stringify(plan)} in batches of ${batches.join(', ')}`,
+        describe: ([plan, batches]) => `steps ${stringifyExactJson(plan)} in batches of ${batches.join(', ')}`,
         shrinkBudget: 30,
       });
     },

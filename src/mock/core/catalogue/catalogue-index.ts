@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../../../shared/exact-json/stringify-exact-json.js';
 import type { NewPet, Pet, PetField, PetStatus } from './pet.js';
 
 /**
@@ -38,7 +39,7 @@ export function emptyIndex(): CatalogueIndex {
 /** The stored animal with id `id` and its JSON, made once: what a store keeps, and what a bound is judged on before it keeps it. */
 export function storedForm(pet: NewPet, id: number): StoredPet {
   const stored = storedPet(pet, id);
-  return { pet: stored, json: JSON.stringify(stored) };
+  return { pet: stored, json: stringifyExactJson(stored) };
 }
 
 /** Appends a stored animal (see storedForm), its id larger than every id already there. */

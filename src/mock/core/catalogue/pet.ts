@@ -1,3 +1,5 @@
+import type { ExactInteger } from '../../../shared/exact-json/int64.js';
+
 /** The interface's PetStatus values, as the document lists them. */
 export type PetStatus = 'available' | 'pending' | 'sold';
 
@@ -5,7 +7,8 @@ export type PetStatus = 'available' | 'pending' | 'sold';
 export interface Pet {
   id: number;
   name: string;
-  categoryId: number;
+  /** int64: a bigint past 2^53 (see shared/exact-json/int64.ts). */
+  categoryId: ExactInteger;
   status?: PetStatus;
 }
 

@@ -1,3 +1,4 @@
+import { INT64_MAX, INT64_MIN } from '../../../shared/exact-json/int64.js';
 import type { ErrorObject } from 'ajv';
 
 const ARTICLE: Record<string, string> = {
@@ -35,7 +36,7 @@ function describeError(error: ErrorObject, root: string): string {
     case 'enum':
       return `${path} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
     case 'format':
-      if (params.format === 'int64') return `${path} must be an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (int64 values past 2^53 lose digits in JSON parsers such as JavaScript's)`;
+      if (params.format === 'int64') return `${path} must be an integer from ${INT64_MIN} to ${INT64_MAX} (int64)`;
       if (params.format === 'int32') return `${path} must be an integer within the int32 range`;
       return `${path} must be a valid ${String(params.format)}`;
     default:

@@ -1,5 +1,6 @@
 import type { OperationSpec } from '../../../document/operations.js';
 import { fail, ok, type Result } from '../result.js';
+import { parseExactJson, type ExactJson } from '../../../shared/exact-json/parse-exact-json.js';
 import { describeErrors } from './describe-errors.js';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -40,12 +41,14 @@ export function readJsonBody(
   } catch {
     return fail('malformed_json', 'the request body is not valid UTF-8 (RFC 8259 §8.1)');
   }
-  let value: unknown;
+  // Read exactly: an int64 past 2^53 keeps its digits (a bigint), and the
+  // schema judges its view, where "within int64" is "a safe integer".
+  let json: ExactJson;
   try {
-    value = JSON.parse(text);
+    json = parseExactJson(text);
   } catch (error) {
     return fail('malformed_json', `the request body is not valid JSON: ${(error as Error).message}`);
   }
-  if (!body.validate(value)) return fail('invalid_body', describeErrors(body.validate.errors));
-  return ok(value);
+  if (!body.validate(json.view)) return fail('invalid_body', describeErrors(body.validate.errors));
+  return ok(json.value);
 }

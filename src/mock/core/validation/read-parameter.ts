@@ -1,4 +1,5 @@
 import type { ParameterSpec } from '../../../document/operations.js';
+import { readNumberLiteral } from '../../../shared/exact-json/number-literal.js';
 import { failed, ok, type Result } from '../result.js';
 
 /** A parameter's value, or why it is refused: a phrase that follows its name ("must be an integer"). */
@@ -17,11 +18,17 @@ const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
  */
 export function readParameter(spec: ParameterSpec, raw: string): ReadResult {
   let value: unknown = raw;
+  // What the validator judges: an integer past 2^53 is shown as its
+  // int64 stand-in, the value keeps its digits (shared/exact-json/).
+  let view: unknown;
   switch (spec.schema.type) {
-    case 'integer':
+    case 'integer': {
       if (!INTEGER.test(raw)) return failed('must be an integer');
-      value = Number(raw);
+      const read = readNumberLiteral(raw);
+      value = read.value;
+      view = read.view;
       break;
+    }
     case 'number':
       if (!NUMBER.test(raw)) return failed('must be a number');
       value = Number(raw);
@@ -31,7 +38,7 @@ export function readParameter(spec: ParameterSpec, raw: string): ReadResult {
       value = raw === 'true';
       break;
   }
-  if (spec.validate(value)) return ok(value);
+  if (spec.validate(view ?? value)) return ok(value);
   return failed(describeSchemaError(spec));
 }
 

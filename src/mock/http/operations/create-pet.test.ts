@@ -97,8 +97,11 @@ describe('createPet (POST /v1/pets)', () => {
     ['a string categoryId', '{"name":"Rex","categoryId":"1"}', ['categoryId must be an integer']],
     ['a fractional categoryId', '{"name":"Rex","categoryId":1.5}', ['categoryId must be an integer']],
     ['a boolean categoryId', '{"name":"Rex","categoryId":true}', ['categoryId must be an integer']],
-    ['a categoryId beyond int64', '{"name":"Rex","categoryId":1e19}', ['categoryId must be an integer from -9007199254740991 to 9007199254740991']],
-    ['a categoryId beyond 2^53', '{"name":"Rex","categoryId":9007199254740993}', ['categoryId must be an integer from -9007199254740991 to 9007199254740991']],
+    ['a categoryId beyond int64', '{"name":"Rex","categoryId":1e19}', ['categoryId must be an integer from -9223372036854775808 to 9223372036854775807']],
+    ['a categoryId of 2^63', '{"name":"Rex","categoryId":9223372036854775808}', ['categoryId must be an integer from -9223372036854775808 to 9223372036854775807']],
+    ['a categoryId below -2^63', '{"name":"Rex","categoryId":-9223372036854775809}', ['categoryId must be an integer from -9223372036854775808 to 9223372036854775807']],
+    // Its double is the integer 4503599627370498: read as JavaScript does, it would pass as one.
+    ['a fraction whose double is an integer', '{"name":"Rex","categoryId":4503599627370497.5}', ['categoryId must be an integer']],
     ['an unknown status', '{"name":"Rex","categoryId":1,"status":"gone"}', ['status must be one of available, pending, sold']],
     ['a wrongly cased status', '{"name":"Rex","categoryId":1,"status":"Available"}', ['status must be one of available, pending, sold']],
     ['a null status', '{"name":"Rex","categoryId":1,"status":null}', ['status must be a string']],

@@ -15,8 +15,9 @@ export const getPet: OperationFactory<{ id: number; raw: string }> = (operation)
     read(x) {
       const raw = x.c.req.param('petId') ?? '';
       const read = readParameter(petId, raw);
-      // A petId that is not an int64 names no animal: 404, like an unknown id.
-      return read.ok ? ok({ id: read.value as number, raw }) : failed(notFound(raw));
+      // A petId that is not an int64 names no animal: 404, like an unknown id. Nor does
+      // one past 2^53 (read as a bigint): the mock assigns its ids, all safe integers.
+      return read.ok && typeof read.value === 'number' ? ok({ id: read.value, raw }) : failed(notFound(raw));
     },
     serve: (x, { id, raw }) =>
       andThen(servingState(x), (state) => andThen(state.catalogue.getJson(id), (pet) => (pet === undefined ? sendError(x, notFound(raw)) : respond(x, 200, pet)))),

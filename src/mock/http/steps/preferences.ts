@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../../../shared/exact-json/stringify-exact-json.js';
 import type { Faker } from '@faker-js/faker';
 import type { OperationSpec } from '../../../document/operations.js';
 import { loadFaker } from '../../core/catalogue/generate-pets.js';
@@ -58,7 +59,7 @@ export function preferences(operation: OperationSpec, served: ServedOperation<un
     if (!asked.status.startsWith('2')) return respond(x, status, JSON.stringify(generatedError(faker, status)), applied);
     const input = await served.read(x);
     if (!input.ok) return sendError(x, input.error);
-    return respond(x, status, JSON.stringify(served.generate(faker, input.value)), applied);
+    return respond(x, status, stringifyExactJson(served.generate(faker, input.value) as object), applied);
   }
 }
 

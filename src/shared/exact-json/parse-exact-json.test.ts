@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { parseExactJson } from './parse-exact-json.js';
+import { stringifyExactJson } from './stringify-exact-json.js';
+
+describe('parseExactJson', () => {
+  it.each([
+    ['9007199254740993', 9007199254740993n, Number.MAX_SAFE_INTEGER],
+    ['-9223372036854775808', -(2n ** 63n), -Number.MAX_SAFE_INTEGER],
+    ['9223372036854775808', 2n ** 63n, 2 ** 53],
+    ['92233720368547758070e-1', 2n ** 63n - 1n, Number.MAX_SAFE_INTEGER],
+    ['1.0e16', 10n ** 16n, Number.MAX_SAFE_INTEGER],
+    ['9007199254740991.000', Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+    // Not an integer, though its double is one: the view refuses it as an integer.
+    ['4503599627370497.5', 4503599627370498, Number.NaN],
+    ['1e-400', 0, Number.NaN],
+    ['1e400', Infinity, Infinity],
+  ])('reads %s exactly, and shows a validator %s', (literal, value, view) => {
+    const read = parseExactJson(`{"n":${literal}}`);
+    expect((read.value as { n: unknown }).n).toBe(value);
+    expect((read.view as { n: unknown }).n).toBe(view);
+  });
+
+  it('reads what JSON.parse reads, on either path: the last duplicate wins, __proto__ stays a member', () => {
+    for (const number of ['1', '12345678901234567']) {
+      const text = `{"a":1,"a":${number},"__proto__":{"x":1},"s":"\\u00e9","l":[true,null,-0]}`;
+      const { value } = parseExactJson(text);
+      expect(stringifyExactJson(value)).toBe(`{"a":${number},"__proto__":{"x":1},"s":"é","l":[true,null,0]}`);
+      expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    }
+  });
+
+  it('refuses what JSON.parse refuses', () => {
+    for (const text of ['{"a":12345678901234567,}', '{"a":012345678901234567}', '[12345678901234567', '{"a":"\u0001"} 12345678901234567']) expect(() => parseExactJson(text)).toThrow();
+  });
+});
