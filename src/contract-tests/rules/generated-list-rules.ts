@@ -9,13 +9,13 @@ import { finding, searchAndRecord, sweep, verdictOf, type Verdict } from './gene
 import { allows, askedFilters, askedUnjudged, DEFAULT_PAGE_SIZE, matchesAll, PAGE_SIZE, queryRoles, type AskedFilter, type Query, type QueryRole } from './list-query.js';
 import { cite, STATEMENTS } from './statements.js';
 
-const toPath = (query: Query) => {
+export const toPath = (query: Query) => {
   const text = new URLSearchParams(query).toString();
   return `/pets${text ? `?${text}` : ''}`;
 };
 
 /** Each documented parameter present (a value its schema allows) or left out. */
-const queriesOf = (parameters: readonly ParameterModel[]): fc.Arbitrary<Query> =>
+export const queriesOf = (parameters: readonly ParameterModel[]): fc.Arbitrary<Query> =>
   fc
     .record(Object.fromEntries(parameters.map((p) => [p.name, fc.option(arbitraryFor(p.schema).map(String), { nil: undefined })])))
     .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Query);

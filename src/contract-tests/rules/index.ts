@@ -9,9 +9,12 @@ import { generatedListRules } from './generated-list-rules.js';
 import { listingInvariantRules } from './listing-invariant-rules.js';
 import { statefulRules } from './stateful-rules.js';
 import { listPetsRules } from './list-pets-rules.js';
+import { authGeneratedRules } from './auth-generated-rules.js';
+import { pathFormRules } from './path-form-rules.js';
+import { readBeforeCreateRules } from './read-before-create-rules.js';
 
 /** Every rule, grouped by operation as reports show them. */
-export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...statefulRules, ...getPetRules, ...generatedGetRules, ...authRules, ...authNearMissRules];
+export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...statefulRules, ...readBeforeCreateRules, ...getPetRules, ...generatedGetRules, ...pathFormRules, ...authRules, ...authNearMissRules, ...authGeneratedRules];
 
 const ids = new Set<string>();
 for (const rule of allRules) {
