@@ -46,6 +46,8 @@ interface Sequence {
   problems: Finding[];
   made: Made[];
   asked: Map<number, Exchange>;
+  /** The 404s of ids later given out to an animal found wrong: the report replays them. */
+  shown: Set<Exchange>;
   tag: string;
 }
 
@@ -70,14 +72,19 @@ async function createOne(seq: Sequence, label: string, status: string | undefine
   return made;
 }
 
-const askedNote = (made: Made) => (made.asked ? `; its id was asked for before it existed and got ${made.asked.response?.status}` : '');
+/** The words of a finding about an animal whose id was asked for before it existed; its 404 is then replayed too. */
+function askedNote(seq: Sequence, made: Made): string {
+  if (!made.asked) return '';
+  seq.shown.add(made.asked);
+  return `; its id was asked for before it existed and got ${made.asked.response?.status}`;
+}
 
 async function readBack(seq: Sequence, made: Made, when: string): Promise<void> {
   const exchange = await send(seq, { method: 'GET', path: `/pets/${made.pet.id}` });
   const { status, json } = exchange.response ?? {};
   if (status === 200 && samePet(json, made.pet)) return;
   const got = status === 200 ? `200 with ${JSON.stringify(json)}` : `${status ?? 'nothing'}`;
-  seq.problems.push(finding(exchange, `getPet ${made.pet.id} ${when} answered ${got}, created as ${JSON.stringify(made.pet)}${askedNote(made)}`, cite(AVAILABILITY), '$.body'));
+  seq.problems.push(finding(exchange, `getPet ${made.pet.id} ${when} answered ${got}, created as ${JSON.stringify(made.pet)}${askedNote(seq, made)}`, cite(AVAILABILITY), '$.body'));
 }
 
 /** The page of 100 of a status; every animal made with that status must be on it when it is complete. */
@@ -88,7 +95,7 @@ async function listed(seq: Sequence, status: string, when: string): Promise<numb
   if (pets.length >= 100) return pets.length;
   for (const made of seq.made.filter((m) => m.pet.status === status)) {
     if (pets.some((p) => samePet(p, made.pet))) continue;
-    seq.problems.push(finding(exchange, `animal ${made.pet.id} is not in the complete page of ${pets.length} ${status} animals ${when}${askedNote(made)}`, cite(STATEMENTS.statusFilter), '$.body'));
+    seq.problems.push(finding(exchange, `animal ${made.pet.id} is not in the complete page of ${pets.length} ${status} animals ${when}${askedNote(seq, made)}`, cite(STATEMENTS.statusFilter), '$.body'));
   }
   return pets.length;
 }
@@ -126,7 +133,7 @@ async function askBefore(seq: Sequence, id: number): Promise<void> {
 }
 
 async function readBeforeAndAfter(context: RuleContext, seed: number): Promise<Sequence> {
-  const seq: Sequence = { context, probes: [], problems: [], made: [], asked: new Map(), tag: `${seed >>> 0} ${Date.now().toString(36)}` };
+  const seq: Sequence = { context, probes: [], problems: [], made: [], asked: new Map(), shown: new Set(), tag: `${seed >>> 0} ${Date.now().toString(36)}` };
   const statuses = STATUSES.map((_, i) => STATUSES[((seed >>> 0) + i) % STATUSES.length] as string);
   for (let i = 0; i < ROUNDS && !seq.made.some((m) => m.asked); i++) {
     const before = seq.problems.length;
@@ -153,8 +160,8 @@ export const readBeforeCreateRules: Rule[] = [
       const coincided = seq.made.filter((m) => m.asked).map((m) => m.pet.id);
       const about = `${seq.made.length} creates; ids asked for before they existed and then given out: ${coincided.length ? coincided.join(', ') : 'none (the ids asked for went to other animals, or ids are not sequential)'}`;
       if (verdict.ok) return { cases: seq.probes.length };
-      // The report replays the creates, the 404s of ids later given out, and the answers found wrong: not every read that passed.
-      const shown = new Set([...seq.made.flatMap((m) => [m.create, m.asked]), ...verdict.failure.findings.map((f) => f.exchange)]);
+      // The report replays the creates, the 404s of ids later given to an animal found wrong, and the answers found wrong: not every read that passed.
+      const shown = new Set([...seq.made.map((m) => m.create), ...seq.shown, ...verdict.failure.findings.map((f) => f.exchange)]);
       const exchanges = seq.probes.map((p) => p.exchange).filter((e) => shown.has(e));
       recordFailure(context, { ...verdict.failure, exchanges }, { case: about, tried: seq.probes.length, shrinks: 0 });
       return { cases: seq.probes.length };
