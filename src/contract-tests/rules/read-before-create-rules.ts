@@ -114,7 +114,7 @@ async function round(seq: Sequence, index: number, statuses: readonly string[]):
   const shortest = STATUSES[sizes.indexOf(Math.min(...sizes))] ?? (statuses[1] as string);
   const a = await createOne(seq, `${index} a`, statuses[0]);
   if (!a) return;
-  const ahead = Array.from({ length: AHEAD }, (_, k) => a.pet.id + k + 1);
+  const ahead = Array.from({ length: AHEAD }, (_, k) => a.pet.id + k + 1).filter((id) => Number.isSafeInteger(id));
   await Promise.all(ahead.map((id) => askBefore(seq, id)));
   const b = await createOne(seq, `${index} b`, shortest);
   if (!b) return;
