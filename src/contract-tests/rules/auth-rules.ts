@@ -14,7 +14,7 @@ const PROBES: Record<OperationId, { slug: string; request: Omit<ApiRequest, 'aut
   getPet: { slug: 'get-pet', request: { method: 'GET', path: '/pets/1' } },
 };
 
-const CREDENTIALS: Array<{ slug: string; what: string; auth: ApiRequest['auth'] }> = [
+export const CREDENTIALS: Array<{ slug: string; what: string; auth: ApiRequest['auth'] }> = [
   { slug: 'missing-key', what: 'no Authorization header', auth: 'none' },
   { slug: 'wrong-key', what: 'a wrong key', auth: { authorization: 'Bearer contract-test-wrong-key' } },
   // The configured key itself, so a server that checks the key but not the scheme is caught.

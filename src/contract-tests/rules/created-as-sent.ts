@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 import type { Probe } from '../types.js';
 import { finding } from './generated.js';
 
@@ -10,5 +11,5 @@ export function createdAsSent(probe: Probe, sent: Record<string, unknown>, state
   if (typeof pet !== 'object' || pet === null || Array.isArray(pet)) return [finding(probe.exchange, 'the 201 answer is no Pet', statement, '$.body')];
   return ['name', 'categoryId', 'status']
     .filter((field) => field in sent && !Object.is(pet[field], sent[field]))
-    .map((field) => finding(probe.exchange, `${field} is ${JSON.stringify(pet[field])}, sent ${JSON.stringify(sent[field])}`, `the animal exactly as sent (${statement})`, `$.body.${field}`));
+    .map((field) => finding(probe.exchange, `${field} is ${stringifyExactJson(pet[field])}, sent ${stringifyExactJson(sent[field])}`, `the animal exactly as sent (${statement})`, `$.body.${field}`));
 }

@@ -10,13 +10,13 @@ import { allows, askedFilters, askedUnjudged, DEFAULT_PAGE_SIZE, matchesAll, PAG
 import { cite, STATEMENTS } from './statements.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 
-const toPath = (query: Query) => {
+export const toPath = (query: Query) => {
   const text = new URLSearchParams(query).toString();
   return `/pets${text ? `?${text}` : ''}`;
 };
 
 /** Each documented parameter present (a value its schema allows) or left out. */
-const queriesOf = (parameters: readonly ParameterModel[]): fc.Arbitrary<Query> =>
+export const queriesOf = (parameters: readonly ParameterModel[]): fc.Arbitrary<Query> =>
   fc
     .record(Object.fromEntries(parameters.map((p) => [p.name, fc.option(arbitraryFor(p.schema).map(String), { nil: undefined })])))
     .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Query);

@@ -11,9 +11,12 @@ import { statefulRules } from './stateful-rules.js';
 import { listPetsRules } from './list-pets-rules.js';
 import { acceptanceRules } from './acceptance-rules.js';
 import { int64Rules } from './int64-rules.js';
+import { authGeneratedRules } from './auth-generated-rules.js';
+import { pathFormRules } from './path-form-rules.js';
+import { readBeforeCreateRules } from './read-before-create-rules.js';
 
 /** Every rule, grouped by operation as reports show them. */
-export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...int64Rules, ...statefulRules, ...getPetRules, ...generatedGetRules, ...authRules, ...authNearMissRules];
+export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...int64Rules, ...statefulRules, ...readBeforeCreateRules, ...getPetRules, ...generatedGetRules, ...pathFormRules, ...authRules, ...authNearMissRules, ...authGeneratedRules];
 
 const ids = new Set<string>();
 for (const rule of allRules) {

@@ -16,7 +16,7 @@ const CONCURRENT = 20;
 
 const newPet = (i: number, seed: number) => ({ name: `${CREATED_NAME_PREFIX} concurrent ${seed} ${i} ✓`, categoryId: 1000 + i, status: STATUSES[i % STATUSES.length] });
 
-const create = (context: RuleContext, pet: object) => context.probe({ method: 'POST', path: '/pets', headers: JSON_BODY, body: stringifyExactJson(pet) });
+export const create = (context: RuleContext, pet: object) => context.probe({ method: 'POST', path: '/pets', headers: JSON_BODY, body: stringifyExactJson(pet) });
 
 type Step = { kind: 'create'; status: string | undefined; name: string } | { kind: 'get'; index: number } | { kind: 'list'; status: string | undefined };
 

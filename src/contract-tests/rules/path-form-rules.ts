@@ -1,0 +1,120 @@
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
+import { answerOf } from '../silent-log.js';
+import type { Exchange, Finding, Pet, Rule, RuleContext, Statement } from '../types.js';
+import { finding, sweep } from './generated.js';
+import { samePet } from './same-pet.js';
+
+const PET_ID: Statement = {
+  section: 'Endpoints > Get an animal (deprecated)',
+  text: 'petId (integer, int64) is the identifier of the animal to retrieve. 200: Pet, the animal exists; 404: Error, the requested resource could not be found.',
+};
+
+/**
+ * How a path form of a known id must be answered:
+ * - `same`: the same resource as the plain decimal. RFC 3986 §2.3 and
+ *   §6.2.2.2: a percent-encoded unreserved character (`%37`) is equivalent
+ *   to the character (`7`), so `/pets/%37` is `/pets/7` and must get its answer.
+ * - `reading`: a text that some reading of an integer takes as the id (a
+ *   leading zero, a plus sign, `.0`, an exponent, a space, hexadecimal).
+ *   The interface says petId is an integer and does not say how one is
+ *   written in a path: reading it as the id and refusing it as not an
+ *   integer are both defensible. So: the same animal, or a 400 or 404
+ *   Error; never another animal, never a 5xx.
+ * - `none`: a text that is no integer, or another number (`7.5`, `7abc`,
+ *   the text `%37` itself): no animal has it as its id, so a 400 or 404
+ *   Error. A 200 shows a reading that stops at the first non-digit, drops
+ *   the non-digits, or decodes twice.
+ */
+type Expectation = 'same' | 'reading' | 'none';
+
+export interface PathForm {
+  label: string;
+  /** The path segment as sent, already percent-encoded where it must be. */
+  segment: string;
+  expect: Expectation;
+}
+
+const percentEncoded = (digits: string) => [...digits].map((d) => `%3${d}`).join('');
+
+/** The forms of a positive id, each with what its answer must be. */
+export function pathForms(id: number): PathForm[] {
+  const digits = String(id);
+  const [first = '', rest = ''] = [digits.slice(0, 1), digits.slice(1)];
+  return [
+    { label: 'every digit percent-encoded', segment: percentEncoded(digits), expect: 'same' },
+    { label: 'the first digit percent-encoded', segment: `${percentEncoded(first)}${rest}`, expect: 'same' },
+    { label: 'a leading zero', segment: `0${digits}`, expect: 'reading' },
+    { label: 'two leading zeros', segment: `00${digits}`, expect: 'reading' },
+    { label: 'leading zeros past 19 digits', segment: `${'0'.repeat(20)}${digits}`, expect: 'reading' },
+    { label: 'leading zeros percent-encoded', segment: `%30%30${digits}`, expect: 'reading' },
+    { label: 'a plus sign', segment: `+${digits}`, expect: 'reading' },
+    { label: 'a decimal point and a zero', segment: `${digits}.0`, expect: 'reading' },
+    { label: 'an exponent of zero', segment: `${digits}e0`, expect: 'reading' },
+    { label: 'a leading space (%20)', segment: `%20${digits}`, expect: 'reading' },
+    { label: 'hexadecimal', segment: `0x${id.toString(16)}`, expect: 'reading' },
+    { label: 'a fraction', segment: `${digits}.5`, expect: 'none' },
+    { label: 'letters after the digits', segment: `${digits}abc`, expect: 'none' },
+    // `%25` is `%`: the text is "%3…", which names no animal unless decoded twice.
+    { label: 'the percent-encoding itself percent-encoded', segment: `%25${percentEncoded(first).slice(1)}${rest}`, expect: 'none' },
+  ];
+}
+
+/**
+ * The id to write in other forms: a positive one with two digits or more
+ * where the page has one (so that encoding only its first digit differs
+ * from encoding all of them, and a leading zero read as octal names
+ * another number), the largest seen.
+ */
+async function knownPet(context: RuleContext): Promise<(Pet & { id: number }) | undefined> {
+  const page = (await context.probe({ method: 'GET', path: '/pets?limit=100' })).exchange.response?.json;
+  // Written forms of a safe integer: an id past 2^53 is the int64 rules' to try.
+  const pets = (Array.isArray(page) ? (page as Pet[]) : []).filter((p): p is Pet & { id: number } => typeof p?.id === 'number' && Number.isSafeInteger(p.id) && p.id > 0);
+  const best = pets.filter((p) => p.id >= 10).sort((a, b) => b.id - a.id)[0] ?? pets[0];
+  const existing = best ?? (await context.existingPet());
+  return typeof existing?.id === 'number' ? (existing as Pet & { id: number }) : undefined;
+}
+
+function judge(form: PathForm, exchange: Exchange, plain: Pet): Finding[] {
+  const status = exchange.response?.status;
+  if (status === undefined) return [];
+  const json = exchange.response?.json;
+  const got = status === 200 ? `200 with ${stringifyExactJson(json)}` : String(status);
+  const path = `/pets/${form.segment}`;
+  if (form.expect === 'same') {
+    if (status === 200 && samePet(json, plain)) return [];
+    return [finding(exchange, `${path} (${form.label}) answered ${got}; /pets/${plain.id} answered 200 with animal ${plain.id}`, `the answer to /pets/${plain.id}: RFC 3986 §2.3, percent-encoded digits are the digits (${PET_ID.section}: ${PET_ID.text})`, '$.body')];
+  }
+  if (status === 400 || status === 404) return [];
+  if (form.expect === 'reading' && status === 200 && samePet(json, plain)) return [];
+  const allowed = form.expect === 'reading' ? `animal ${plain.id} (a reading of it as ${plain.id}), or a 400 or 404 Error` : 'a 400 or 404 Error: it names no animal';
+  return [finding(exchange, `${path} (${form.label}) answered ${got}`, `${allowed} (${PET_ID.section}: ${PET_ID.text})`, status === 200 ? '$.body' : '$.status')];
+}
+
+export const pathFormRules: Rule[] = [
+  {
+    id: 'get-id-path-forms',
+    title: 'getPet with a known id written other ways: percent-encoded digits are the same id; leading zeros, a sign, `.0`, an exponent or hexadecimal the same animal or a 400/404; a fraction or trailing letters a 400/404',
+    operation: 'getPet',
+    writes: false,
+    severity: 'contract',
+    statement: PET_ID,
+    async run(context) {
+      const pet = await knownPet(context);
+      if (!pet) return { skipped: 'the catalogue is empty (listPets returned no animal), so no id is known' };
+      const plain = await context.probe({ method: 'GET', path: `/pets/${pet.id}` });
+      // What the plain id gets is get-known-id's to judge; the other forms are judged against it.
+      if (plain.exchange.response?.status !== 200) return { skipped: `getPet ${pet.id} answered ${plain.exchange.response?.status ?? 'nothing'}, so no form of it can be compared` };
+      const answered = plain.exchange.response.json as Pet;
+      const outcome = await sweep(
+        context,
+        pathForms(pet.id),
+        (form) => context.probe({ method: 'GET', path: `/pets/${form.segment}` }),
+        (form, { exchange }) => {
+          if (form.expect === 'reading') context.observe('pet-id', answerOf(exchange), exchange);
+          return judge(form, exchange, answered);
+        },
+      );
+      return { cases: outcome.cases + 1 };
+    },
+  },
+];
