@@ -1,10 +1,11 @@
+import { parseExactJson } from '../../../shared/exact-json/parse-exact-json.js';
 import { appendTo, type CatalogueIndex } from './catalogue-index.js';
 import type { Pet, PetField, PetStatus } from './pet.js';
 
 /** A filter on a stored field other than `status`: the animals whose field equals `value`. */
 export interface FieldFilter {
   field: PetField;
-  value: string | number | boolean;
+  value: string | number | bigint | boolean;
 }
 
 /**
@@ -20,13 +21,16 @@ export interface ListQuery {
 
 const NONE: readonly string[] = [];
 
+/** A stored animal read back with its integers exact: a filter's value (a bigint past 2^53) is compared digit for digit. */
+const readStored = (json: string): Pet => parseExactJson(json).value as Pet;
+
 /** The index of `field` by value, made on first use from the animals already there (appendStored keeps it up to date after). */
 function fieldIndex(index: CatalogueIndex, field: PetField): Map<string, string[]> {
   let byValue = index.byField.get(field);
   if (!byValue) {
     byValue = new Map();
     for (const json of index.ordered) {
-      const value = (JSON.parse(json) as Pet)[field];
+      const value = readStored(json)[field];
       if (value !== undefined) appendTo(byValue, String(value), json);
     }
     index.byField.set(field, byValue);
@@ -68,7 +72,7 @@ export function pagePart(index: CatalogueIndex, limit: number, query: ListQuery)
   let count = 0;
   for (let i = 0; i < from.length && count < limit; i++) {
     const one = from[i] as string;
-    if (rest.length > 0 && !meetsAll(JSON.parse(one) as Pet, rest)) continue;
+    if (rest.length > 0 && !meetsAll(readStored(one), rest)) continue;
     json = json === '' ? one : `${json},${one}`;
     count += 1;
   }
@@ -78,7 +82,7 @@ export function pagePart(index: CatalogueIndex, limit: number, query: ListQuery)
 /** Whether an animal's JSON (an addition read back from a store) meets every filter of `query`. */
 export function meetsQuery(json: string, query: ListQuery): boolean {
   if (query.status === undefined && !query.where?.length) return true;
-  const pet = JSON.parse(json) as Pet;
+  const pet = readStored(json);
   return (query.status === undefined || pet.status === query.status) && meetsAll(pet, query.where ?? []);
 }
 
