@@ -9,9 +9,10 @@ import { generatedListRules } from './generated-list-rules.js';
 import { listingInvariantRules } from './listing-invariant-rules.js';
 import { statefulRules } from './stateful-rules.js';
 import { listPetsRules } from './list-pets-rules.js';
+import { variationRules } from './variation-rules.js';
 
 /** Every rule, grouped by operation as reports show them. */
-export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...statefulRules, ...getPetRules, ...generatedGetRules, ...authRules, ...authNearMissRules];
+export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...statefulRules, ...getPetRules, ...generatedGetRules, ...authRules, ...authNearMissRules, ...variationRules];
 
 const ids = new Set<string>();
 for (const rule of allRules) {
