@@ -40,6 +40,30 @@ export function excused(variation: Variation, status: number): boolean {
   return (variation.transfer ?? 0) !== 0 && DIMENSIONS.transfer[variation.transfer ?? 0] === 'chunked' && status === 411;
 }
 
+const EXCUSING: readonly Dimension[] = ['extraQuery', 'transfer'];
+
+/**
+ * The variation with only its forms that may be refused. A refusal is
+ * excused only when these forms alone get it: otherwise a parameter added
+ * beside, say, a missing Accept would hide a server refusing the latter.
+ * Undefined when the variation holds nothing else (its own answer says).
+ */
+export function excusingOnly(variation: Variation): Variation | undefined {
+  const only = Object.fromEntries(EXCUSING.filter((d) => (variation[d] ?? 0) !== 0).map((d) => [d, variation[d]])) as Variation;
+  return variedDimensions(variation).length > variedDimensions(only).length ? only : undefined;
+}
+
+/**
+ * Whether a varied request's refusal is excused: an excused status, got
+ * also by the excusing forms alone (sent with `resend` when the variation
+ * holds others).
+ */
+export async function refusalExcused(variation: Variation, status: number, resend: (only: Variation) => Promise<Exchange>): Promise<boolean> {
+  if (!excused(variation, status)) return false;
+  const only = excusingOnly(variation);
+  return only === undefined || (await resend(only)).response?.status === status;
+}
+
 /** A request field's value as sent, by name in any case, without the whitespace around it. */
 export function fieldOf(request: Exchange['request'], name: string): string | undefined {
   const entry = Object.entries(request.headers).find(([n]) => n.toLowerCase() === name);
@@ -56,14 +80,14 @@ export function codingFindings(exchange: Exchange): Finding[] {
 
 /**
  * The varied request's status against the unvaried one's: the same, or an
- * excused refusal; then the content coding. Network failures are findings
- * of every exchange already.
+ * excused refusal (`isExcused`, from refusalExcused); then the content
+ * coding. Network failures are findings of every exchange already.
  */
-export function sameStatus(plain: Exchange, varied: Exchange, variation: Variation, statement: Statement): Finding[] {
+export function sameStatus(plain: Exchange, varied: Exchange, variation: Variation, statement: Statement, isExcused: boolean): Finding[] {
   const findings = codingFindings(varied);
   const p = plain.response?.status;
   const v = varied.response?.status;
-  if (p === undefined || v === undefined || p === v || excused(variation, v)) return findings;
+  if (p === undefined || v === undefined || p === v || isExcused) return findings;
   return [...findings, finding(varied, `answered ${v} where the same request written as the harness always writes it got ${p}`, sameAs(variation, statement), '$.status')];
 }
 

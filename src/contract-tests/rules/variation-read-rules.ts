@@ -6,7 +6,7 @@ import type { Exchange, Probe, Rule, RuleContext } from '../types.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE } from './list-query.js';
 import { STATEMENTS } from './statements.js';
-import { firstDifference, formOf, observeExtraQuery, sameAs, sameStatus } from './variation-judge.js';
+import { firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs, sameStatus } from './variation-judge.js';
 
 /** A listPets case: each documented parameter a value its schema allows or left out, written in a variation's form. */
 interface ListCase {
@@ -16,12 +16,25 @@ interface ListCase {
 
 const asQuery = (query: Record<string, unknown>): Record<string, string> => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
 
-/** Sends the request unvaried, then in the variation's form. */
-async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation): Promise<[Probe, Probe]> {
-  const plain = await context.probe({ method: 'GET', path: variedPath(path, query, {}) });
-  const varied = await context.probe({ method: 'GET', path: variedPath(path, query, variation), ...formOf(variation) });
-  observeExtraQuery(context, plain.exchange, varied.exchange, variation);
-  return [plain, varied];
+/**
+ * Sends the request unvaried, then in the variation's form; when the latter
+ * gets another status that may be excused, its excusing forms alone too.
+ */
+async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation): Promise<{ probes: Probe[]; plain: Exchange; varied: Exchange; excused: boolean }> {
+  const send = (v: Variation) => context.probe({ method: 'GET', path: variedPath(path, query, v), ...formOf(v) });
+  const probes = [await send({}), await send(variation)] as [Probe, Probe];
+  const [plain, varied] = probes.map((p) => p.exchange) as [Exchange, Exchange];
+  observeExtraQuery(context, plain, varied, variation);
+  const status = varied.response?.status;
+  const excused =
+    status !== undefined &&
+    status !== plain.response?.status &&
+    (await refusalExcused(variation, status, async (only) => {
+      const alone = await send(only);
+      probes.push(alone);
+      return alone.exchange;
+    }));
+  return { probes, plain, varied, excused };
 }
 
 /**
@@ -30,8 +43,8 @@ async function both(context: RuleContext, path: string, query: Record<string, st
  * and, when the first page was complete (shorter than the limit), holding
  * every animal it held.
  */
-function samePage(plain: Exchange, varied: Exchange, query: Record<string, string>, variation: Variation) {
-  const findings = sameStatus(plain, varied, variation, STATEMENTS.listSuccess);
+function samePage({ plain, varied, excused }: Awaited<ReturnType<typeof both>>, query: Record<string, string>, variation: Variation) {
+  const findings = sameStatus(plain, varied, variation, STATEMENTS.listSuccess, excused);
   const first = plain.response?.json;
   const second = varied.response?.json;
   if (findings.length || varied.response?.status !== 200 || !Array.isArray(first) || !Array.isArray(second)) return findings;
@@ -60,8 +73,8 @@ export const variationReadRules: Rule[] = [
         runs: context.examples,
         async check({ query, variation }) {
           const asked = asQuery(query);
-          const [plain, varied] = await both(context, '/pets', asked, variation);
-          return verdictOf([plain, varied], samePage(plain.exchange, varied.exchange, asked, variation));
+          const sent = await both(context, '/pets', asked, variation);
+          return verdictOf(sent.probes, samePage(sent, asked, variation));
         },
         describe: ({ query, variation }) => `listPets with ${JSON.stringify(asQuery(query))}, ${describeVariation(variation)}`,
       });
@@ -83,11 +96,11 @@ export const variationReadRules: Rule[] = [
         examples: everyForm(HEADER_DIMENSIONS),
         runs: context.examples,
         async check(variation) {
-          const [plain, varied] = await both(context, path, {}, variation);
-          const findings = sameStatus(plain.exchange, varied.exchange, variation, STATEMENTS.getSuccess);
-          const at = varied.exchange.response?.status === 200 && plain.exchange.response?.status === 200 ? firstDifference(varied.exchange.response.json, plain.exchange.response.json) : undefined;
-          if (at) findings.push(finding(varied.exchange, `the Pet differs at ${at} from the one the same request written as the harness always writes it got`, sameAs(variation, STATEMENTS.getSuccess), at));
-          return verdictOf([plain, varied], findings);
+          const { probes, plain, varied, excused } = await both(context, path, {}, variation);
+          const findings = sameStatus(plain, varied, variation, STATEMENTS.getSuccess, excused);
+          const at = varied.response?.status === 200 && plain.response?.status === 200 ? firstDifference(varied.response.json, plain.response.json) : undefined;
+          if (at) findings.push(finding(varied, `the Pet differs at ${at} from the one the same request written as the harness always writes it got`, sameAs(variation, STATEMENTS.getSuccess), at));
+          return verdictOf(probes, findings);
         },
         describe: (variation) => `getPet ${pet.id}, ${describeVariation(variation)}`,
       });
