@@ -10,7 +10,7 @@ import type { Exchange, Finding, Probe, Rule, RuleContext } from '../types.js';
 import { JSON_BODY } from './expect.js';
 import { finding, searchAndRecord, verdictOf, type Verdict } from './generated.js';
 import { STATEMENTS } from './statements.js';
-import { codingFindings, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs } from './variation-judge.js';
+import { VARIATION_SHRINK_BUDGET, codingFindings, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs } from './variation-judge.js';
 
 const body = inputModel().createBody;
 type NewPet = Record<string, unknown>;
@@ -97,6 +97,7 @@ export const variationCreateRule: Rule = {
       runs: context.examples,
       check: (c) => createCase(context, c),
       describe: ({ pet, variation }) => `createPet with ${describeBody(pet)}, ${describeVariation(variation)}`,
+      shrinkBudget: VARIATION_SHRINK_BUDGET,
     });
   },
 };

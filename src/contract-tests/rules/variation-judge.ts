@@ -5,6 +5,13 @@ import type { Exchange, Finding, RuleContext, Statement } from '../types.js';
 import { finding } from './generated.js';
 import { cite } from './statements.js';
 
+/**
+ * Shrinking a variation tries each dimension's unvaried form first, about
+ * two candidates a dimension: 80 cases (each two or three requests) reach
+ * the forms that matter without doubling a failing run.
+ */
+export const VARIATION_SHRINK_BUDGET = 80;
+
 /** Why each dimension's forms mean the same request, as a finding's "expected" says it. */
 const WHY: Record<Dimension, string> = {
   accept: 'every Accept sent accepts application/json, and no Accept accepts any type (RFC 9110 §12.5.1)',

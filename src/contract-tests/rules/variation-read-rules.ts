@@ -6,7 +6,7 @@ import type { Exchange, Probe, Rule, RuleContext } from '../types.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE } from './list-query.js';
 import { STATEMENTS } from './statements.js';
-import { firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs, sameStatus } from './variation-judge.js';
+import { VARIATION_SHRINK_BUDGET, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs, sameStatus } from './variation-judge.js';
 
 /** A listPets case: each documented parameter a value its schema allows or left out, written in a variation's form. */
 interface ListCase {
@@ -77,6 +77,7 @@ export const variationReadRules: Rule[] = [
           return verdictOf(sent.probes, samePage(sent, asked, variation));
         },
         describe: ({ query, variation }) => `listPets with ${JSON.stringify(asQuery(query))}, ${describeVariation(variation)}`,
+        shrinkBudget: VARIATION_SHRINK_BUDGET,
       });
     },
   },
@@ -103,6 +104,7 @@ export const variationReadRules: Rule[] = [
           return verdictOf(probes, findings);
         },
         describe: (variation) => `getPet ${pet.id}, ${describeVariation(variation)}`,
+        shrinkBudget: VARIATION_SHRINK_BUDGET,
       });
     },
   },
