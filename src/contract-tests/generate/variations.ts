@@ -47,10 +47,10 @@ export type Dimension = keyof typeof DIMENSIONS;
 /** The form drawn for each dimension, by index (0: as the harness sends it unvaried). Plain data, so a seed replays it. */
 export type Variation = Partial<Record<Dimension, number>>;
 
-/** The dimensions every operation's requests vary. */
-export const HEADER_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery'];
-export const LIST_DIMENSIONS: readonly Dimension[] = [...HEADER_DIMENSIONS, 'querySpelling'];
-export const CREATE_DIMENSIONS: readonly Dimension[] = [...HEADER_DIMENSIONS, 'transfer', 'memberOrder', 'jsonWhitespace', 'jsonEscapes'];
+/** The dimensions every operation's requests vary: its fields, and an undocumented query parameter. */
+export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery'];
+export const LIST_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'querySpelling'];
+export const CREATE_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'transfer', 'memberOrder', 'jsonWhitespace', 'jsonEscapes'];
 
 const formOf = <D extends Dimension>(variation: Variation, dimension: D): (typeof DIMENSIONS)[D][number] => DIMENSIONS[dimension][variation[dimension] ?? 0] as (typeof DIMENSIONS)[D][number];
 
@@ -104,7 +104,7 @@ const LABELS: Record<Dimension, string> = {
 
 /** How the HTTP client writes the request's fields: undefined when nothing of them is varied (sent exactly as unvaried requests are). */
 export function headerForm(variation: Variation): HeaderForm | undefined {
-  const fields: Array<Exclude<Dimension, never>> = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer'];
+  const fields: Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer'];
   if (!fields.some((d) => (variation[d] ?? 0) !== 0)) return undefined;
   const scheme = formOf(variation, 'scheme');
   return {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { arbitraryFor, harmlessValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
-import { describeVariation, everyForm, LIST_DIMENSIONS, HEADER_DIMENSIONS, variationArbitrary, type Variation } from '../generate/variations.js';
+import { describeVariation, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { Exchange, Probe, Rule, RuleContext } from '../types.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE } from './list-query.js';
@@ -17,12 +17,13 @@ interface ListCase {
 const asQuery = (query: Record<string, unknown>): Record<string, string> => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
 
 /**
- * Sends the request unvaried, then in the variation's form; when the latter
- * gets another status that may be excused, its excusing forms alone too.
+ * Sends the request unvaried (unless its answer is given), then in the
+ * variation's form; when the latter gets another status that may be
+ * excused, its excusing forms alone too.
  */
-async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation): Promise<{ probes: Probe[]; plain: Exchange; varied: Exchange; excused: boolean }> {
+async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation, unvaried?: Probe): Promise<{ probes: Probe[]; plain: Exchange; varied: Exchange; excused: boolean }> {
   const send = (v: Variation) => context.probe({ method: 'GET', path: variedPath(path, query, v), ...formOf(v) });
-  const probes = [await send({}), await send(variation)] as [Probe, Probe];
+  const probes = [unvaried ?? (await send({})), await send(variation)] as [Probe, Probe];
   const [plain, varied] = probes.map((p) => p.exchange) as [Exchange, Exchange];
   observeExtraQuery(context, plain, varied, variation);
   const status = varied.response?.status;
@@ -92,12 +93,14 @@ export const variationReadRules: Rule[] = [
       const pet = await context.existingPet();
       if (!pet) return { skipped: 'listPets shows no animal to ask for (an empty catalogue)' };
       const path = `/pets/${pet.id}`;
+      // Asked once: an animal does not change (the interface has no update or delete).
+      const unvaried = await context.probe({ method: 'GET', path });
       return searchAndRecord<Variation>(context, this.id, {
-        arbitrary: variationArbitrary(HEADER_DIMENSIONS),
-        examples: everyForm(HEADER_DIMENSIONS),
+        arbitrary: variationArbitrary(EVERY_OPERATION_DIMENSIONS),
+        examples: everyForm(EVERY_OPERATION_DIMENSIONS),
         runs: context.examples,
         async check(variation) {
-          const { probes, plain, varied, excused } = await both(context, path, {}, variation);
+          const { probes, plain, varied, excused } = await both(context, path, {}, variation, unvaried);
           const findings = sameStatus(plain, varied, variation, STATEMENTS.getSuccess, excused);
           const at = varied.response?.status === 200 && plain.response?.status === 200 ? firstDifference(varied.response.json, plain.response.json) : undefined;
           if (at) findings.push(finding(varied, `the Pet differs at ${at} from the one the same request written as the harness always writes it got`, sameAs(variation, STATEMENTS.getSuccess), at));
