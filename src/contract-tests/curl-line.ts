@@ -11,11 +11,16 @@ export function curlLine(request: Exchange['request']): string {
   parts.push(quote(request.url));
   const headers = { ...request.headers };
   // With a string body and no Content-Type, fetch sends text/plain;charset=UTF-8; curl would send a form type.
-  if (request.body !== undefined && !('content-type' in headers)) headers['content-type'] = 'text/plain;charset=UTF-8';
+  if (request.body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'text/plain;charset=UTF-8';
   for (const [name, value] of Object.entries(headers)) {
     // `-H 'name:'` would remove the header; `-H 'name;'` sends it empty.
     for (const one of Array.isArray(value) ? value : [value]) parts.push('-H', quote(one === '' ? `${name};` : `${name}: ${one}`));
   }
+  // A field deliberately not sent that curl would add of its own (Accept, User-Agent): `-H 'Name:'` removes it.
+  for (const name of request.without ?? []) parts.push('-H', quote(`${name}:`));
+  // Asked for a content coding: --compressed decodes the answer, as the harness did (the field above says which codings).
+  const coding = Object.entries(headers).find(([name]) => name.toLowerCase() === 'accept-encoding')?.[1];
+  if (typeof coding === 'string' && coding.split(',').some((c) => !['', 'identity'].includes((c.split(';')[0] ?? '').trim().toLowerCase()))) parts.push('--compressed');
   // --data-raw: --data-binary would read a body starting with @ as a file name.
   if (request.body !== undefined) parts.push('--data-raw', quote(request.body));
   return parts.join(' ');

@@ -1,7 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { parseExactJson } from '../shared/exact-json/parse-exact-json.js';
+import { decodeBody } from './decode-body.js';
 import { keyRedactor } from './redact-key.js';
+import { writeFields } from './request-form.js';
 import type { ApiRequest, Exchange, NearMiss, ReceivedResponse } from './types.js';
 
 export interface HttpClientOptions {
@@ -51,9 +53,11 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
   const redactKey = keyRedactor(apiKey.length >= 8 ? [apiKey] : [], REDACTED_KEY);
 
   return async function send(request) {
-    const headers: Record<string, string | string[]> = { accept: 'application/json', ...request.headers };
+    const plain: Record<string, string | string[]> = { accept: 'application/json', ...request.headers };
     const credentials = credentialsOf(request.auth ?? 'key', apiKey);
-    if (credentials.authorization !== undefined) headers.authorization = credentials.authorization;
+    if (credentials.authorization !== undefined) plain.authorization = credentials.authorization;
+    const written = request.form ? writeFields(plain, request.form, request.body !== undefined) : { headers: plain, without: [] };
+    const headers = written.headers;
     const withQuery = (query: string | undefined) => base + request.path + (query === undefined ? '' : `${request.path.includes('?') ? '&' : '?'}${query}`);
     const url = withQuery(credentials.query);
     // A near-miss's own tokens are hidden too, should a server echo them: they are the key, altered.
@@ -63,10 +67,11 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
       url: credentials.shown ? withQuery(credentials.shown.query) : redact(url),
       headers: recordHeaders(headers, credentials, apiKey, redact),
       body: request.body === undefined ? undefined : redact(request.body),
+      ...(written.without.length ? { without: written.without } : {}),
     };
     if (credentials.notSent) return { request: recorded, networkError: NOT_SENT, ms: 0 };
-    // fetch joins a repeated header into one line; node:http sends each value on its own.
-    const transport = Object.values(headers).some(Array.isArray) ? sendWithNode : sendWithFetch;
+    // fetch joins a repeated header into one line, and adds fields of its own; node:http sends each value on its own, and only what it is given.
+    const transport = request.form || Object.values(headers).some(Array.isArray) ? sendWithNode : sendWithFetch;
     const started = performance.now();
     let lastError = '';
     const tries = request.method === 'GET' ? retries : 0;
@@ -111,7 +116,7 @@ function nearMissTokens({ authorization, query }: Credentials): string[] {
 
 /** The headers as reports show them: a near-miss's shown credentials, else the key redacted. */
 function recordHeaders(headers: Record<string, string | string[]>, credentials: Credentials, apiKey: string, redact: (text: string) => string): Record<string, string | string[]> {
-  const hide = (name: string, value: string) => (name === 'authorization' ? redactCredentials(value, apiKey, redact) : redact(value));
+  const hide = (name: string, value: string) => (name.toLowerCase() === 'authorization' ? redactCredentials(value, apiKey, redact) : redact(value));
   const recorded: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) recorded[name] = Array.isArray(value) ? value.map((v) => hide(name, v)) : hide(name, value);
   if (credentials.shown?.authorization !== undefined) recorded.authorization = credentials.shown.authorization;
@@ -128,9 +133,9 @@ type Redact = (text: string, cut?: boolean) => string;
  * (redact-key.ts says why and in which forms).
  */
 function redactCredentials(value: string, apiKey: string, redact: (text: string) => string): string {
-  const space = value.indexOf(' ');
-  const credentials = space === -1 ? value : value.slice(space + 1).trim();
-  if (apiKey !== '' && credentials === apiKey) return `${value.slice(0, space + 1)}${REDACTED_KEY}`;
+  // The scheme in any spelling, with any whitespace around (a request written another way), is kept as sent.
+  const match = /^(\s*\S+[ \t]+|\s*)(\S+)(\s*)$/.exec(value);
+  if (apiKey !== '' && match?.[2] === apiKey) return `${match[1]}${REDACTED_KEY}${match[3]}`;
   return redact(value);
 }
 
@@ -167,6 +172,12 @@ function bodyReader(status: number, headers: Record<string, string>, { timeoutMs
       return true;
     },
     whole: (): RawResponse => ({ status, headers, body: Buffer.concat(chunks).toString('utf8') }),
+    /** The whole body, its Content-Encoding undone (fetch undoes it itself; node:http does not). */
+    decoded(): RawResponse {
+      const decoded = decodeBody(Buffer.concat(chunks), headers['content-encoding'], maxBodyBytes);
+      if (decoded.ok) return { status, headers, body: decoded.body.toString('utf8') };
+      return cut({ reason: decoded.reason, expected: 'a body in the content coding its Content-Encoding names, one the request accepts (RFC 9110 §8.4, §12.5.3)' });
+    },
     tooLarge: () =>
       cut({
         reason: `the answer's body passed ${byteSize(maxBodyBytes)}: not read further`,
@@ -227,11 +238,16 @@ const sendWithNode: Transport = (url, method, headers, body, limits) =>
         settle(own.tooLarge());
         req.destroy();
       });
-      res.on('end', () => settle(own.whole()));
+      res.on('end', () => settle(own.decoded()));
       res.on('error', (error) => settle(Object.assign(new Error('fetch failed'), { cause: error })));
     });
     req.on('error', (error) => settle(error.name === 'TimeoutError' ? error : Object.assign(new Error('fetch failed'), { cause: error })));
-    req.end(body);
+    // A body sent chunked (its Transfer-Encoding field set) goes in two chunks, as a streaming client's would.
+    const chunked = body !== undefined && body.length > 1 && Object.entries(headers).some(([name, value]) => name.toLowerCase() === 'transfer-encoding' && /chunked/i.test(String(value)));
+    if (!chunked) return void req.end(body);
+    const bytes = Buffer.from(body);
+    req.write(bytes.subarray(0, bytes.length >> 1));
+    req.end(bytes.subarray(bytes.length >> 1));
   });
 
 function redactResponse(response: RawResponse, redact: Redact): ReceivedResponse {

@@ -12,6 +12,7 @@ export const SILENT_QUESTIONS: Record<FixedSilentPoint, string> = {
   location: 'createPet: whether `Location` is sent with 201',
   'body-not-json': 'createPet: a body that is not JSON, or not sent as application/json',
   'pet-id': 'getPet: a `petId` that is not an int64',
+  'unknown-query-parameter': 'every operation: a query parameter the document does not name',
 };
 
 /** The question a point answers; a query parameter's comes from its name, as the document gives it. */

@@ -38,6 +38,24 @@ export interface ApiRequest {
    * scheme; `{ authorization }`: exactly this header.
    */
   auth?: 'key' | 'none' | { scheme: string } | { authorization: string | string[] } | { nearMiss: NearMiss };
+  /** Another way of writing the same request's fields (generate/variations.ts); sent with node:http, which adds none of its own. */
+  form?: HeaderForm;
+}
+
+/**
+ * How a request's fields are written: the negotiation fields (null: not
+ * sent), unknown fields added, the names' case, their order, whitespace
+ * around values, the scheme's spelling, and the body sent chunked.
+ */
+export interface HeaderForm {
+  negotiation: Record<'accept' | 'accept-language' | 'accept-encoding' | 'user-agent', string | null>;
+  extra: Record<string, string>;
+  names: 'lower' | 'title' | 'upper';
+  order: 'as sent' | 'reversed' | 'authorization first';
+  whitespace: boolean;
+  scheme: string;
+  schemeSpaces: number;
+  chunked: boolean;
 }
 
 /**
@@ -60,7 +78,8 @@ export interface ReceivedResponse {
   json: unknown;
   /**
    * Set when the body was not read to its end: it passed the harness's cap,
-   * or did not end within the time limit. `body` then holds only its start
+   * or did not end within the time limit, or its content coding could not
+   * be decoded. `body` then holds only its start
    * (4 KiB at most) and `json` is undefined; the reason is the finding.
    */
   unread?: { reason: string; expected: string };
@@ -68,7 +87,8 @@ export interface ReceivedResponse {
 
 export interface Exchange {
   operation: OperationId | undefined;
-  request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined };
+  /** `without`: fields deliberately not sent that curl would add of its own (a curl line removes them). */
+  request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined; without?: string[] };
   response?: ReceivedResponse;
   /** A network failure after the retries (refused, reset, timed out). */
   networkError?: string;
@@ -163,7 +183,7 @@ export interface SilentLog {
 }
 
 /** A point of the interface's own, asked of every target. */
-export type FixedSilentPoint = 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'valid-refused' | 'extra-member';
+export type FixedSilentPoint = 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'valid-refused' | 'extra-member' | 'unknown-query-parameter';
 
 /**
  * A documented listPets query parameter, one point each, read from the

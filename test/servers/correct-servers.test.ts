@@ -25,13 +25,23 @@ const limit = pLimit(4);
  * The mock with other defensible choices, each where the interface is
  * silent: Pet fields in another order, a petId read leniently (" 5", "+5"),
  * a name refused once it is taken or when it has control characters (400),
- * `available` for an animal created without a status, and no `Location`
- * with createPet's 201 (the interface does not mention it; the mock sends one).
+ * `available` for an animal created without a status, no `Location`
+ * with createPet's 201 (the interface does not mention it; the mock sends one),
+ * a query parameter the document does not name refused with 400 (the
+ * interface does not say what one gets), and a body sent chunked refused
+ * with 411 (RFC 9112 §6.3 lets a server ask for Content-Length).
  */
 const otherChoices = (fetch: AppFetch): AppFetch => {
   const names = new Set<string>();
   return async (request) => {
     const url = new URL(request.url);
+    // After the key check, as the mock's own refusals: 401 wins.
+    if (new RegExp(`^bearer +${KEY}$`, 'i').test(request.headers.get('authorization') ?? '')) {
+      const documented = url.pathname === '/v1/pets' && request.method === 'GET' ? ['limit', 'status'] : [];
+      const unknown = [...url.searchParams.keys()].find((name) => !documented.includes(name));
+      if (unknown !== undefined) return Response.json({ code: 'unknown_parameter', message: `unknown query parameter ${unknown}`, status: 400 }, { status: 400 });
+      if (/chunked/i.test(request.headers.get('transfer-encoding') ?? '')) return Response.json({ code: 'length_required', message: 'send Content-Length', status: 411 }, { status: 411 });
+    }
     const lenient = /^\/v1\/pets\/(?:%20|\+)*(\d+)$/.exec(url.pathname);
     if (request.method === 'GET' && lenient) url.pathname = `/v1/pets/${lenient[1]}`;
     let body = request.method === 'POST' ? await request.text() : undefined;

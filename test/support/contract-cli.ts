@@ -155,7 +155,7 @@ export function brokenStatements(apiKey: string): (fetch: AppFetch) => AppFetch 
  * rules list what they created under its status; read-only after a writing
  * run, the catalogue is past 100 and neither happens.
  */
-const STATUS_PAGES = ['list-status-available', 'list-status-pending', 'list-status-sold', 'list-items-are-pets', 'list-generated-pages', 'list-pages-agree'];
+const STATUS_PAGES = ['list-status-available', 'list-status-pending', 'list-status-sold', 'list-items-are-pets', 'list-generated-pages', 'list-pages-agree', 'vary-list-pets'];
 const WRONG_KEY = ['auth-wrong-key-list-pets', 'auth-wrong-key-create-pet', 'auth-wrong-key-get-pet', 'auth-generated-list-pets', 'auth-generated-create-pet', 'auth-generated-get-pet'];
 export const BROKEN_RULES = {
   failed: (run: 'read-only, 30 animals' | 'read-only, past 100' | 'writing'): string[] => [

@@ -56,7 +56,8 @@ export const authRules: Rule[] = [
     title: 'the scheme name "bearer" in lower case is accepted (RFC 9110 §11.1)',
     operation: 'listPets',
     writes: false,
-    severity: 'advisory',
+    // The interface names an HTTP authentication scheme, and RFC 9110 §11.1 makes its name case-insensitive.
+    severity: 'contract',
     statement: STATEMENTS.authScheme,
     async run(context) {
       const probe = await context.send({ method: 'GET', path: '/pets?limit=1' });

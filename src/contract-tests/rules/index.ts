@@ -14,9 +14,10 @@ import { int64Rules } from './int64-rules.js';
 import { authGeneratedRules } from './auth-generated-rules.js';
 import { pathFormRules } from './path-form-rules.js';
 import { readBeforeCreateRules } from './read-before-create-rules.js';
+import { variationRules } from './variation-rules.js';
 
 /** Every rule, grouped by operation as reports show them. */
-export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...int64Rules, ...statefulRules, ...readBeforeCreateRules, ...getPetRules, ...generatedGetRules, ...pathFormRules, ...authRules, ...authNearMissRules, ...authGeneratedRules];
+export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...int64Rules, ...statefulRules, ...readBeforeCreateRules, ...getPetRules, ...generatedGetRules, ...pathFormRules, ...authRules, ...authNearMissRules, ...authGeneratedRules, ...variationRules];
 
 const ids = new Set<string>();
 for (const rule of allRules) {

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import type { HeaderForm } from '../types.js';
+
+/**
+ * The ways a client may write a request without changing what it means
+ * (RFC 9110, RFC 9112, RFC 3986, RFC 8259), one dimension each. The first
+ * form of every dimension is the request as the harness sends it when
+ * nothing is varied, so a case shrinks toward it and the shrunk case shows
+ * only the forms that matter. The README lists each with the statement it
+ * protects and why its forms mean the same.
+ */
+export const DIMENSIONS = {
+  /** RFC 9110 §12.5.1: every form accepts application/json; no Accept at all accepts any media type. Type and subtype are case-insensitive (§8.3.1). */
+  accept: ['application/json', null, '*/*', 'application/*', 'application/json;q=0.9, */*;q=0.1', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'Application/JSON'],
+  /** RFC 9110 §12.5.4: a preference only; the interface has no languages, so nothing it states may change. */
+  acceptLanguage: ['*', null, 'fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5', 'en-US,en;q=0.9', 'zh-Hant-TW'],
+  /** RFC 9110 §12.5.3: the codings the client can decode; an empty value or `identity` asks for none. */
+  acceptEncoding: ['gzip, deflate', null, 'identity', 'gzip', 'br;q=1.0, gzip;q=0.8, *;q=0.1', ''],
+  /** RFC 9110 §10.1.5: it describes the client; the interface asks for none. */
+  userAgent: ['node', null, 'curl/8.5.0', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
+  /** RFC 9110 §5.1: a field the recipient does not know is ignored; §9.2.1 / RFC 9111 §5.2.1.4: no-cache asks for a fresh answer, which an origin gives anyway. */
+  extraHeader: [null, { 'x-request-id': '5f0c6a1e-2b7d-4c1a-9d3e-7a8b9c0d1e2f' }, { 'cache-control': 'no-cache' }],
+  /** RFC 9110 §5.1: field names are case-insensitive. */
+  fieldNames: ['lower', 'title', 'upper'],
+  /** RFC 9110 §5.3: the order of fields with different names carries no meaning. */
+  headerOrder: ['as sent', 'reversed', 'authorization first'],
+  /** RFC 9110 §5.5, §5.6.1, §5.6.6: whitespace around a value, around list commas and around parameters' semicolons is not part of it. */
+  whitespace: [false, true],
+  /** RFC 9110 §11.1: the scheme is case-insensitive; §11.4 (and RFC 6750 §2.1): one or more spaces before the token. */
+  scheme: ['Bearer', 'bearer', 'BEARER', 'Bearer  '],
+  /** RFC 9112 §6.1, §6.2: a body sent chunked is the same body as one with Content-Length (a server may ask for a length with 411, §6.3). */
+  transfer: ['content-length', 'chunked'],
+  /** A query parameter the document does not name: the interface does not say what it gets (ignored, or refused with a 4xx Error). */
+  extraQuery: [null, '_=1767225600000', 'utm_source=newsletter&utm_medium=email'],
+  /** RFC 3986 §6.2.2.2: an unreserved character and its percent-encoding are the same; the interface names parameters, not their order. */
+  querySpelling: ['as sent', 'reversed', 'percent-encoded'],
+  /** RFC 8259 §4: an object is an unordered collection of members. */
+  memberOrder: ['as generated', 'reversed', 'rotated'],
+  /** RFC 8259 §2: whitespace is allowed before and after any structural character and around the value. */
+  jsonWhitespace: ['none', 'spaces', 'pretty', 'surrounding'],
+  /** RFC 8259 §7, §8.3: any character may be written as a \u escape (a surrogate pair past the BMP); `/` as `\/`. */
+  jsonEscapes: ['minimal', 'non-ASCII escaped', 'every character escaped', 'short escapes as \\u, solidus escaped'],
+} as const;
+
+export type Dimension = keyof typeof DIMENSIONS;
+
+/** The form drawn for each dimension, by index (0: as the harness sends it unvaried). Plain data, so a seed replays it. */
+export type Variation = Partial<Record<Dimension, number>>;
+
+/** The dimensions every operation's requests vary: its fields, and an undocumented query parameter. */
+export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery'];
+export const LIST_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'querySpelling'];
+export const CREATE_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'transfer', 'memberOrder', 'jsonWhitespace', 'jsonEscapes'];
+
+const formOf = <D extends Dimension>(variation: Variation, dimension: D): (typeof DIMENSIONS)[D][number] => DIMENSIONS[dimension][variation[dimension] ?? 0] as (typeof DIMENSIONS)[D][number];
+
+/** Each dimension an index that shrinks toward 0, the unvaried form. */
+export function variationArbitrary(dimensions: readonly Dimension[]): fc.Arbitrary<Variation> {
+  return fc.record(Object.fromEntries(dimensions.map((d) => [d, fc.integer({ min: 0, max: DIMENSIONS[d].length - 1 })]))) as fc.Arbitrary<Variation>;
+}
+
+/**
+ * Cases tried on every run: the k-th holds every dimension's k-th form (the
+ * unvaried one where a dimension has fewer), so each form is sent at least
+ * once in a few cases; a failure shrinks to the forms that matter.
+ */
+export function everyForm(dimensions: readonly Dimension[]): Variation[] {
+  const most = Math.max(...dimensions.map((d) => DIMENSIONS[d].length));
+  return Array.from({ length: most - 1 }, (_, i) => Object.fromEntries(dimensions.map((d) => [d, i + 1 < DIMENSIONS[d].length ? i + 1 : 0])) as Variation);
+}
+
+/** The dimensions drawn away from their unvaried form. */
+export const variedDimensions = (variation: Variation): Dimension[] => (Object.keys(variation) as Dimension[]).filter((d) => (variation[d] ?? 0) !== 0);
+
+/** The forms that differ from the unvaried request, in words (`Accept "application/*"; member order "reversed"`). */
+export function describeVariation(variation: Variation): string {
+  const words = variedDimensions(variation).map((d) => {
+    const form = formOf(variation, d);
+    if (form === null) return `no ${LABELS[d]}`;
+    if (typeof form === 'object') return `${LABELS[d]} ${Object.entries(form).map(([k, v]) => `${k}: ${v}`).join('')}`;
+    if (typeof form === 'boolean') return LABELS[d];
+    return `${LABELS[d]} ${JSON.stringify(form)}`;
+  });
+  return words.length ? words.join('; ') : 'written as the harness always writes it';
+}
+
+const LABELS: Record<Dimension, string> = {
+  accept: 'Accept',
+  acceptLanguage: 'Accept-Language',
+  acceptEncoding: 'Accept-Encoding',
+  userAgent: 'User-Agent',
+  extraHeader: 'an unknown field',
+  fieldNames: 'field names',
+  headerOrder: 'field order',
+  whitespace: 'whitespace around field values, list commas and parameters',
+  scheme: 'scheme',
+  transfer: 'body sent',
+  extraQuery: 'an undocumented query parameter',
+  querySpelling: 'query written',
+  memberOrder: 'member order',
+  jsonWhitespace: 'JSON whitespace',
+  jsonEscapes: 'JSON escapes',
+};
+
+/** How the HTTP client writes the request's fields: undefined when nothing of them is varied (sent exactly as unvaried requests are). */
+export function headerForm(variation: Variation): HeaderForm | undefined {
+  const fields: Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer'];
+  if (!fields.some((d) => (variation[d] ?? 0) !== 0)) return undefined;
+  const scheme = formOf(variation, 'scheme');
+  return {
+    negotiation: {
+      accept: formOf(variation, 'accept'),
+      'accept-language': formOf(variation, 'acceptLanguage'),
+      'accept-encoding': formOf(variation, 'acceptEncoding'),
+      'user-agent': formOf(variation, 'userAgent'),
+    },
+    extra: { ...(formOf(variation, 'extraHeader') ?? {}) },
+    names: formOf(variation, 'fieldNames'),
+    order: formOf(variation, 'headerOrder'),
+    whitespace: formOf(variation, 'whitespace'),
+    scheme: scheme.trim(),
+    schemeSpaces: scheme.length - scheme.trim().length || 1,
+    chunked: formOf(variation, 'transfer') === 'chunked',
+  };
+}
+
+export const extraQueryOf = (variation: Variation): string | null => formOf(variation, 'extraQuery');
+export const querySpellingOf = (variation: Variation) => formOf(variation, 'querySpelling');
+export const jsonSpellingOf = (variation: Variation) => ({ order: formOf(variation, 'memberOrder'), whitespace: formOf(variation, 'jsonWhitespace'), escapes: formOf(variation, 'jsonEscapes') });
+export type JsonSpelling = ReturnType<typeof jsonSpellingOf>;

@@ -1,0 +1,64 @@
+import type { HeaderForm } from './types.js';
+
+type Fields = Record<string, string | string[]>;
+
+/**
+ * The fields fetch sends of its own to every request (undici: Accept-Language
+ * `*`, User-Agent `node`, Accept-Encoding `gzip, deflate`): a request written
+ * another way, sent with node:http, which adds none, sends them too unless
+ * its form changes them, so it differs from an unvaried one only where the
+ * form says.
+ */
+const NEGOTIATION_ORDER = ['accept', 'accept-language', 'accept-encoding', 'user-agent'] as const;
+
+/** Fields curl sends of its own when not given: a curl line removes them (`-H 'Accept:'`) when the request left them out. */
+const CURL_ADDS = new Set(['accept', 'user-agent']);
+
+/** The negotiation fields whose values are lists, whose commas and semicolons may have whitespace around them. */
+const LISTS = new Set(['accept', 'accept-language', 'accept-encoding']);
+
+/**
+ * The request's fields written in `form`: in the order sent, names in the
+ * form's case, and the fields curl would add that were deliberately left out.
+ */
+export function writeFields(fields: Fields, form: HeaderForm, hasBody: boolean): { headers: Fields; without: string[] } {
+  const { accept: _, authorization, ...rest } = fields;
+  const entries: Array<[string, string | string[]]> = [];
+  const without: string[] = [];
+  for (const name of NEGOTIATION_ORDER) {
+    const value = form.negotiation[name];
+    if (value !== null) entries.push([name, value]);
+    else if (CURL_ADDS.has(name)) without.push(name);
+  }
+  entries.push(...Object.entries(rest));
+  if (hasBody && form.chunked) entries.push(['transfer-encoding', 'chunked']);
+  if (authorization !== undefined) entries.push(['authorization', Array.isArray(authorization) ? authorization : respellScheme(authorization, form)]);
+  entries.push(...Object.entries(form.extra));
+  const spaced = form.whitespace ? entries.map(([name, value]): [string, string | string[]] => [name, Array.isArray(value) ? value : padded(name, value)]) : entries;
+  const ordered = form.order === 'reversed' ? spaced.reverse() : form.order === 'authorization first' ? [...spaced.filter(([n]) => n === 'authorization'), ...spaced.filter(([n]) => n !== 'authorization')] : spaced;
+  return { headers: Object.fromEntries(ordered.map(([name, value]) => [casedName(name, form.names), value])), without: without.map((name) => casedName(name, form.names)) };
+}
+
+/** `Bearer <token>` with the form's scheme spelling and spaces (RFC 9110 §11.1, §11.4); any other value as it is. */
+function respellScheme(value: string, form: HeaderForm): string {
+  const match = /^Bearer (.*)$/s.exec(value);
+  return match ? `${form.scheme}${' '.repeat(form.schemeSpaces)}${match[1]}` : value;
+}
+
+/**
+ * Optional whitespace (RFC 9110 §5.6.3: spaces and tabs) before and after
+ * the value, and around a list's commas and a parameter's semicolon. The
+ * tab goes before the value only: Node's HTTP parser refuses a tab after
+ * `chunked` in Transfer-Encoding, so every server on Node would fail for a
+ * reason its code cannot change.
+ */
+function padded(name: string, value: string): string {
+  const inner = LISTS.has(name) ? value.replace(/\s*,\s*/g, ' ,  ').replace(/\s*;\s*/g, ' ; ') : value;
+  return `\t ${inner}  `;
+}
+
+function casedName(name: string, names: HeaderForm['names']): string {
+  if (names === 'upper') return name.toUpperCase();
+  if (names === 'title') return name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+  return name;
+}

@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
+import { jsonText } from '../generate/json-text.js';
+import { spellJson } from '../generate/json-spelling.js';
+import { arbitraryFor, describeValue } from '../generate/positive-values.js';
+import { variedPath } from '../generate/query-spelling.js';
+import { inputModel } from '../generate/schema-model.js';
+import { CREATE_DIMENSIONS, describeVariation, everyForm, jsonSpellingOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import type { Exchange, Finding, Probe, Rule, RuleContext } from '../types.js';
+import { JSON_BODY } from './expect.js';
+import { finding, searchAndRecord, verdictOf, type Verdict } from './generated.js';
+import { STATEMENTS } from './statements.js';
+import { VARIATION_SHRINK_BUDGET, codingFindings, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs } from './variation-judge.js';
+
+const body = inputModel().createBody;
+type NewPet = Record<string, unknown>;
+
+interface CreateCase {
+  pet: NewPet;
+  variation: Variation;
+}
+
+/**
+ * The NewPet of the cases tried on every run: a name with what the JSON
+ * spellings change (a quote, a backslash, a solidus, letters past ASCII,
+ * a character past the BMP), its own per case, so a server refusing a name
+ * it has stored cannot hide one.
+ */
+const examplePet = (seed: number, index: number): NewPet => ({ name: `${CREATED_NAME_PREFIX} variation ${seed} ${index}: Zoë "Ñandú" \\ a/b 🐕`, categoryId: 3, status: 'pending' });
+
+/**
+ * One case: the NewPet written in the variation's form. A 201 must hold
+ * what was sent, and getPet of its id must give it back. Any other answer
+ * is compared with the same NewPet written as the harness always writes
+ * it: a refusal of the value itself is not this rule's to judge, a refusal
+ * of only its other spelling is a failure.
+ */
+async function createCase(context: RuleContext, { pet, variation }: CreateCase): Promise<Verdict> {
+  const probes: Probe[] = [];
+  const send = async (v: Variation) => {
+    const probe = await context.probe({ method: 'POST', path: variedPath('/pets', {}, v), headers: JSON_BODY, body: spellJson(pet, jsonSpellingOf(v)), ...formOf(v) });
+    probes.push(probe);
+    return probe;
+  };
+  const varied = await send(variation);
+  const findings = codingFindings(varied.exchange);
+  const status = varied.exchange.response?.status;
+  if (status === undefined) return verdictOf(probes, findings);
+  if (status === 201) return verdictOf(...(await readBack(context, varied, pet, variation, findings)));
+  if (await refusalExcused(variation, status, async (only) => (await send(only)).exchange)) {
+    observeExtraQuery(context, varied.exchange, varied.exchange, variation);
+    return verdictOf(probes, findings);
+  }
+  // Sent as always (the unvaried spelling is jsonText's, which spellJson writes for no variation).
+  const plain = await send({});
+  observeExtraQuery(context, plain.exchange, varied.exchange, variation);
+  if (plain.exchange.response?.status === 201) {
+    findings.push(finding(varied.exchange, `answered ${status} to a NewPet that, written as the harness always writes it, got 201`, sameAs(variation, STATEMENTS.createSuccess), '$.status'));
+  }
+  return verdictOf(probes, findings);
+}
+
+/** The 201's Pet against what was sent, then getPet of its id against the 201. */
+async function readBack(context: RuleContext, created: Probe, sent: NewPet, variation: Variation, findings: Finding[]): Promise<[Probe[], Finding[]]> {
+  const pet = created.exchange.response?.json as Record<string, unknown> | undefined;
+  findings.push(...fieldsDiffer(created.exchange, sent, pet, variation));
+  if (typeof pet?.id !== 'number') return [[created], findings];
+  const read = await context.probe({ method: 'GET', path: `/pets/${pet.id}` });
+  const at = read.exchange.response?.status === 200 ? firstDifference(read.exchange.response.json, pet) : '$.status';
+  if (at) findings.push(finding(read.exchange, `getPet of the created id ${pet.id} does not give back the 201's Pet (at ${at})`, sameAs(variation, STATEMENTS.getSuccess), at));
+  return [[created, read], findings];
+}
+
+function fieldsDiffer(exchange: Exchange, sent: NewPet, pet: Record<string, unknown> | undefined, variation: Variation): Finding[] {
+  if (typeof pet !== 'object' || pet === null) return [finding(exchange, 'no Pet in the 201 answer', STATEMENTS.createSuccess.text, '$.body')];
+  return Object.keys(sent)
+    .filter((field) => jsonText(pet[field]) !== jsonText(sent[field]))
+    .map((field) => finding(exchange, `${field} is ${describeValue(pet[field])}, sent ${describeValue(sent[field])}`, sameAs(variation, STATEMENTS.createSuccess), `$.body.${field}`));
+}
+
+const describeBody = (pet: NewPet): string => `{${Object.entries(pet).map(([k, v]) => `${k}: ${describeValue(v)}`).join(', ')}}`;
+
+export const variationCreateRule: Rule = {
+  id: 'vary-create-pet',
+  title: 'createPet written another way a client may write it (member order, JSON whitespace and escapes, a chunked body, negotiation fields, field names and order, the scheme, an undocumented parameter) stores the same animal',
+  operation: 'createPet',
+  writes: true,
+  severity: 'contract',
+  statement: STATEMENTS.createSuccess,
+  async run(context) {
+    const forms = everyForm(CREATE_DIMENSIONS);
+    const pets = forms.map((_, i) => examplePet(context.seed, i));
+    return searchAndRecord<CreateCase>(context, this.id, {
+      // The example NewPets are among the values drawn, so fast-check can shrink an example's variation (it shrinks only values its arbitrary can make).
+      arbitrary: fc.record({ pet: fc.oneof(fc.constantFrom(...pets), arbitraryFor(body) as fc.Arbitrary<NewPet>), variation: variationArbitrary(CREATE_DIMENSIONS) }),
+      examples: forms.map((variation, i) => ({ pet: pets[i] as NewPet, variation })),
+      runs: context.examples,
+      check: (c) => createCase(context, c),
+      describe: ({ pet, variation }) => `createPet with ${describeBody(pet)}, ${describeVariation(variation)}`,
+      shrinkBudget: VARIATION_SHRINK_BUDGET,
+    });
+  },
+};

@@ -1,0 +1,133 @@
+import { unacceptedCoding } from '../decode-body.js';
+import { DIMENSIONS, describeVariation, extraQueryOf, headerForm, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
+import { answerOf } from '../silent-log.js';
+import type { Exchange, Finding, RuleContext, Statement } from '../types.js';
+import { finding } from './generated.js';
+import { cite } from './statements.js';
+
+/**
+ * Shrinking a variation tries each dimension's unvaried form first, about
+ * two candidates a dimension: 80 cases (each two or three requests) reach
+ * the forms that matter without doubling a failing run.
+ */
+export const VARIATION_SHRINK_BUDGET = 80;
+
+/** Why each dimension's forms mean the same request, as a finding's "expected" says it. */
+const WHY: Record<Dimension, string> = {
+  accept: 'every Accept sent accepts application/json, and no Accept accepts any type (RFC 9110 §12.5.1)',
+  acceptLanguage: 'Accept-Language is a preference, and the interface has no languages (RFC 9110 §12.5.4)',
+  acceptEncoding: 'Accept-Encoding only says which content codings the client can decode (RFC 9110 §12.5.3)',
+  userAgent: 'User-Agent describes the client; the interface asks for none (RFC 9110 §10.1.5)',
+  extraHeader: 'a field the recipient does not know is ignored (RFC 9110 §5.1), and no-cache asks for a fresh answer, which an origin gives anyway (RFC 9111 §5.2.1.4)',
+  fieldNames: 'field names are case-insensitive (RFC 9110 §5.1)',
+  headerOrder: 'the order of fields with different names is not significant (RFC 9110 §5.3)',
+  whitespace: 'whitespace around a field value, a list comma or a parameter is not part of it (RFC 9110 §5.5, §5.6.1, §5.6.6)',
+  scheme: 'the authentication scheme is case-insensitive and may be followed by more than one space (RFC 9110 §11.1, §11.4)',
+  transfer: 'a body sent chunked is the same body as one sent with Content-Length (RFC 9112 §6.1); only 411 may ask for the length (RFC 9112 §6.3)',
+  extraQuery: 'the interface does not say what an undocumented query parameter does: it may be ignored, or refused with a 4xx Error, never change a 2xx answer',
+  querySpelling: 'percent-encoded unreserved characters are the same URI (RFC 3986 §6.2.2.2), and the interface names parameters, not their order',
+  memberOrder: 'a JSON object is an unordered collection of members (RFC 8259 §4)',
+  jsonWhitespace: 'whitespace around JSON tokens is insignificant (RFC 8259 §2)',
+  jsonEscapes: 'a JSON string means the same with any of its characters escaped (RFC 8259 §7, §8.3)',
+};
+
+/** What a case varied, and why it had to be answered as the unvaried request: a finding's "expected". */
+export function sameAs(variation: Variation, statement: Statement): string {
+  const reasons = variedDimensions(variation).map((d) => WHY[d]);
+  return `the answer the same request gets as the harness always writes it (${cite(statement)}); this one differs only in ${describeVariation(variation)}: ${reasons.join('; ')}`;
+}
+
+/**
+ * Another status a variation may get where the unvaried request got a 2xx:
+ * a 4xx Error to an undocumented query parameter (the interface is silent),
+ * 411 to a body sent chunked (RFC 9112 §6.3).
+ */
+export function excused(variation: Variation, status: number): boolean {
+  if (extraQueryOf(variation) !== null && status >= 400 && status < 500) return true;
+  return (variation.transfer ?? 0) !== 0 && DIMENSIONS.transfer[variation.transfer ?? 0] === 'chunked' && status === 411;
+}
+
+const EXCUSING: readonly Dimension[] = ['extraQuery', 'transfer'];
+
+/**
+ * The variation with only its forms that may be refused. A refusal is
+ * excused only when these forms alone get it: otherwise a parameter added
+ * beside, say, a missing Accept would hide a server refusing the latter.
+ * Undefined when the variation holds nothing else (its own answer says).
+ */
+export function excusingOnly(variation: Variation): Variation | undefined {
+  const only = Object.fromEntries(EXCUSING.filter((d) => (variation[d] ?? 0) !== 0).map((d) => [d, variation[d]])) as Variation;
+  return variedDimensions(variation).length > variedDimensions(only).length ? only : undefined;
+}
+
+/**
+ * Whether a varied request's refusal is excused: an excused status, got
+ * also by the excusing forms alone (sent with `resend` when the variation
+ * holds others).
+ */
+export async function refusalExcused(variation: Variation, status: number, resend: (only: Variation) => Promise<Exchange>): Promise<boolean> {
+  if (!excused(variation, status)) return false;
+  const only = excusingOnly(variation);
+  return only === undefined || (await resend(only)).response?.status === status;
+}
+
+/** A request field's value as sent, by name in any case, without the whitespace around it. */
+export function fieldOf(request: Exchange['request'], name: string): string | undefined {
+  const entry = Object.entries(request.headers).find(([n]) => n.toLowerCase() === name);
+  return entry === undefined ? undefined : String(entry[1]).trim();
+}
+
+/** An answer in a content coding the request did not accept (RFC 9110 §12.5.3). */
+export function codingFindings(exchange: Exchange): Finding[] {
+  const coding = unacceptedCoding(fieldOf(exchange.request, 'accept-encoding'), exchange.response?.headers['content-encoding']);
+  if (coding === undefined) return [];
+  const asked = fieldOf(exchange.request, 'accept-encoding');
+  return [finding(exchange, `the answer is in the content coding ${coding}, which the request's Accept-Encoding ${JSON.stringify(asked)} does not accept`, 'a content coding the request accepts, or none (RFC 9110 §12.5.3: a server may compress only as the client allows)', '$.headers.content-encoding')];
+}
+
+/**
+ * The varied request's status against the unvaried one's: the same, or an
+ * excused refusal (`isExcused`, from refusalExcused); then the content
+ * coding. Network failures are findings of every exchange already.
+ */
+export function sameStatus(plain: Exchange, varied: Exchange, variation: Variation, statement: Statement, isExcused: boolean): Finding[] {
+  const findings = codingFindings(varied);
+  const p = plain.response?.status;
+  const v = varied.response?.status;
+  if (p === undefined || v === undefined || p === v || isExcused) return findings;
+  return [...findings, finding(varied, `answered ${v} where the same request written as the harness always writes it got ${p}`, sameAs(variation, statement), '$.status')];
+}
+
+/** The first place two JSON values differ (members compared by name, in any order), or undefined when they are the same. */
+export function firstDifference(a: unknown, b: unknown, path = '$.body'): string | undefined {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Object.is(a, b) ? undefined : path;
+  if (Array.isArray(a) !== Array.isArray(b)) return path;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return `${path}.length`;
+    for (let i = 0; i < a.length; i++) {
+      const at = firstDifference(a[i], b[i], `${path}[${i}]`);
+      if (at) return at;
+    }
+    return undefined;
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  for (const name of new Set([...Object.keys(ra), ...Object.keys(rb)])) {
+    const at = name in ra && name in rb ? firstDifference(ra[name], rb[name], `${path}.${name}`) : `${path}.${name}`;
+    if (at) return at;
+  }
+  return undefined;
+}
+
+/** The request's fields in a variation's form, when it varies any. */
+export const formOf = (variation: Variation) => {
+  const form = headerForm(variation);
+  return form ? { form } : {};
+};
+
+/** Where the interface is silent: what an undocumented query parameter got. */
+export function observeExtraQuery(context: RuleContext, plain: Exchange, varied: Exchange, variation: Variation): void {
+  if (extraQueryOf(variation) === null) return;
+  context.observe('unknown-query-parameter', varied.response?.status === plain.response?.status ? 'answered as without it' : answerOf(varied), varied);
+}
+

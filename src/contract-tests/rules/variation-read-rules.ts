@@ -1,0 +1,114 @@
+import fc from 'fast-check';
+import { arbitraryFor, harmlessValue } from '../generate/positive-values.js';
+import { variedPath } from '../generate/query-spelling.js';
+import { describeVariation, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, variationArbitrary, type Variation } from '../generate/variations.js';
+import type { Exchange, Probe, Rule, RuleContext } from '../types.js';
+import { finding, searchAndRecord, verdictOf } from './generated.js';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE } from './list-query.js';
+import { STATEMENTS } from './statements.js';
+import { VARIATION_SHRINK_BUDGET, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs, sameStatus } from './variation-judge.js';
+
+/** A listPets case: each documented parameter a value its schema allows or left out, written in a variation's form. */
+interface ListCase {
+  query: Record<string, unknown>;
+  variation: Variation;
+}
+
+const asQuery = (query: Record<string, unknown>): Record<string, string> => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+
+/**
+ * Sends the request unvaried (unless its answer is given), then in the
+ * variation's form; when the latter gets another status that may be
+ * excused, its excusing forms alone too.
+ */
+async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation, unvaried?: Probe): Promise<{ probes: Probe[]; plain: Exchange; varied: Exchange; excused: boolean }> {
+  const send = (v: Variation) => context.probe({ method: 'GET', path: variedPath(path, query, v), ...formOf(v) });
+  const probes = [unvaried ?? (await send({})), await send(variation)] as [Probe, Probe];
+  const [plain, varied] = probes.map((p) => p.exchange) as [Exchange, Exchange];
+  observeExtraQuery(context, plain, varied, variation);
+  const status = varied.response?.status;
+  const excused =
+    status !== undefined &&
+    status !== plain.response?.status &&
+    (await refusalExcused(variation, status, async (only) => {
+      const alone = await send(only);
+      probes.push(alone);
+      return alone.exchange;
+    }));
+  return { probes, plain, varied, excused };
+}
+
+/**
+ * Two listPets pages asked the same way: the same status; the varied page
+ * at least as long (the catalogue only grows: the interface has no delete),
+ * and, when the first page was complete (shorter than the limit), holding
+ * every animal it held.
+ */
+function samePage({ plain, varied, excused }: Awaited<ReturnType<typeof both>>, query: Record<string, string>, variation: Variation) {
+  const findings = sameStatus(plain, varied, variation, STATEMENTS.listSuccess, excused);
+  const first = plain.response?.json;
+  const second = varied.response?.json;
+  if (findings.length || varied.response?.status !== 200 || !Array.isArray(first) || !Array.isArray(second)) return findings;
+  const limit = query[PAGE_SIZE] === undefined ? DEFAULT_PAGE_SIZE : Number(query[PAGE_SIZE]);
+  if (second.length < first.length) return [finding(varied, `${second.length} animals, where the same request written as the harness always writes it got ${first.length}`, sameAs(variation, STATEMENTS.limitRange), '$.body.length')];
+  const ids = new Set(second.map((pet) => JSON.stringify((pet as { id?: unknown } | null)?.id)));
+  const missing = first.length < limit ? first.find((pet) => !ids.has(JSON.stringify((pet as { id?: unknown } | null)?.id))) : undefined;
+  if (missing === undefined) return [];
+  return [finding(varied, `animal ${JSON.stringify((missing as { id?: unknown }).id)} is missing, though the same request written as the harness always writes it listed it`, sameAs(variation, STATEMENTS.listSuccess), '$.body')];
+}
+
+export const variationReadRules: Rule[] = [
+  {
+    id: 'vary-list-pets',
+    title: 'listPets written another way a client may write it (negotiation fields, field names and order, whitespace, the scheme, query spelling, an undocumented parameter) gets the same answer',
+    operation: 'listPets',
+    writes: false,
+    severity: 'contract',
+    statement: STATEMENTS.listSuccess,
+    async run(context) {
+      const parameters = context.inputs.listQuery;
+      const filled = Object.fromEntries(parameters.map((p) => [p.name, harmlessValue(p.schema, p.name)]));
+      return searchAndRecord<ListCase>(context, this.id, {
+        arbitrary: fc.record({ query: fc.record(Object.fromEntries(parameters.map((p) => [p.name, fc.option(arbitraryFor(p.schema), { nil: undefined })]))), variation: variationArbitrary(LIST_DIMENSIONS) }),
+        examples: everyForm(LIST_DIMENSIONS).map((variation, i) => ({ query: i % 2 ? filled : {}, variation })),
+        runs: context.examples,
+        async check({ query, variation }) {
+          const asked = asQuery(query);
+          const sent = await both(context, '/pets', asked, variation);
+          return verdictOf(sent.probes, samePage(sent, asked, variation));
+        },
+        describe: ({ query, variation }) => `listPets with ${JSON.stringify(asQuery(query))}, ${describeVariation(variation)}`,
+        shrinkBudget: VARIATION_SHRINK_BUDGET,
+      });
+    },
+  },
+  {
+    id: 'vary-get-pet',
+    title: 'getPet of an existing animal written another way a client may write it (negotiation fields, field names and order, whitespace, the scheme, an undocumented parameter) gets the same Pet',
+    operation: 'getPet',
+    writes: false,
+    severity: 'contract',
+    statement: STATEMENTS.getSuccess,
+    async run(context) {
+      const pet = await context.existingPet();
+      if (!pet) return { skipped: 'listPets shows no animal to ask for (an empty catalogue)' };
+      const path = `/pets/${pet.id}`;
+      // Asked once: an animal does not change (the interface has no update or delete).
+      const unvaried = await context.probe({ method: 'GET', path });
+      return searchAndRecord<Variation>(context, this.id, {
+        arbitrary: variationArbitrary(EVERY_OPERATION_DIMENSIONS),
+        examples: everyForm(EVERY_OPERATION_DIMENSIONS),
+        runs: context.examples,
+        async check(variation) {
+          const { probes, plain, varied, excused } = await both(context, path, {}, variation, unvaried);
+          const findings = sameStatus(plain, varied, variation, STATEMENTS.getSuccess, excused);
+          const at = varied.response?.status === 200 && plain.response?.status === 200 ? firstDifference(varied.response.json, plain.response.json) : undefined;
+          if (at) findings.push(finding(varied, `the Pet differs at ${at} from the one the same request written as the harness always writes it got`, sameAs(variation, STATEMENTS.getSuccess), at));
+          return verdictOf(probes, findings);
+        },
+        describe: (variation) => `getPet ${pet.id}, ${describeVariation(variation)}`,
+        shrinkBudget: VARIATION_SHRINK_BUDGET,
+      });
+    },
+  },
+];
