@@ -1,11 +1,11 @@
-import type { Exchange } from './types.js';
+import type { RecordedExchange } from './types.js';
 
 /**
  * A request as a curl line to paste into a shell: the key stays redacted
  * (`<API key>`, to be replaced by hand). Text with control characters is
  * quoted with $'…' so what is pasted is what was sent.
  */
-export function curlLine(request: Exchange['request']): string {
+export function curlLine(request: RecordedExchange['request']): string {
   const parts = ['curl', '-sS', '-i'];
   if (request.method !== 'GET') parts.push('-X', request.method);
   parts.push(quote(request.url));

@@ -1,7 +1,7 @@
 import type { IHttpOperation } from '../document/prism.js';
 import type { ResponseValidator } from '../document/response-validator.js';
 import { invariantFindings } from './invariants.js';
-import type { Exchange, Finding } from './types.js';
+import type { RecordedExchange, Finding } from './types.js';
 
 type NewFinding = Omit<Finding, 'exchange'>;
 
@@ -19,7 +19,7 @@ const APPLICATION_JSON = /^application\/json\s*(;|$)/i;
  * application/json, and the invariants of the operation hold. The rule itself then
  * checks what it is about (which status, which items).
  */
-export function checkExchange(validator: ResponseValidator, operation: IHttpOperation | undefined, exchange: Exchange): NewFinding[] {
+export function checkExchange(validator: ResponseValidator, operation: IHttpOperation | undefined, exchange: RecordedExchange): NewFinding[] {
   const { response } = exchange;
   if (!response) {
     return [{ level: 'error', hard: true, message: `the connection failed: ${exchange.networkError}`, expected: 'an HTTP response', path: '$' }];

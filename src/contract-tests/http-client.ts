@@ -4,7 +4,7 @@ import { parseExactJson } from '../shared/exact-json/parse-exact-json.js';
 import { decodeBody } from './decode-body.js';
 import { keyRedactor } from './redact-key.js';
 import { writeFields } from './request-form.js';
-import type { ApiRequest, Exchange, NearMiss, ReceivedResponse } from './types.js';
+import type { ApiRequest, RecordedExchange, NearMiss, ReceivedResponse } from './types.js';
 
 export interface HttpClientOptions {
   /** The API's base URL, ending in `/v1`. */
@@ -23,7 +23,7 @@ export interface HttpClientOptions {
   retries: number;
 }
 
-export type Send = (request: ApiRequest) => Promise<Omit<Exchange, 'operation'>>;
+export type Send = (request: ApiRequest) => Promise<Omit<RecordedExchange, 'operation'>>;
 
 /** The text shown in place of the API key, everywhere. */
 export const REDACTED_KEY = '<API key>';

@@ -1,5 +1,5 @@
 import type { IHttpOperation } from '../document/prism.js';
-import type { Exchange, Finding } from './types.js';
+import type { RecordedExchange, Finding } from './types.js';
 import { stringifyExactJson } from '../shared/exact-json/stringify-exact-json.js';
 import { isExactInteger } from '../shared/exact-json/int64.js';
 
@@ -18,7 +18,7 @@ const GET = 'Endpoints > Get an animal: petId is the identifier of the animal to
  * where the rest of the answer is the server's choice (`limit=101` may be
  * refused or clamped), so they fail even an advisory rule.
  */
-export function invariantFindings(operation: IHttpOperation | undefined, exchange: Exchange): NewFinding[] {
+export function invariantFindings(operation: IHttpOperation | undefined, exchange: RecordedExchange): NewFinding[] {
   const response = exchange.response;
   if (!operation || response?.status !== 200) return [];
   const url = new URL(exchange.request.url);

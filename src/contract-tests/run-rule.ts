@@ -3,7 +3,7 @@ import type { RefusalAllowance } from './allow-refusal.js';
 import type { InputModel } from './generate/schema-model.js';
 import { checkExchange, pathBelowBase } from './exchange-checks.js';
 import type { Send } from './http-client.js';
-import type { Exchange, Finding, OperationId, Pet, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';
+import type { RecordedExchange, Finding, OperationId, Pet, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';
 
 export interface RuleDependencies {
   send: Send;
@@ -35,12 +35,12 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
     return notRun(rule, 'read-only run: this rule sends createPet requests, which store what a server accepts (createPet has no delete)');
   }
   const findings: Finding[] = [];
-  const exchanges: Exchange[] = [];
+  const exchanges: RecordedExchange[] = [];
   const observed = new Set<string>();
   const probe = async (request: Parameters<Send>[0]): Promise<Probe> => {
     const sent = await deps.send(request);
     const operation = deps.validator.operationFor(sent.request.method, pathBelowBase(sent.request.url, deps.basePath));
-    const exchange: Exchange = { operation: operation?.iid as OperationId | undefined, ...sent };
+    const exchange: RecordedExchange = { operation: operation?.iid as OperationId | undefined, ...sent };
     if (operation && sent.response) observed.add(`${operation.iid} ${sent.response.status}`);
     return { exchange, findings: checkExchange(deps.validator, operation, exchange).map((finding) => ({ ...finding, exchange })) };
   };

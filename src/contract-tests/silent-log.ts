@@ -1,6 +1,6 @@
 import { curlLine } from './curl-line.js';
 import { excerpt } from './reporters/excerpt.js';
-import type { Exchange, FixedSilentPoint, SilentEntry, SilentLog, SilentPoint } from './types.js';
+import type { RecordedExchange, FixedSilentPoint, SilentEntry, SilentLog, SilentPoint } from './types.js';
 
 /** The interface's own open points, in report order (after listPets' parameters), with the question each answers. */
 export const SILENT_QUESTIONS: Record<FixedSilentPoint, string> = {
@@ -24,7 +24,7 @@ function questionOf(point: SilentPoint): string {
 }
 
 /** How an answer is summed up: the status, and the Error code when there is one. */
-export function answerOf(exchange: Exchange): string {
+export function answerOf(exchange: RecordedExchange): string {
   const response = exchange.response;
   if (!response) return `no answer (${exchange.networkError})`;
   const code = (response.json as { code?: unknown } | undefined)?.code;

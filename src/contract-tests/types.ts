@@ -85,7 +85,8 @@ export interface ReceivedResponse {
   unread?: { reason: string; expected: string };
 }
 
-export interface Exchange {
+/** One request the harness sent, and the answer it received or the network error in its place. */
+export interface RecordedExchange {
   operation: OperationId | undefined;
   /** `without`: fields deliberately not sent that curl would add of its own (a curl line removes them). */
   request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined; without?: string[] };
@@ -110,7 +111,7 @@ export interface Finding {
    * breaks the listing invariants.
    */
   hard?: boolean;
-  exchange?: Exchange;
+  exchange?: RecordedExchange;
   /** For a generated case: how to replay it. */
   reproduce?: Reproduction;
 }
@@ -130,7 +131,7 @@ export interface Reproduction {
 
 /** One exchange with the findings the checks of every exchange made on it. */
 export interface Probe {
-  exchange: Exchange;
+  exchange: RecordedExchange;
   findings: Finding[];
 }
 
@@ -144,7 +145,7 @@ export interface Pet {
 
 export interface RuleContext {
   /** Sends a request, validates the response against the contract document and records both. */
-  send(request: ApiRequest): Promise<Exchange>;
+  send(request: ApiRequest): Promise<RecordedExchange>;
   /** Records a finding on the last or the given exchange. */
   fail(finding: Omit<Finding, 'level'> & { level?: Finding['level'] }): void;
   /** An animal that exists, found through listPets (cached for the run); undefined for an empty catalogue. */
@@ -178,7 +179,7 @@ export interface RuleContext {
 /** Where the interface is silent: what the target answered, gathered by the rules. */
 export interface SilentLog {
   /** `example`: the request that got the answer, or a note where no one request shows it. */
-  observe(point: SilentPoint, answer: string, example: Exchange | string): void;
+  observe(point: SilentPoint, answer: string, example: RecordedExchange | string): void;
   entries(): SilentEntry[];
 }
 
@@ -234,7 +235,7 @@ export interface RuleResult extends RuleFacts {
   reason?: string;
   findings: Finding[];
   /** The exchanges kept for the report (of generated cases, only the failing ones). */
-  exchanges: Exchange[];
+  exchanges: RecordedExchange[];
   /** Every `operation status` pair the rule's requests got, kept or not: what coverage counts. */
   observed?: string[];
   ms: number;

@@ -1,4 +1,4 @@
-import type { Exchange, Finding, Reproduction, SilentEntry } from '../types.js';
+import type { RecordedExchange, Finding, Reproduction, SilentEntry } from '../types.js';
 import { curlLine } from '../curl-line.js';
 import { excerpt } from './excerpt.js';
 
@@ -20,14 +20,14 @@ export function describeFinding(finding: Finding): string[] {
 }
 
 /** A request as it was sent: its line, its headers (the key redacted), a body excerpt. */
-export function requestLines(request: Exchange['request']): string[] {
+export function requestLines(request: RecordedExchange['request']): string[] {
   const lines = [`${request.method} ${request.url}`, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`)];
   if (request.body !== undefined) lines.push(`body: ${excerpt(request.body, 300)}`);
   return lines;
 }
 
 /** What came back: the status, the headers and a body excerpt, or why nothing did. */
-export function responseLines({ response, networkError }: Exchange): string[] {
+export function responseLines({ response, networkError }: RecordedExchange): string[] {
   if (!response) return [`none (${networkError})`];
   return [String(response.status), ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), `body: ${excerpt(response.body)}`];
 }

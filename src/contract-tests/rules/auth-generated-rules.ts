@@ -6,7 +6,7 @@ import { jsonText } from '../generate/json-text.js';
 import { arbitraryFor, boundaryObjects, boundaryValues, describeValue, harmlessValue } from '../generate/positive-values.js';
 import { inputModel, petStatuses } from '../generate/schema-model.js';
 import { ruleSeed } from '../generate/search.js';
-import type { ApiRequest, Exchange, OperationId, Pet, Rule, RuleContext } from '../types.js';
+import type { ApiRequest, RecordedExchange, OperationId, Pet, Rule, RuleContext } from '../types.js';
 import { CREDENTIALS } from './auth-rules.js';
 import { JSON_BODY } from './expect.js';
 import { finding, recordFailure, searchAndRecord, verdictOf } from './generated.js';
@@ -48,7 +48,7 @@ interface Space<T> {
 
 /** What a createPet run keeps to check afterwards that no refused create was stored. */
 interface Refused {
-  names: Map<string, Exchange>;
+  names: Map<string, RecordedExchange>;
   statuses: Set<string>;
 }
 
@@ -130,7 +130,7 @@ const ruleFor = <T>(space: Space<T>): Rule => ({
   },
 });
 
-function keepRefused(refused: Refused, body: string, exchange: Exchange): void {
+function keepRefused(refused: Refused, body: string, exchange: RecordedExchange): void {
   const sent = JSON.parse(body) as { name: string; status?: unknown };
   refused.names.set(sent.name, exchange);
   if (typeof sent.status === 'string' && STATUSES.includes(sent.status)) refused.statuses.add(sent.status);
@@ -149,7 +149,7 @@ async function checkNothingStored(context: RuleContext, refused: Refused): Promi
     const stored = (Array.isArray(page.exchange.response?.json) ? (page.exchange.response.json as Pet[]) : []).filter((p) => refused.names.has(p?.name));
     const first = stored[0];
     if (!first) continue;
-    const create = refused.names.get(first.name) as Exchange;
+    const create = refused.names.get(first.name) as RecordedExchange;
     const failure = {
       findings: [finding(page.exchange, `${stored.length} animal(s) created by a createPet answered 401 are listed (id ${first.id})`, `nothing stored: the key is missing or invalid, so the request is refused (${cite(STATEMENTS.authRequired)})`, '$.body')],
       exchanges: [create, page.exchange],

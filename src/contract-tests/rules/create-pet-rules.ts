@@ -1,6 +1,6 @@
 import { petStatuses } from '../generate/schema-model.js';
 import { randomUUID } from 'node:crypto';
-import type { Exchange, Pet, Rule, RuleContext, Statement } from '../types.js';
+import type { RecordedExchange, Pet, Rule, RuleContext, Statement } from '../types.js';
 import { expectField, expectStatus, JSON_BODY, petOf, petsOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
@@ -15,7 +15,7 @@ const post = (context: RuleContext, body: string, headers: Record<string, string
   context.send({ method: 'POST', path: '/pets', headers, body });
 
 /** Creates an animal and checks the 201 answer carries it as sent, with an assigned id. */
-async function create(context: RuleContext, sent: Record<string, unknown>): Promise<{ pet: Pet; exchange: Exchange } | undefined> {
+async function create(context: RuleContext, sent: Record<string, unknown>): Promise<{ pet: Pet; exchange: RecordedExchange } | undefined> {
   const exchange = await post(context, stringifyExactJson(sent));
   if (!expectStatus(context, exchange, [201], STATEMENTS.createSuccess)) return undefined;
   const pet = petOf(context, exchange, STATEMENTS.createSuccess);

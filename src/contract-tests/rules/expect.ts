@@ -1,4 +1,4 @@
-import type { Exchange, Pet, RuleContext, Statement } from '../types.js';
+import type { RecordedExchange, Pet, RuleContext, Statement } from '../types.js';
 import { cite } from './statements.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 import { isExactInteger } from '../../shared/exact-json/int64.js';
@@ -8,7 +8,7 @@ import { isExactInteger } from '../../shared/exact-json/int64.js';
  * Returns whether the rule can go on reading the answer. A network failure,
  * or a body not read to its end, is already a finding of its own.
  */
-export function expectStatus(context: RuleContext, exchange: Exchange, expected: readonly number[], statement: Statement): boolean {
+export function expectStatus(context: RuleContext, exchange: RecordedExchange, expected: readonly number[], statement: Statement): boolean {
   const status = exchange.response?.status;
   if (status === undefined || exchange.response?.unread) return false;
   if (expected.includes(status)) return true;
@@ -17,7 +17,7 @@ export function expectStatus(context: RuleContext, exchange: Exchange, expected:
 }
 
 /** The answer's body as an array of pets, or a finding. */
-export function petsOf(context: RuleContext, exchange: Exchange, statement: Statement): Pet[] | undefined {
+export function petsOf(context: RuleContext, exchange: RecordedExchange, statement: Statement): Pet[] | undefined {
   const json = exchange.response?.json;
   if (Array.isArray(json)) return json as Pet[];
   context.fail({ message: 'the body is not a JSON array', expected: cite(statement), path: '$.body', exchange });
@@ -25,7 +25,7 @@ export function petsOf(context: RuleContext, exchange: Exchange, statement: Stat
 }
 
 /** The answer's body as one pet, or a finding. */
-export function petOf(context: RuleContext, exchange: Exchange, statement: Statement): Pet | undefined {
+export function petOf(context: RuleContext, exchange: RecordedExchange, statement: Statement): Pet | undefined {
   const json = exchange.response?.json as Pet | undefined;
   if (json && typeof json === 'object' && !Array.isArray(json) && isExactInteger(json.id)) return json;
   context.fail({ message: 'the body is not a Pet with an integer id', expected: cite(statement), path: '$.body', exchange });
@@ -33,7 +33,7 @@ export function petOf(context: RuleContext, exchange: Exchange, statement: State
 }
 
 /** Compares one field and records a finding naming its JSON path. */
-export function expectField(context: RuleContext, exchange: Exchange, path: string, actual: unknown, expected: unknown, statement: Statement): void {
+export function expectField(context: RuleContext, exchange: RecordedExchange, path: string, actual: unknown, expected: unknown, statement: Statement): void {
   if (Object.is(actual, expected)) return;
   context.fail({ message: `${path} is ${stringifyExactJson(actual)}, not ${stringifyExactJson(expected)}`, expected: cite(statement), path, exchange });
 }

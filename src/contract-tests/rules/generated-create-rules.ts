@@ -7,7 +7,7 @@ import { inputModel } from '../generate/schema-model.js';
 import type { RefusalAllowance } from '../allow-refusal.js';
 import { acceptedSpace } from '../generate/accepted-space.js';
 import { answerOf } from '../silent-log.js';
-import type { Exchange, Pet, Probe, Rule, RuleContext } from '../types.js';
+import type { RecordedExchange, Pet, Probe, Rule, RuleContext } from '../types.js';
 import { ACCEPTANCE } from './acceptance-statements.js';
 import { JSON_BODY } from './expect.js';
 import { judgeValidRefusal, nothingAccepted, rememberAccepted, type Accepted } from './refusal-boundary.js';
@@ -72,7 +72,7 @@ async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLength
 }
 
 /** Fields that differ from what was sent (or, for fields not sent, from the 201 answer). */
-function differences(exchange: Exchange, sent: NewPet, got: Pet | undefined, answered: Pet | undefined, statement: string) {
+function differences(exchange: RecordedExchange, sent: NewPet, got: Pet | undefined, answered: Pet | undefined, statement: string) {
   if (got === undefined || got === null || typeof got !== 'object') return [finding(exchange, 'no Pet in the answer', statement, '$.body')];
   const out = [];
   for (const field of Object.keys(body.properties)) {
@@ -104,9 +104,9 @@ const pastDeclaredLimit = (allowance: RefusalAllowance, base: NewPet): NewPet[] 
 interface NameLengths {
   sent: number;
   accepted: number;
-  acceptedBy?: Exchange;
+  acceptedBy?: RecordedExchange;
   refused: number;
-  refusedBy?: Exchange;
+  refusedBy?: RecordedExchange;
 }
 
 /**

@@ -2,12 +2,12 @@ import type fc from 'fast-check';
 import { curlLine } from '../curl-line.js';
 import { ruleSeed, search } from '../generate/search.js';
 import type { CaseVerdict } from '../generate/search.js';
-import type { Exchange, Finding, Probe, RuleContext, RuleOutcome } from '../types.js';
+import type { RecordedExchange, Finding, Probe, RuleContext, RuleOutcome } from '../types.js';
 
 /** What a failing generated case leaves for the report: its findings and the exchanges that show them. */
 export interface CaseFailure {
   findings: Finding[];
-  exchanges: Exchange[];
+  exchanges: RecordedExchange[];
 }
 
 export type Verdict = CaseVerdict<CaseFailure>;
@@ -53,7 +53,7 @@ export async function sweep<C extends SweepCase>(
 }
 
 /** A finding of the rule's own about one exchange of a case. */
-export const finding = (exchange: Exchange, message: string, expected: string, path?: string): Finding => ({ level: 'error', message, expected, exchange, ...(path ? { path } : {}) });
+export const finding = (exchange: RecordedExchange, message: string, expected: string, path?: string): Finding => ({ level: 'error', message, expected, exchange, ...(path ? { path } : {}) });
 
 export interface GeneratedSearch<T> {
   arbitrary: fc.Arbitrary<T>;

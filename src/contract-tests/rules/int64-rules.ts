@@ -3,7 +3,7 @@ import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
 import { integerEdges } from '../generate/integer-values.js';
 import { inputModel } from '../generate/schema-model.js';
-import type { Exchange, Finding, Pet, Probe, Rule, RuleContext } from '../types.js';
+import type { RecordedExchange, Finding, Pet, Probe, Rule, RuleContext } from '../types.js';
 import { JSON_BODY } from './expect.js';
 import { finding, recordFailure, verdictOf } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';
@@ -58,7 +58,7 @@ async function create(context: RuleContext, index: number, { field, value }: Cas
   return isExactInteger(pet?.id) ? { probe, pet, findings } : { probe, findings };
 }
 
-function differs(exchange: Exchange, field: string, value: number | bigint, pet: Pet | undefined, where: string): Finding[] {
+function differs(exchange: RecordedExchange, field: string, value: number | bigint, pet: Pet | undefined, where: string): Finding[] {
   const got = (pet as Record<string, unknown> | undefined)?.[field];
   if (pet !== undefined && Object.is(got, value)) return [];
   const shown = pet === undefined ? 'no such animal' : `${field} ${stringifyExactJson(got) ?? 'absent'}`;

@@ -1,6 +1,6 @@
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 import { answerOf } from '../silent-log.js';
-import type { Exchange, Finding, Pet, Rule, RuleContext, Statement } from '../types.js';
+import type { RecordedExchange, Finding, Pet, Rule, RuleContext, Statement } from '../types.js';
 import { finding, sweep } from './generated.js';
 import { samePet } from './same-pet.js';
 
@@ -74,7 +74,7 @@ async function knownPet(context: RuleContext): Promise<(Pet & { id: number }) | 
   return typeof existing?.id === 'number' ? (existing as Pet & { id: number }) : undefined;
 }
 
-function judge(form: PathForm, exchange: Exchange, plain: Pet): Finding[] {
+function judge(form: PathForm, exchange: RecordedExchange, plain: Pet): Finding[] {
   const status = exchange.response?.status;
   if (status === undefined) return [];
   const json = exchange.response?.json;

@@ -2,7 +2,7 @@ import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
 import { petStatuses } from '../generate/schema-model.js';
 import { ruleSeed } from '../generate/search.js';
-import type { ApiRequest, Exchange, Finding, Pet, Probe, Rule, RuleContext, Statement } from '../types.js';
+import type { ApiRequest, RecordedExchange, Finding, Pet, Probe, Rule, RuleContext, Statement } from '../types.js';
 import { finding, recordFailure, verdictOf } from './generated.js';
 import { samePet } from './same-pet.js';
 import { create } from './stateful-rules.js';
@@ -35,9 +35,9 @@ const STATUSES = petStatuses();
 
 interface Made {
   pet: Pet;
-  create: Exchange;
+  create: RecordedExchange;
   /** The 404 the id got before the animal existed, when it was asked for. */
-  asked?: Exchange;
+  asked?: RecordedExchange;
 }
 
 /** The probes a sequence sent and what it found, judged together at the end as one case. */
@@ -46,13 +46,13 @@ interface Sequence {
   probes: Probe[];
   problems: Finding[];
   made: Made[];
-  asked: Map<number, Exchange>;
+  asked: Map<number, RecordedExchange>;
   /** The 404s of ids later given out to an animal found wrong: the report replays them. */
-  shown: Set<Exchange>;
+  shown: Set<RecordedExchange>;
   tag: string;
 }
 
-async function send(seq: Sequence, request: ApiRequest): Promise<Exchange> {
+async function send(seq: Sequence, request: ApiRequest): Promise<RecordedExchange> {
   const probe = await seq.context.probe(request);
   seq.probes.push(probe);
   return probe.exchange;

@@ -1,6 +1,6 @@
 import { isExactInteger, type ExactInteger } from '../../shared/exact-json/int64.js';
 import { UNDECLARED_BODY_BYTES, UNDECLARED_NAME_LENGTH, type RefusalAllowance } from '../allow-refusal.js';
-import type { Exchange } from '../types.js';
+import type { RecordedExchange } from '../types.js';
 
 /**
  * The line between what a server may refuse of a valid NewPet and what it
@@ -54,7 +54,7 @@ const blamesCategory = (json: unknown): boolean => {
  * as `text`. Only 400 (the interface's refusal of createPet), 413 for a body
  * past a size limit (RFC 9110 §15.5.14) and 429 (RFC 6585 §4) can be inside.
  */
-export function judgeValidRefusal(sent: Record<string, unknown>, text: string, exchange: Exchange, allowance: RefusalAllowance, accepted: Accepted): RefusalVerdict {
+export function judgeValidRefusal(sent: Record<string, unknown>, text: string, exchange: RecordedExchange, allowance: RefusalAllowance, accepted: Accepted): RefusalVerdict {
   const status = exchange.response?.status;
   if (status === 429) return { inside: true, how: 'silent', point: 'rate limited (429)' };
   const bytes = Buffer.byteLength(text, 'utf8');

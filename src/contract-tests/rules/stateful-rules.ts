@@ -2,7 +2,7 @@ import { petStatuses } from '../generate/schema-model.js';
 import fc from 'fast-check';
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
 import { ruleSeed } from '../generate/search.js';
-import type { Exchange, Pet, Probe, Rule, RuleContext } from '../types.js';
+import type { RecordedExchange, Pet, Probe, Rule, RuleContext } from '../types.js';
 import { JSON_BODY } from './expect.js';
 import { finding, recordFailure, searchAndRecord, verdictOf, type Verdict } from './generated.js';
 import { samePet } from './same-pet.js';
@@ -95,7 +95,7 @@ export const statefulRules: Rule[] = [
       const seed = ruleSeed(context.seed, this.id);
       const sent = Array.from({ length: CONCURRENT }, (_, i) => newPet(i, seed));
       const answers = await Promise.all(sent.map((pet) => create(context, pet)));
-      const byId = new Map<ExactInteger, Exchange>();
+      const byId = new Map<ExactInteger, RecordedExchange>();
       const problems = [];
       const pets = answers.map((probe) => (probe.exchange.response?.status === 201 ? (probe.exchange.response.json as Pet) : undefined));
       for (const [i, { exchange }] of answers.entries()) {

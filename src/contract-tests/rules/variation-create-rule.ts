@@ -6,7 +6,7 @@ import { arbitraryFor, describeValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
 import { inputModel } from '../generate/schema-model.js';
 import { CREATE_DIMENSIONS, describeVariation, everyForm, jsonSpellingOf, variationArbitrary, type Variation } from '../generate/variations.js';
-import type { Exchange, Finding, Probe, Rule, RuleContext } from '../types.js';
+import type { RecordedExchange, Finding, Probe, Rule, RuleContext } from '../types.js';
 import { JSON_BODY } from './expect.js';
 import { finding, searchAndRecord, verdictOf, type Verdict } from './generated.js';
 import { STATEMENTS } from './statements.js';
@@ -71,7 +71,7 @@ async function readBack(context: RuleContext, created: Probe, sent: NewPet, vari
   return [[created, read], findings];
 }
 
-function fieldsDiffer(exchange: Exchange, sent: NewPet, pet: Record<string, unknown> | undefined, variation: Variation): Finding[] {
+function fieldsDiffer(exchange: RecordedExchange, sent: NewPet, pet: Record<string, unknown> | undefined, variation: Variation): Finding[] {
   if (typeof pet !== 'object' || pet === null) return [finding(exchange, 'no Pet in the 201 answer', STATEMENTS.createSuccess.text, '$.body')];
   return Object.keys(sent)
     .filter((field) => jsonText(pet[field]) !== jsonText(sent[field]))

@@ -1,7 +1,7 @@
 import { unacceptedCoding } from '../decode-body.js';
 import { DIMENSIONS, describeVariation, extraQueryOf, headerForm, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
 import { answerOf } from '../silent-log.js';
-import type { Exchange, Finding, RuleContext, Statement } from '../types.js';
+import type { RecordedExchange, Finding, RuleContext, Statement } from '../types.js';
 import { finding } from './generated.js';
 import { cite } from './statements.js';
 
@@ -65,20 +65,20 @@ export function excusingOnly(variation: Variation): Variation | undefined {
  * also by the excusing forms alone (sent with `resend` when the variation
  * holds others).
  */
-export async function refusalExcused(variation: Variation, status: number, resend: (only: Variation) => Promise<Exchange>): Promise<boolean> {
+export async function refusalExcused(variation: Variation, status: number, resend: (only: Variation) => Promise<RecordedExchange>): Promise<boolean> {
   if (!excused(variation, status)) return false;
   const only = excusingOnly(variation);
   return only === undefined || (await resend(only)).response?.status === status;
 }
 
 /** A request field's value as sent, by name in any case, without the whitespace around it. */
-export function fieldOf(request: Exchange['request'], name: string): string | undefined {
+export function fieldOf(request: RecordedExchange['request'], name: string): string | undefined {
   const entry = Object.entries(request.headers).find(([n]) => n.toLowerCase() === name);
   return entry === undefined ? undefined : String(entry[1]).trim();
 }
 
 /** An answer in a content coding the request did not accept (RFC 9110 §12.5.3). */
-export function codingFindings(exchange: Exchange): Finding[] {
+export function codingFindings(exchange: RecordedExchange): Finding[] {
   const coding = unacceptedCoding(fieldOf(exchange.request, 'accept-encoding'), exchange.response?.headers['content-encoding']);
   if (coding === undefined) return [];
   const asked = fieldOf(exchange.request, 'accept-encoding');
@@ -90,7 +90,7 @@ export function codingFindings(exchange: Exchange): Finding[] {
  * excused refusal (`isExcused`, from refusalExcused); then the content
  * coding. Network failures are findings of every exchange already.
  */
-export function sameStatus(plain: Exchange, varied: Exchange, variation: Variation, statement: Statement, isExcused: boolean): Finding[] {
+export function sameStatus(plain: RecordedExchange, varied: RecordedExchange, variation: Variation, statement: Statement, isExcused: boolean): Finding[] {
   const findings = codingFindings(varied);
   const p = plain.response?.status;
   const v = varied.response?.status;
@@ -126,7 +126,7 @@ export const formOf = (variation: Variation) => {
 };
 
 /** Where the interface is silent: what an undocumented query parameter got. */
-export function observeExtraQuery(context: RuleContext, plain: Exchange, varied: Exchange, variation: Variation): void {
+export function observeExtraQuery(context: RuleContext, plain: RecordedExchange, varied: RecordedExchange, variation: Variation): void {
   if (extraQueryOf(variation) === null) return;
   context.observe('unknown-query-parameter', varied.response?.status === plain.response?.status ? 'answered as without it' : answerOf(varied), varied);
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { arbitraryFor, harmlessValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
 import { describeVariation, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, variationArbitrary, type Variation } from '../generate/variations.js';
-import type { Exchange, Probe, Rule, RuleContext } from '../types.js';
+import type { RecordedExchange, Probe, Rule, RuleContext } from '../types.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE } from './list-query.js';
 import { STATEMENTS } from './statements.js';
@@ -21,10 +21,10 @@ const asQuery = (query: Record<string, unknown>): Record<string, string> => Obje
  * variation's form; when the latter gets another status that may be
  * excused, its excusing forms alone too.
  */
-async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation, unvaried?: Probe): Promise<{ probes: Probe[]; plain: Exchange; varied: Exchange; excused: boolean }> {
+async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation, unvaried?: Probe): Promise<{ probes: Probe[]; plain: RecordedExchange; varied: RecordedExchange; excused: boolean }> {
   const send = (v: Variation) => context.probe({ method: 'GET', path: variedPath(path, query, v), ...formOf(v) });
   const probes = [unvaried ?? (await send({})), await send(variation)] as [Probe, Probe];
-  const [plain, varied] = probes.map((p) => p.exchange) as [Exchange, Exchange];
+  const [plain, varied] = probes.map((p) => p.exchange) as [RecordedExchange, RecordedExchange];
   observeExtraQuery(context, plain, varied, variation);
   const status = varied.response?.status;
   const excused =
