@@ -93,6 +93,8 @@ export interface ReferenceServerOptions {
    * the animals of that category. Off by default: the shipped document has no such parameter.
    */
   categoryFilter?: boolean;
+  /** listPets also filters by `name`: only the animals of exactly that name. Off by default, as above. */
+  nameFilter?: boolean;
 }
 
 const BASE = '/v1';
@@ -155,7 +157,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       }
       switch (route.operation) {
         case 'listPets':
-          return listPets(pets, route.query, options.categoryFilter === true);
+          return listPets(pets, route.query, { byCategory: options.categoryFilter === true, byName: options.nameFilter === true });
         case 'createPet':
           return createPet(req, body);
         case 'getPet':
@@ -278,7 +280,7 @@ function splitTarget(url: string): { path: string; query: string } | undefined {
   return mark === -1 ? { path: target, query: '' } : { path: target.slice(0, mark), query: target.slice(mark + 1) };
 }
 
-function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams, byCategory: boolean): Answer {
+function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams, { byCategory, byName }: { byCategory: boolean; byName: boolean }): Answer {
   const limits = query.getAll('limit');
   if (limits.length > 1) return error(400, 'bad_limit', 'limit is given more than once.');
   let limit = DEFAULT_LIMIT;
@@ -296,11 +298,14 @@ function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams, byCat
   const categories = byCategory ? query.getAll('categoryId') : [];
   if (categories.length > 1 || (categories.length === 1 && !/^-?[0-9]+$/.test(categories[0] as string))) return error(400, 'bad_category_id', 'categoryId must be one decimal integer.');
   const category = categories.length === 1 ? BigInt(categories[0] as string) : undefined;
+  const names = byName ? query.getAll('name') : [];
+  if (names.length > 1) return error(400, 'bad_name', 'name is given more than once.');
+  const name = names[0];
 
   const found: ReferencePet[] = [];
   for (const pet of [...pets.values()].sort((a, b) => b.id - a.id)) {
     if (found.length >= limit) break;
-    if ((status === undefined || pet.status === status) && (category === undefined || BigInt(pet.categoryId) === category)) found.push(pet);
+    if ((status === undefined || pet.status === status) && (category === undefined || BigInt(pet.categoryId) === category) && (name === undefined || pet.name === name)) found.push(pet);
   }
   return { status: 200, body: found.map(present) };
 }

@@ -6,7 +6,7 @@ import type { ParameterModel } from '../generate/schema-model.js';
 import { answerOf } from '../silent-log.js';
 import type { Finding, Probe, QueryParameterPoint, Rule, RuleContext } from '../types.js';
 import { finding, searchAndRecord, sweep, verdictOf, type Verdict } from './generated.js';
-import { allows, askedFilters, askedUnjudged, DEFAULT_PAGE_SIZE, matchesAll, PAGE_SIZE, queryRoles, type AskedFilter, type Query, type QueryRole } from './list-query.js';
+import { allows, askedFilters, askedUnjudged, DEFAULT_PAGE_SIZE, matchesAll, PAGE_SIZE, queryRoles, type AskedFilter, type Query, type QueryRole, withinUrl } from './list-query.js';
 import { cite, STATEMENTS } from './statements.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 
@@ -15,10 +15,10 @@ export const toPath = (query: Query) => {
   return `/pets${text ? `?${text}` : ''}`;
 };
 
-/** Each documented parameter present (a value its schema allows) or left out. */
+/** Each documented parameter present (a value its schema allows, within a URL's length) or left out. */
 export const queriesOf = (parameters: readonly ParameterModel[]): fc.Arbitrary<Query> =>
   fc
-    .record(Object.fromEntries(parameters.map((p) => [p.name, fc.option(arbitraryFor(p.schema).map(String), { nil: undefined })])))
+    .record(Object.fromEntries(parameters.map((p) => [p.name, fc.option(arbitraryFor(withinUrl(p.schema)).map(String), { nil: undefined })])))
     .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Query);
 
 /**
@@ -27,7 +27,7 @@ export const queriesOf = (parameters: readonly ParameterModel[]): fc.Arbitrary<Q
  * must not be empty (a drawn value seldom names an animal).
  */
 function exampleQueries(roles: readonly QueryRole[], seen: readonly unknown[]): Query[] {
-  const boundaries = roles.flatMap(({ parameter }) => boundaryValues(parameter.schema).map((v) => ({ [parameter.name]: String(v) })));
+  const boundaries = roles.flatMap(({ parameter }) => boundaryValues(withinUrl(parameter.schema)).map((v) => ({ [parameter.name]: String(v) })));
   const held = roles.flatMap((role) => {
     if (role.kind !== 'filter') return [];
     const value = seen.map((item) => (item as Record<string, unknown>)[role.parameter.name]).find((v) => allows(role.parameter.schema, v));

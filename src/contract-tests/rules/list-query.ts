@@ -91,3 +91,14 @@ export function allows(schema: ValueSchema, value: unknown): boolean {
       return false;
   }
 }
+
+/**
+ * RFC 9110 §4.1: every sender and recipient should support URIs of at
+ * least 8,000 octets, and a server may refuse a longer one (414, or 431 for
+ * the request's head). A string a query parameter's schema leaves unbounded
+ * is drawn to at most 500 code points (6,000 octets percent-encoded at
+ * worst), so a generated URL stays within what every server must read.
+ */
+const URL_STRING_LIMIT = 500;
+export const withinUrl = (schema: ValueSchema): ValueSchema =>
+  schema.kind === 'string' && (schema.maxLength ?? Infinity) > URL_STRING_LIMIT ? { ...schema, maxLength: URL_STRING_LIMIT } : schema;

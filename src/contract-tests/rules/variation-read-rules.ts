@@ -4,7 +4,7 @@ import { variedPath } from '../generate/query-spelling.js';
 import { describeVariation, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { RecordedExchange, Probe, Rule, RuleContext } from '../types.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE } from './list-query.js';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE, withinUrl } from './list-query.js';
 import { STATEMENTS } from './statements.js';
 import { VARIATION_SHRINK_BUDGET, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs, sameStatus } from './variation-judge.js';
 
@@ -69,7 +69,7 @@ export const variationReadRules: Rule[] = [
       const parameters = context.inputs.listQuery;
       const filled = Object.fromEntries(parameters.map((p) => [p.name, harmlessValue(p.schema, p.name)]));
       return searchAndRecord<ListCase>(context, this.id, {
-        arbitrary: fc.record({ query: fc.record(Object.fromEntries(parameters.map((p) => [p.name, fc.option(arbitraryFor(p.schema), { nil: undefined })]))), variation: variationArbitrary(LIST_DIMENSIONS) }),
+        arbitrary: fc.record({ query: fc.record(Object.fromEntries(parameters.map((p) => [p.name, fc.option(arbitraryFor(withinUrl(p.schema)), { nil: undefined })]))), variation: variationArbitrary(LIST_DIMENSIONS) }),
         examples: everyForm(LIST_DIMENSIONS).map((variation, i) => ({ query: i % 2 ? filled : {}, variation })),
         runs: context.examples,
         async check({ query, variation }) {
