@@ -66,7 +66,8 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     await redis.close();
     throw new Error(`Redis at ${shownUrl(options.url)} refused the mock's first write: ${(error as Error).message}`);
   }
-  // Redis lost its data (restarted without persistence, FLUSHALL): every process sets the one it has again, so they keep agreeing.
+  // Redis lost its data: restarted without persistence, every process sets the one it has again on reconnecting; a FLUSHALL
+  // drops no connection, so every session's open (the OPEN script) checks the secret too, putting it back or taking the one there.
   redis.onReconnect(() => void adoptSecret(redis, prefix, secret).catch(() => undefined));
   const versions = scenarioVersions(library, options.start);
   const context: ControlContext = { redis, library, versions, tickets: new Map() };
@@ -91,9 +92,13 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     maxSessions,
     idleMs,
     async open(id, owner) {
-      const args = [prefix, id, optional(owner), ttl, String(protectMs), String(maxSessions), START_TOKEN];
+      const args = [prefix, id, optional(owner), ttl, String(protectMs), String(maxSessions), START_TOKEN, secret.toString('hex')];
       const reply = (await redis.script(OPEN, args)) as string[];
       if (reply[0] === 'full') return failed({ retryAfterMs: Number(reply[1]), protectMs });
+      if (reply[0] === 'secret') {
+        takeSecret(secret, String(reply[1]));
+        return failed({ secretChanged: true as const });
+      }
       const [, gen, storedOwner, active, ...evicted] = reply as [string, string, string, string, ...string[]];
       for (const ended of evicted) options.onEnd?.(ended, 'evicted');
       return ok(session(id, gen, ownerOf(storedOwner), active));
@@ -137,7 +142,12 @@ async function sharedSecret(redis: RedisConnection, prefix: string): Promise<Buf
 async function adoptSecret(redis: RedisConnection, prefix: string, secret: Buffer): Promise<void> {
   const key = `${prefix}:secret`;
   await redis.command(['SET', key, secret.toString('hex'), 'NX']);
-  const stored = Buffer.from(String(await redis.command(['GET', key])), 'hex');
+  takeSecret(secret, String(await redis.command(['GET', key])));
+}
+
+/** Copies the secret stored as hex into `secret`, in place: the steps hold this Buffer. */
+function takeSecret(secret: Buffer, hex: string): void {
+  const stored = Buffer.from(hex, 'hex');
   if (stored.length === secret.length) stored.copy(secret);
 }
 
