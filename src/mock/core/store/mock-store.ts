@@ -52,8 +52,10 @@ export interface MockStore {
   replace(loaded: LoadedScenario): void;
   /** Every scenario file this process serves state from. */
   paths(): Set<string>;
-  /** Whether the state can be reached now: ok, or why not (`/__mock/health`). */
-  health(): MaybePromise<Result<void, string>>;
+  /** Whether the state can be reached now: ok with what health shows of the store, or why not (`/__mock/health`). */
+  health(): MaybePromise<Result<StoreFacts, string>>;
+  /** Redis only: its maxmemory-policy as read at start-up (eviction-policy.ts), for the start-up line. */
+  readonly evictionPolicy?: string | undefined;
   /** Stops timers and connections. */
   close(): Promise<void>;
 }
@@ -96,6 +98,11 @@ export interface SessionSummary {
  */
 export interface SecretChanged {
   secretChanged: true;
+}
+
+/** What `/__mock/health` shows of the store: on Redis, its maxmemory-policy read anew. */
+export interface StoreFacts {
+  evictionPolicy?: string;
 }
 
 /** Why a session could not start: every running one was used too recently to be ended. */

@@ -118,7 +118,7 @@ describe('the admin side through one process applies to the other', () => {
     await empty.control.activate('machine');
     expect((await b.shared.control.active()).scenario?.name).toBe('plain');
     expect(await keyTtl(`${prefix}:shared`)).toBe(-1);
-    expect(await a.health()).toEqual({ ok: true, value: undefined });
+    expect(await a.health()).toEqual({ ok: true, value: { evictionPolicy: 'noeviction' } });
   });
 
   it('the list: each running session, least recently used first, with its owner, scenario, animals, idle time and journal', async () => {

@@ -11,6 +11,7 @@ import { anonymousKey, sessionKeys, sharedKeys } from './redis-keys.js';
 import { optional } from './redis-pick.js';
 import { START_TOKEN, type SessionRef } from './redis-state.js';
 import { scenarioVersions } from './scenario-versions.js';
+import { policyRisk, policyWarning, readEvictionPolicy, shownPolicy } from './eviction-policy.js';
 import { END, LIST, OPEN } from './session-scripts.js';
 
 export interface RedisStoreOptions {
@@ -25,6 +26,8 @@ export interface RedisStoreOptions {
   limits: StoreLimits;
   connectTimeoutMs?: number | undefined;
   commandTimeoutMs?: number | undefined;
+  /** Told of what the start-up found worth a warning (an eviction policy that may lose data, or one it could not read). */
+  onWarning?: ((message: string) => void) | undefined;
   /** Told of sessions ended to make room (idle ones end by their keys' TTL, unseen). */
   onEnd?: ((id: string, why: SessionEndReason) => void) | undefined;
 }
@@ -66,6 +69,14 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     await redis.close();
     throw new Error(`Redis at ${shownUrl(options.url)} refused the mock's first write: ${(error as Error).message}`);
   }
+  const policy = await readEvictionPolicy(redis);
+  const warning = policyWarning(policy, shownUrl(options.url));
+  // Under allkeys-* anything may go, even the shared default's animals: refused, as every answer would be in doubt.
+  if (policyRisk(policy) === 'any-key') {
+    await redis.close();
+    throw new Error(warning);
+  }
+  if (warning !== undefined) options.onWarning?.(warning);
   // Redis lost its data: restarted without persistence, every process sets the one it has again on reconnecting; a FLUSHALL
   // drops no connection, so every session's open (the OPEN script) checks the secret too, putting it back or taking the one there.
   redis.onReconnect(() => void adoptSecret(redis, prefix, secret).catch(() => undefined));
@@ -87,6 +98,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
   return {
     kind: 'redis',
     secret,
+    evictionPolicy: shownPolicy(policy),
     shared,
     anonymous: redisJournal(redis, anonymousKey(prefix), journalSize, '0'),
     maxSessions,
@@ -118,7 +130,8 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     async health() {
       try {
         await redis.command(['SET', `${prefix}:health`, String(Date.now()), 'PX', '60000']);
-        return ok(undefined);
+        // Read anew: someone may have changed it since start-up.
+        return ok({ evictionPolicy: shownPolicy(await readEvictionPolicy(redis)) });
       } catch (error) {
         return failed((error as Error).message);
       }
