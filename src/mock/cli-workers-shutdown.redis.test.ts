@@ -13,7 +13,14 @@ import { scenarioFolder, scenarioWith } from '../../test/support/scenario-folder
  */
 useBuiltCli();
 const folder = scenarioFolder();
-folder.write('slow-list.yaml', scenarioWith('slow-list', [{ id: 'slow', match: { operation: 'listPets' }, fault: { latency: { fixedMs: 1500 } } }]));
+folder.write(
+  'slow-list.yaml',
+  scenarioWith('slow-list', [
+    { id: 'slow', match: { operation: 'listPets' }, fault: { latency: { fixedMs: 1500 } } },
+    // Longer than the 10 s shutdown grace period.
+    { id: 'too-slow', match: { operation: 'getPet' }, fault: { latency: { fixedMs: 12_000 } } },
+  ]),
+);
 
 const IN_FLIGHT = 40;
 
@@ -24,12 +31,12 @@ async function startWorkers(): Promise<RunningMock> {
   return mock;
 }
 
-/** IN_FLIGHT slow requests, each on a connection of its own; resolves with their statuses (0: no answer). */
-function slowRequests(mock: RunningMock): Promise<number[]> {
+/** `count` slow requests, each on a connection of its own; resolves with their statuses (0: no answer). */
+function slowRequests(mock: RunningMock, count = IN_FLIGHT, path = '/pets?limit=1'): Promise<number[]> {
   return Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
+    Array.from({ length: count }, async () => {
       try {
-        const res = await fetch(`${mock.url}/pets?limit=1`, { headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, connection: 'close' } });
+        const res = await fetch(`${mock.url}${path}`, { headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, connection: 'close' } });
         await res.arrayBuffer();
         return res.status;
       } catch {
@@ -71,5 +78,20 @@ describe('stopping --workers with requests in flight', () => {
     expect(await mock.exited).toEqual({ code: 130, signal: null });
     expect((await statuses).filter((status) => status === 200).length).toBeLessThan(IN_FLIGHT);
     expect(mock.stdout()).toContain('SIGINT received twice: stopping now');
+  });
+
+  it('the end of the 10 s grace period closes what is still in flight, and says so; the rest is answered', { timeout: 30_000 }, async () => {
+    const mock = await startWorkers();
+    const answered = slowRequests(mock, 6);
+    const cut = slowRequests(mock, 4, '/pets/1');
+    await sleep(500);
+    const started = Date.now();
+    process.kill(-(mock.child.pid as number), 'SIGTERM');
+    expect(await answered).toEqual(Array(6).fill(200));
+    expect(await cut).toEqual(Array(4).fill(0));
+    expect(await mock.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - started).toBeGreaterThan(9500);
+    expect(Date.now() - started).toBeLessThan(11_500);
+    expect(mock.stdout()).toContain('the shutdown grace period of 10 s is over: closing the connections still open, their requests unanswered');
   });
 });
