@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
-
 import { SHUTDOWN_GRACE_MS } from './shutdown-grace.js';
 
 /**
