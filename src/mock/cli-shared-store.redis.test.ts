@@ -182,7 +182,7 @@ describe('--workers', () => {
       const created = await create(mock, `W${i}`);
       expect(created.status).toBe(201);
       ids.push(created.json.id);
-      // A new connection each time: the primary hands connections to the workers in turn.
+      // A new connection each time: whichever worker accepts it reads what the other wrote.
       expect((await call(`${mock.url}/pets/${created.json.id}`, { headers: { connection: 'close' } })).status).toBe(200);
     }
     expect(new Set(ids).size).toBe(8);

@@ -61,14 +61,15 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
 
   const logger = createLogger({ format: options.logFormat, level: options.logLevel, destination: io.stdout });
   let server: RunningMockServer;
+  let evictionPolicy: string | undefined;
   try {
-    server = await serve(options, loaded.value, logger);
+    ({ server, evictionPolicy } = await serve(options, loaded.value, logger));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use; pick another with --port`, 1);
     return fail(`cannot start: ${(error as Error).message}`, 1);
   }
-  const started = startedFacts(server, options, `${catalogue.pets.length} pets from ${catalogue.from} (loaded in ${loadedMs} ms)`, scenario, validatorsBefore);
+  const started = startedFacts(server, options, `${catalogue.pets.length} pets from ${catalogue.from} (loaded in ${loadedMs} ms)`, scenario, validatorsBefore, evictionPolicy);
   // With JSON logs, start-up is one JSON line too (in pino's shape), so log
   // collectors can read every line; written directly so --quiet keeps it.
   if (options.logFormat === 'json') io.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started })}\n`);
@@ -79,7 +80,7 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
 }
 
 /** Opens the store `--store` names, its sessions starting from the loaded scenario and catalogue, then the server on it; a server that cannot listen closes the store again. */
-async function serve(options: MockCliOptions, loaded: StartState, logger: Logger): Promise<RunningMockServer> {
+async function serve(options: MockCliOptions, loaded: StartState, logger: Logger): Promise<{ server: RunningMockServer; evictionPolicy: string | undefined }> {
   const { contract, scenariosDir, scenarioPath, scenario, catalogue, ownCatalogue } = loaded;
   const library = createScenarioLibrary({
     contract,
@@ -98,7 +99,7 @@ async function serve(options: MockCliOptions, loaded: StartState, logger: Logger
     logger,
   });
   try {
-    return await startMockServer({
+    const server = await startMockServer({
       port: options.port,
       host: options.host,
       apiKeys: options.apiKeys,
@@ -112,6 +113,7 @@ async function serve(options: MockCliOptions, loaded: StartState, logger: Logger
       sessionPerKey: options.sessionPerKey,
       transport: { maxConnections: options.maxConnections },
     });
+    return { server, evictionPolicy: store.evictionPolicy };
   } catch (error) {
     await store.close();
     throw error;
@@ -194,7 +196,7 @@ interface StartedFacts {
   curl: string;
 }
 
-function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string, scenario: Scenario, validatorsBefore: ValidatorTally): StartedFacts {
+function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string, scenario: Scenario, validatorsBefore: ValidatorTally, evictionPolicy?: string): StartedFacts {
   // A wildcard bind address is not one a client can connect to.
   const url = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//localhost');
   const apiKey = options.apiKeys[0] as string;
@@ -206,7 +208,7 @@ function startedFacts(server: RunningMockServer, options: MockCliOptions, from: 
     apiKeys: options.apiKeys.length,
     apiKeySource: { flag: '--api-key', env: 'MOCK_API_KEYS', default: 'the default; set --api-key or MOCK_API_KEYS' }[options.apiKeysFrom],
     catalogue: from,
-    store: options.storeUrl === MEMORY_STORE ? 'memory (this process only)' : `${shownUrl(options.storeUrl)}, keys under ${options.storePrefix}:`,
+    store: options.storeUrl === MEMORY_STORE ? 'memory (this process only)' : `${shownUrl(options.storeUrl)}, keys under ${options.storePrefix}:, maxmemory-policy ${evictionPolicy}`,
     validators: `${validators.compiled - validatorsBefore.compiled} compiled at start-up, ${validators.precompiled - validatorsBefore.precompiled} precompiled by the build`,
     scenario: scenario.name,
     scenarioDescription: scenario.description,

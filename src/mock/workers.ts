@@ -16,7 +16,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
 
 /**
  * `--workers N`: the primary of N worker processes, each a whole mock on
- * the one port (node:cluster hands connections to them in turn), sharing
+ * the one port (each accepting its own connections: chooseScheduling), sharing
  * their state through the store. The primary serves nothing itself.
  *
  * - If a worker fails to start at first (its store unreachable, the port
@@ -65,6 +65,7 @@ export function startWorkers(options: MockCliOptions, stdout: NodeJS.WritableStr
       if (listened.delete(worker.id)) died(worker, code, signal);
       else retry(worker, code);
     });
+    chooseScheduling();
     for (let i = 0; i < options.workers; i++) cluster.fork();
   });
 
@@ -105,6 +106,21 @@ export function startWorkers(options: MockCliOptions, stdout: NodeJS.WritableStr
     stopAll();
     if (running() > 0) await done;
   }
+}
+
+/**
+ * Each worker accepts connections itself from the one listening socket
+ * (SCHED_NONE), rather than the primary accepting them and handing each
+ * to a worker in turn (round-robin, node's default off Windows). A
+ * connection handed to a worker the moment it dies is left in the
+ * primary, which answers it never and closes it never, and runs no HTTP
+ * timeout on it. Accepted by a worker, a connection dies with the worker
+ * (the kernel closes it); not yet accepted, it waits in the socket's
+ * backlog for another worker. The cost: the kernel shares connections
+ * less evenly between workers than round-robin, which a mock can afford.
+ */
+function chooseScheduling(): void {
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
 }
 
 /** Whether this process is the primary that must start workers (a worker itself serves as a single mock). */

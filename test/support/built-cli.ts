@@ -65,14 +65,17 @@ export function useBuiltCli(): void {
   });
 }
 
-/** Runs the bin with only the variables given (PORT, HOST and MOCK_API_KEYS of the test runner do not leak in). */
-export function spawnMock(args: string[], env: Record<string, string> = {}): MockProcess {
+/**
+ * Runs the bin with only the variables given (PORT, HOST and MOCK_API_KEYS of the test runner do not leak in).
+ * `detached`: in a process group of its own, which `process.kill(-pid, signal)` signals whole, as systemd and docker's init do.
+ */
+export function spawnMock(args: string[], env: Record<string, string> = {}, { detached = false } = {}): MockProcess {
   const base = { ...process.env };
   delete base.PORT;
   delete base.HOST;
   delete base.MOCK_API_KEYS;
   delete base.MOCK_ADMIN_KEY;
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
   let out = '';
   let err = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -84,10 +87,10 @@ export function spawnMock(args: string[], env: Record<string, string> = {}): Moc
 }
 
 /** Starts the mock and waits for its banner; fails with its output if it exits instead. */
-export async function startMock(args: string[] = [], env: Record<string, string> = {}): Promise<RunningMock> {
+export async function startMock(args: string[] = [], env: Record<string, string> = {}, spawnOptions: { detached?: boolean } = {}): Promise<RunningMock> {
   // The readable banner unless a case asks for JSON logs (the default when stdout is a pipe).
   const withFormat = args.includes('--log-format') ? args : ['--log-format', 'pretty', ...args];
-  const mock = spawnMock(withFormat.includes('--port') || 'PORT' in env ? withFormat : ['--port', '0', ...withFormat], env);
+  const mock = spawnMock(withFormat.includes('--port') || 'PORT' in env ? withFormat : ['--port', '0', ...withFormat], env, spawnOptions);
   const banner = await new Promise<string>((resolve, reject) => {
     const check = (): void => {
       // The banner is written in one piece; wait for its last line (or the JSON start-up line).

@@ -7,6 +7,7 @@ import type { ScenarioLibrary } from '../core/scenarios/scenario-library.js';
 import { watchScenarios } from '../core/scenarios/watch-scenarios.js';
 import type { MockStore } from '../core/store/mock-store.js';
 import { listen } from './listen.js';
+import { SHUTDOWN_GRACE_MS } from '../shutdown-grace.js';
 import { createHttpServer } from './transport/create-http-server.js';
 import type { TransportLimits } from './transport/transport-limits.js';
 
@@ -79,15 +80,19 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
       watcher?.close();
       // Hung requests (a scenario's `hang` fault) would otherwise hold the close for the whole grace period.
       shutdown.abort();
-      await closeGracefully(server);
+      await closeGracefully(server, logger);
       await store.close();
     },
   };
 }
 
-function closeGracefully(server: Server, graceMs = 5000): Promise<void> {
+/** Stops accepting, lets requests in flight finish; at the end of the shutdown grace period closes what is still open, and says so. */
+function closeGracefully(server: Server, logger: Logger, graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    const timer = setTimeout(() => {
+      logger.error({ graceMs }, `the shutdown grace period of ${graceMs / 1000} s is over: closing the connections still open, their requests unanswered`);
+      server.closeAllConnections();
+    }, graceMs);
     timer.unref();
     server.close(() => {
       clearTimeout(timer);

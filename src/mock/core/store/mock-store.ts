@@ -36,9 +36,10 @@ export interface MockStore {
    * The session `id`, started on first use (owned by `owner`) with the
    * start scenario; it becomes the most recently used. Refused when the
    * table is full and its least recently used session was used within the
-   * protection window.
+   * protection window, or (Redis) when the shared secret turned out to
+   * have changed: `id`, if made from a key, was made with the old one.
    */
-  open(id: string, owner?: string): MaybePromise<Result<Session, SessionTableFull>>;
+  open(id: string, owner?: string): MaybePromise<Result<Session, SessionTableFull | SecretChanged>>;
   /** The session `id` if it is running; not started, not touched. */
   find(id: string): MaybePromise<Session | undefined>;
   /** A session `id` as it would start, not kept (what the admin API shows for a session not running). */
@@ -51,8 +52,10 @@ export interface MockStore {
   replace(loaded: LoadedScenario): void;
   /** Every scenario file this process serves state from. */
   paths(): Set<string>;
-  /** Whether the state can be reached now: ok, or why not (`/__mock/health`). */
-  health(): MaybePromise<Result<void, string>>;
+  /** Whether the state can be reached now: ok with what health shows of the store, or why not (`/__mock/health`). */
+  health(): MaybePromise<Result<StoreFacts, string>>;
+  /** Redis only: its maxmemory-policy as read at start-up (eviction-policy.ts), for the start-up line. */
+  readonly evictionPolicy?: string | undefined;
   /** Stops timers and connections. */
   close(): Promise<void>;
 }
@@ -86,6 +89,20 @@ export interface SessionSummary {
   pets: number;
   idleSeconds: number;
   journal: number;
+}
+
+/**
+ * The secret of key sessions was not the one this process held (Redis lost
+ * its data, FLUSHALL, and another process set its own): the store holds the
+ * new one now, and a key's session id must be made again with it.
+ */
+export interface SecretChanged {
+  secretChanged: true;
+}
+
+/** What `/__mock/health` shows of the store: on Redis, its maxmemory-policy read anew. */
+export interface StoreFacts {
+  evictionPolicy?: string;
 }
 
 /** Why a session could not start: every running one was used too recently to be ended. */

@@ -43,6 +43,7 @@ export async function openStore(options: StoreOptions): Promise<MockStore> {
     start,
     limits,
     onEnd,
+    onWarning: logger && ((message: string) => logger.warn(message)),
     connectTimeoutMs: options.connectTimeoutMs,
     commandTimeoutMs: options.commandTimeoutMs,
   });

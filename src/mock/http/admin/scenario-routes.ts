@@ -4,7 +4,7 @@ import { describeScenarioFiles } from '../../core/scenarios/describe-scenario-fi
 import { findScenario } from '../../core/scenarios/find-scenario.js';
 import { sendError } from '../respond.js';
 import { bodySize } from '../steps/body-size.js';
-import { sendTableFull } from '../steps/session.js';
+import { sendRefused } from '../steps/session.js';
 import { mayUse, ownerFor, sessionForbidden } from '../sessions/session-access.js';
 import { asMiddleware, exchange, json, sessionOf, type AdminRouter, type AdminRoutesOptions } from './admin-router.js';
 
@@ -29,7 +29,7 @@ export function scenarioRoutes(router: AdminRouter, { contract, store, sessionPe
     const { id } = x.session;
     const started = id !== null && (await store.find(id)) === undefined;
     const opened = id === null ? ok(store.shared) : await store.open(id, ownerFor(x, id, sessionPerKey));
-    if (!opened.ok) return sendTableFull(x, opened.error);
+    if (!opened.ok) return sendRefused(x, opened.error);
     const session = opened.value;
     // Checked again: another key may have opened this session while the body arrived.
     if (!mayUse(x, session)) return sendError(x, sessionForbidden(session.id as string));

@@ -17,7 +17,7 @@ export function sessionRoutes(router: AdminRouter, store: MockStore, streams: ()
     if (!reachable.ok) return sendError(exchange(c), errorBody('store_unavailable', `the ${store.kind} store cannot serve: ${reachable.error}`), { 'retry-after': '1' });
     const active = await session.control.active();
     const [pets, state, calls] = await Promise.all([active.catalogue.count(), active.state(), active.calls()]);
-    return json(c, 200, { status: 'ok', store: store.kind, session: session.id, scenario: active.scenario?.name ?? null, state, calls, pets, streams: streams() });
+    return json(c, 200, { status: 'ok', store: store.kind, ...reachable.value, session: session.id, scenario: active.scenario?.name ?? null, state, calls, pets, streams: streams() });
   });
 
   router.on('GET', '/journal', async (c) => json(c, 200, await shown(sessionOf(c).journal)));

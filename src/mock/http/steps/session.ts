@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { errorBody } from '../../core/errors.js';
 import type { Result } from '../../core/result.js';
 import { andThen, type MaybePromise } from '../../core/store/maybe-promise.js';
-import type { MockStore, Session, SessionTableFull } from '../../core/store/mock-store.js';
+import type { MockStore, SecretChanged, Session, SessionTableFull } from '../../core/store/mock-store.js';
 import { addResponseHeaders, type Answer, type Exchange, type Next, type Step } from '../exchange.js';
 import { sendError } from '../respond.js';
 import { keyChecker, repeatsAuthorization, sendUnauthorized } from './bearer-key.js';
@@ -54,12 +54,14 @@ export function session(options: SessionOptions): Step {
   const { store, perKey = false, mode, asAdmin = false } = options;
   const secret = options.secret ?? randomBytes(32);
   const accepts = perKey && mode === 'look' ? keyChecker(options.apiKeys ?? []) : undefined;
-  const pick = (id: string, owner: string | undefined): MaybePromise<Result<Session, SessionTableFull>> =>
+  const pick = (id: string, owner: string | undefined): MaybePromise<Result<Session, SessionTableFull | SecretChanged>> =>
     mode === 'open' ? store.open(id, owner) : andThen(store.find(id), (found) => ({ ok: true, value: found ?? store.preview(id) }));
   /** The request goes on in session `id`, once it is picked (started, on the Redis store, by a round trip). */
-  const useSession = (x: Exchange, next: Next, id: string): Answer =>
+  const useSession = (x: Exchange, next: Next, id: string, again: boolean): Answer =>
     andThen(pick(id, ownerFor(x, id, perKey)), (picked) => {
-      if (!picked.ok) return sendTableFull(x, picked.error);
+      // The store took the shared secret other processes use: the key's session id is made again with it, once.
+      if (!picked.ok && 'secretChanged' in picked.error && !again) return sessionOf(x, next, true);
+      if (!picked.ok) return sendRefused(x, picked.error);
       // Checked again on what `open` found: on a shared store another key's request, in this process or
       // another, may have opened the session between the check before and this open.
       if (perKey && !mayUse(x, picked.value)) return sendError(x, sessionForbidden(id));
@@ -68,7 +70,7 @@ export function session(options: SessionOptions): Step {
       return served(x, next);
     });
 
-  return function sessionOf(x, next) {
+  function sessionOf(x: Exchange, next: Next, again = false): Answer {
     const { c } = x;
     x.admin = asAdmin;
     if (perKey && !asAdmin) {
@@ -82,9 +84,18 @@ export function session(options: SessionOptions): Step {
     if (!SESSION_ID.test(id)) {
       return sendError(x, errorBody('invalid_session', `X-Mock-Session ${JSON.stringify(id.slice(0, 140))} is not a session id: use 1 to 128 of A-Z a-z 0-9 . _ ~ : - (not . or .. alone)`));
     }
-    if (!perKey) return useSession(x, next, id);
-    return andThen(refuseSession(x, store, id), (refused) => (refused ? sendError(x, refused) : useSession(x, next, id)));
-  };
+    if (!perKey) return useSession(x, next, id, again);
+    return andThen(refuseSession(x, store, id), (refused) => (refused ? sendError(x, refused) : useSession(x, next, id, again)));
+  }
+  return (x, next) => sessionOf(x, next);
+}
+
+/** Why a session could not be opened, answered: the table full, or the shared secret changing again at once (503, retry). */
+export function sendRefused(x: Exchange, refused: SessionTableFull | SecretChanged): Response {
+  if ('secretChanged' in refused) {
+    return sendError(x, errorBody('store_unavailable', 'the store\'s sessions changed under this request (Redis lost its data): retry'), { 'retry-after': '1' });
+  }
+  return sendTableFull(x, refused);
 }
 
 /** The session is picked: the request is journaled in it from here on (steps/journal.ts), not as anonymous. */

@@ -128,7 +128,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MockStore {
       });
     },
     end: (id) => drop(id, `session ${id} ended: DELETE /__mock/sessions`),
-    health: () => ok(undefined),
+    health: () => ok({}),
     replace(loaded) {
       if (start.path === loaded.path) start = { scenario: loaded.scenario, path: loaded.path, pets: loaded.pets };
       shared.control.replace(loaded);

@@ -76,7 +76,7 @@ describe('Redis killed, then started again', () => {
     expect(health.outcome).toMatchObject({ ok: false, error: expect.stringMatching(/\S/) });
 
     await server.start();
-    await vi.waitFor(async () => expect(await store!.health()).toEqual({ ok: true, value: undefined }), { timeout: 5000, interval: 100 });
+    await vi.waitFor(async () => expect(await store!.health()).toEqual({ ok: true, value: { evictionPolicy: 'noeviction' } }), { timeout: 5000, interval: 100 });
     const again = await store!.open('kept');
     const state = again.ok ? await again.value.control.active() : undefined;
     expect(await state?.catalogue.count()).toBe(2 + made.length);

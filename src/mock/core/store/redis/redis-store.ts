@@ -11,6 +11,7 @@ import { anonymousKey, sessionKeys, sharedKeys } from './redis-keys.js';
 import { optional } from './redis-pick.js';
 import { START_TOKEN, type SessionRef } from './redis-state.js';
 import { scenarioVersions } from './scenario-versions.js';
+import { policyRisk, policyWarning, readEvictionPolicy, shownPolicy } from './eviction-policy.js';
 import { END, LIST, OPEN } from './session-scripts.js';
 
 export interface RedisStoreOptions {
@@ -25,6 +26,8 @@ export interface RedisStoreOptions {
   limits: StoreLimits;
   connectTimeoutMs?: number | undefined;
   commandTimeoutMs?: number | undefined;
+  /** Told of what the start-up found worth a warning (an eviction policy that may lose data, or one it could not read). */
+  onWarning?: ((message: string) => void) | undefined;
   /** Told of sessions ended to make room (idle ones end by their keys' TTL, unseen). */
   onEnd?: ((id: string, why: SessionEndReason) => void) | undefined;
 }
@@ -66,7 +69,16 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     await redis.close();
     throw new Error(`Redis at ${shownUrl(options.url)} refused the mock's first write: ${(error as Error).message}`);
   }
-  // Redis lost its data (restarted without persistence, FLUSHALL): every process sets the one it has again, so they keep agreeing.
+  const policy = await readEvictionPolicy(redis);
+  const warning = policyWarning(policy, shownUrl(options.url));
+  // Under allkeys-* anything may go, even the shared default's animals: refused, as every answer would be in doubt.
+  if (policyRisk(policy) === 'any-key') {
+    await redis.close();
+    throw new Error(warning);
+  }
+  if (warning !== undefined) options.onWarning?.(warning);
+  // Redis lost its data: restarted without persistence, every process sets the one it has again on reconnecting; a FLUSHALL
+  // drops no connection, so every session's open (the OPEN script) checks the secret too, putting it back or taking the one there.
   redis.onReconnect(() => void adoptSecret(redis, prefix, secret).catch(() => undefined));
   const versions = scenarioVersions(library, options.start);
   const context: ControlContext = { redis, library, versions, tickets: new Map() };
@@ -86,14 +98,19 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
   return {
     kind: 'redis',
     secret,
+    evictionPolicy: shownPolicy(policy),
     shared,
     anonymous: redisJournal(redis, anonymousKey(prefix), journalSize, '0'),
     maxSessions,
     idleMs,
     async open(id, owner) {
-      const args = [prefix, id, optional(owner), ttl, String(protectMs), String(maxSessions), START_TOKEN];
+      const args = [prefix, id, optional(owner), ttl, String(protectMs), String(maxSessions), START_TOKEN, secret.toString('hex')];
       const reply = (await redis.script(OPEN, args)) as string[];
       if (reply[0] === 'full') return failed({ retryAfterMs: Number(reply[1]), protectMs });
+      if (reply[0] === 'secret') {
+        takeSecret(secret, String(reply[1]));
+        return failed({ secretChanged: true as const });
+      }
       const [, gen, storedOwner, active, ...evicted] = reply as [string, string, string, string, ...string[]];
       for (const ended of evicted) options.onEnd?.(ended, 'evicted');
       return ok(session(id, gen, ownerOf(storedOwner), active));
@@ -113,7 +130,8 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     async health() {
       try {
         await redis.command(['SET', `${prefix}:health`, String(Date.now()), 'PX', '60000']);
-        return ok(undefined);
+        // Read anew: someone may have changed it since start-up.
+        return ok({ evictionPolicy: shownPolicy(await readEvictionPolicy(redis)) });
       } catch (error) {
         return failed((error as Error).message);
       }
@@ -137,7 +155,12 @@ async function sharedSecret(redis: RedisConnection, prefix: string): Promise<Buf
 async function adoptSecret(redis: RedisConnection, prefix: string, secret: Buffer): Promise<void> {
   const key = `${prefix}:secret`;
   await redis.command(['SET', key, secret.toString('hex'), 'NX']);
-  const stored = Buffer.from(String(await redis.command(['GET', key])), 'hex');
+  takeSecret(secret, String(await redis.command(['GET', key])));
+}
+
+/** Copies the secret stored as hex into `secret`, in place: the steps hold this Buffer. */
+function takeSecret(secret: Buffer, hex: string): void {
+  const stored = Buffer.from(hex, 'hex');
   if (stored.length === secret.length) stored.copy(secret);
 }
 

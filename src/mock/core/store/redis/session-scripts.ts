@@ -8,15 +8,26 @@ import { luaScript } from './redis-connection.js';
 
 /**
  * Open: ARGV prefix, id, owner ('-' none, '=' then the owner), idleMs,
- * protectMs, maxSessions, start token. A running session is touched (its
+ * protectMs, maxSessions, start token, the process's secret (hex). The
+ * secret is checked first, in the same atomic step: gone (FLUSHALL, a
+ * restart without persistence), this process's is put back; another
+ * (another process put its own back first), nothing is done and it is
+ * returned as {'secret', hex}, so the caller adopts it and makes a key's
+ * session id again. A running session is touched (its
  * score and every key's TTL); a new one ends least recently used sessions
  * while the table is full and they are past the protection window.
- * Returns {'ok', gen, owner, active, evicted ids…} or {'full', retryAfterMs}.
+ * Returns {'ok', gen, owner, active, evicted ids…}, {'full', retryAfterMs} or {'secret', hex}.
  */
 export const OPEN = luaScript(`
 local prefix, id, owner = ARGV[1], ARGV[2], ARGV[3]
 local idle, protect, max = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
 local sessions = prefix .. ':sessions'
+local secret = redis.call('GET', prefix .. ':secret')
+if not secret then
+  redis.call('SET', prefix .. ':secret', ARGV[8])
+elseif secret ~= ARGV[8] then
+  return {'secret', secret}
+end
 local now = nowMs()
 -- Sessions idle past idleMs have expired by TTL; their places go lazily, here.
 redis.call('ZREMRANGEBYSCORE', sessions, '-inf', now - idle)
