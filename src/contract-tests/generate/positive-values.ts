@@ -110,15 +110,22 @@ export function boundaryValues(schema: ValueSchema): unknown[] {
 
 /**
  * Objects that each put one field at one of its boundaries, the others drawn
- * by `base`; optional fields are also left out once.
+ * by `base`; optional fields are also left out, alone and beside each other
+ * field at each of its boundaries.
  */
 export function boundaryObjects(schema: Extract<ValueSchema, { kind: 'object' }>, base: Record<string, unknown>): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
-  for (const [name, field] of Object.entries(schema.properties)) {
+  const fields = Object.entries(schema.properties);
+  for (const [name, field] of fields) {
     for (const value of boundaryValues(field)) out.push({ ...base, [name]: value });
     if (!schema.required.includes(name)) {
+      // Left out, and left out beside each other field's boundaries: a server may refuse a missing
+      // optional member only together with another value (no status, and a categoryId past 10).
       const { [name]: _, ...without } = base;
       out.push(without);
+      for (const [other, otherField] of fields) {
+        if (other !== name) for (const value of boundaryValues(otherField)) out.push({ ...without, [other]: value });
+      }
     }
   }
   return out;

@@ -125,6 +125,15 @@ const escapeNonAscii = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\
 /** A NewPet in words: long strings by their length. */
 const describeBody = (pet: NewPet): string => `{${Object.entries(pet).map(([k, v]) => `${k}: ${describeValue(v)}`).join(', ')}}`;
 
+/**
+ * The cases whose name is the base's, each given a name of its own: a
+ * server may refuse a name it already holds (refusal-boundary.ts), which
+ * would otherwise excuse any refusal of the second case on, whatever else
+ * it was refused for.
+ */
+const ownNames = (cases: Array<Record<string, unknown>>, name: unknown): Array<Record<string, unknown>> =>
+  cases.map((pet, index) => (pet.name === name && typeof name === 'string' ? { ...pet, name: `${name} ${index + 1}` } : pet));
+
 export const generatedCreateRules: Rule[] = [
   {
     id: 'create-generated-round-trip',
@@ -143,7 +152,7 @@ export const generatedCreateRules: Rule[] = [
       const base = { ...HARMLESS, ...(context.allowance.categoryKnown && typeof held === 'number' ? { categoryId: held } : {}) };
       const outcome = await searchAndRecord(context, this.id, {
         arbitrary: arbitraryFor(space) as fc.Arbitrary<NewPet>,
-        examples: [...boundaryObjects(space, base), ...pastDeclaredLimit(context.allowance, base)],
+        examples: ownNames([...boundaryObjects(space, base), ...pastDeclaredLimit(context.allowance, base)], (base as Record<string, unknown>).name),
         runs: context.examples,
         check: (pet) => roundTrip(context, pet, lengths, accepted),
         describe: (pet) => `createPet with ${describeBody(pet)}`,
