@@ -8,6 +8,7 @@ import { watchScenarios } from '../core/scenarios/watch-scenarios.js';
 import type { MockStore } from '../core/store/mock-store.js';
 import { listen } from './listen.js';
 import { createHttpServer } from './transport/create-http-server.js';
+import { startProxyMode, type ProxyOptions } from './proxy/start-proxy-mode.js';
 import type { TransportLimits } from './transport/transport-limits.js';
 
 export interface MockServerOptions {
@@ -31,7 +32,10 @@ export interface MockServerOptions {
   sessionPerKey?: boolean | undefined;
   /** Connection bounds and timeouts (`--max-connections`; the others for tests); default DEFAULT_TRANSPORT_LIMITS. */
   transport?: Partial<TransportLimits> | undefined;
+  /** `--proxy`: the target, and how long it may take to answer (proxy/proxy-mode.ts). */
+  proxy?: ProxyOptions | undefined;
 }
+
 
 export interface RunningMockServer {
   /** The mock's log, for what its command line has to say (a signal received) in the same format. */
@@ -49,7 +53,9 @@ export interface RunningMockServer {
 export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
   const { logger, contract, store, library } = options;
   const shutdown = new AbortController();
+  const proxy = options.proxy ? await startProxyMode(options.proxy, contract.basePath) : undefined;
   const app = createMockApp({
+    proxy,
     contract,
     store,
     apiKeys: options.apiKeys,
@@ -80,6 +86,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
       // Hung requests (a scenario's `hang` fault) would otherwise hold the close for the whole grace period.
       shutdown.abort();
       await closeGracefully(server);
+      proxy?.close();
       await store.close();
     },
   };
