@@ -66,7 +66,9 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     x.proxy = checkAnswer(options.validator, options.basePath, request, answer, (text) => redact(text));
     if (x.proxy.violations.length === 0) return;
     const curl = redact(curlOf(x));
-    for (const violation of x.proxy.violations) violations.add(violation, { curl, status: answer.status });
+    // Counted once per exchange and statement: a page of 100 animals without names is one answer that broke it.
+    const firsts = new Map(x.proxy.violations.map((violation) => [violation.statement, violation] as const).reverse());
+    for (const violation of firsts.values()) violations.add(violation, { curl, status: answer.status });
   };
   return {
     forward: forward({ ...options, agent, checkCap: options.checkCap ?? PROXY_CHECK_CAP, onAnswered, redact: (x, text, cut) => redactor(x)(text, cut) }),
