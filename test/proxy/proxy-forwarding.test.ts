@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Agent } from 'node:http';
 import { startMock, useBuiltCli, type RunningMock } from '../support/built-cli.js';
 import { sha, startEdgeUpstream, type EdgeUpstream } from './edge-upstream.js';
 import { endToEndHeaders, rawRequest } from './raw-get.js';
@@ -36,6 +37,18 @@ describe('forwarding', () => {
     expect(sha(proxied.body)).toBe(sha(direct.body));
     // The upstream sends no Date: one here would have been added.
     expect(proxied.rawHeaders.map((name) => name.toLowerCase())).not.toContain('date');
+  });
+
+  it('keeps the client\'s connection open after a proxied answer, for the next request', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const reused: boolean[] = [];
+      for (const path of ['/pets/non-ascii', '/chunked', '/text']) reused.push((await rawRequest(`${mock.url}${path}`, { headers: { authorization: KEY }, agent })).reusedSocket);
+      expect(reused).toEqual([false, true, true]);
+      expect(mock.stderr()).toBe('');
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('HEAD gets the head alone, as the target sent it', async () => {

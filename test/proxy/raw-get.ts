@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 
 export interface RawGot {
   status: number;
@@ -13,12 +13,12 @@ export interface RawGot {
  * nothing: the answer as it came. Rejects when the connection breaks
  * before the answer's end (a cut body is an error, never a short answer).
  */
-export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawGot> {
+export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; agent?: Agent } = {}): Promise<RawGot & { reusedSocket: boolean }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: options.agent ?? false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => (res.complete ? resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }) : reject(new Error('incomplete'))));
+      res.on('end', () => (res.complete ? resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', rawHeaders: res.rawHeaders, body: Buffer.concat(chunks), reusedSocket: req.reusedSocket }) : reject(new Error('incomplete'))));
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -4,6 +4,7 @@ import { errorBody } from '../../core/errors.js';
 import type { Exchange, Next } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
 import { sendError } from '../respond.js';
+import { alreadySent } from './already-sent.js';
 import { bodyCopy, type BodyCopy } from './body-copy.js';
 import { endToEnd, headerRecord } from './hop-by-hop.js';
 import type { Upstream } from './proxy-outcome.js';
@@ -146,7 +147,7 @@ function pipeBack(x: Exchange, answer: IncomingMessage, options: ForwardOptions,
     // Never a cut body presented as whole: the client's connection goes too.
     if (upstream === 'dropped') incoming.socket.destroy();
     const headers = headerRecord(kept);
-    const response = new Response(null, { status, headers: { 'x-hono-already-sent': 'true' } });
+    const response = alreadySent(status);
     x.sent = response;
     x.sentHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, options.redact(x, value)]));
     x.sentBody = options.redact(x, copy.start(2048).toString('utf8'), copy.total > 2048);
