@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Agent } from 'node:http';
+import { connect } from 'node:net';
 import { startMock, useBuiltCli, type RunningMock } from '../support/built-cli.js';
 import { sha, startEdgeUpstream, type EdgeUpstream } from './edge-upstream.js';
 import { endToEndHeaders, rawRequest } from './raw-get.js';
@@ -90,6 +91,18 @@ describe('forwarding', () => {
     expect(answer.status).toBe(504);
     expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'upstream_timeout', status: 504 });
     expect((await journal()).findLast((entry) => entry.path === '/v1/hangs')).toMatchObject({ status: 504, upstream: 'timeout' });
+  });
+
+  it('gives up on the target when the client resets its connection first, and journals 499', async () => {
+    const { port } = new URL(mock.url);
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET /v1/hangs HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${KEY}\r\n\r\n`));
+    socket.on('error', () => undefined);
+    const before = upstream.seen.length;
+    await expect.poll(() => upstream.seen.length, { interval: 5 }).toBe(before + 1);
+    // A reset, not a half-close: a client may half-close once its request is sent and still want the answer.
+    socket.resetAndDestroy();
+    await expect.poll(async () => (await journal()).findLast((entry) => entry.path === '/v1/hangs')?.status).toBe(499);
+    expect((await journal()).findLast((entry) => entry.path === '/v1/hangs')?.upstream).toBeUndefined();
   });
 
   it('passes a body past the check\'s cap on whole, and marks it unchecked', async () => {

@@ -107,7 +107,10 @@ export function forward(options: ForwardOptions): Next {
       // The client gone before the end: nothing is waited for any more.
       outgoing.on('close', () => {
         clearTimeout(timer);
-        if (!outgoing.writableFinished) out.destroy();
+        if (outgoing.writableFinished) return;
+        out.destroy();
+        // Gone before the target's head: nginx's 499, "client closed request", as the mock's own hangs log it (respond.ts).
+        if (!outgoing.headersSent) settle(alreadySent(499));
       });
       if (x.body !== undefined) out.end(x.body);
       else sendBody(x, out);
