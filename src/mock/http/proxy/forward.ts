@@ -51,18 +51,11 @@ const DROPPED = new Set(['host']);
  * the journal records how it ended; the client got every byte before.
  */
 export function forward(options: ForwardOptions): Next {
-  const send = options.target.protocol === 'https:' ? httpsRequest : httpRequest;
-  const targetBase = options.target.pathname.replace(/\/$/, '');
-  const host = options.target.host;
+  const open = requestOpener(options);
   return (x) => {
     const node = nodeBindings(x.c);
     if (!node) return sendError(x, errorBody('internal_error', 'Proxy mode needs the mock to run on a node server.'));
     const { incoming, outgoing } = node;
-    const raw = incoming.url ?? '/';
-    const below = raw.startsWith(options.basePath) ? raw.slice(options.basePath.length) : raw;
-    const headers = endToEnd(incoming.rawHeaders, options.upstreamKey === undefined ? DROPPED : DROPPED_AUTHORIZATION);
-    headers.push('Host', host);
-    if (options.upstreamKey !== undefined) headers.push('Authorization', `Bearer ${options.upstreamKey}`);
     return new Promise<Response>((resolve) => {
       let settled = false;
       const settle = (answer: Response): void => {
@@ -76,16 +69,7 @@ export function forward(options: ForwardOptions): Next {
         const code = upstream === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable';
         settle(sendError(x, errorBody(code, message)));
       };
-      const out = send({
-        protocol: options.target.protocol,
-        hostname: options.target.hostname,
-        port: options.target.port,
-        method: incoming.method,
-        path: targetBase + below,
-        headers,
-        setHost: false,
-        agent: options.agent,
-      });
+      const out = open(incoming);
       // The head, not the whole answer: a long body streams for as long as it takes.
       const timer = setTimeout(() => {
         fail('timeout', `the target sent no answer within ${options.timeoutMs} ms (--proxy-timeout)`);
@@ -115,6 +99,23 @@ export function forward(options: ForwardOptions): Next {
       if (x.body !== undefined) out.end(x.body);
       else sendBody(x, out);
     });
+  };
+}
+
+/** The request to the target for a client's: its method, its path below the base, its end-to-end fields, Host and the key. */
+function requestOpener(options: ForwardOptions): (incoming: IncomingMessage) => ClientRequest {
+  const send = options.target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const targetBase = options.target.pathname.replace(/\/$/, '');
+  const { host, protocol, hostname, port } = options.target;
+  const dropped = options.upstreamKey === undefined ? DROPPED : DROPPED_AUTHORIZATION;
+  return (incoming) => {
+    const raw = incoming.url ?? '/';
+    const below = raw.startsWith(options.basePath) ? raw.slice(options.basePath.length) : raw;
+    const headers = endToEnd(incoming.rawHeaders, dropped);
+    headers.push('Host', host);
+    if (options.upstreamKey !== undefined) headers.push('Authorization', `Bearer ${options.upstreamKey}`);
+    // setHost: false, as the fields carry the target's Host already (node would add a second).
+    return send({ protocol, hostname, port, method: incoming.method, path: targetBase + below, headers, setHost: false, agent: options.agent });
   };
 }
 
