@@ -1,12 +1,13 @@
 import type { IHttpOperation } from '../document/prism.js';
 import type { ResponseValidator } from '../document/response-validator.js';
+import { checkStatement } from './exchange-check-ids.js';
 import { invariantFindings } from './invariants.js';
 import type { RecordedExchange, Finding } from './types.js';
 
 type NewFinding = Omit<Finding, 'exchange'>;
 
-const ERROR_STATEMENT = 'Errors: every error response has the Error body: code (string), message (string), status (integer, equal to the HTTP status code)';
-const MEDIA_STATEMENT = 'What the service does: requests and responses use the media type application/json';
+const ERROR_STATEMENT = checkStatement('exchange-error-body');
+const MEDIA_STATEMENT = checkStatement('exchange-media-type');
 
 // RFC 9110 §8.3.1: type/subtype is case-insensitive; parameters (charset) may follow.
 const APPLICATION_JSON = /^application\/json\s*(;|$)/i;
@@ -22,28 +23,28 @@ const APPLICATION_JSON = /^application\/json\s*(;|$)/i;
 export function checkExchange(validator: ResponseValidator, operation: IHttpOperation | undefined, exchange: RecordedExchange): NewFinding[] {
   const { response } = exchange;
   if (!response) {
-    return [{ level: 'error', hard: true, message: `the connection failed: ${exchange.networkError}`, expected: 'an HTTP response', path: '$' }];
+    return [{ check: 'exchange-connection', level: 'error', hard: true, message: `the connection failed: ${exchange.networkError}`, expected: 'an HTTP response', path: '$' }];
   }
   // What a body not read to its end holds cannot be judged: this one finding, and no more read into its start.
-  if (response.unread) return [{ level: 'error', hard: true, message: response.unread.reason, expected: response.unread.expected, path: '$.body' }];
+  if (response.unread) return [{ check: 'exchange-body-read', level: 'error', hard: true, message: response.unread.reason, expected: response.unread.expected, path: '$.body' }];
   const findings: NewFinding[] = [];
   if (response.status >= 500) {
-    findings.push({ level: 'error', hard: true, message: `the server answered ${response.status}`, expected: 'no 5xx: the interface lists none', path: '$.status' });
+    findings.push({ check: 'exchange-no-5xx', level: 'error', hard: true, message: `the server answered ${response.status}`, expected: 'no 5xx: the interface lists none', path: '$.status' });
   }
   const documented = operation?.responses.some((r) => r.code === String(response.status)) ?? false;
   // A success the operation does not document (getPet answering 201) is never a choice left open.
   if (operation && !documented && response.status < 400) {
-    findings.push({ level: 'error', hard: true, message: `${operation.iid} answered ${response.status}, which it does not document`, expected: `one of ${operation.responses.map((r) => r.code).join(', ')} (the contract document)`, path: '$.status' });
+    findings.push({ check: 'exchange-documented-status', level: 'error', hard: true, message: `${operation.iid} answered ${response.status}, which it does not document`, expected: `one of ${operation.responses.map((r) => r.code).join(', ')} (the contract document)`, path: '$.status' });
   }
   if (operation && documented) {
     for (const v of validator.validate(operation, response)) {
       if (v.severity !== 'error') continue;
-      findings.push({ level: 'error', message: v.message, expected: `the response documented for ${operation.iid} ${response.status} in the contract document`, path: jsonPath(v.path) });
+      findings.push({ check: 'exchange-response-schema', level: 'error', message: v.message, expected: `the response documented for ${operation.iid} ${response.status} in the contract document`, path: jsonPath(v.path) });
     }
   }
   const contentType = response.headers['content-type'];
   if (!APPLICATION_JSON.test(contentType ?? '')) {
-    findings.push({ level: 'error', hard: true, message: `the ${response.status} answer is sent as ${contentType ?? 'no content type'}`, expected: `application/json (${MEDIA_STATEMENT})`, path: '$.headers.content-type' });
+    findings.push({ check: 'exchange-media-type', level: 'error', hard: true, message: `the ${response.status} answer is sent as ${contentType ?? 'no content type'}`, expected: `application/json (${MEDIA_STATEMENT})`, path: '$.headers.content-type' });
   }
   if (response.status >= 400) findings.push(...errorBodyFindings(response.status, response.json, contentType));
   findings.push(...invariantFindings(operation, exchange));
@@ -53,16 +54,16 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
 function errorBodyFindings(status: number, json: unknown, contentType: string | undefined): NewFinding[] {
   const body = json as Record<string, unknown> | undefined;
   if (body === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return [{ level: 'error', hard: true, message: `the ${status} answer is not a JSON Error body (content type ${contentType ?? 'none'})`, expected: ERROR_STATEMENT, path: '$.body' }];
+    return [{ check: 'exchange-error-body', level: 'error', hard: true, message: `the ${status} answer is not a JSON Error body (content type ${contentType ?? 'none'})`, expected: ERROR_STATEMENT, path: '$.body' }];
   }
   const findings: NewFinding[] = [];
   for (const [field, type] of [['code', 'string'], ['message', 'string'], ['status', 'number']] as const) {
     if (typeof body[field] !== type) {
-      findings.push({ level: 'error', hard: true, message: `Error body field ${field} is ${body[field] === undefined ? 'missing' : `a ${typeof body[field]}`}`, expected: ERROR_STATEMENT, path: `$.body.${field}` });
+      findings.push({ check: 'exchange-error-body', level: 'error', hard: true, message: `Error body field ${field} is ${body[field] === undefined ? 'missing' : `a ${typeof body[field]}`}`, expected: ERROR_STATEMENT, path: `$.body.${field}` });
     }
   }
   if (typeof body.status === 'number' && body.status !== status) {
-    findings.push({ level: 'error', hard: true, message: `Error body status is ${body.status}, the HTTP status ${status}`, expected: ERROR_STATEMENT, path: '$.body.status' });
+    findings.push({ check: 'exchange-error-body', level: 'error', hard: true, message: `Error body status is ${body.status}, the HTTP status ${status}`, expected: ERROR_STATEMENT, path: '$.body.status' });
   }
   return findings;
 }

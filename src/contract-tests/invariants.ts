@@ -2,12 +2,13 @@ import type { IHttpOperation } from '../document/prism.js';
 import type { RecordedExchange, Finding } from './types.js';
 import { stringifyExactJson } from '../shared/exact-json/stringify-exact-json.js';
 import { isExactInteger } from '../shared/exact-json/int64.js';
+import { checkStatement } from './exchange-check-ids.js';
 
 type NewFinding = Omit<Finding, 'exchange'>;
 
-const PAGE = 'Limits: `limit` is the maximum number of animals returned, minimum 1, maximum 100, default 20';
-const FILTER = 'Endpoints > List animals: `status` returns only animals with this availability status';
-const GET = 'Endpoints > Get an animal: petId is the identifier of the animal to retrieve; 200, Pet';
+const PAGE = checkStatement('invariant-page-size');
+const FILTER = checkStatement('invariant-status-filter');
+const GET = checkStatement('invariant-get-pet-id');
 
 /**
  * What holds of every answer of an operation, whatever the request, read
@@ -27,7 +28,7 @@ export function invariantFindings(operation: IHttpOperation | undefined, exchang
     const asked = decodeURIComponent(url.pathname.split('/').at(-1) ?? '');
     const id = (response.json as { id?: unknown } | undefined)?.id;
     if (/^-?\d+$/.test(asked) && isExactInteger(id) && BigInt(id) !== BigInt(asked)) {
-      return [{ level: 'error', hard: true, message: `asked for animal ${asked}, got animal ${id}`, expected: GET, path: '$.body.id' }];
+      return [{ check: 'invariant-get-pet-id', level: 'error', hard: true, message: `asked for animal ${asked}, got animal ${id}`, expected: GET, path: '$.body.id' }];
     }
   }
   return [];
@@ -46,7 +47,7 @@ function pageFindings(operation: IHttpOperation, query: URLSearchParams, pets: u
   );
   if (pets.length > bound) {
     const why = asked.length === 0 ? 'no limit (default)' : `limit=${asked.join('&limit=')}`;
-    findings.push({ level: 'error', hard: true, message: `${pets.length} animals for ${why}`, expected: `at most ${bound} (${PAGE})`, path: '$.body.length' });
+    findings.push({ check: 'invariant-page-size', level: 'error', hard: true, message: `${pets.length} animals for ${why}`, expected: `at most ${bound} (${PAGE})`, path: '$.body.length' });
   }
   const statuses = queryParam(operation, 'status')?.enum as unknown[] | undefined;
   const status = query.getAll('status');
@@ -55,7 +56,7 @@ function pageFindings(operation: IHttpOperation, query: URLSearchParams, pets: u
     const strays = pets.map((pet, index) => ({ index, actual: (pet as { status?: unknown } | null)?.status })).filter((p) => p.actual !== status[0]);
     const first = strays[0];
     if (first) {
-      findings.push({ level: 'error', hard: true, message: `${strays.length} of ${pets.length} items in a page for status=${status[0]} have another status (item ${first.index}: ${stringifyExactJson(first.actual)})`, expected: FILTER, path: `$.body[${first.index}].status` });
+      findings.push({ check: 'invariant-status-filter', level: 'error', hard: true, message: `${strays.length} of ${pets.length} items in a page for status=${status[0]} have another status (item ${first.index}: ${stringifyExactJson(first.actual)})`, expected: FILTER, path: `$.body[${first.index}].status` });
     }
   }
   return findings;

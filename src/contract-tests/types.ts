@@ -1,6 +1,7 @@
 import type { RefusalAllowance } from './allow-refusal.js';
 import type { InputModel } from './generate/schema-model.js';
 import type { ExactInteger } from '../shared/exact-json/int64.js';
+import type { ExchangeCheckId } from './exchange-check-ids.js';
 
 /**
  * The harness's data: rules, the exchanges they make, and what they find.
@@ -111,6 +112,8 @@ export interface Finding {
    * breaks the listing invariants.
    */
   hard?: boolean;
+  /** The check of every exchange that made it (exchange-check-ids.ts); absent for a rule's own findings. */
+  check?: ExchangeCheckId;
   exchange?: RecordedExchange;
   /** For a generated case: how to replay it. */
   reproduce?: Reproduction;

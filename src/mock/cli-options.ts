@@ -8,6 +8,7 @@ import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './core/store/stor
 import { DEFAULT_MAX_CONNECTIONS } from './http/transport/transport-limits.js';
 import { DEFAULT_STORE_PREFIX } from './core/store/open-store.js';
 import { MAX_WORKERS, readStoreOptions, type StoreFlags } from './read-store-options.js';
+import { readProxyFlags, PROXY_HELP, type ProxyFlags } from './read-proxy-flags.js';
 
 /** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in the README. */
 export const DEFAULT_API_KEY = 'animal-store-dev-key';
@@ -46,6 +47,8 @@ export interface MockCliOptions extends StoreFlags {
   maxCatalogueBytes: number;
   /** Connections served at once (`--max-connections`); one more gets 503. */
   maxConnections: number;
+  /** `--proxy URL` (env MOCK_PROXY), `--proxy-timeout MS`, `--upstream-key KEY` (env MOCK_UPSTREAM_KEY): proxy mode; undefined: off. */
+  proxy: ProxyFlags | undefined;
 }
 
 export type ParsedCli = { kind: 'run'; options: MockCliOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string };
@@ -83,7 +86,7 @@ Options:
   --seed N           generate the catalogue with faker from seed N instead of the scenario's
   --fixtures PATH    serve the catalogue in this JSON or YAML file (an array of Pet) instead of the scenario's
   --cors-origin URL  an origin allowed by CORS; repeat for several (default: any origin)
-  --log-format F     pretty or json (default: pretty on a terminal, json otherwise)
+${PROXY_HELP}  --log-format F     pretty or json (default: pretty on a terminal, json otherwise)
   --contract PATH    the OpenAPI document to serve (default: openapi/animal-store.yaml)
   --log-level L      debug, info, warn or error (env MOCK_LOG_LEVEL; default info): each request
                      is logged at info, a health check answered 200 at debug
@@ -119,6 +122,9 @@ const CLI_OPTIONS = {
   store: { type: 'string' },
   'store-prefix': { type: 'string' },
   workers: { type: 'string' },
+  proxy: { type: 'string' },
+  'proxy-timeout': { type: 'string' },
+  'upstream-key': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options'];
@@ -176,6 +182,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   if (!store.ok) return { kind: 'error', message: store.error };
   const corsOrigins = readCorsOrigins(values['cors-origin'] ?? []);
   if (!corsOrigins.ok) return { kind: 'error', message: corsOrigins.error };
+  const proxy = readProxyFlags(values, env, tokenProblem);
+  if (!proxy.ok) return { kind: 'error', message: proxy.error };
 
   return {
     kind: 'run',
@@ -201,6 +209,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       maxPets: maxPets as number,
       maxCatalogueBytes: maxCatalogueBytes as number,
       maxConnections: maxConnections as number,
+      proxy: proxy.value,
       ...store.value,
     },
   };

@@ -112,6 +112,7 @@ async function serve(options: MockCliOptions, loaded: StartState, logger: Logger
       watch: options.watch,
       sessionPerKey: options.sessionPerKey,
       transport: { maxConnections: options.maxConnections },
+      proxy: options.proxy && { ...options.proxy, documentPath: options.contract },
     });
     return { server, evictionPolicy: store.evictionPolicy };
   } catch (error) {
@@ -194,6 +195,8 @@ interface StartedFacts {
   console: string;
   docs: string;
   curl: string;
+  /** Proxy mode's target (no key: a URL with credentials is refused), and where its violations show. */
+  proxy?: string;
 }
 
 function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string, scenario: Scenario, validatorsBefore: ValidatorTally, evictionPolicy?: string): StartedFacts {
@@ -216,6 +219,7 @@ function startedFacts(server: RunningMockServer, options: MockCliOptions, from: 
     console: `${new URL(url).origin}/__mock/`,
     docs: `${new URL(url).origin}/docs`,
     curl: `curl -H 'Authorization: Bearer ${apiKey}' '${url}/pets?limit=5'`,
+    ...(options.proxy ? { proxy: `${options.proxy.target.href} (every answer checked: ${new URL(url).origin}/__mock/violations)` } : {}),
   };
 }
 
@@ -230,6 +234,7 @@ function banner(facts: StartedFacts): string {
     `  Scenario:  ${facts.scenario} (${facts.scenarioFile}): ${facts.scenarioDescription}`,
     `  Console:   ${facts.console}`,
     `  Docs:      ${facts.docs}`,
+    ...(facts.proxy ? [`  Proxy:     ${facts.proxy}`] : []),
     `  Try:       ${facts.curl}`,
     '',
   ].join('\n');

@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   server_busy: 503,
   store_unavailable: 503,
   catalogue_full: 507,
+  upstream_unavailable: 502,
+  upstream_timeout: 504,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -13,6 +13,7 @@ import { routeMethods } from './route-methods.js';
 import { sendError } from './respond.js';
 import { adminMethods } from './admin/admin-methods.js';
 import { internalError } from './steps/internal-errors.js';
+import type { ProxyMode } from './proxy/proxy-mode.js';
 
 export interface MockAppOptions {
   contract: Contract;
@@ -34,6 +35,8 @@ export interface MockAppOptions {
   shutdown?: AbortSignal | undefined;
   /** How long a journal stream lives (journal-stream.ts). */
   streamLifetimeMs?: number | undefined;
+  /** `--proxy`: requests under the API that no stub answers go to the target (proxy/proxy-mode.ts). */
+  proxy?: ProxyMode | undefined;
 }
 
 const MiB = 1024 * 1024;
@@ -66,6 +69,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
       return replacement ? base + replacement.path : undefined;
     },
     shutdown: options.shutdown,
+    proxy: options.proxy,
   });
   const routes = [...contract.operations.values()].map((operation) => ({ operation, route: base + toHonoPath(operation.path) }));
   const methods = routeMethods(routes);
@@ -82,6 +86,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     exchange: (c) => shared(c),
     shutdown: options.shutdown,
     streamLifetimeMs: options.streamLifetimeMs,
+    violations: options.proxy?.violations,
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
   });
   const toAdmin = (c: Context<MockEnv>): Response | Promise<Response> => admin.fetch(c.req.raw, c.env);

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { andThen, type MaybePromise } from '../core/store/maybe-promise.js';
 import type { ScenarioState, Session } from '../core/store/mock-store.js';
 import { mergeHeaders, type HeaderRecord } from './shared-headers.js';
+import type { ProxyOutcome } from './proxy/proxy-outcome.js';
 
 /**
  * One request on its way through the steps (pipeline.ts): what each step
@@ -42,6 +43,8 @@ export interface Exchange {
   sent: Response | undefined;
   sentHeaders: HeaderRecord | undefined;
   sentBody: string | null;
+  /** In proxy mode, for a request sent on to the target: how that ended, and what its answer broke. */
+  proxy: ProxyOutcome | undefined;
 }
 
 /** The Hono environment of the mock: the admin routes read their request's exchange from it. */
@@ -73,6 +76,7 @@ export function newExchange(c: Context<MockEnv>, operationId: string | null, ses
     sent: undefined,
     sentHeaders: undefined,
     sentBody: null,
+    proxy: undefined,
   };
 }
 

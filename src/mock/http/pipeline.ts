@@ -19,6 +19,7 @@ import { requestLog } from './steps/request-log.js';
 import { scenarioStubs } from './steps/scenario-stubs.js';
 import type { AdminMethods } from './admin/admin-methods.js';
 import { session } from './steps/session.js';
+import type { ProxyMode } from './proxy/proxy-mode.js';
 
 export interface PipelineOptions {
   store: MockStore;
@@ -37,6 +38,8 @@ export interface PipelineOptions {
   shutdown: AbortSignal | undefined;
   /** The admin API's paths and their methods (admin/admin-methods.ts), for its preflights. */
   adminMethods: AdminMethods;
+  /** `--proxy`: what no stub or preference answers under the API goes to the target (proxy/proxy-mode.ts). */
+  proxy?: ProxyMode | undefined;
 }
 
 /** The chains of steps a request can pass through, one per kind of route (see app.ts). */
@@ -59,6 +62,7 @@ export interface Pipeline {
  *   journal → log → internal errors → CORS                 every request but the admin API's
  *     → deprecation → auth → session → body limit          the API (deprecation and body limit: where they apply)
  *     → Prefer → scenario stubs → the operation            a documented operation
+ *     (proxy mode: … → session → Prefer → stubs → the target, for every path under the API)
  *   log → internal errors → Host → Origin and CORS         the admin API (Host: on a loopback bind)
  *     → Fetch Metadata → admin key, or an API key → session  (the console's files: up to Origin and CORS)
  *
@@ -107,8 +111,13 @@ export function pipeline(options: PipelineOptions): Pipeline {
     }),
   ];
   const journal = journalRequests(store.anonymous, (error) => storeAway(logger, error));
-  const auth = [bearerKey({ keys: apiKeys }), session({ store, perKey, mode: 'open', secret })];
-  const limit = bodySize(options.maxBodyBytes);
+  const { proxy } = options;
+  // Proxy mode without --upstream-key: the target judges the client's key, so the mock does not.
+  const keyCheck = proxy && !proxy.ownKeys ? [] : [bearerKey({ keys: apiKeys })];
+  const auth = [...keyCheck, session({ store, perKey, mode: 'open', secret })];
+  // Proxy mode streams bodies to the target, which judges their size; a stub that matches on the body reads it (scenario-stubs.ts).
+  const limit = proxy ? [] : [bodySize(options.maxBodyBytes)];
+  const orTarget = (answer: Next): Next => proxy?.forward ?? answer;
   const host = adminHost(options.bindHost);
   const adminGuard = [
     // Reads of the admin API (health checks, the console's polls and files) are logged at debug, changes at info (request-log.ts).
@@ -135,13 +144,13 @@ export function pipeline(options: PipelineOptions): Pipeline {
         ...edge(methods),
         ...deprecated,
         ...auth,
-        ...(operation.body ? [limit] : []),
+        ...(operation.body ? limit : []),
         preferences(operation, served),
         scenarioStubs({ operationId: operation.operationId, shutdown: options.shutdown }),
       ];
-      return chain(steps, serveOperation(served));
+      return chain(steps, proxy?.forward ?? serveOperation(served));
     },
-    underApi: (answer, methods = NO_METHODS) => chain([journal, ...edge(methods), ...auth], answer),
+    underApi: (answer, methods = NO_METHODS) => chain([journal, ...edge(methods), ...auth], orTarget(answer)),
     elsewhere: (answer, methods = NO_METHODS) => chain([journal, ...edge(methods)], answer),
     admin: (answer) => chain(adminSteps, answer),
     consoleFiles: (answer) => chain(adminGuard, answer),

@@ -9,6 +9,7 @@ import type { MockStore } from '../core/store/mock-store.js';
 import { listen } from './listen.js';
 import { SHUTDOWN_GRACE_MS } from '../shutdown-grace.js';
 import { createHttpServer } from './transport/create-http-server.js';
+import { startProxyMode, type ProxyOptions } from './proxy/start-proxy-mode.js';
 import type { TransportLimits } from './transport/transport-limits.js';
 
 export interface MockServerOptions {
@@ -32,7 +33,10 @@ export interface MockServerOptions {
   sessionPerKey?: boolean | undefined;
   /** Connection bounds and timeouts (`--max-connections`; the others for tests); default DEFAULT_TRANSPORT_LIMITS. */
   transport?: Partial<TransportLimits> | undefined;
+  /** `--proxy`: the target, and how long it may take to answer (proxy/proxy-mode.ts). */
+  proxy?: ProxyOptions | undefined;
 }
+
 
 export interface RunningMockServer {
   /** The mock's log, for what its command line has to say (a signal received) in the same format. */
@@ -50,7 +54,9 @@ export interface RunningMockServer {
 export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
   const { logger, contract, store, library } = options;
   const shutdown = new AbortController();
+  const proxy = options.proxy ? await startProxyMode(options.proxy, contract.basePath) : undefined;
   const app = createMockApp({
+    proxy,
     contract,
     store,
     apiKeys: options.apiKeys,
@@ -81,6 +87,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
       // Hung requests (a scenario's `hang` fault) would otherwise hold the close for the whole grace period.
       shutdown.abort();
       await closeGracefully(server, logger);
+      proxy?.close();
       await store.close();
     },
   };

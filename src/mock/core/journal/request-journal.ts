@@ -37,6 +37,12 @@ export interface JournalEntry {
   unmatched?: string | undefined;
   request: JournalMessage;
   response: JournalMessage;
+  /** Proxy mode, a request sent on to the target: how that ended (answered, unavailable, timeout, dropped). */
+  upstream?: 'answered' | 'unavailable' | 'timeout' | 'dropped' | undefined;
+  /** Proxy mode: the answer's body passed the check's cap, so it was passed on unchecked. */
+  unchecked?: 'too large' | undefined;
+  /** Proxy mode: what the target's answer broke, by the harness's check id and the statement it protects. */
+  violations?: Array<{ rule: string; statement: string; detail: string }> | undefined;
 }
 
 /**

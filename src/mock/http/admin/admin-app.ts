@@ -9,6 +9,8 @@ import { consoleRoutes } from './console-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
 import { journalStreamRoutes } from './journal-stream.js';
 import { sessionRoutes } from './session-routes.js';
+import { violationRoutes } from './violation-routes.js';
+import type { ViolationTally } from '../../core/proxy/violation-tally.js';
 
 export interface AdminAppOptions extends AdminRoutesOptions {
   logger: Logger;
@@ -18,6 +20,8 @@ export interface AdminAppOptions extends AdminRoutesOptions {
   consoleSteps: (answer: Next) => Next;
   /** A new exchange for a request. */
   exchange: (c: Context<MockEnv>) => Exchange;
+  /** Proxy mode's violations (`GET /__mock/violations`); undefined without `--proxy`. */
+  violations?: ViolationTally | undefined;
 }
 
 /**
@@ -33,7 +37,7 @@ export interface AdminAppOptions extends AdminRoutesOptions {
  * (`/scenarios/active` beside `/scenarios/:name/reset`) together with the
  * API's, and in one app every API request paid for the slower TrieRouter.
  */
-export function adminApp({ logger, steps, consoleSteps, exchange, ...options }: AdminAppOptions): Hono<MockEnv> {
+export function adminApp({ logger, steps, consoleSteps, exchange, violations, ...options }: AdminAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   // Before the admin steps below: a console route answers without calling them (they would ask for the key).
   consoleRoutes(app, { steps: consoleSteps, exchange, methods: options.methods });
@@ -52,6 +56,7 @@ export function adminApp({ logger, steps, consoleSteps, exchange, ...options }: 
   scenarioRoutes(router, options);
   const streams = journalStreamRoutes(router, options);
   sessionRoutes(router, options.store, streams);
+  violationRoutes(router, violations);
   router.refuseOtherMethods();
   app.notFound((c) => sendError(c.get('exchange'), errorBody('route_not_found', `No route ${c.req.method} ${c.req.path}.`)));
   // What a route throws: Hono catches it before the steps can.

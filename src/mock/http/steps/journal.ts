@@ -60,8 +60,13 @@ function entry(x: Exchange, answer: Response): JournalEntry {
     unmatched: stub !== null ? undefined : clipped(x.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth, session or body limit)')),
     request: requestOf(x),
     response: responseOf(x, answer),
+    ...(x.proxy ? proxyOf(x.proxy) : {}),
   };
 }
+
+/** Proxy mode's part of an entry, only for a request sent on to the target. */
+const proxyOf = ({ upstream, unchecked, violations }: NonNullable<Exchange['proxy']>): Pick<JournalEntry, 'upstream' | 'unchecked' | 'violations'> =>
+  unchecked ? { upstream, unchecked, violations } : { upstream, violations };
 
 /**
  * The request's headers from node's rawHeaders (no Headers object is

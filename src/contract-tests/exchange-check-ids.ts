@@ -1,0 +1,27 @@
+/**
+ * The checks every exchange gets (exchange-checks.ts, invariants.ts), each
+ * with a stable id and the statement of the interface it protects. One
+ * list, read by the harness (a finding names its check) and by the mock's
+ * proxy mode (a violation names the same id and statement), so a fault
+ * reads the same whichever of them saw it.
+ */
+export const EXCHANGE_CHECKS = {
+  'exchange-connection': { section: 'What the service does', text: 'Every request gets an HTTP response.' },
+  'exchange-body-read': { section: 'What the service does', text: 'Every response body can be read to its end.' },
+  'exchange-no-5xx': { section: 'Errors', text: 'The interface lists no 5xx status for any operation.' },
+  'exchange-documented-status': { section: 'Endpoints', text: 'Each operation answers a success status it documents (the contract document).' },
+  'exchange-response-schema': { section: 'Endpoints', text: 'A documented response matches the contract document: content type, body schema and headers.' },
+  'exchange-media-type': { section: 'What the service does', text: 'requests and responses use the media type application/json' },
+  'exchange-error-body': {
+    section: 'Errors',
+    text: 'every error response has the Error body: code (string), message (string), status (integer, equal to the HTTP status code)',
+  },
+  'invariant-page-size': { section: 'Limits', text: '`limit` is the maximum number of animals returned, minimum 1, maximum 100, default 20' },
+  'invariant-status-filter': { section: 'Endpoints > List animals', text: '`status` returns only animals with this availability status' },
+  'invariant-get-pet-id': { section: 'Endpoints > Get an animal', text: 'petId is the identifier of the animal to retrieve; 200, Pet' },
+} as const satisfies Record<string, { section: string; text: string }>;
+
+export type ExchangeCheckId = keyof typeof EXCHANGE_CHECKS;
+
+/** A check's statement as findings cite it: `Section: text`. */
+export const checkStatement = (id: ExchangeCheckId): string => `${EXCHANGE_CHECKS[id].section}: ${EXCHANGE_CHECKS[id].text}`;

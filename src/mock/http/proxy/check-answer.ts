@@ -1,0 +1,65 @@
+import { checkExchange, pathBelowBase } from '../../../contract-tests/exchange-checks.js';
+import { checkStatement } from '../../../contract-tests/exchange-check-ids.js';
+import { decodeBody } from '../../../contract-tests/decode-body.js';
+import type { OperationId, RecordedExchange } from '../../../contract-tests/types.js';
+import type { ResponseValidator } from '../../../document/response-validator.js';
+import { parseExactJson } from '../../../shared/exact-json/parse-exact-json.js';
+import type { TargetAnswer } from './forward.js';
+import type { ProxyOutcome, ProxyViolation } from './proxy-outcome.js';
+
+/** Violations an entry keeps, and the characters of each detail: a broken page may break the same statement a hundred times. */
+export const MAX_ENTRY_VIOLATIONS = 20;
+export const MAX_DETAIL_CHARS = 512;
+
+export interface CheckedRequest {
+  method: string;
+  /** The URL as the client sent it to the mock. */
+  url: string;
+}
+
+/**
+ * The harness's checks of every exchange (exchange-checks.ts and
+ * invariants.ts: the same functions, ids and statements) run on one
+ * proxied answer, once it has ended. `redact` takes every secret out of
+ * what a detail quotes of the answer.
+ */
+export function checkAnswer(validator: ResponseValidator, basePath: string, request: CheckedRequest, answer: TargetAnswer, redact: (text: string) => string): ProxyOutcome {
+  if (answer.upstream === 'dropped') {
+    const detail = `the target dropped the connection after ${answer.body.total} bytes of the body`;
+    return { upstream: 'dropped', violations: [{ rule: 'exchange-body-read', statement: checkStatement('exchange-body-read'), detail }] };
+  }
+  const bytes = answer.body.bytes();
+  if (bytes === undefined) return { upstream: 'answered', unchecked: 'too large', violations: [] };
+  const decoded = decodeBody(bytes, answer.headers['content-encoding'], 4 * bytes.length + 1024 * 1024);
+  const body = decoded.ok ? decoded.body.toString('utf8') : '';
+  const operation = validator.operationFor(request.method, pathBelowBase(request.url, basePath));
+  const exchange: RecordedExchange = {
+    operation: operation?.iid as OperationId | undefined,
+    request: { method: request.method, url: request.url, headers: {} },
+    response: {
+      status: answer.status,
+      headers: answer.headers,
+      body,
+      json: decoded.ok ? jsonOf(body, answer.headers['content-type']) : undefined,
+      ...(decoded.ok ? {} : { unread: { reason: decoded.reason, expected: 'a body the client can decode' } }),
+    },
+    ms: 0,
+  };
+  const findings = checkExchange(validator, operation, exchange).filter((finding) => finding.level === 'error');
+  const violations: ProxyViolation[] = findings.slice(0, MAX_ENTRY_VIOLATIONS).map((finding) => {
+    // Every finding of these checks names its check; a schema finding's statement is the check's.
+    const rule = finding.check ?? 'exchange-response-schema';
+    const detail = redact(`${finding.path ? `${finding.path}: ` : ''}${finding.message}`);
+    return { rule, statement: checkStatement(rule), detail: detail.length > MAX_DETAIL_CHARS ? `${detail.slice(0, MAX_DETAIL_CHARS)}…` : detail };
+  });
+  return { upstream: 'answered', violations };
+}
+
+function jsonOf(body: string, contentType: string | undefined): unknown {
+  if (!/[/+]json\b/i.test(contentType ?? '')) return undefined;
+  try {
+    return parseExactJson(body).value;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,21 @@
+import { proxyMode, type ProxyMode } from './proxy-mode.js';
+
+/** `--proxy`, `--proxy-timeout` and `--upstream-key`, as the server is given them. */
+export interface ProxyOptions {
+  target: URL;
+  timeoutMs: number;
+  upstreamKey: string | undefined;
+  /** The contract document the checks read (the one the mock serves). */
+  documentPath: string | undefined;
+}
+
+/**
+ * Proxy mode, with the harness's response validator for the document the
+ * mock serves. Loaded only with `--proxy`: prism-http's validator costs a
+ * mock that never forwards a request nothing at start-up.
+ */
+export async function startProxyMode(options: ProxyOptions, basePath: string): Promise<ProxyMode> {
+  const { createResponseValidator } = await import('../../../document/response-validator.js');
+  const validator = await createResponseValidator(options.documentPath);
+  return proxyMode({ ...options, basePath, validator });
+}

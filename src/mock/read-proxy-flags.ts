@@ -1,0 +1,48 @@
+import { failed, ok, type Result } from './core/result.js';
+import { DEFAULT_PROXY_TIMEOUT_MS, PROXY_MAX_SOCKETS } from './http/proxy/proxy-mode.js';
+
+/** Proxy mode as the command line asks for it. */
+export interface ProxyFlags {
+  target: URL;
+  timeoutMs: number;
+  upstreamKey: string | undefined;
+}
+
+export const PROXY_HELP = `  --proxy URL        send every request under /v1 that no stub answers to this target, e.g.
+                     https://staging.example.com/v1, and check every answer (env MOCK_PROXY;
+                     at most ${PROXY_MAX_SOCKETS} connections to it); GET /__mock/violations shows what broke
+  --proxy-timeout MS how long the target may take to start answering; then 504 (default ${DEFAULT_PROXY_TIMEOUT_MS})
+  --upstream-key KEY with --proxy: clients use the mock's API keys, and the target gets
+                     Authorization: Bearer KEY (env MOCK_UPSTREAM_KEY)
+`;
+
+/**
+ * `--proxy URL` (else MOCK_PROXY), `--proxy-timeout MS` and `--upstream-key
+ * KEY` (else MOCK_UPSTREAM_KEY). The URL is http or https with a path (its
+ * version segment) and no credentials, query or fragment: a key goes in
+ * `--upstream-key`, which is never printed.
+ */
+export function readProxyFlags(
+  values: { proxy?: string | undefined; 'proxy-timeout'?: string | undefined; 'upstream-key'?: string | undefined },
+  env: NodeJS.ProcessEnv,
+  tokenProblem: (what: string, key: string) => string | undefined,
+): Result<ProxyFlags | undefined, string> {
+  const [text, from] = values.proxy !== undefined ? [values.proxy, '--proxy'] : [env.MOCK_PROXY || undefined, 'MOCK_PROXY'];
+  const [key, keyFrom] = values['upstream-key'] !== undefined ? [values['upstream-key'], '--upstream-key'] : [env.MOCK_UPSTREAM_KEY || undefined, 'MOCK_UPSTREAM_KEY'];
+  if (text === undefined) {
+    if (values['upstream-key'] !== undefined || values['proxy-timeout'] !== undefined) return failed(`${values['upstream-key'] !== undefined ? '--upstream-key' : '--proxy-timeout'} needs --proxy URL`);
+    return ok(undefined);
+  }
+  const target = URL.canParse(text) ? new URL(text) : undefined;
+  if (!target || (target.protocol !== 'http:' && target.protocol !== 'https:')) return failed(`${from} must be an http or https URL such as https://staging.example.com/v1`);
+  if (target.username !== '' || target.password !== '') return failed(`${from} must not hold credentials: give the target's key with --upstream-key`);
+  if (target.search !== '' || target.hash !== '' || target.pathname.replace(/\/$/, '') === '') {
+    return failed(`${from} must be the target's base, ending in its version segment (such as /v1), with no query or fragment`);
+  }
+  const timeoutText = values['proxy-timeout'];
+  const timeoutMs = timeoutText === undefined ? DEFAULT_PROXY_TIMEOUT_MS : /^\d+$/.test(timeoutText) ? Number(timeoutText) : NaN;
+  if (!(timeoutMs >= 1 && timeoutMs <= 600_000)) return failed(`--proxy-timeout must be a whole number of ms from 1 to 600000, got ${JSON.stringify(timeoutText)}`);
+  const problem = key === undefined ? undefined : tokenProblem(keyFrom, key);
+  if (problem !== undefined) return failed(problem);
+  return ok({ target, timeoutMs, upstreamKey: key });
+}

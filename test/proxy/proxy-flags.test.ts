@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli } from '../../src/mock/cli-options.js';
+import { DEFAULT_PROXY_TIMEOUT_MS } from '../../src/mock/http/proxy/proxy-mode.js';
+
+/** `--proxy`, `--proxy-timeout`, `--upstream-key` and their variables, as the command line reads them. */
+const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseCli(argv, env, false);
+
+describe('proxy flags', () => {
+  it('reads the target, the default timeout, and the key from the flag or the variable', () => {
+    expect(parse(['--proxy', 'https://staging.example.com/v1'])).toMatchObject({ kind: 'run', options: { proxy: { timeoutMs: DEFAULT_PROXY_TIMEOUT_MS, upstreamKey: undefined } } });
+    const run = parse(['--proxy-timeout', '250'], { MOCK_PROXY: 'http://127.0.0.1:9/v1', MOCK_UPSTREAM_KEY: 'staging-key' });
+    expect(run).toMatchObject({ kind: 'run', options: { proxy: { timeoutMs: 250, upstreamKey: 'staging-key' } } });
+    expect(run.kind === 'run' && run.options.proxy?.target.href).toBe('http://127.0.0.1:9/v1');
+    expect(parse([])).toMatchObject({ kind: 'run', options: { proxy: undefined } });
+  });
+
+  it.each([
+    [['--proxy', 'ftp://x/v1'], 'http or https'],
+    [['--proxy', 'http://user:secret@x/v1'], 'must not hold credentials'],
+    [['--proxy', 'http://x'], 'version segment'],
+    [['--proxy', 'http://x/v1?a=1'], 'version segment'],
+    [['--proxy', 'http://x/v1', '--proxy-timeout', '0'], '--proxy-timeout'],
+    [['--upstream-key', 'k'], 'needs --proxy'],
+    [['--proxy', 'http://x/v1', '--upstream-key', 'bad key'], 'a space'],
+  ])('refuses %j', (argv, message) => {
+    const parsed = parse(argv);
+    expect(parsed.kind).toBe('error');
+    expect(parsed.kind === 'error' && parsed.message).toContain(message);
+    // A key or a URL's password is never echoed back.
+    expect(parsed.kind === 'error' && parsed.message).not.toMatch(/secret|bad key/);
+  });
+});
