@@ -1,0 +1,43 @@
+import type { Send } from '../http-client.js';
+import { answerOf } from '../silent-log.js';
+import type { ApiRequest, RecordedExchange } from '../types.js';
+import { shapeOf } from './answer-facets.js';
+
+/**
+ * A target that answers the same request differently on repeat has made no
+ * choice there: its answers are reported as inconsistent, not as drift.
+ * Two cheap signs: the run itself sent the very same request twice and got
+ * two answers, or a GET sent again gets another answer (GET is safe and
+ * idempotent, RFC 9110 §9.2.1-2: sending it again changes nothing). A POST
+ * is never sent again: it would store another animal, and a server may
+ * rightly refuse a name it now holds.
+ */
+
+/** What an answer is, for telling two answers to one request apart: the status, the Error code, and a single animal's shape. */
+export function fingerprint(exchange: Pick<RecordedExchange, 'response' | 'networkError' | 'request'>): string {
+  const json = exchange.response?.json;
+  // A page's shape follows which animals the catalogue holds at that moment, which other rules change.
+  const page = Array.isArray(json);
+  return `${answerOf(exchange as RecordedExchange)}${json === undefined || page ? '' : ` ${shapeOf(json)}`}`;
+}
+
+/** Every request a target was sent more than once with the answers it got: the request as recorded (its own ids, the key redacted) → answers. */
+export function repeatedRequests(exchanges: readonly RecordedExchange[]): Map<string, string[]> {
+  const seen = new Map<string, string[]>();
+  for (const exchange of exchanges) {
+    const key = requestKey(exchange);
+    seen.set(key, [...(seen.get(key) ?? []), fingerprint(exchange)]);
+  }
+  return seen;
+}
+
+export const requestKey = (exchange: RecordedExchange): string => JSON.stringify(exchange.request);
+
+/** The answers a case got on one target when they are not all alike: from the run's own repeats, else by sending a GET twice more. */
+export async function unstableAnswers(send: Send | undefined, request: ApiRequest, exchange: RecordedExchange, repeats: Map<string, string[]>): Promise<string[] | undefined> {
+  const answers = [...(repeats.get(requestKey(exchange)) ?? [fingerprint(exchange)])];
+  if (new Set(answers).size > 1) return answers;
+  if (request.method !== 'GET' || !send) return undefined;
+  for (let i = 0; i < 2; i++) answers.push(fingerprint(await send(request)));
+  return new Set(answers).size > 1 ? answers : undefined;
+}
