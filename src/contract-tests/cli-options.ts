@@ -94,9 +94,10 @@ Requests:
   --retries N          extra tries after a network error only (default 1)
   --concurrency N      rules run at once (default 8)
 
-Exit codes: 0 every contract rule passed; 1 a rule failed (on either target
-with --compare-with), or drift with --fail-on-drift; 2 bad usage,
+Exit codes: 0 every contract rule passed; 1 a rule failed; 2 bad usage,
 a bad config, or a target that cannot be reached.
+With --compare-with: 1 when a rule failed on either target, or on drift
+with --fail-on-drift (drift alone exits 0).
 `;
 
 /** The flags, for node's `util.parseArgs`. */
