@@ -13,6 +13,8 @@
  *   process: what the HTTP traffic alone costs.
  * - growth: the CLI's wall time at each --examples of BENCH_EXAMPLES
  *   (default 0,25,100,400), to show how the search's cost grows.
+ * - compare: `--compare-with` between two mocks against a single run,
+ *   alternated (contract-compare.ts).
  * The mock runs in its own process, with a fresh catalogue for each CLI run.
  */
 import { spawn } from 'node:child_process';
@@ -22,6 +24,7 @@ import { createResponseValidator } from '../src/document/response-validator.js';
 import { packageRoot } from '../src/shared/package-root.js';
 import { DEFAULT_EXAMPLES } from '../src/contract-tests/cli-options.js';
 import { runSuite } from '../src/contract-tests/run-suite.js';
+import { measureCompare } from './contract-compare.js';
 
 const root = packageRoot();
 const runs = Number(process.env.BENCH_RUNS ?? 7);
@@ -98,6 +101,8 @@ for (const examples of (process.env.BENCH_EXAMPLES ?? '0,25,100,400').split(',')
   growth.push({ examples, cliMedianMs: Math.round(median(times)), cliRangeMs: range(times) });
 }
 
+const compare = await measureCompare(runs, startMock, KEY, validator);
+
 const result = {
   date: new Date().toISOString(),
   node: process.version,
@@ -112,11 +117,13 @@ const result = {
   growth,
   target: 'full suite with the default --examples against the local mock under 3000 ms (cli, wall time)',
   holds: median(cli) < 3000,
+  compare,
 };
 console.log(`contract suite against the local mock, ${runs} runs, ${requests} requests per run (median):`);
 console.log(`  CLI, process start to exit:  ${result.cliMedianMs} ms (${result.cliRangeMs.join('–')})   target < 3000 ms: ${result.holds ? 'holds' : 'MISSED'}`);
 console.log(`  runSuite in a warm process:  ${result.inProcessMedianMs} ms`);
 console.log(`  baseline, plain fetch:       ${result.baselineMedianMs} ms   (runSuite / baseline = ${result.inProcessOverBaseline}x)`);
+console.log(`  --compare-with, two mocks:   ${compare.compareMedianMs} ms (${compare.compareRangeMs.join('–')}) against ${compare.singleMedianMs} ms (${compare.singleRangeMs.join('–')}) alone = ${compare.compareOverSingle}x; ${compare.requestsCompare} requests against ${compare.requestsSingle}   target < 2x: ${compare.holds ? 'holds' : 'MISSED'}`);
 for (const g of growth) console.log(`  --examples ${String(g.examples).padEnd(4)} CLI ${g.cliMedianMs} ms (${g.cliRangeMs.join('–')})`);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/contract-suite.json'), `${JSON.stringify(result, null, 2)}\n`);

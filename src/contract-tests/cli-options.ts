@@ -33,6 +33,11 @@ export interface ContractCliOptions {
   /** --allow-refusal, as given (checked here; merged with the environment's own in main). */
   allowRefusal: string[];
   list: boolean;
+  /** --compare-with: a second target sent the same cases; what differs is the drift report. */
+  compareWith: string | undefined;
+  /** --compare-api-key: the second target's key (default: the first's). */
+  compareApiKey: string | undefined;
+  failOnDrift: boolean;
 }
 
 export type ParsedContractCli = { kind: 'run'; options: ContractCliOptions } | { kind: 'help' } | { kind: 'error'; message: string };
@@ -52,6 +57,14 @@ Target:
                        against it and listPets' query parameters read from it
   --read-only          skip the rules that create animals (shown as skipped)
   --allow-writes       let writing rules run where the environment is read-only (production)
+
+Drift between two targets:
+  --compare-with URL   send the same cases to a second target too, and report
+                       where it answers otherwise (status, Error code, headers,
+                       body shape, the silent points): a "Drift" section
+  --compare-api-key KEY  the second target's key (default: --api-key's);
+                       never printed
+  --fail-on-drift      exit 1 when the two targets drift (default: drift is reported, exit 0)
 
 Rules:
   --only ID[,ID]       run only these rules (repeatable)
@@ -83,6 +96,8 @@ Requests:
 
 Exit codes: 0 every contract rule passed; 1 a rule failed; 2 bad usage,
 a bad config, or a target that cannot be reached.
+With --compare-with: 1 when a rule failed on either target, or on drift
+with --fail-on-drift (drift alone exits 0).
 `;
 
 /** The flags, for node's `util.parseArgs`. */
@@ -106,6 +121,9 @@ const CLI_OPTIONS = {
     examples: { type: 'string' },
     'allow-refusal': { type: 'string', multiple: true },
     list: { type: 'boolean', default: false },
+    'compare-with': { type: 'string' },
+    'compare-api-key': { type: 'string' },
+    'fail-on-drift': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -168,6 +186,9 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       examples: numbers.examples as number,
       allowRefusal,
       list: values.list,
+      compareWith: values['compare-with'],
+      compareApiKey: values['compare-api-key'],
+      failOnDrift: values['fail-on-drift'],
     },
   };
 }

@@ -44,7 +44,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
   // Loaded only now: prism-http and dredd-transactions take a while to load,
   // which --help, --list and usage errors do not need.
   const { runSuite } = await import('./run-suite.js');
-  const run = await runSuite({
+  const suite = {
     ...target.value,
     only: options.only,
     skip: options.skip,
@@ -56,7 +56,8 @@ export async function contractMain(io: ContractIo): Promise<number> {
     examples: options.examples,
     allowRefusal: target.value.allowance,
     ...(options.document === undefined ? {} : { documentPath: resolve(io.cwd, options.document) }),
-  });
+  };
+  const run = options.compareWith === undefined ? await runSuite(suite) : await (await import('./drift/compare-cli.js')).runCompare(suite, { with: options.compareWith, apiKey: options.compareApiKey, failOnDrift: options.failOnDrift });
   if (!run.ok) {
     if (run.error.kind === 'unreachable') {
       io.stderr.write(`animal-store-contract: ${run.error.message}\nNo rule was run. Check the URL, the network, and that the service is up.\n`);
@@ -92,7 +93,9 @@ export async function contractMain(io: ContractIo): Promise<number> {
     return 2;
   }
   // Like an unreachable target: the run says nothing of the API, so neither pass (0) nor failed rules (1).
-  return wrongTarget ? 2 : run.report.ok ? 0 : 1;
+  // Drift alone is a report, not a failure, unless the CI owner asks for it (--fail-on-drift).
+  const drifted = run.report.drift?.failsRun === true && run.report.drift.groups.length > 0;
+  return wrongTarget ? 2 : run.report.ok && !drifted ? 0 : 1;
 }
 
 type Target = { ok: true; value: { baseUrl: string; apiKey: string; readOnly: boolean; allowance: RefusalAllowance } } | { ok: false; error: string };

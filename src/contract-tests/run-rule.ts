@@ -3,7 +3,7 @@ import type { RefusalAllowance } from './allow-refusal.js';
 import type { InputModel } from './generate/schema-model.js';
 import { checkExchange, pathBelowBase } from './exchange-checks.js';
 import type { Send } from './http-client.js';
-import type { RecordedExchange, Finding, OperationId, Pet, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';
+import type { ApiRequest, RecordedExchange, Finding, OperationId, Pet, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';
 
 export interface RuleDependencies {
   send: Send;
@@ -19,6 +19,8 @@ export interface RuleDependencies {
   inputs: InputModel;
   ensureCatalogue: (count: number) => Promise<number | undefined>;
   allowance: RefusalAllowance;
+  /** Told of each probe as it is sent, in the order the rule sends them (a drift run pairs two targets' probes by it). */
+  tap?: (request: ApiRequest, probed: Promise<Probe>) => void;
 }
 
 /**
@@ -37,12 +39,17 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
   const findings: Finding[] = [];
   const exchanges: RecordedExchange[] = [];
   const observed = new Set<string>();
-  const probe = async (request: Parameters<Send>[0]): Promise<Probe> => {
+  const probeOnce = async (request: ApiRequest): Promise<Probe> => {
     const sent = await deps.send(request);
     const operation = deps.validator.operationFor(sent.request.method, pathBelowBase(sent.request.url, deps.basePath));
     const exchange: RecordedExchange = { operation: operation?.iid as OperationId | undefined, ...sent };
     if (operation && sent.response) observed.add(`${operation.iid} ${sent.response.status}`);
     return { exchange, findings: checkExchange(deps.validator, operation, exchange).map((finding) => ({ ...finding, exchange })) };
+  };
+  const probe = (request: ApiRequest): Promise<Probe> => {
+    const probed = probeOnce(request);
+    deps.tap?.(request, probed);
+    return probed;
   };
   const record: RuleContext['record'] = (probed, reproduce) => {
     exchanges.push(probed.exchange);

@@ -8,9 +8,10 @@ import { inputModel, type InputModel } from './generate/schema-model.js';
 import { drawSeed } from './generate/search.js';
 import { createHttpClient, DEFAULT_MAX_BODY_BYTES, type Send } from './http-client.js';
 import { allRules } from './rules/index.js';
-import { notRun, runRule } from './run-rule.js';
+import { notRun, runRule, type RuleDependencies } from './run-rule.js';
 import { createSilentLog } from './silent-log.js';
-import type { Pet, Rule, RuleResult, SilentEntry } from './types.js';
+import type { DriftReport } from './drift/drift-types.js';
+import type { ApiRequest, Pet, Probe, Rule, RuleResult, SilentEntry, SilentLog } from './types.js';
 import { statusTally, type WrongTarget } from './wrong-target.js';
 
 export interface SuiteOptions {
@@ -39,6 +40,15 @@ export interface SuiteOptions {
   examples?: number;
   /** What the target declares it refuses of valid NewPets (`--allow-refusal`); none by default. */
   allowRefusal?: RefusalAllowance;
+  /** Told, per rule, of each probe it sends and each silent answer it notes (drift/pair-recorder.ts). */
+  tap?: SuiteTap;
+}
+
+export interface SuiteTap {
+  probe(ruleId: string, request: ApiRequest, probed: Promise<Probe>): void;
+  observe(ruleId: string, ...observation: Parameters<SilentLog['observe']>): void;
+  /** The run's own client, to send a request again (drift/flapping.ts). */
+  client?(send: Send): void;
 }
 
 
@@ -58,6 +68,8 @@ export interface SuiteReport {
   summary: { passed: number; failed: number; skipped: number; warnings: number; contractFailed: number };
   /** Every request answered the same status no rule can make sense of (wrong-target.ts): the address or key is wrong; null otherwise. */
   wrongTarget: WrongTarget | null;
+  /** With --compare-with: what differs from the second target (drift/run-drift.ts). */
+  drift?: DriftReport;
   /** Whether the run passes: no failed rule (contract failures, or hard advisory failures), and not a wrong target. */
   ok: boolean;
 }
@@ -88,6 +100,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retries: options.retries ?? 1 }),
   );
   const { send } = tally;
+  options.tap?.client?.(send);
   const [validator, probe] = await Promise.all([options.validator ?? createResponseValidator(options.documentPath), send({ method: 'GET', path: '/pets?limit=1' })]);
   if (!probe.response) {
     return { ok: false, error: { kind: 'unreachable', message: `cannot reach ${options.baseUrl}: ${probe.networkError}` } };
@@ -112,7 +125,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
       limit(async (): Promise<RuleResult> => {
         if (options.only?.length && !options.only.includes(rule.id)) return notRun(rule, 'not selected by --only');
         if (options.skip?.includes(rule.id)) return notRun(rule, 'left out by --skip');
-        return runRule(rule, deps);
+        return runRule(rule, tapped(deps, rule.id, options.tap));
       }),
     ),
   );
@@ -134,6 +147,22 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
       summary,
       wrongTarget,
       ok: summary.failed === 0 && wrongTarget === null,
+    },
+  };
+}
+
+/** The rule's dependencies with its probes and silent answers told to the tap, when there is one. */
+function tapped(deps: RuleDependencies, ruleId: string, tap: SuiteTap | undefined): RuleDependencies {
+  if (!tap) return deps;
+  return {
+    ...deps,
+    tap: (request, probed) => tap.probe(ruleId, request, probed),
+    silent: {
+      entries: deps.silent.entries,
+      observe(point, answer, example) {
+        deps.silent.observe(point, answer, example);
+        tap.observe(ruleId, point, answer, example);
+      },
     },
   };
 }

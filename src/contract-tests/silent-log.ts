@@ -16,7 +16,7 @@ export const SILENT_QUESTIONS: Record<FixedSilentPoint, string> = {
 };
 
 /** The question a point answers; a query parameter's comes from its name, as the document gives it. */
-function questionOf(point: SilentPoint): string {
+export function questionOf(point: SilentPoint): string {
   if (typeof point === 'string') return SILENT_QUESTIONS[point];
   return point.values === 'refused'
     ? `listPets: a \`${point.name}\` the document refuses (out of range, of another type, not one of its values)`
@@ -31,7 +31,7 @@ export function answerOf(exchange: RecordedExchange): string {
   return response.status >= 400 && typeof code === 'string' ? `${response.status} ${code}` : String(response.status);
 }
 
-const keyOf = (point: SilentPoint): string => (typeof point === 'string' ? point : `${point.kind} ${point.name} ${point.values}`);
+export const keyOf = (point: SilentPoint): string => (typeof point === 'string' ? point : `${point.kind} ${point.name} ${point.values}`);
 
 /** Report order: listPets' parameters by name (refused values, then unjudged ones), then the fixed points. */
 function reportOrder(a: SilentPoint, b: SilentPoint): number {

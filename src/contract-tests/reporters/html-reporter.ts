@@ -2,6 +2,7 @@ import type { SuiteReport } from '../run-suite.js';
 import type { RuleResult } from '../types.js';
 import { OPERATION_ORDER } from './excerpt.js';
 import { escapeHtml } from '../../shared/html-escape.js';
+import { driftSection } from './drift-html.js';
 import { element, statementHtml, textElement } from './html-element.js';
 import { counted, failureAnchor, failureArticle, findingBlock, ruleAnchor, ruleTags } from './html-finding.js';
 import { HTML_REPORT_STYLE } from './html-style.js';
@@ -44,6 +45,7 @@ export function htmlReport(report: SuiteReport, about: ReportAbout): string {
     report.wrongTarget ? '' : coverageSection(report),
     rulesSection(report.results),
     silentSection(report),
+    driftSection(report.drift),
     '</body>',
     '</html>',
     '',

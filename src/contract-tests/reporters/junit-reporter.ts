@@ -1,6 +1,7 @@
 import type { SuiteReport } from '../run-suite.js';
 import type { WrongTarget } from '../wrong-target.js';
 import { describeFinding, describeSilent } from './describe-finding.js';
+import { describeDrift } from './drift-lines.js';
 import { OPERATION_ORDER } from './excerpt.js';
 
 /**
@@ -42,6 +43,7 @@ export function junitReport(report: SuiteReport): string {
     `<testsuites name="animal-store contract tests (${xml(report.target.baseUrl)})" tests="${report.results.length}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${seconds(report.ms)}">`,
     ...suites,
     ...silentSuite(report),
+    ...driftSuite(report),
     '</testsuites>',
     '',
   ].join('\n');
@@ -87,6 +89,34 @@ function silentSuite(report: SuiteReport): string[] {
     `  <testsuite name="where-the-interface-is-silent" tests="0" failures="0" errors="0" skipped="0" time="0" timestamp="${report.startedAt.slice(0, 19)}">`,
     `    <properties><property name="seed" value="${report.seed}"/></properties>`,
     `    <system-out>${xml(lines.join('\n'))}</system-out>`,
+    '  </testsuite>',
+  ];
+}
+
+/**
+ * With --compare-with: one test case per cause of drift, failed when drift
+ * fails the run (--fail-on-drift), else passing with the cause in its
+ * output, so the file agrees with the exit code; the whole report in
+ * <system-out>. A run without drift has one passing case.
+ */
+function driftSuite(report: SuiteReport): string[] {
+  const drift = report.drift;
+  if (!drift) return [];
+  const cases = drift.groups.map((g) =>
+    [
+      `    <testcase classname="animal-store.drift" name="${xml(g.cause)}" time="0">`,
+      drift.failsRun
+        ? `      <failure message="${xml(`A ${g.a}, B ${g.b} (${g.cases} cases)`)}" type="drift">${xml(`A: ${g.example.a}\nB: ${g.example.b}`)}</failure>`
+        : `      <system-out>${xml(`A ${g.a}, B ${g.b} (${g.cases} cases)\nA: ${g.example.a}\nB: ${g.example.b}`)}</system-out>`,
+      '    </testcase>',
+    ].join('\n'),
+  );
+  if (cases.length === 0) cases.push('    <testcase classname="animal-store.drift" name="the two targets answer alike" time="0"></testcase>');
+  return [
+    `  <testsuite name="drift" tests="${cases.length}" failures="${drift.failsRun ? drift.groups.length : 0}" errors="0" skipped="0" time="0" timestamp="${report.startedAt.slice(0, 19)}">`,
+    `    <properties><property name="seed" value="${report.seed}"/><property name="compare-with" value="${xml(drift.b)}"/></properties>`,
+    ...cases,
+    `    <system-out>${xml(describeDrift(drift).join('\n'))}</system-out>`,
     '  </testsuite>',
   ];
 }

@@ -1,6 +1,7 @@
 import type { SuiteReport } from '../run-suite.js';
 import type { RuleResult } from '../types.js';
 import { describeFinding, describeSilent } from './describe-finding.js';
+import { describeDrift } from './drift-lines.js';
 import { OPERATION_ORDER } from './excerpt.js';
 
 const MARK: Record<RuleResult['status'], string> = { passed: '✓', failed: '✗', skipped: '○' };
@@ -32,6 +33,7 @@ export function prettyReport(report: SuiteReport): string {
   }
   const silent = describeSilent(report.silent);
   if (silent.length > 0) out.push(...silent, '');
+  if (report.drift) out.push(...describeDrift(report.drift), '');
   out.push(`Coverage of the documented request/response pairs (dredd-transactions): ${report.coverage.covered}/${report.coverage.total}`);
   for (const pair of report.coverage.pairs) {
     const rules = pair.rules.length > 0 ? pair.rules.join(', ') : 'NOT COVERED';

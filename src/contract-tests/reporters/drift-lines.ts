@@ -1,0 +1,25 @@
+import type { DriftReport } from '../drift/drift-types.js';
+
+/** The drift report as text: each cause with its count, what each target answered, and a curl line for each side. */
+export function describeDrift(drift: DriftReport): string[] {
+  const cases = drift.groups.reduce((n, g) => n + g.cases, 0);
+  const lines = [`Drift: A ${drift.a} against B ${drift.b} (${drift.compared} cases compared)`];
+  if (drift.groups.length === 0) lines.push('  No drift: the two targets answered every compared case alike.');
+  else lines.push(`  ${drift.groups.length} ${drift.groups.length === 1 ? 'cause' : 'causes'}, ${cases} cases:`);
+  for (const g of drift.groups) {
+    lines.push(`  ${g.cause}: A ${g.a}, B ${g.b} (${g.cases} ${g.cases === 1 ? 'case' : 'cases'})`, `      A: ${g.example.a}`, `      B: ${g.example.b}`);
+  }
+  if (drift.inconsistent.length > 0) {
+    lines.push('  Inconsistent (the same request answered differently on repeat: no choice to compare, not drift):');
+    for (const i of drift.inconsistent) lines.push(`    on ${i.side.toUpperCase()}: ${i.cause}: ${i.answers.join(', then ')}`, `      e.g. ${i.example}`);
+  }
+  if (drift.failedOnB.length > 0) {
+    lines.push('  Failed on B (contract failures, not drift; run against B alone for the details):');
+    for (const f of drift.failedOnB) lines.push(`    ${f.id}: ${f.message}`);
+  }
+  if (drift.notCompared.length > 0) {
+    lines.push('  Not compared, or compared in part:');
+    for (const n of drift.notCompared) lines.push(`    ${n.id}: ${n.reason}`);
+  }
+  return lines;
+}

@@ -1,0 +1,49 @@
+import type { AppFetch } from '../support/contract-cli.js';
+import { fieldsOf } from './declared-limit-servers.js';
+import { isExactInteger } from '../../src/shared/exact-json/int64.js';
+import { parseExactJson } from '../../src/shared/exact-json/parse-exact-json.js';
+import { stringifyExactJson } from '../../src/shared/exact-json/stringify-exact-json.js';
+
+/**
+ * The mock with other defensible choices, each where the interface is
+ * silent: Pet fields in another order, a petId read leniently (" 5", "+5"),
+ * a name refused once it is taken or when it has control characters (400),
+ * `available` for an animal created without a status, no `Location`
+ * with createPet's 201 (the interface does not mention it; the mock sends one),
+ * a query parameter the document does not name refused with 400 (the
+ * interface does not say what one gets), and a body sent chunked refused
+ * with 411 (RFC 9112 §6.3 lets a server ask for Content-Length).
+ */
+export const otherChoices = (key: string) => (fetch: AppFetch): AppFetch => {
+  const names = new Set<string>();
+  return async (request) => {
+    const url = new URL(request.url);
+    // After the key check, as the mock's own refusals: 401 wins.
+    if (new RegExp(`^bearer +${key}$`, 'i').test(request.headers.get('authorization') ?? '')) {
+      const documented = url.pathname === '/v1/pets' && request.method === 'GET' ? ['limit', 'status'] : [];
+      const unknown = [...url.searchParams.keys()].find((name) => !documented.includes(name));
+      if (unknown !== undefined) return Response.json({ code: 'unknown_parameter', message: `unknown query parameter ${unknown}`, status: 400 }, { status: 400 });
+      if (/chunked/i.test(request.headers.get('transfer-encoding') ?? '')) return Response.json({ code: 'length_required', message: 'send Content-Length', status: 411 }, { status: 411 });
+    }
+    const lenient = /^\/v1\/pets\/(?:%20|\+)*(\d+)$/.exec(url.pathname);
+    if (request.method === 'GET' && lenient) url.pathname = `/v1/pets/${lenient[1]}`;
+    let body = request.method === 'POST' ? await request.text() : undefined;
+    if (body !== undefined && request.headers.get('authorization') === `Bearer ${key}`) {
+      const pet = fieldsOf(body);
+      if (typeof pet?.name === 'string' && (names.has(pet.name) || /[\u0000-\u001f]/.test(pet.name))) {
+        return Response.json({ code: 'name_refused', message: 'that name is taken or has control characters', status: 400 }, { status: 400 });
+      }
+      if (pet && typeof pet.name === 'string' && isExactInteger(pet.categoryId) && !('status' in pet)) body = stringifyExactJson({ ...pet, status: 'available' });
+    }
+    const response = await fetch(new Request(url, { method: request.method, headers: request.headers, body }));
+    if (response.status >= 300 || !/json/.test(response.headers.get('content-type') ?? '')) return response;
+    const json = parseExactJson(await response.text()).value;
+    if (request.method === 'POST' && response.status === 201) names.add((json as { name: string }).name);
+    const reversed = (pet: unknown) => Object.fromEntries(Object.entries(pet as object).reverse());
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    headers.delete('location');
+    headers.set('content-type', 'application/json');
+    return new Response(stringifyExactJson(Array.isArray(json) ? json.map(reversed) : reversed(json)), { status: response.status, headers });
+  };
+};
