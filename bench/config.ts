@@ -6,6 +6,7 @@ export const ROOT = packageRoot();
 export const MOCK_BIN = join(ROOT, 'dist', 'src', 'mock', 'bin.js');
 export const BASELINE_BIN = join(ROOT, 'dist', 'bench', 'baseline-server.js');
 export const BARE_HONO_BIN = join(ROOT, 'dist', 'bench', 'bare-hono-server.js');
+export const BARE_PROXY_BIN = join(ROOT, 'dist', 'bench', 'bare-proxy-server.js');
 /** The catalogue the mock serves by default; the baseline serves the same file. */
 export const FIXTURE = join(ROOT, 'fixtures', 'pets.json');
 export const RESULTS_DIR = join(ROOT, 'bench', 'results');

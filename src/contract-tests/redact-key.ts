@@ -36,8 +36,10 @@ export function keyRedactor(secrets: readonly string[], shown: string): (text: s
   const startOf = (form: Form) => form.slice(0, -1).reduceRight((inner, position) => `${position}(?:${inner})?`, '');
   const partial = new RegExp(`(?:${forms.filter((form) => form.length > 1).map(startOf).join('|')})?${UNFINISHED_ESCAPE}$`, 'i');
   // Decoding changes only text from a `\`, `%` or `&` on: a secret without them is found in the decoded text wherever it stood as itself.
-  const searchAsIs = unique.some((secret) => /[\\%&]/.test(secret));
+  const searchAsIs = unique.some((secret) => ESCAPE_START.test(secret));
   const redact = (text: string) => {
+    // No escape in it (most text): the decoded text is the text itself, and decoding it would only cost time.
+    if (!ESCAPE_START.test(text)) return replaceSpans(text, [...matches(pattern, text)], shown);
     const decoded = decodeEscapes(text);
     const spans = searchAsIs ? [...matches(pattern, text)] : [];
     for (const [start, end] of matches(pattern, decoded.text)) spans.push([decoded.from[start] as number, decoded.to[end - 1] as number]);
@@ -47,11 +49,15 @@ export function keyRedactor(secrets: readonly string[], shown: string): (text: s
     const redacted = redact(text);
     if (!cut) return redacted;
     // A text cut short may end in a secret's first characters, or inside an escape of one, which no form can match: they go too.
-    const decoded = decodeEscapes(redacted);
-    const at = decoded.text.search(partial);
-    return at === -1 || at === decoded.text.length ? redacted : redacted.slice(0, decoded.from[at]);
+    const decoded = ESCAPE_START.test(redacted) ? decodeEscapes(redacted) : undefined;
+    const at = (decoded?.text ?? redacted).search(partial);
+    if (at === -1 || at === (decoded?.text ?? redacted).length) return redacted;
+    return redacted.slice(0, decoded === undefined ? at : decoded.from[at]);
   };
 }
+
+/** Where every escape decode-escapes.ts reads begins: a text without one is its own decoding. */
+const ESCAPE_START = /[\\%&]/;
 
 /** The start of an escape (decode-escapes.ts) that the end of a cut text left unfinished. */
 const UNFINISHED_ESCAPE = '(?:%[0-9a-f]?|\\\\+(?:u[0-9a-f]{0,3})?|&(?:#(?:x[0-9a-f]{0,5}|[0-9]{0,6})|[a-z]{0,3})?)?';

@@ -47,7 +47,10 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse, body: B
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': text.length }).end(text);
   },
   '/v1/pets/many': (_req, res) => json(res, 200, Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `P${i}`, categoryId: 1 }))),
+  // The same request answered in turn with a whole page and with one whose animal's name is a number (a schema violation), as long.
+  '/v1/pets': (_req, res) => json(res, 200, [{ id: 1, name: flips++ % 2 === 0 ? 'Rex' : 12345, categoryId: 1 }]),
 };
+let flips = 0;
 
 export async function startEdgeUpstream(): Promise<EdgeUpstream> {
   const seen: string[] = [];

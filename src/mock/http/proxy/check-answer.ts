@@ -5,7 +5,8 @@ import type { OperationId, RecordedExchange } from '../../../contract-tests/type
 import type { ResponseValidator } from '../../../document/response-validator.js';
 import { parseExactJson } from '../../../shared/exact-json/parse-exact-json.js';
 import type { TargetAnswer } from './forward.js';
-import type { ProxyOutcome, ProxyViolation } from './proxy-outcome.js';
+import type { CleanAnswers } from './clean-answers.js';
+import type { ProxyOutcome } from './proxy-outcome.js';
 
 /** Violations an entry keeps, and the characters of each detail: a broken page may break the same statement a hundred times. */
 export const MAX_ENTRY_VIOLATIONS = 20;
@@ -17,19 +18,46 @@ export interface CheckedRequest {
   url: string;
 }
 
+export interface AnswerCheckerOptions {
+  /** The harness's response validator for the contract document the mock serves. */
+  validator: ResponseValidator;
+  /** The mock's base path (`/v1`), under which the document's paths are. */
+  basePath: string;
+  /** Clean verdicts remembered (clean-answers.ts): an answer seen before is not checked again. */
+  clean: CleanAnswers;
+}
+
+/** Checks one proxied answer, once it has ended; `redact` takes every secret out of what a detail quotes of it. */
+export type AnswerChecker = (request: CheckedRequest, answer: TargetAnswer, redact: (text: string) => string) => ProxyOutcome;
+
 /**
  * The harness's checks of every exchange (exchange-checks.ts and
  * invariants.ts: the same functions, ids and statements) run on one
- * proxied answer, once it has ended. `redact` takes every secret out of
- * what a detail quotes of the answer.
+ * proxied answer, once it has ended.
  */
-export function checkAnswer(validator: ResponseValidator, basePath: string, request: CheckedRequest, answer: TargetAnswer, redact: (text: string) => string): ProxyOutcome {
-  if (answer.upstream === 'dropped') {
-    const detail = `the target dropped the connection after ${answer.body.total} bytes of the body`;
-    return { upstream: 'dropped', violations: [{ rule: 'exchange-body-read', statement: checkStatement('exchange-body-read'), detail }] };
-  }
-  const bytes = answer.body.bytes();
-  if (bytes === undefined) return { upstream: 'answered', unchecked: 'too large', violations: [] };
+export function answerChecker({ validator, basePath, clean }: AnswerCheckerOptions): AnswerChecker {
+  return (request, answer, redact) => {
+    if (answer.upstream === 'dropped') {
+      const detail = `the target dropped the connection after ${answer.body.total} bytes of the body`;
+      return { upstream: 'dropped', violations: [{ rule: 'exchange-body-read', statement: checkStatement('exchange-body-read'), detail }] };
+    }
+    const bytes = answer.body.bytes();
+    if (bytes === undefined) return { upstream: 'answered', unchecked: 'too large', violations: [] };
+    const digest = clean.digest({ method: request.method, url: request.url, status: answer.status, headers: answer.headers, body: bytes });
+    if (clean.has(digest)) return { upstream: 'answered', violations: [] };
+    const violations = check(validator, basePath, request, answer, bytes).map((finding) => {
+      // Every finding of these checks names its check; a schema finding's statement is the check's.
+      const rule = finding.check ?? 'exchange-response-schema';
+      const detail = redact(`${finding.path ? `${finding.path}: ` : ''}${finding.message}`);
+      return { rule, statement: checkStatement(rule), detail: detail.length > MAX_DETAIL_CHARS ? `${detail.slice(0, MAX_DETAIL_CHARS)}…` : detail };
+    });
+    if (violations.length === 0) clean.add(digest);
+    return { upstream: 'answered', violations };
+  };
+}
+
+/** The harness's error findings for one whole answer, at most MAX_ENTRY_VIOLATIONS. */
+function check(validator: ResponseValidator, basePath: string, request: CheckedRequest, answer: TargetAnswer, bytes: Buffer) {
   const decoded = decodeBody(bytes, answer.headers['content-encoding'], 4 * bytes.length + 1024 * 1024);
   const body = decoded.ok ? decoded.body.toString('utf8') : '';
   const operation = validator.operationFor(request.method, pathBelowBase(request.url, basePath));
@@ -45,14 +73,9 @@ export function checkAnswer(validator: ResponseValidator, basePath: string, requ
     },
     ms: 0,
   };
-  const findings = checkExchange(validator, operation, exchange).filter((finding) => finding.level === 'error');
-  const violations: ProxyViolation[] = findings.slice(0, MAX_ENTRY_VIOLATIONS).map((finding) => {
-    // Every finding of these checks names its check; a schema finding's statement is the check's.
-    const rule = finding.check ?? 'exchange-response-schema';
-    const detail = redact(`${finding.path ? `${finding.path}: ` : ''}${finding.message}`);
-    return { rule, statement: checkStatement(rule), detail: detail.length > MAX_DETAIL_CHARS ? `${detail.slice(0, MAX_DETAIL_CHARS)}…` : detail };
-  });
-  return { upstream: 'answered', violations };
+  return checkExchange(validator, operation, exchange)
+    .filter((finding) => finding.level === 'error')
+    .slice(0, MAX_ENTRY_VIOLATIONS);
 }
 
 function jsonOf(body: string, contentType: string | undefined): unknown {

@@ -22,8 +22,8 @@ export interface ForwardOptions {
   upstreamKey: string | undefined;
   /** Bytes of an answer's body copied for the check. */
   checkCap: number;
-  /** Takes every key out of what the journal keeps of an answer (a target may echo the key it got). */
-  redact(x: Exchange, text: string, cut?: boolean): string;
+  /** What takes every key out of what the journal keeps of one exchange's answer (a target may echo the key it got). */
+  redactor(x: Exchange): (text: string, cut?: boolean) => string;
   /** Told of every answer the target sent, once the client has all of it (or the target dropped it). */
   onAnswered(x: Exchange, answer: TargetAnswer): void;
 }
@@ -153,8 +153,9 @@ function pipeBack(x: Exchange, answer: IncomingMessage, options: ForwardOptions,
     const headers = headerRecord(kept);
     const response = alreadySent(status);
     x.sent = response;
-    x.sentHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, options.redact(x, value)]));
-    x.sentBody = options.redact(x, copy.start(2048).toString('utf8'), copy.total > 2048);
+    const redact = options.redactor(x);
+    x.sentHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)]));
+    x.sentBody = redact(copy.start(2048).toString('utf8'), copy.total > 2048);
     // After the last byte has gone: the check never delays the answer.
     setImmediate(() => {
       options.onAnswered(x, { upstream, status, headers, body: copy });

@@ -6,7 +6,8 @@ import type { ResponseValidator } from '../../../document/response-validator.js'
 import { violationTally, type ViolationTally } from '../../core/proxy/violation-tally.js';
 import type { Exchange, Next } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
-import { checkAnswer } from './check-answer.js';
+import { answerChecker } from './check-answer.js';
+import { cleanAnswers } from './clean-answers.js';
 import { forward, type TargetAnswer } from './forward.js';
 import { endToEnd } from './hop-by-hop.js';
 import { journalHeaders } from '../../core/journal/journal-headers.js';
@@ -44,9 +45,12 @@ export interface ProxyMode {
  * harness's checks once it has ended, and what broke tallied by statement.
  */
 export function proxyMode(options: ProxyModeOptions): ProxyMode {
-  const agentOptions = { keepAlive: true, maxSockets: PROXY_MAX_SOCKETS, maxFreeSockets: 16 };
+  // As many idle connections kept as may be open: past a lower bound, each answer's connection would be closed
+  // and the next request would open a new one (a connect here and an accept at the target, per request, under load).
+  const agentOptions = { keepAlive: true, maxSockets: PROXY_MAX_SOCKETS, maxFreeSockets: PROXY_MAX_SOCKETS };
   const agent = options.target.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const violations = violationTally();
+  const check = answerChecker({ validator: options.validator, basePath: options.basePath, clean: cleanAnswers() });
   const secrets = options.upstreamKey === undefined ? [] : [options.upstreamKey];
   // A redactor is a few regular expressions, made once per client key: the last few are kept.
   const redactors = new Map<string, Redact>();
@@ -63,7 +67,7 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
   const onAnswered = (x: Exchange, answer: TargetAnswer): void => {
     const redact = redactor(x);
     const request = { method: x.c.req.method, url: x.c.req.url };
-    x.proxy = checkAnswer(options.validator, options.basePath, request, answer, (text) => redact(text));
+    x.proxy = check(request, answer, (text) => redact(text));
     if (x.proxy.violations.length === 0) return;
     const curl = redact(curlOf(x));
     // Counted once per exchange and statement: a page of 100 animals without names is one answer that broke it.
@@ -71,7 +75,7 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     for (const violation of firsts.values()) violations.add(violation, { curl, status: answer.status });
   };
   return {
-    forward: forward({ ...options, agent, checkCap: options.checkCap ?? PROXY_CHECK_CAP, onAnswered, redact: (x, text, cut) => redactor(x)(text, cut) }),
+    forward: forward({ ...options, agent, checkCap: options.checkCap ?? PROXY_CHECK_CAP, onAnswered, redactor }),
     ownKeys: options.upstreamKey !== undefined,
     violations,
     close: () => agent.destroy(),
