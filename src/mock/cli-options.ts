@@ -125,6 +125,7 @@ const CLI_OPTIONS = {
   proxy: { type: 'string' },
   'proxy-timeout': { type: 'string' },
   'upstream-key': { type: 'string' },
+  'proxy-fallback': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options'];

@@ -6,6 +6,8 @@ export interface ProxyFlags {
   target: URL;
   timeoutMs: number;
   upstreamKey: string | undefined;
+  /** `--proxy-fallback mock`: answer from the mock while the target is away. */
+  fallback: 'mock' | undefined;
 }
 
 export const PROXY_HELP = `  --proxy URL        send every request under /v1 that no stub answers to this target, e.g.
@@ -14,25 +16,34 @@ export const PROXY_HELP = `  --proxy URL        send every request under /v1 tha
   --proxy-timeout MS how long the target may take to start answering; then 504 (default ${DEFAULT_PROXY_TIMEOUT_MS})
   --upstream-key KEY with --proxy: clients use the mock's API keys, and the target gets
                      Authorization: Bearer KEY (env MOCK_UPSTREAM_KEY)
+  --proxy-fallback mock
+                     with --proxy: while the target cannot be reached or is too slow, answer
+                     bodiless requests from the mock's own catalogue, marked X-Mock-Fallback
+                     (env MOCK_PROXY_FALLBACK)
 `;
 
 /**
- * `--proxy URL` (else MOCK_PROXY), `--proxy-timeout MS` and `--upstream-key
- * KEY` (else MOCK_UPSTREAM_KEY). The URL is http or https with a path (its
+ * `--proxy URL` (else MOCK_PROXY), `--proxy-timeout MS`, `--upstream-key
+ * KEY` (else MOCK_UPSTREAM_KEY) and `--proxy-fallback mock` (else
+ * MOCK_PROXY_FALLBACK). The URL is http or https with a path (its
  * version segment) and no credentials, query or fragment: a key goes in
  * `--upstream-key`, which is never printed.
  */
 export function readProxyFlags(
-  values: { proxy?: string | undefined; 'proxy-timeout'?: string | undefined; 'upstream-key'?: string | undefined },
+  values: { proxy?: string | undefined; 'proxy-timeout'?: string | undefined; 'upstream-key'?: string | undefined; 'proxy-fallback'?: string | undefined },
   env: NodeJS.ProcessEnv,
   tokenProblem: (what: string, key: string) => string | undefined,
 ): Result<ProxyFlags | undefined, string> {
   const [text, from] = values.proxy !== undefined ? [values.proxy, '--proxy'] : [env.MOCK_PROXY || undefined, 'MOCK_PROXY'];
   const [key, keyFrom] = values['upstream-key'] !== undefined ? [values['upstream-key'], '--upstream-key'] : [env.MOCK_UPSTREAM_KEY || undefined, 'MOCK_UPSTREAM_KEY'];
+  const [fallbackText, fallbackFrom] = values['proxy-fallback'] !== undefined ? [values['proxy-fallback'], '--proxy-fallback'] : [env.MOCK_PROXY_FALLBACK || undefined, 'MOCK_PROXY_FALLBACK'];
   if (text === undefined) {
-    if (values['upstream-key'] !== undefined || values['proxy-timeout'] !== undefined) return failed(`${values['upstream-key'] !== undefined ? '--upstream-key' : '--proxy-timeout'} needs --proxy URL`);
+    const lone = (['upstream-key', 'proxy-timeout', 'proxy-fallback'] as const).find((name) => values[name] !== undefined);
+    if (lone !== undefined) return failed(`--${lone} needs --proxy URL`);
     return ok(undefined);
   }
+  // A word, not a switch: another source of fallback answers can come without another flag.
+  if (fallbackText !== undefined && fallbackText !== 'mock') return failed(`${fallbackFrom} must be mock (answer from the mock's own catalogue), got ${JSON.stringify(fallbackText)}`);
   const target = URL.canParse(text) ? new URL(text) : undefined;
   if (!target || (target.protocol !== 'http:' && target.protocol !== 'https:')) return failed(`${from} must be an http or https URL such as https://staging.example.com/v1`);
   if (target.username !== '' || target.password !== '') return failed(`${from} must not hold credentials: give the target's key with --upstream-key`);
@@ -44,5 +55,5 @@ export function readProxyFlags(
   if (!(timeoutMs >= 1 && timeoutMs <= 600_000)) return failed(`--proxy-timeout must be a whole number of ms from 1 to 600000, got ${JSON.stringify(timeoutText)}`);
   const problem = key === undefined ? undefined : tokenProblem(keyFrom, key);
   if (problem !== undefined) return failed(problem);
-  return ok({ target, timeoutMs, upstreamKey: key });
+  return ok({ target, timeoutMs, upstreamKey: key, fallback: fallbackText });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/mock/cli-options.js';
 import { DEFAULT_PROXY_TIMEOUT_MS } from '../../src/mock/http/proxy/proxy-mode.js';
 
-/** `--proxy`, `--proxy-timeout`, `--upstream-key` and their variables, as the command line reads them. */
+/** `--proxy`, `--proxy-timeout`, `--upstream-key`, `--proxy-fallback` and their variables, as the command line reads them. */
 const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseCli(argv, env, false);
 
 describe('proxy flags', () => {
@@ -12,6 +12,9 @@ describe('proxy flags', () => {
     expect(run).toMatchObject({ kind: 'run', options: { proxy: { timeoutMs: 250, upstreamKey: 'staging-key' } } });
     expect(run.kind === 'run' && run.options.proxy?.target.href).toBe('http://127.0.0.1:9/v1');
     expect(parse([])).toMatchObject({ kind: 'run', options: { proxy: undefined } });
+    expect(parse(['--proxy', 'http://x/v1'])).toMatchObject({ kind: 'run', options: { proxy: { fallback: undefined } } });
+    expect(parse(['--proxy', 'http://x/v1', '--proxy-fallback', 'mock'])).toMatchObject({ kind: 'run', options: { proxy: { fallback: 'mock' } } });
+    expect(parse(['--proxy', 'http://x/v1'], { MOCK_PROXY_FALLBACK: 'mock' })).toMatchObject({ kind: 'run', options: { proxy: { fallback: 'mock' } } });
   });
 
   it.each([
@@ -21,6 +24,8 @@ describe('proxy flags', () => {
     [['--proxy', 'http://x/v1?a=1'], 'version segment'],
     [['--proxy', 'http://x/v1', '--proxy-timeout', '0'], '--proxy-timeout'],
     [['--upstream-key', 'k'], 'needs --proxy'],
+    [['--proxy-fallback', 'mock'], '--proxy-fallback needs --proxy'],
+    [['--proxy', 'http://x/v1', '--proxy-fallback', 'cache'], '--proxy-fallback must be mock'],
     [['--proxy', 'http://x/v1', '--upstream-key', 'bad key'], 'a space'],
   ])('refuses %j', (argv, message) => {
     const parsed = parse(argv);

@@ -20,6 +20,7 @@ import { scenarioStubs } from './steps/scenario-stubs.js';
 import type { AdminMethods } from './admin/admin-methods.js';
 import { session } from './steps/session.js';
 import type { ProxyMode } from './proxy/proxy-mode.js';
+import { FALLBACK_HEADER } from './proxy/forward.js';
 
 export interface PipelineOptions {
   store: MockStore;
@@ -106,7 +107,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
       origins: options.corsOrigins,
       allowMethods: methods,
       allowHeaders: ['Authorization', 'Content-Type', 'Prefer', 'X-Mock-Session'],
-      exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After', 'Preference-Applied', 'X-Mock-Session'],
+      exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After', 'Preference-Applied', 'X-Mock-Session', FALLBACK_HEADER],
       maxAgeSeconds: 600,
     }),
   ];
@@ -117,7 +118,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
   const auth = [...keyCheck, session({ store, perKey, mode: 'open', secret })];
   // Proxy mode streams bodies to the target, which judges their size; a stub that matches on the body reads it (scenario-stubs.ts).
   const limit = proxy ? [] : [bodySize(options.maxBodyBytes)];
-  const orTarget = (answer: Next): Next => proxy?.forward ?? answer;
+  const orTarget = (answer: Next): Next => (proxy ? proxy.forward(answer) : answer);
   const host = adminHost(options.bindHost);
   const adminGuard = [
     // Reads of the admin API (health checks, the console's polls and files) are logged at debug, changes at info (request-log.ts).
@@ -148,7 +149,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
         preferences(operation, served),
         scenarioStubs({ operationId: operation.operationId, shutdown: options.shutdown }),
       ];
-      return chain(steps, proxy?.forward ?? serveOperation(served));
+      return chain(steps, orTarget(serveOperation(served)));
     },
     underApi: (answer, methods = NO_METHODS) => chain([journal, ...edge(methods), ...auth], orTarget(answer)),
     elsewhere: (answer, methods = NO_METHODS) => chain([journal, ...edge(methods)], answer),

@@ -39,6 +39,8 @@ export interface JournalEntry {
   response: JournalMessage;
   /** Proxy mode, a request sent on to the target: how that ended (answered, unavailable, timeout, dropped). */
   upstream?: 'answered' | 'unavailable' | 'timeout' | 'dropped' | undefined;
+  /** Proxy mode, the target unavailable or too slow: the mock answered itself (`--proxy-fallback mock`). */
+  fallback?: 'mock' | undefined;
   /** Proxy mode: the answer's body passed the check's cap, so it was passed on unchecked. */
   unchecked?: 'too large' | undefined;
   /** Proxy mode: what the target's answer broke, by the harness's check id and the statement it protects. */

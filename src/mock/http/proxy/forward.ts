@@ -1,7 +1,7 @@
 import { request as httpRequest, type Agent, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { errorBody } from '../../core/errors.js';
-import type { Exchange, Next } from '../exchange.js';
+import { addResponseHeaders, type Exchange, type Next } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
 import { sendError } from '../respond.js';
 import { alreadySent } from './already-sent.js';
@@ -24,6 +24,8 @@ export interface ForwardOptions {
   checkCap: number;
   /** What takes every key out of what the journal keeps of one exchange's answer (a target may echo the key it got). */
   redactor(x: Exchange): (text: string, cut?: boolean) => string;
+  /** `--proxy-fallback mock`: the mock's own answer when the target cannot be reached or is too slow. */
+  fallback: 'mock' | undefined;
   /** Told of every answer the target sent, once the client has all of it (or the target dropped it). */
   onAnswered(x: Exchange, answer: TargetAnswer): void;
 }
@@ -40,6 +42,9 @@ export interface TargetAnswer {
 const DROPPED_AUTHORIZATION = new Set(['host', 'authorization']);
 const DROPPED = new Set(['host']);
 
+/** The header a fallback answer carries: the mock answered, and why (the code the client would have got). */
+export const FALLBACK_HEADER = 'X-Mock-Fallback';
+
 /**
  * The last step of a request in proxy mode: sends it on to the target and
  * streams the answer back, both ways piped (node:http), so no body is ever
@@ -49,14 +54,18 @@ const DROPPED = new Set(['host']);
  * fields, body), with no field added and none followed (a redirect is the
  * client's to follow). The Answer resolves once the exchange has ended, so
  * the journal records how it ended; the client got every byte before.
+ * With `--proxy-fallback mock`, `mock` answers when the target cannot be
+ * reached or is too slow, for a request whose body it still has (bodyStreamed).
  */
-export function forward(options: ForwardOptions): Next {
+export function forward(options: ForwardOptions): (mock: Next) => Next {
   const open = requestOpener(options);
-  return (x) => {
+  return (mock) => (x) => {
     const node = nodeBindings(x.c);
     if (!node) return sendError(x, errorBody('internal_error', 'Proxy mode needs the mock to run on a node server.'));
     const { incoming, outgoing } = node;
-    return new Promise<Response>((resolve) => {
+    // Decided before sending: once sent, x.body holds only the start of a streamed body (for the journal).
+    const streamed = bodyStreamed(x, incoming);
+    return new Promise<Response>((resolve, reject) => {
       let settled = false;
       const settle = (answer: Response): void => {
         if (settled) return;
@@ -67,6 +76,14 @@ export function forward(options: ForwardOptions): Next {
         if (settled || outgoing.headersSent) return;
         x.proxy = { upstream, violations: [] };
         const code = upstream === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable';
+        if (options.fallback === 'mock' && !streamed) {
+          settled = true;
+          x.proxy.fallback = 'mock';
+          // The mock's answer, not the target's: the rule that no field is added is about the target's answers.
+          addResponseHeaders(x, { [FALLBACK_HEADER]: code });
+          Promise.resolve(x).then(mock).then(resolve, reject);
+          return;
+        }
         settle(sendError(x, errorBody(code, message)));
       };
       const out = open(incoming);
@@ -97,6 +114,7 @@ export function forward(options: ForwardOptions): Next {
         if (!outgoing.headersSent) settle(alreadySent(499));
       });
       if (x.body !== undefined) out.end(x.body);
+      else if (bodyless(incoming)) out.end();
       else sendBody(x, out);
     });
   };
@@ -118,6 +136,21 @@ function requestOpener(options: ForwardOptions): (incoming: IncomingMessage) => 
     return send({ protocol, hostname, port, method: incoming.method, path: targetBase + below, headers, setHost: false, agent: options.agent });
   };
 }
+
+/**
+ * A request with no body (RFC 9112 §6.3: neither Transfer-Encoding nor a
+ * Content-Length above 0) goes out without reading the client's stream, so
+ * a fallback answer can still read it as the mock does.
+ */
+const bodyless = (incoming: IncomingMessage): boolean =>
+  incoming.headers['transfer-encoding'] === undefined && (incoming.headers['content-length'] ?? '0') === '0';
+
+/**
+ * Whether the request's body went toward the target as it came, so the
+ * mock no longer has it: a body is never held whole for a fallback's sake.
+ * A body a stub read whole before (x.body) is still there.
+ */
+const bodyStreamed = (x: Exchange, incoming: IncomingMessage): boolean => x.body === undefined && !bodyless(incoming);
 
 /** Bytes of a forwarded request body kept for the journal and the curl line of a violation. */
 export const REQUEST_BODY_KEPT = 4096;

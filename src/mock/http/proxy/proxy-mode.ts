@@ -25,14 +25,20 @@ export interface ProxyModeOptions {
   basePath: string;
   timeoutMs: number;
   upstreamKey: string | undefined;
+  /** `--proxy-fallback mock`: the mock answers itself while the target is away. */
+  fallback?: 'mock' | undefined;
   /** The harness's response validator for the contract document the mock serves. */
   validator: ResponseValidator;
   checkCap?: number;
 }
 
 export interface ProxyMode {
-  /** The last step of every request under the API's base path that no stub or preference answered. */
-  forward: Next;
+  /**
+   * The last step of every request under the API's base path that no stub
+   * or preference answered, given what the mock itself would answer (used
+   * only with `--proxy-fallback mock`, while the target is away).
+   */
+  forward(mock: Next): Next;
   /** `--upstream-key` given: clients then authenticate to the mock with its own keys. */
   ownKeys: boolean;
   violations: ViolationTally;
@@ -75,7 +81,7 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     for (const violation of firsts.values()) violations.add(violation, { curl, status: answer.status });
   };
   return {
-    forward: forward({ ...options, agent, checkCap: options.checkCap ?? PROXY_CHECK_CAP, onAnswered, redactor }),
+    forward: forward({ ...options, agent, checkCap: options.checkCap ?? PROXY_CHECK_CAP, fallback: options.fallback, onAnswered, redactor }),
     ownKeys: options.upstreamKey !== undefined,
     violations,
     close: () => agent.destroy(),

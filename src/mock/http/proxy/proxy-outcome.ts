@@ -11,6 +11,8 @@ export interface ProxyViolation {
 /** The proxy's part of a journal entry. */
 export interface ProxyOutcome {
   upstream: Upstream;
+  /** The target failed (unavailable, timeout) and the mock answered itself (`--proxy-fallback mock`). */
+  fallback?: 'mock';
   /** The answer's body passed the check's cap: passed on whole, not checked. */
   unchecked?: 'too large';
   violations: ProxyViolation[];

@@ -1,10 +1,11 @@
 import { proxyMode, type ProxyMode } from './proxy-mode.js';
 
-/** `--proxy`, `--proxy-timeout` and `--upstream-key`, as the server is given them. */
+/** `--proxy`, `--proxy-timeout`, `--upstream-key` and `--proxy-fallback`, as the server is given them. */
 export interface ProxyOptions {
   target: URL;
   timeoutMs: number;
   upstreamKey: string | undefined;
+  fallback: 'mock' | undefined;
   /** The contract document the checks read (the one the mock serves). */
   documentPath: string | undefined;
 }

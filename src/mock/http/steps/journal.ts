@@ -65,8 +65,12 @@ function entry(x: Exchange, answer: Response): JournalEntry {
 }
 
 /** Proxy mode's part of an entry, only for a request sent on to the target. */
-const proxyOf = ({ upstream, unchecked, violations }: NonNullable<Exchange['proxy']>): Pick<JournalEntry, 'upstream' | 'unchecked' | 'violations'> =>
-  unchecked ? { upstream, unchecked, violations } : { upstream, violations };
+const proxyOf = ({ upstream, fallback, unchecked, violations }: NonNullable<Exchange['proxy']>): Pick<JournalEntry, 'upstream' | 'fallback' | 'unchecked' | 'violations'> => ({
+  upstream,
+  ...(fallback ? { fallback } : {}),
+  ...(unchecked ? { unchecked } : {}),
+  violations,
+});
 
 /**
  * The request's headers from node's rawHeaders (no Headers object is
