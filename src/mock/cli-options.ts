@@ -126,6 +126,7 @@ const CLI_OPTIONS = {
   'proxy-timeout': { type: 'string' },
   'upstream-key': { type: 'string' },
   'proxy-fallback': { type: 'string' },
+  record: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options'];
@@ -185,6 +186,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   if (!corsOrigins.ok) return { kind: 'error', message: corsOrigins.error };
   const proxy = readProxyFlags(values, env, tokenProblem);
   if (!proxy.ok) return { kind: 'error', message: proxy.error };
+  // Each worker would write its own recording over the others'.
+  if (proxy.value?.recordDir !== undefined && store.value.workers > 1) return { kind: 'error', message: '--record needs one process: leave --workers out, or give 1' };
 
   return {
     kind: 'run',

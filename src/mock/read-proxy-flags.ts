@@ -1,3 +1,5 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { failed, ok, type Result } from './core/result.js';
 import { DEFAULT_PROXY_TIMEOUT_MS, PROXY_MAX_SOCKETS } from './http/proxy/proxy-mode.js';
 
@@ -8,6 +10,8 @@ export interface ProxyFlags {
   upstreamKey: string | undefined;
   /** `--proxy-fallback mock`: answer from the mock while the target is away. */
   fallback: 'mock' | undefined;
+  /** `--record DIR`: the folder the recorded scenario is written into, absolute. */
+  recordDir: string | undefined;
 }
 
 export const PROXY_HELP = `  --proxy URL        send every request under /v1 that no stub answers to this target, e.g.
@@ -20,6 +24,8 @@ export const PROXY_HELP = `  --proxy URL        send every request under /v1 tha
                      with --proxy: while the target cannot be reached or is too slow, answer
                      bodiless requests from the mock's own catalogue, marked X-Mock-Fallback
                      (env MOCK_PROXY_FALLBACK)
+  --record DIR       with --proxy: write what the target answers into DIR as a scenario,
+                     recorded.yaml and its catalogue recorded.pets.json (env MOCK_RECORD)
 `;
 
 /**
@@ -30,7 +36,7 @@ export const PROXY_HELP = `  --proxy URL        send every request under /v1 tha
  * `--upstream-key`, which is never printed.
  */
 export function readProxyFlags(
-  values: { proxy?: string | undefined; 'proxy-timeout'?: string | undefined; 'upstream-key'?: string | undefined; 'proxy-fallback'?: string | undefined },
+  values: { proxy?: string | undefined; 'proxy-timeout'?: string | undefined; 'upstream-key'?: string | undefined; 'proxy-fallback'?: string | undefined; record?: string | undefined },
   env: NodeJS.ProcessEnv,
   tokenProblem: (what: string, key: string) => string | undefined,
 ): Result<ProxyFlags | undefined, string> {
@@ -38,7 +44,7 @@ export function readProxyFlags(
   const [key, keyFrom] = values['upstream-key'] !== undefined ? [values['upstream-key'], '--upstream-key'] : [env.MOCK_UPSTREAM_KEY || undefined, 'MOCK_UPSTREAM_KEY'];
   const [fallbackText, fallbackFrom] = values['proxy-fallback'] !== undefined ? [values['proxy-fallback'], '--proxy-fallback'] : [env.MOCK_PROXY_FALLBACK || undefined, 'MOCK_PROXY_FALLBACK'];
   if (text === undefined) {
-    const lone = (['upstream-key', 'proxy-timeout', 'proxy-fallback'] as const).find((name) => values[name] !== undefined);
+    const lone = (['upstream-key', 'proxy-timeout', 'proxy-fallback', 'record'] as const).find((name) => values[name] !== undefined);
     if (lone !== undefined) return failed(`--${lone} needs --proxy URL`);
     return ok(undefined);
   }
@@ -55,5 +61,21 @@ export function readProxyFlags(
   if (!(timeoutMs >= 1 && timeoutMs <= 600_000)) return failed(`--proxy-timeout must be a whole number of ms from 1 to 600000, got ${JSON.stringify(timeoutText)}`);
   const problem = key === undefined ? undefined : tokenProblem(keyFrom, key);
   if (problem !== undefined) return failed(problem);
-  return ok({ target, timeoutMs, upstreamKey: key, fallback: fallbackText });
+  const recordDir = readRecordDir(values.record ?? (env.MOCK_RECORD || undefined));
+  if (!recordDir.ok) return recordDir;
+  return ok({ target, timeoutMs, upstreamKey: key, fallback: fallbackText, recordDir: recordDir.value });
+}
+
+/** `--record DIR`: made if missing, and writable, or refused at start-up rather than at the first write. */
+function readRecordDir(dir: string | undefined): Result<string | undefined, string> {
+  if (dir === undefined) return ok(undefined);
+  if (dir.trim() === '') return failed('--record needs a folder');
+  const absolute = resolve(dir);
+  try {
+    mkdirSync(absolute, { recursive: true });
+    accessSync(absolute, constants.W_OK);
+  } catch (error) {
+    return failed(`--record ${dir}: cannot write there (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return ok(absolute);
 }

@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseCli } from '../../src/mock/cli-options.js';
 import { DEFAULT_PROXY_TIMEOUT_MS } from '../../src/mock/http/proxy/proxy-mode.js';
 
 /** `--proxy`, `--proxy-timeout`, `--upstream-key`, `--proxy-fallback` and their variables, as the command line reads them. */
+/** A file where --record would need a folder. */
+const FILE = join(tmpdir(), `proxy-flags-${process.pid}`);
+writeFileSync(FILE, '');
+afterAll(() => rmSync(FILE, { force: true }));
 const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseCli(argv, env, false);
 
 describe('proxy flags', () => {
@@ -26,6 +33,9 @@ describe('proxy flags', () => {
     [['--upstream-key', 'k'], 'needs --proxy'],
     [['--proxy-fallback', 'mock'], '--proxy-fallback needs --proxy'],
     [['--proxy', 'http://x/v1', '--proxy-fallback', 'cache'], '--proxy-fallback must be mock'],
+    [['--record', '/tmp'], '--record needs --proxy'],
+    [['--proxy', 'http://x/v1', '--record', join(FILE, 'recording')], 'cannot write there'],
+    [['--proxy', 'http://x/v1', '--record', '/tmp', '--workers', '2', '--store', 'redis://127.0.0.1:6379'], '--record needs one process'],
     [['--proxy', 'http://x/v1', '--upstream-key', 'bad key'], 'a space'],
   ])('refuses %j', (argv, message) => {
     const parsed = parse(argv);

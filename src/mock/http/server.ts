@@ -54,7 +54,7 @@ export interface RunningMockServer {
 export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
   const { logger, contract, store, library } = options;
   const shutdown = new AbortController();
-  const proxy = options.proxy ? await startProxyMode(options.proxy, contract.basePath) : undefined;
+  const proxy = options.proxy ? await startProxyMode(options.proxy, contract, logger) : undefined;
   const app = createMockApp({
     proxy,
     contract,

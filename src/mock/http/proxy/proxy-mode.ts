@@ -9,8 +9,13 @@ import { nodeBindings } from '../node-bindings.js';
 import { answerChecker } from './check-answer.js';
 import { cleanAnswers } from './clean-answers.js';
 import { forward, type TargetAnswer } from './forward.js';
+import type { ProxyOutcome } from './proxy-outcome.js';
 import { endToEnd } from './hop-by-hop.js';
 import { journalHeaders } from '../../core/journal/journal-headers.js';
+import type { Contract } from '../../../document/load-contract.js';
+import { recording } from '../../core/proxy/recording.js';
+import { recordingFolder, type RecordingFolder } from '../../core/proxy/recording-folder.js';
+import { recordAnswer } from './record-answer.js';
 
 /** The defaults of proxy mode's bounds, documented in the README ("Proxy mode"). */
 export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
@@ -30,6 +35,8 @@ export interface ProxyModeOptions {
   /** The harness's response validator for the contract document the mock serves. */
   validator: ResponseValidator;
   checkCap?: number;
+  /** `--record DIR`: what the target answers, written into DIR as a scenario. */
+  record?: { dir: string; contract: Contract; tell(level: 'info' | 'warn' | 'error', message: string): void } | undefined;
 }
 
 export interface ProxyMode {
@@ -42,6 +49,7 @@ export interface ProxyMode {
   /** `--upstream-key` given: clients then authenticate to the mock with its own keys. */
   ownKeys: boolean;
   violations: ViolationTally;
+  /** Lets the pool go, and writes the recording's last changes. */
   close(): void;
 }
 
@@ -70,10 +78,12 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     }
     return made;
   };
+  const record = options.record && recorder(options, options.record);
   const onAnswered = (x: Exchange, answer: TargetAnswer): void => {
     const redact = redactor(x);
     const request = { method: x.c.req.method, url: x.c.req.url };
     x.proxy = check(request, answer, (text) => redact(text));
+    record?.(x, answer, x.proxy);
     if (x.proxy.violations.length === 0) return;
     const curl = redact(curlOf(x));
     // Counted once per exchange and statement: a page of 100 animals without names is one answer that broke it.
@@ -84,8 +94,26 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     forward: forward({ ...options, agent, checkCap: options.checkCap ?? PROXY_CHECK_CAP, fallback: options.fallback, onAnswered, redactor }),
     ownKeys: options.upstreamKey !== undefined,
     violations,
-    close: () => agent.destroy(),
+    close: () => {
+      agent.destroy();
+      record?.folder.flush();
+    },
   };
+}
+
+type Recorder = ((x: Exchange, answer: TargetAnswer, outcome: ProxyOutcome) => void) & { folder: RecordingFolder };
+
+/** `--record`: each checked exchange into the recording, and its folder told of the change. */
+function recorder(options: ProxyModeOptions, { dir, contract, tell }: NonNullable<ProxyModeOptions['record']>): Recorder {
+  const recorded = recording();
+  const folder = recordingFolder({ dir, contract, recording: recorded, tell });
+  const answerOptions = { recording: recorded, validator: options.validator, basePath: options.basePath, upstreamKey: options.upstreamKey };
+  const record = (x: Exchange, answer: TargetAnswer, outcome: ProxyOutcome): void => {
+    const before = recorded.version;
+    recordAnswer(answerOptions, x, answer, outcome);
+    if (recorded.version !== before) folder.changed();
+  };
+  return Object.assign(record, { folder });
 }
 
 type Redact = (text: string, cut?: boolean) => string;

@@ -1,11 +1,14 @@
+import type { Logger } from 'pino';
+import type { Contract } from '../../../document/load-contract.js';
 import { proxyMode, type ProxyMode } from './proxy-mode.js';
 
-/** `--proxy`, `--proxy-timeout`, `--upstream-key` and `--proxy-fallback`, as the server is given them. */
+/** `--proxy`, `--proxy-timeout`, `--upstream-key`, `--proxy-fallback` and `--record`, as the server is given them. */
 export interface ProxyOptions {
   target: URL;
   timeoutMs: number;
   upstreamKey: string | undefined;
   fallback: 'mock' | undefined;
+  recordDir: string | undefined;
   /** The contract document the checks read (the one the mock serves). */
   documentPath: string | undefined;
 }
@@ -15,8 +18,10 @@ export interface ProxyOptions {
  * mock serves. Loaded only with `--proxy`: prism-http's validator costs a
  * mock that never forwards a request nothing at start-up.
  */
-export async function startProxyMode(options: ProxyOptions, basePath: string): Promise<ProxyMode> {
+export async function startProxyMode(options: ProxyOptions, contract: Contract, logger: Logger): Promise<ProxyMode> {
   const { createResponseValidator } = await import('../../../document/response-validator.js');
   const validator = await createResponseValidator(options.documentPath);
-  return proxyMode({ ...options, basePath, validator });
+  const { recordDir } = options;
+  const record = recordDir === undefined ? undefined : { dir: recordDir, contract, tell: (level: 'info' | 'warn' | 'error', message: string) => logger[level](message) };
+  return proxyMode({ ...options, basePath: contract.basePath, validator, record });
 }

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import type { Pet } from '../catalogue/pet.js';
+import type { MatchSpec, ScenarioFile, StubSpec } from '../scenarios/scenario.js';
+
+/** The bounds of one recording, documented with `--record`. */
+export const RECORDING_LIMITS = {
+  /** Animals in the recorded catalogue. */
+  pets: 10_000,
+  /** Bytes of the recorded catalogue, as JSON. */
+  petBytes: 8 * 1024 * 1024,
+  /** Distinct requests followed for their answers (each one a stub, or a sequence of them). */
+  requests: 1_000,
+  /** Different answers in a row kept for one request; later changes are not followed. */
+  answersPerRequest: 16,
+  /** Bytes of one error answer's body kept for its stub. */
+  stubBodyBytes: 64 * 1024,
+} as const;
+
+/** One answer the target gave, checked clean, as the recording reads it. */
+export interface RecordedAnswer {
+  operationId: string;
+  /** The stub's match for the request, when the scenario format can pick it out (recorded-match.ts). */
+  match: MatchSpec | undefined;
+  status: number;
+  /** Response fields a stub keeps (recorded-response-headers.ts). */
+  headers: Record<string, string>;
+  /** The body, parsed; undefined when it is no JSON. */
+  json: unknown;
+}
+
+/** Why answers were left out of the recording, counted. */
+export type LeftOut = 'broke the contract' | 'too large to check' | 'held a key' | 'not singled out by a stub' | 'past a bound';
+
+interface Run {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /** Status, fields and body, hashed: what makes two answers the same. */
+  digest: string;
+  count: number;
+}
+
+export interface Recording {
+  add(answer: RecordedAnswer): void;
+  leaveOut(why: LeftOut): void;
+  /** The scenario file and the catalogue it names, as they stand. */
+  scenario(name: string, fixture: string): { file: ScenarioFile; pets: Pet[] };
+  /** Grows with every change: a writer compares it to what it wrote. */
+  readonly version: number;
+  /** The first bound reached, once (a message to give), then undefined. */
+  takeBoundReached(): string | undefined;
+}
+
+/**
+ * What proxy mode has seen, as a scenario: the animals the target returned
+ * (by id, the latest seen wins) as its catalogue, and a stub for each error
+ * answer, matched to its request. A request answered differently over time
+ * (200, then 429, then 200) becomes a sequence, as WireMock's
+ * repeatsAsScenarios makes one: a stub per error answer, each fitting the
+ * calls it got (`calls: {after, first}`), the last one for good. Calls, not
+ * scenario states: a scenario has one state, which two requests' sequences
+ * would step for each other. Success answers are the catalogue's to give,
+ * so they get no stub. Bounded by RECORDING_LIMITS.
+ */
+export function recording(): Recording {
+  const pets = new Map<number, Pet>();
+  let petBytes = 0;
+  const requests = new Map<string, { match: MatchSpec; runs: Run[] }>();
+  const leftOut = new Map<LeftOut, number>();
+  let version = 0;
+  const bounds = new Set<string>();
+  let reached: string | undefined;
+  const bound = (message: string): void => {
+    leaveOut('past a bound');
+    if (bounds.has(message)) return;
+    bounds.add(message);
+    reached = message;
+  };
+  const leaveOut = (why: LeftOut): void => {
+    leftOut.set(why, (leftOut.get(why) ?? 0) + 1);
+    version++;
+  };
+  const addPet = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null || !Number.isSafeInteger((value as Pet).id)) return;
+    const pet = value as Pet;
+    const size = JSON.stringify(pet).length;
+    const before = pets.get(pet.id);
+    if (before === undefined && (pets.size >= RECORDING_LIMITS.pets || petBytes + size > RECORDING_LIMITS.petBytes)) {
+      bound(`the recording holds ${RECORDING_LIMITS.pets} animals or ${RECORDING_LIMITS.petBytes} bytes of them: animals with new ids are no longer recorded`);
+      return;
+    }
+    petBytes += size - (before === undefined ? 0 : JSON.stringify(before).length);
+    // Deleted and set again: the catalogue's order is by id when written, and the latest seen wins.
+    pets.set(pet.id, pet);
+    version++;
+  };
+  const follow = (answer: RecordedAnswer, match: MatchSpec): void => {
+    const key = JSON.stringify(match);
+    let request = requests.get(key);
+    if (request === undefined) {
+      if (requests.size >= RECORDING_LIMITS.requests) return bound(`the recording follows ${RECORDING_LIMITS.requests} distinct requests: the answers of new ones get no stub`);
+      request = { match, runs: [] };
+      requests.set(key, request);
+    }
+    const error = answer.status >= 400;
+    const body = error ? answer.json : undefined;
+    if (error && JSON.stringify(body ?? null).length > RECORDING_LIMITS.stubBodyBytes) return bound(`an error answer's body past ${RECORDING_LIMITS.stubBodyBytes} bytes gets no stub`);
+    const digest = createHash('sha256').update(JSON.stringify([answer.status, error ? answer.headers : {}, body ?? null])).digest('base64');
+    const last = request.runs.at(-1);
+    if (last?.digest === digest) last.count++;
+    else if (request.runs.length >= RECORDING_LIMITS.answersPerRequest) return bound(`a request answered ${RECORDING_LIMITS.answersPerRequest} different ways in a row: later changes are not followed`);
+    else request.runs.push({ status: answer.status, headers: error ? answer.headers : {}, body, digest, count: 1 });
+    version++;
+  };
+  return {
+    add(answer) {
+      if (answer.status === 200 && answer.operationId === 'listPets' && Array.isArray(answer.json)) for (const pet of answer.json) addPet(pet);
+      if ((answer.status === 200 && answer.operationId === 'getPet') || (answer.status === 201 && answer.operationId === 'createPet')) addPet(answer.json);
+      if (answer.match !== undefined) follow(answer, answer.match);
+      else if (answer.status >= 400) leaveOut('not singled out by a stub');
+    },
+    leaveOut,
+    scenario: (name, fixture) => ({ file: scenarioFile(name, fixture, pets.size, stubsOf(requests), leftOut), pets: [...pets.values()].sort((a, b) => a.id - b.id) }),
+    get version() {
+      return version;
+    },
+    takeBoundReached() {
+      const message = reached;
+      reached = undefined;
+      return message;
+    },
+  };
+}
+
+/** Every followed request's error answers as stubs, requests in the order of their match's text (the same traffic, the same file). */
+function stubsOf(requests: ReadonlyMap<string, { match: MatchSpec; runs: Run[] }>): StubSpec[] {
+  const stubs: StubSpec[] = [];
+  for (const key of [...requests.keys()].sort()) {
+    const { match, runs } = requests.get(key) as { match: MatchSpec; runs: Run[] };
+    let before = 0;
+    // A stub counts only the calls that reach it: those an earlier stub of the same request answered never do.
+    let answeredEarlier = 0;
+    runs.forEach((run, index) => {
+      const start = before;
+      before += run.count;
+      if (run.status < 400) return;
+      const after = start - answeredEarlier;
+      const last = index === runs.length - 1;
+      const calls = { ...(after > 0 ? { after } : {}), ...(last ? {} : { first: after + run.count }) };
+      answeredEarlier += run.count;
+      const response = { status: run.status, ...(run.body === undefined ? {} : { body: run.body }), ...(Object.keys(run.headers).length > 0 ? { headers: run.headers } : {}) };
+      stubs.push({ id: `recorded-${match.operation}-${stubs.length + 1}`, match: Object.keys(calls).length > 0 ? { ...match, calls } : match, response });
+    });
+  }
+  return stubs;
+}
+
+function scenarioFile(name: string, fixture: string, pets: number, stubs: StubSpec[], leftOut: ReadonlyMap<LeftOut, number>): ScenarioFile {
+  const omitted = [...leftOut.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([why, count]) => `${count} ${why}`);
+  const description = `Recorded through proxy mode. Animals: ${pets}; stubs for error answers: ${stubs.length}${omitted.length > 0 ? `; answers left out: ${omitted.join(', ')}` : ''}.`;
+  return { name, description, catalogue: { fixture }, stubs };
+}

@@ -1,0 +1,178 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadContract } from '../../src/document/load-contract.js';
+import { loadScenario } from '../../src/mock/core/scenarios/load-scenario.js';
+import { RECORDING_LIMITS } from '../../src/mock/core/proxy/recording.js';
+import { CONTRACT_BIN } from '../support/contract-cli.js';
+import { childEnv, Processes } from '../support/processes.js';
+import { startMock, stop, tmpDir, useBuiltCli, type RunningMock } from '../support/built-cli.js';
+import { startReferenceServer } from '../servers/reference-server.js';
+import { rawRequest } from './raw-get.js';
+import { startEdgeUpstream } from './edge-upstream.js';
+
+/**
+ * `--record DIR` over real HTTP: traffic through the proxy to the reference
+ * server becomes a scenario that loads as written, that the harness passes
+ * against, that holds no credential in any encoding, and that the same
+ * traffic writes again byte for byte; a request answered differently over
+ * time becomes a sequence.
+ */
+useBuiltCli();
+const contract = loadContract();
+const MOCK_KEY = 'animal-store-dev-key';
+const STAGING_KEY = 'staging-key-Zq8Lw2Vr9T';
+const COOKIE = 'sessionid=cookie-value-Hk3Jd8Qp';
+const QUERY_KEY = 'query-key-Mn4Xc7Bv1';
+const processes = new Processes();
+const closing: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  await Promise.all(closing.splice(0).map((close) => close()));
+  await processes.killAll();
+});
+
+/** A frontend's traffic: lists, reads, a create, and requests staging refuses. */
+async function traffic(mock: RunningMock): Promise<void> {
+  const headers = { authorization: `Bearer ${MOCK_KEY}`, cookie: COOKIE, 'x-request-id': 'trace-1234' };
+  for (const path of ['/pets?limit=5', '/pets?limit=100', '/pets/1', '/pets/2', '/pets?status=sold', '/pets/999999', `/pets?limit=3&api_key=${QUERY_KEY}`]) {
+    await rawRequest(`${mock.url}${path}`, { headers });
+  }
+  const post = (body: string) => rawRequest(`${mock.url}/pets`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+  expect((await post(JSON.stringify({ name: 'Recorded Rex', categoryId: 2 }))).status).toBe(201);
+  expect((await post(JSON.stringify({ name: 'No category' }))).status).toBe(400);
+  await rawRequest(`${mock.url}/pets?limit=2`, { headers });
+}
+
+async function record(dir: string): Promise<void> {
+  const staging = await startReferenceServer({ apiKey: STAGING_KEY });
+  closing.push(() => staging.close());
+  const mock = await startMock(['--proxy', staging.url, '--upstream-key', STAGING_KEY, '--record', dir]);
+  await traffic(mock);
+  expect((await stop(mock)).code).toBe(0);
+}
+
+const filesOf = (dir: string): Record<string, string> => Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+
+/** A secret as a server might echo it: as sent, percent-encoded, in base64 and base64url. */
+const forms = (secret: string): string[] => [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64').replace(/=+$/, ''), Buffer.from(secret).toString('base64url')];
+
+describe('--record DIR', () => {
+  it('writes a scenario that loads, holds staging\'s animals, no credential, and the same bytes for the same traffic', async () => {
+    const dir = join(tmpDir(), 'recording');
+    await record(dir);
+    const first = filesOf(dir);
+    expect(Object.keys(first)).toEqual(['recorded.pets.json', 'recorded.yaml']);
+
+    const loaded = loadScenario(contract, dir, 'recorded');
+    expect(loaded.ok ? loaded.value.name : loaded.error).toBe('recorded');
+    const pets = JSON.parse(first['recorded.pets.json'] as string) as Array<{ id: number; name: string }>;
+    expect(pets.map((pet) => pet.id)).toEqual([...pets.map((pet) => pet.id)].sort((a, b) => a - b));
+    expect(pets.find((pet) => pet.id === 1)).toBeDefined();
+    expect(pets.some((pet) => pet.name === 'Recorded Rex')).toBe(true);
+    // The refused create is a stub, matched on its body and content type.
+    expect(first['recorded.yaml']).toMatch(/operation: createPet[\s\S]*status: 400/);
+
+    const everything = Object.values(first).join('\n');
+    for (const secret of [STAGING_KEY, MOCK_KEY, 'cookie-value-Hk3Jd8Qp', QUERY_KEY]) {
+      for (const form of forms(secret)) expect(everything).not.toContain(form);
+    }
+    expect(everything).not.toMatch(/trace-1234|x-request-id|cookie|date:/i);
+
+    rmSync(dir, { recursive: true });
+    await record(dir);
+    expect(filesOf(dir)).toEqual(first);
+  });
+
+  it('the harness passes against the recorded scenario, served offline', async () => {
+    const dir = join(tmpDir(), 'offline');
+    await record(dir);
+    const mock = await startMock(['--scenarios', dir, '--scenario', 'recorded']);
+    const run = await processes.node([CONTRACT_BIN, '--base-url', mock.url, '--api-key', MOCK_KEY, '--seed', '7'], { env: childEnv(), cwd: tmpDir() });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+  });
+
+  it('a request answered differently over time becomes a sequence of stubs, each for the calls that got its answer', async () => {
+    // 401, 401, then a page, then 401 again: the key was rotated and rotated back.
+    let calls = 0;
+    const answers = [401, 401, 200, 401];
+    const target: Server = createServer((req, res) => {
+      const status = answers[Math.min(calls++, answers.length - 1)] as number;
+      const body = status === 200 ? '[{"id":1,"name":"Rex","categoryId":1}]' : '{"code":"unauthorized","message":"Missing or invalid API key.","status":401}';
+      res.writeHead(status, { 'content-type': 'application/json', 'x-trace-id': `t-${calls}`, ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) }).end(body);
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    closing.push(() => void target.close());
+    const dir = join(tmpDir(), 'sequence');
+    const mock = await startMock(['--proxy', `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`, '--record', dir]);
+    for (let i = 0; i < 4; i++) await rawRequest(`${mock.url}/pets?limit=1`, { headers: { authorization: 'Bearer client-key-of-staging' } });
+    expect((await stop(mock)).code).toBe(0);
+
+    const replay = await startMock(['--scenarios', dir, '--scenario', 'recorded']);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await rawRequest(`${replay.url}/pets?limit=1`, { headers: { authorization: `Bearer ${MOCK_KEY}` } })).status);
+    // As recorded, and the last answer from then on.
+    expect(statuses).toEqual([401, 401, 200, 401, 401, 401]);
+    const yaml = readFileSync(join(dir, 'recorded.yaml'), 'utf8');
+    expect(yaml).toContain('www-authenticate');
+    expect(yaml).not.toContain('x-trace-id');
+  });
+
+  it('an answer that broke the contract is left out, and the file says how many were', async () => {
+    // The edge upstream answers /v1/pets with a whole page, then with one whose animal's name is a number, in turn.
+    const edge = await startEdgeUpstream();
+    closing.push(() => edge.close());
+    const dir = join(tmpDir(), 'laundering');
+    const mock = await startMock(['--proxy', edge.url, '--record', dir]);
+    for (let i = 0; i < 4; i++) await rawRequest(`${mock.url}/pets?limit=1`, { headers: { authorization: 'Bearer client-key-of-staging' } });
+    expect((await stop(mock)).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'recorded.pets.json'), 'utf8'))).toEqual([{ id: 1, name: 'Rex', categoryId: 1 }]);
+    expect(readFileSync(join(dir, 'recorded.yaml'), 'utf8')).toContain('left out: 2 broke the contract');
+  });
+
+  it('an answer that echoes a credential, in any encoding, is left out; the others are recorded', async () => {
+    // Staging puts what it got into an animal's name: the key as sent, base64'd, percent-encoded, or a cookie's value.
+    const echoes = [
+      (auth: string) => auth,
+      (auth: string) => Buffer.from(auth).toString('base64'),
+      (auth: string) => encodeURIComponent(auth),
+      () => 'cookie-value-Hk3Jd8Qp',
+      () => 'Plain Name',
+    ];
+    let call = 0;
+    const target: Server = createServer((req, res) => {
+      const name = (echoes[call % echoes.length] as (auth: string) => string)(req.headers.authorization ?? '');
+      call++;
+      const body = JSON.stringify([{ id: call, name, categoryId: 1 }]);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    closing.push(() => void target.close());
+    const dir = join(tmpDir(), 'echoes');
+    const mock = await startMock(['--proxy', `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`, '--upstream-key', STAGING_KEY, '--record', dir]);
+    for (let i = 0; i < echoes.length; i++) await rawRequest(`${mock.url}/pets?limit=1`, { headers: { authorization: `Bearer ${MOCK_KEY}`, cookie: COOKIE } });
+    expect((await stop(mock)).code).toBe(0);
+    const everything = Object.values(filesOf(dir)).join('\n');
+    for (const secret of [STAGING_KEY, 'cookie-value-Hk3Jd8Qp']) for (const form of forms(secret)) expect(everything).not.toContain(form);
+    expect(JSON.parse(readFileSync(join(dir, 'recorded.pets.json'), 'utf8'))).toEqual([{ id: 5, name: 'Plain Name', categoryId: 1 }]);
+    expect(everything).toContain('left out: 4 held a key');
+  });
+
+  it('past its bound of distinct requests, a recording says so in the log and the file, and the mock goes on', async () => {
+    const target: Server = createServer((_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"unauthorized","message":"no","status":401}'));
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    closing.push(() => void target.close());
+    const dir = join(tmpDir(), 'bounded');
+    const mock = await startMock(['--proxy', `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`, '--record', dir]);
+    const total = RECORDING_LIMITS.requests + 5;
+    for (let start = 1; start <= total; start += 25) {
+      await Promise.all(Array.from({ length: Math.min(25, total - start + 1) }, (_, i) => rawRequest(`${mock.url}/pets?limit=${start + i}`, { headers: { authorization: 'Bearer k' } })));
+    }
+    expect((await rawRequest(`${mock.url}/pets?limit=1`, { headers: { authorization: 'Bearer k' } })).status).toBe(401);
+    expect((await stop(mock)).code).toBe(0);
+    expect(mock.stdout()).toContain(`the recording follows ${RECORDING_LIMITS.requests} distinct requests`);
+    const yaml = readFileSync(join(dir, 'recorded.yaml'), 'utf8');
+    expect(yaml.match(/- id: recorded-listPets-/g)?.length).toBe(RECORDING_LIMITS.requests);
+    expect(yaml).toContain('5 past a bound');
+  }, 60_000);
+});
