@@ -78,10 +78,7 @@ export function forward(options: ForwardOptions): (mock: Next) => Next {
         const code = upstream === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable';
         if (options.fallback === 'mock' && !streamed) {
           settled = true;
-          x.proxy.fallback = 'mock';
-          // The mock's answer, not the target's: the rule that no field is added is about the target's answers.
-          addResponseHeaders(x, { [FALLBACK_HEADER]: code });
-          Promise.resolve(x).then(mock).then(resolve, reject);
+          answerItself(x, mock, code).then(resolve, reject);
           return;
         }
         settle(sendError(x, errorBody(code, message)));
@@ -135,6 +132,13 @@ function requestOpener(options: ForwardOptions): (incoming: IncomingMessage) => 
     // setHost: false, as the fields carry the target's Host already (node would add a second).
     return send({ protocol, hostname, port, method: incoming.method, path: targetBase + below, headers, setHost: false, agent: options.agent });
   };
+}
+
+/** The mock's own answer in place of the target's failure, marked: it is the mock's, so the rule that no field is added (about the target's answers) does not hold it. */
+function answerItself(x: Exchange, mock: Next, code: 'upstream_timeout' | 'upstream_unavailable'): Promise<Response> {
+  if (x.proxy) x.proxy.fallback = 'mock';
+  addResponseHeaders(x, { [FALLBACK_HEADER]: code });
+  return Promise.resolve(x).then(mock);
 }
 
 /**
