@@ -127,6 +127,7 @@ const CLI_OPTIONS = {
   'upstream-key': { type: 'string' },
   'proxy-fallback': { type: 'string' },
   record: { type: 'string' },
+  'proxy-report': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options'];

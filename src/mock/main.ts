@@ -219,7 +219,7 @@ function startedFacts(server: RunningMockServer, options: MockCliOptions, from: 
     console: `${new URL(url).origin}/__mock/`,
     docs: `${new URL(url).origin}/docs`,
     curl: `curl -H 'Authorization: Bearer ${apiKey}' '${url}/pets?limit=5'`,
-    ...(options.proxy ? { proxy: `${options.proxy.target.href} (every answer checked: ${new URL(url).origin}/__mock/violations${options.proxy.fallback ? '; the mock answers while it is away' : ''}${options.proxy.recordDir ? `; recording into ${options.proxy.recordDir}` : ''})` } : {}),
+    ...(options.proxy ? { proxy: `${options.proxy.target.href} (every answer checked: ${new URL(url).origin}/__mock/violations${options.proxy.fallback ? '; the mock answers while it is away' : ''}${options.proxy.recordDir ? `; recording into ${options.proxy.recordDir}` : ''}${options.proxy.reportFile ? `; report at the stop: ${options.proxy.reportFile}` : ''})` } : {}),
   };
 }
 

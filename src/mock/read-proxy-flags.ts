@@ -1,5 +1,6 @@
-import { accessSync, constants, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { proxyReportFormat } from './http/proxy/proxy-report.js';
 import { failed, ok, type Result } from './core/result.js';
 import { DEFAULT_PROXY_TIMEOUT_MS, PROXY_MAX_SOCKETS } from './http/proxy/proxy-mode.js';
 
@@ -12,6 +13,8 @@ export interface ProxyFlags {
   fallback: 'mock' | undefined;
   /** `--record DIR`: the folder the recorded scenario is written into, absolute. */
   recordDir: string | undefined;
+  /** `--proxy-report FILE`: the violations written there when the mock stops, absolute. */
+  reportFile: string | undefined;
 }
 
 export const PROXY_HELP = `  --proxy URL        send every request under /v1 that no stub answers to this target, e.g.
@@ -26,6 +29,9 @@ export const PROXY_HELP = `  --proxy URL        send every request under /v1 tha
                      (env MOCK_PROXY_FALLBACK)
   --record DIR       with --proxy: write what the target answers into DIR as a scenario,
                      recorded.yaml and its catalogue recorded.pets.json (env MOCK_RECORD)
+  --proxy-report FILE
+                     with --proxy: when the mock stops, write the violations seen, by operation
+                     and statement, as JSON, JUnit XML or HTML by FILE's extension (env MOCK_PROXY_REPORT)
 `;
 
 /**
@@ -36,7 +42,7 @@ export const PROXY_HELP = `  --proxy URL        send every request under /v1 tha
  * `--upstream-key`, which is never printed.
  */
 export function readProxyFlags(
-  values: { proxy?: string | undefined; 'proxy-timeout'?: string | undefined; 'upstream-key'?: string | undefined; 'proxy-fallback'?: string | undefined; record?: string | undefined },
+  values: { proxy?: string | undefined; 'proxy-timeout'?: string | undefined; 'upstream-key'?: string | undefined; 'proxy-fallback'?: string | undefined; record?: string | undefined; 'proxy-report'?: string | undefined },
   env: NodeJS.ProcessEnv,
   tokenProblem: (what: string, key: string) => string | undefined,
 ): Result<ProxyFlags | undefined, string> {
@@ -44,7 +50,7 @@ export function readProxyFlags(
   const [key, keyFrom] = values['upstream-key'] !== undefined ? [values['upstream-key'], '--upstream-key'] : [env.MOCK_UPSTREAM_KEY || undefined, 'MOCK_UPSTREAM_KEY'];
   const [fallbackText, fallbackFrom] = values['proxy-fallback'] !== undefined ? [values['proxy-fallback'], '--proxy-fallback'] : [env.MOCK_PROXY_FALLBACK || undefined, 'MOCK_PROXY_FALLBACK'];
   if (text === undefined) {
-    const lone = (['upstream-key', 'proxy-timeout', 'proxy-fallback', 'record'] as const).find((name) => values[name] !== undefined);
+    const lone = (['upstream-key', 'proxy-timeout', 'proxy-fallback', 'record', 'proxy-report'] as const).find((name) => values[name] !== undefined);
     if (lone !== undefined) return failed(`--${lone} needs --proxy URL`);
     return ok(undefined);
   }
@@ -63,7 +69,23 @@ export function readProxyFlags(
   if (problem !== undefined) return failed(problem);
   const recordDir = readRecordDir(values.record ?? (env.MOCK_RECORD || undefined));
   if (!recordDir.ok) return recordDir;
-  return ok({ target, timeoutMs, upstreamKey: key, fallback: fallbackText, recordDir: recordDir.value });
+  const reportFile = readReportFile(values['proxy-report'] ?? (env.MOCK_PROXY_REPORT || undefined));
+  if (!reportFile.ok) return reportFile;
+  return ok({ target, timeoutMs, upstreamKey: key, fallback: fallbackText, recordDir: recordDir.value, reportFile: reportFile.value });
+}
+
+/** `--proxy-report FILE`: a format by its extension, in a folder that exists, or refused at start-up rather than at the stop. */
+function readReportFile(file: string | undefined): Result<string | undefined, string> {
+  if (file === undefined) return ok(undefined);
+  if (proxyReportFormat(file) === undefined) return failed(`--proxy-report ${file}: name a .json, .xml (JUnit) or .html file`);
+  const absolute = resolve(file);
+  try {
+    if (!statSync(dirname(absolute)).isDirectory()) return failed(`--proxy-report ${file}: its folder is not a folder`);
+    accessSync(dirname(absolute), constants.W_OK);
+  } catch (error) {
+    return failed(`--proxy-report ${file}: cannot write in its folder (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return ok(absolute);
 }
 
 /** `--record DIR`: made if missing, and writable, or refused at start-up rather than at the first write. */

@@ -10,6 +10,10 @@ import { answerChecker } from './check-answer.js';
 import { cleanAnswers } from './clean-answers.js';
 import { forward, type TargetAnswer } from './forward.js';
 import type { ProxyOutcome } from './proxy-outcome.js';
+import { writeProxyReport } from './proxy-report.js';
+import { reportCauses } from '../../core/proxy/report-causes.js';
+import { pathBelowBase } from '../../../contract-tests/exchange-checks.js';
+import { packageVersion } from '../../../shared/package-root.js';
 import { endToEnd } from './hop-by-hop.js';
 import { journalHeaders } from '../../core/journal/journal-headers.js';
 import type { Contract } from '../../../document/load-contract.js';
@@ -37,6 +41,8 @@ export interface ProxyModeOptions {
   checkCap?: number;
   /** `--record DIR`: what the target answers, written into DIR as a scenario. */
   record?: { dir: string; contract: Contract; tell(level: 'info' | 'warn' | 'error', message: string): void } | undefined;
+  /** `--proxy-report FILE`: the violations, written there when the mock stops. */
+  report?: { file: string; tell(message: string): void } | undefined;
 }
 
 export interface ProxyMode {
@@ -79,6 +85,8 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     return made;
   };
   const record = options.record && recorder(options, options.record);
+  const causes = options.report && reportCauses();
+  const startedAt = new Date();
   const onAnswered = (x: Exchange, answer: TargetAnswer): void => {
     const redact = redactor(x);
     const request = { method: x.c.req.method, url: x.c.req.url };
@@ -89,6 +97,8 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     // Counted once per exchange and statement: a page of 100 animals without names is one answer that broke it.
     const firsts = new Map(x.proxy.violations.map((violation) => [violation.statement, violation] as const).reverse());
     for (const violation of firsts.values()) violations.add(violation, { curl, status: answer.status });
+    const operation = causes && options.validator.operationFor(request.method, pathBelowBase(request.url, options.basePath))?.iid;
+    if (operation === 'listPets' || operation === 'createPet' || operation === 'getPet') for (const violation of firsts.values()) causes?.add(operation, violation, { curl, status: answer.status });
   };
   return {
     forward: forward({ ...options, agent, checkCap: options.checkCap ?? PROXY_CHECK_CAP, fallback: options.fallback, onAnswered, redactor }),
@@ -97,6 +107,10 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     close: () => {
       agent.destroy();
       record?.folder.flush();
+      if (options.report && causes) {
+        writeProxyReport(options.report.file, causes.all(), { target: options.target.href, startedAt, version: packageVersion() });
+        options.report.tell(`proxy report written to ${options.report.file} (${causes.all().length} causes)`);
+      }
     },
   };
 }

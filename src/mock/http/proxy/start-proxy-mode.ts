@@ -2,13 +2,14 @@ import type { Logger } from 'pino';
 import type { Contract } from '../../../document/load-contract.js';
 import { proxyMode, type ProxyMode } from './proxy-mode.js';
 
-/** `--proxy`, `--proxy-timeout`, `--upstream-key`, `--proxy-fallback` and `--record`, as the server is given them. */
+/** `--proxy`, `--proxy-timeout`, `--upstream-key`, `--proxy-fallback`, `--record` and `--proxy-report`, as the server is given them. */
 export interface ProxyOptions {
   target: URL;
   timeoutMs: number;
   upstreamKey: string | undefined;
   fallback: 'mock' | undefined;
   recordDir: string | undefined;
+  reportFile: string | undefined;
   /** The contract document the checks read (the one the mock serves). */
   documentPath: string | undefined;
 }
@@ -23,5 +24,7 @@ export async function startProxyMode(options: ProxyOptions, contract: Contract, 
   const validator = await createResponseValidator(options.documentPath);
   const { recordDir } = options;
   const record = recordDir === undefined ? undefined : { dir: recordDir, contract, tell: (level: 'info' | 'warn' | 'error', message: string) => logger[level](message) };
-  return proxyMode({ ...options, basePath: contract.basePath, validator, record });
+  const { reportFile } = options;
+  const report = reportFile === undefined ? undefined : { file: reportFile, tell: (message: string) => logger.info(message) };
+  return proxyMode({ ...options, basePath: contract.basePath, validator, record, report });
 }

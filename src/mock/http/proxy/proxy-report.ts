@@ -1,0 +1,75 @@
+import { writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { EXCHANGE_CHECKS, type ExchangeCheckId } from '../../../contract-tests/exchange-check-ids.js';
+import { htmlReport } from '../../../contract-tests/reporters/html-reporter.js';
+import { jsonReport } from '../../../contract-tests/reporters/json-reporter.js';
+import { junitReport } from '../../../contract-tests/reporters/junit-reporter.js';
+import type { SuiteReport } from '../../../contract-tests/run-suite.js';
+import type { RuleResult } from '../../../contract-tests/types.js';
+import type { ReportCause } from '../../core/proxy/report-causes.js';
+
+/** The formats `--proxy-report FILE` writes, by FILE's extension: the harness's own reporters. */
+export const PROXY_REPORT_FORMATS = { '.json': 'JSON', '.xml': 'JUnit XML', '.html': 'HTML' } as const;
+
+export type ProxyReportFormat = keyof typeof PROXY_REPORT_FORMATS;
+
+export const proxyReportFormat = (file: string): ProxyReportFormat | undefined => {
+  const extension = extname(file).toLowerCase();
+  return extension in PROXY_REPORT_FORMATS ? (extension as ProxyReportFormat) : undefined;
+};
+
+export interface ProxyReportContext {
+  /** The target's base URL (it holds no credentials: `--proxy` refuses them). */
+  target: string;
+  startedAt: Date;
+  version: string;
+}
+
+/**
+ * The violations proxy mode saw, as a harness report: one failed rule per
+ * cause (an operation's answers breaking one statement), named by the
+ * harness's check ids, with how many exchanges broke it and the last one
+ * as a curl line (keys redacted). The same reporters as the harness, so a
+ * CI server reads a day's traffic as it reads a contract run.
+ */
+export function proxyReport(causes: readonly ReportCause[], context: ProxyReportContext, format: ProxyReportFormat): string {
+  const results = causes.map(result);
+  const report: SuiteReport = {
+    target: { baseUrl: context.target, readOnly: true },
+    seed: 0,
+    examples: 0,
+    declared: [],
+    startedAt: context.startedAt.toISOString(),
+    ms: Date.now() - context.startedAt.getTime(),
+    results,
+    coverage: { pairs: [], covered: 0, total: 0 },
+    silent: [],
+    summary: { passed: 0, failed: results.length, skipped: 0, warnings: 0, contractFailed: results.length },
+    wrongTarget: null,
+    ok: results.length === 0,
+  };
+  if (format === '.json') return jsonReport(report);
+  if (format === '.xml') return junitReport(report);
+  return htmlReport(report, { version: context.version });
+}
+
+export function writeProxyReport(file: string, causes: readonly ReportCause[], context: ProxyReportContext): void {
+  writeFileSync(file, proxyReport(causes, context, proxyReportFormat(file) ?? '.json'));
+}
+
+function result(cause: ReportCause): RuleResult {
+  const check = EXCHANGE_CHECKS[cause.rules[0] as ExchangeCheckId] ?? { section: 'Proxy mode', text: cause.statement };
+  const times = cause.count === 1 ? 'one exchange' : `${cause.count} exchanges`;
+  return {
+    id: cause.rules.join('+'),
+    title: `${times} broke it, the last at ${cause.last.seen} (status ${cause.last.status})`,
+    operation: cause.operation,
+    writes: false,
+    severity: 'contract',
+    statement: { section: check.section, text: check.text },
+    status: 'failed',
+    findings: [{ level: 'error', message: `${cause.last.detail}; the last request: ${cause.last.curl}`, expected: cause.statement, check: cause.rules[0] as ExchangeCheckId }],
+    exchanges: [],
+    ms: 0,
+  };
+}
