@@ -10,6 +10,7 @@ import { FAULTY_SERVER_KEY } from '../faulty-servers/defect.js';
 import { startFaultyServer } from '../faulty-servers/faulty-server.js';
 import { startMock, stop, tmpDir, useBuiltCli } from '../support/built-cli.js';
 import { rawRequest } from './raw-get.js';
+import { adminDocumentChecker } from '../support/admin-document.js';
 
 /**
  * `--proxy-report FILE`: when the mock stops, the violations it saw are
@@ -21,6 +22,7 @@ const contract = loadContract();
 const catalogue = loadFixtureCatalogue(contract);
 if (!catalogue.ok) throw new Error(catalogue.error);
 const { pets } = catalogue.value;
+const admin = adminDocumentChecker();
 const closing: Array<() => Promise<void>> = [];
 afterEach(async () => {
   await Promise.all(closing.splice(0).map((close) => close()));
@@ -62,5 +64,39 @@ describe('--proxy-report FILE', () => {
     const html = await reportOf(join(tmpDir(), 'report.html'));
     expect(html).toContain('exchange-response-schema');
     expect(html).not.toContain(FAULTY_SERVER_KEY);
+  });
+
+  it('on demand: GET /__mock/violations/report gives the same report while the mock runs, in each format', async () => {
+    const defect = DEFECTS.find((d) => d.name === 'Pets items lack name');
+    const server = await startFaultyServer(defect, { contract, pets });
+    closing.push(() => server.close());
+    const mock = await startMock(['--proxy', server.url]);
+    const origin = new URL(mock.url).origin;
+    const empty = (await (await fetch(`${origin}/__mock/violations/report`)).json()) as { ok: boolean; results: unknown[] };
+    expect(empty).toMatchObject({ ok: true, results: [] });
+    await rawRequest(`${mock.url}/pets?limit=3`, { headers: { authorization: `Bearer ${FAULTY_SERVER_KEY}` } });
+    const response = await fetch(`${origin}/__mock/violations/report?format=json`);
+    const body = (await response.json()) as { results: Array<{ id: string; operation: string }> };
+    expect(admin('GET', '/__mock/violations/report', response.status, body)).toBeUndefined();
+    expect(body.results.map((r) => [r.id, r.operation])).toEqual([['exchange-response-schema', 'listPets']]);
+    const junit = await fetch(`${origin}/__mock/violations/report?format=junit`);
+    expect(junit.headers.get('content-type')).toContain('application/xml');
+    expect(await junit.text()).toContain('classname="animal-store.listPets" name="exchange-response-schema');
+    const html = await fetch(`${origin}/__mock/violations/report?format=html`);
+    expect(html.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await html.text()).toContain('exchange-response-schema');
+    const wrong = await fetch(`${origin}/__mock/violations/report?format=pdf`);
+    const refusal = (await wrong.json()) as Record<string, unknown>;
+    expect(admin('GET', '/__mock/violations/report', wrong.status, refusal)).toBeUndefined();
+    expect(refusal).toMatchObject({ code: 'invalid_parameter', status: 400 });
+  });
+
+  it('without --proxy, asking for the report is a 404 that says why', async () => {
+    const mock = await startMock([]);
+    const response = await fetch(`${new URL(mock.url).origin}/__mock/violations/report`);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(admin('GET', '/__mock/violations/report', response.status, body)).toBeUndefined();
+    expect(body).toMatchObject({ code: 'route_not_found', status: 404 });
+    expect(body.message).toContain('--proxy');
   });
 });

@@ -10,7 +10,7 @@ import { answerChecker } from './check-answer.js';
 import { cleanAnswers } from './clean-answers.js';
 import { forward, type TargetAnswer } from './forward.js';
 import type { ProxyOutcome } from './proxy-outcome.js';
-import { writeProxyReport } from './proxy-report.js';
+import { proxyReport, writeProxyReport, type ProxyReportFormat } from './proxy-report.js';
 import { reportCauses } from '../../core/proxy/report-causes.js';
 import { pathBelowBase } from '../../../contract-tests/exchange-checks.js';
 import { packageVersion } from '../../../shared/package-root.js';
@@ -55,7 +55,9 @@ export interface ProxyMode {
   /** `--upstream-key` given: clients then authenticate to the mock with its own keys. */
   ownKeys: boolean;
   violations: ViolationTally;
-  /** Lets the pool go, and writes the recording's last changes. */
+  /** The violations seen, by operation and statement, as the harness's report in `format` (proxy-report.ts). */
+  report(format: ProxyReportFormat): string;
+  /** Lets the pool go, and writes the recording's last changes and the report (`--proxy-report`). */
   close(): void;
 }
 
@@ -85,7 +87,7 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     return made;
   };
   const record = options.record && recorder(options, options.record);
-  const causes = options.report && reportCauses();
+  const causes = reportCauses();
   const startedAt = new Date();
   const onAnswered = (x: Exchange, answer: TargetAnswer): void => {
     const redact = redactor(x);
@@ -97,17 +99,18 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     // Counted once per exchange and statement: a page of 100 animals without names is one answer that broke it.
     const firsts = new Map(x.proxy.violations.map((violation) => [violation.statement, violation] as const).reverse());
     for (const violation of firsts.values()) violations.add(violation, { curl, status: answer.status });
-    const operation = causes && options.validator.operationFor(request.method, pathBelowBase(request.url, options.basePath))?.iid;
-    if (operation === 'listPets' || operation === 'createPet' || operation === 'getPet') for (const violation of firsts.values()) causes?.add(operation, violation, { curl, status: answer.status });
+    const operation = options.validator.operationFor(request.method, pathBelowBase(request.url, options.basePath))?.iid;
+    if (operation === 'listPets' || operation === 'createPet' || operation === 'getPet') for (const violation of firsts.values()) causes.add(operation, violation, { curl, status: answer.status });
   };
   return {
     forward: forward({ ...options, agent, checkCap: options.checkCap ?? PROXY_CHECK_CAP, fallback: options.fallback, onAnswered, redactor }),
     ownKeys: options.upstreamKey !== undefined,
     violations,
+    report: (format) => proxyReport(causes.all(), { target: options.target.href, startedAt, version: packageVersion() }, format),
     close: () => {
       agent.destroy();
       record?.folder.flush();
-      if (options.report && causes) {
+      if (options.report) {
         writeProxyReport(options.report.file, causes.all(), { target: options.target.href, startedAt, version: packageVersion() });
         options.report.tell(`proxy report written to ${options.report.file} (${causes.all().length} causes)`);
       }
