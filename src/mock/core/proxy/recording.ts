@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Pet } from '../catalogue/pet.js';
 import type { MatchSpec, ScenarioFile, StubSpec } from '../scenarios/scenario.js';
+import { recordedSequences } from './recorded-sequences.js';
 
 /** The bounds of one recording, documented with `--record`. */
 export const RECORDING_LIMITS = {
@@ -31,15 +31,6 @@ export interface RecordedAnswer {
 /** Why answers were left out of the recording, counted. */
 export type LeftOut = 'broke the contract' | 'too large to check' | 'held a key' | 'not singled out by a stub' | 'past a bound';
 
-interface Run {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-  /** Status, fields and body, hashed: what makes two answers the same. */
-  digest: string;
-  count: number;
-}
-
 export interface Recording {
   add(answer: RecordedAnswer): void;
   leaveOut(why: LeftOut): void;
@@ -65,7 +56,7 @@ export interface Recording {
 export function recording(): Recording {
   const pets = new Map<number, Pet>();
   let petBytes = 0;
-  const requests = new Map<string, { match: MatchSpec; runs: Run[] }>();
+  const sequences = recordedSequences(RECORDING_LIMITS);
   const leftOut = new Map<LeftOut, number>();
   let version = 0;
   const bounds = new Set<string>();
@@ -95,22 +86,9 @@ export function recording(): Recording {
     version++;
   };
   const follow = (answer: RecordedAnswer, match: MatchSpec): void => {
-    const key = JSON.stringify(match);
-    let request = requests.get(key);
-    if (request === undefined) {
-      if (requests.size >= RECORDING_LIMITS.requests) return bound(`the recording follows ${RECORDING_LIMITS.requests} distinct requests: the answers of new ones get no stub`);
-      request = { match, runs: [] };
-      requests.set(key, request);
-    }
-    const error = answer.status >= 400;
-    const body = error ? answer.json : undefined;
-    if (error && JSON.stringify(body ?? null).length > RECORDING_LIMITS.stubBodyBytes) return bound(`an error answer's body past ${RECORDING_LIMITS.stubBodyBytes} bytes gets no stub`);
-    const digest = createHash('sha256').update(JSON.stringify([answer.status, error ? answer.headers : {}, body ?? null])).digest('base64');
-    const last = request.runs.at(-1);
-    if (last?.digest === digest) last.count++;
-    else if (request.runs.length >= RECORDING_LIMITS.answersPerRequest) return bound(`a request answered ${RECORDING_LIMITS.answersPerRequest} different ways in a row: later changes are not followed`);
-    else request.runs.push({ status: answer.status, headers: error ? answer.headers : {}, body, digest, count: 1 });
-    version++;
+    const refused = sequences.follow(answer, match);
+    if (refused === undefined) version++;
+    else bound(refused);
   };
   return {
     add(answer) {
@@ -120,7 +98,7 @@ export function recording(): Recording {
       else if (answer.status >= 400) leaveOut('not singled out by a stub');
     },
     leaveOut,
-    scenario: (name, fixture) => ({ file: scenarioFile(name, fixture, pets.size, stubsOf(requests), leftOut), pets: [...pets.values()].sort((a, b) => a.id - b.id) }),
+    scenario: (name, fixture) => ({ file: scenarioFile(name, fixture, pets.size, sequences.stubs(), leftOut), pets: [...pets.values()].sort((a, b) => a.id - b.id) }),
     get version() {
       return version;
     },
@@ -130,29 +108,6 @@ export function recording(): Recording {
       return message;
     },
   };
-}
-
-/** Every followed request's error answers as stubs, requests in the order of their match's text (the same traffic, the same file). */
-function stubsOf(requests: ReadonlyMap<string, { match: MatchSpec; runs: Run[] }>): StubSpec[] {
-  const stubs: StubSpec[] = [];
-  for (const key of [...requests.keys()].sort()) {
-    const { match, runs } = requests.get(key) as { match: MatchSpec; runs: Run[] };
-    let before = 0;
-    // A stub counts only the calls that reach it: those an earlier stub of the same request answered never do.
-    let answeredEarlier = 0;
-    runs.forEach((run, index) => {
-      const start = before;
-      before += run.count;
-      if (run.status < 400) return;
-      const after = start - answeredEarlier;
-      const last = index === runs.length - 1;
-      const calls = { ...(after > 0 ? { after } : {}), ...(last ? {} : { first: after + run.count }) };
-      answeredEarlier += run.count;
-      const response = { status: run.status, ...(run.body === undefined ? {} : { body: run.body }), ...(Object.keys(run.headers).length > 0 ? { headers: run.headers } : {}) };
-      stubs.push({ id: `recorded-${match.operation}-${stubs.length + 1}`, match: Object.keys(calls).length > 0 ? { ...match, calls } : match, response });
-    });
-  }
-  return stubs;
 }
 
 function scenarioFile(name: string, fixture: string, pets: number, stubs: StubSpec[], leftOut: ReadonlyMap<LeftOut, number>): ScenarioFile {
