@@ -11,6 +11,7 @@ import { startMock, stop, tmpDir, useBuiltCli, type RunningMock } from '../suppo
 import { startReferenceServer } from '../servers/reference-server.js';
 import { rawRequest } from './raw-get.js';
 import { startEdgeUpstream } from './edge-upstream.js';
+import { adminDocumentChecker } from '../support/admin-document.js';
 
 /**
  * `--record DIR` over real HTTP: traffic through the proxy to the reference
@@ -26,6 +27,7 @@ const STAGING_KEY = 'staging-key-Zq8Lw2Vr9T';
 const COOKIE = 'sessionid=cookie-value-Hk3Jd8Qp';
 const QUERY_KEY = 'query-key-Mn4Xc7Bv1';
 const processes = new Processes();
+const admin = adminDocumentChecker();
 const closing: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   await Promise.all(closing.splice(0).map((close) => close()));
@@ -175,4 +177,38 @@ describe('--record DIR', () => {
     expect(yaml.match(/- id: recorded-listPets-/g)?.length).toBe(RECORDING_LIMITS.requests);
     expect(yaml).toContain('5 past a bound');
   }, 60_000);
+
+  it('the admin API stops and starts the recording: what came while it was stopped is not in the files', async () => {
+    const staging = await startReferenceServer({ apiKey: STAGING_KEY });
+    closing.push(() => staging.close());
+    const dir = join(tmpDir(), 'toggled');
+    const mock = await startMock(['--proxy', staging.url, '--upstream-key', STAGING_KEY, '--record', dir]);
+    const origin = new URL(mock.url).origin;
+    const call = async (method: string, path: string): Promise<Record<string, unknown>> => {
+      const response = await fetch(`${origin}/__mock${path}`, { method, headers: { authorization: `Bearer ${MOCK_KEY}` } });
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(admin(method, `/__mock${path}`, response.status, body)).toBeUndefined();
+      return body;
+    };
+    const get = (path: string) => rawRequest(`${mock.url}${path}`, { headers: { authorization: `Bearer ${MOCK_KEY}` } });
+    expect(await call('GET', '/recording')).toEqual({ active: true, dir, scenario: 'recorded', animals: 0, stubs: 0 });
+    await get('/pets/1');
+    expect(await call('POST', '/recording/stop')).toMatchObject({ active: false, animals: 1 });
+    const ids = () => (JSON.parse(readFileSync(join(dir, 'recorded.pets.json'), 'utf8')) as Array<{ id: number }>).map((pet) => pet.id);
+    expect(ids()).toEqual([1]);
+    await get('/pets/2');
+    expect(await call('POST', '/recording/start')).toMatchObject({ active: true, animals: 1 });
+    await get('/pets/3');
+    expect((await stop(mock)).code).toBe(0);
+    expect(ids()).toEqual([1, 3]);
+  });
+
+  it('without --record, the recording routes are a 404 that says how to start one', async () => {
+    const mock = await startMock([]);
+    const response = await fetch(`${new URL(mock.url).origin}/__mock/recording/start`, { method: 'POST', headers: { authorization: `Bearer ${MOCK_KEY}` } });
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(admin('POST', '/__mock/recording/start', response.status, body)).toBeUndefined();
+    expect(body).toMatchObject({ code: 'route_not_found', status: 404 });
+    expect(body.message).toContain('--record DIR');
+  });
 });

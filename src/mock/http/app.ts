@@ -88,6 +88,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     streamLifetimeMs: options.streamLifetimeMs,
     violations: options.proxy?.violations,
     proxyReport: options.proxy && ((format) => (options.proxy as ProxyMode).report(format)),
+    recorder: options.proxy?.recording,
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
   });
   const toAdmin = (c: Context<MockEnv>): Response | Promise<Response> => admin.fetch(c.req.raw, c.env);

@@ -12,6 +12,8 @@ import { sessionRoutes } from './session-routes.js';
 import { violationRoutes } from './violation-routes.js';
 import type { ViolationTally } from '../../core/proxy/violation-tally.js';
 import type { ProxyReportFormat } from '../proxy/proxy-report.js';
+import type { Recorder } from '../proxy/recorder.js';
+import { recordingRoutes } from './recording-routes.js';
 
 export interface AdminAppOptions extends AdminRoutesOptions {
   logger: Logger;
@@ -25,6 +27,8 @@ export interface AdminAppOptions extends AdminRoutesOptions {
   violations?: ViolationTally | undefined;
   /** Proxy mode's report of them (`GET /__mock/violations/report`); undefined without `--proxy`. */
   proxyReport?: ((format: ProxyReportFormat) => string) | undefined;
+  /** `--record DIR`'s recording (`/__mock/recording`); undefined without it. */
+  recorder?: Recorder | undefined;
 }
 
 /**
@@ -40,7 +44,7 @@ export interface AdminAppOptions extends AdminRoutesOptions {
  * (`/scenarios/active` beside `/scenarios/:name/reset`) together with the
  * API's, and in one app every API request paid for the slower TrieRouter.
  */
-export function adminApp({ logger, steps, consoleSteps, exchange, violations, proxyReport, ...options }: AdminAppOptions): Hono<MockEnv> {
+export function adminApp({ logger, steps, consoleSteps, exchange, violations, proxyReport, recorder, ...options }: AdminAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   // Before the admin steps below: a console route answers without calling them (they would ask for the key).
   consoleRoutes(app, { steps: consoleSteps, exchange, methods: options.methods });
@@ -60,6 +64,7 @@ export function adminApp({ logger, steps, consoleSteps, exchange, violations, pr
   const streams = journalStreamRoutes(router, options);
   sessionRoutes(router, options.store, streams);
   violationRoutes(router, violations, proxyReport);
+  recordingRoutes(router, recorder);
   router.refuseOtherMethods();
   app.notFound((c) => sendError(c.get('exchange'), errorBody('route_not_found', `No route ${c.req.method} ${c.req.path}.`)));
   // What a route throws: Hono catches it before the steps can.

@@ -17,9 +17,7 @@ import { packageVersion } from '../../../shared/package-root.js';
 import { endToEnd } from './hop-by-hop.js';
 import { journalHeaders } from '../../core/journal/journal-headers.js';
 import type { Contract } from '../../../document/load-contract.js';
-import { recording } from '../../core/proxy/recording.js';
-import { recordingFolder, type RecordingFolder } from '../../core/proxy/recording-folder.js';
-import { recordAnswer } from './record-answer.js';
+import { recorder, type Recorder } from './recorder.js';
 
 /** The defaults of proxy mode's bounds, documented in the README ("Proxy mode"). */
 export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
@@ -55,6 +53,8 @@ export interface ProxyMode {
   /** `--upstream-key` given: clients then authenticate to the mock with its own keys. */
   ownKeys: boolean;
   violations: ViolationTally;
+  /** `--record DIR`'s recording; undefined without the flag. */
+  recording: Recorder | undefined;
   /** The violations seen, by operation and statement, as the harness's report in `format` (proxy-report.ts). */
   report(format: ProxyReportFormat): string;
   /** Lets the pool go, and writes the recording's last changes and the report (`--proxy-report`). */
@@ -86,14 +86,14 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     }
     return made;
   };
-  const record = options.record && recorder(options, options.record);
+  const record = options.record && recorder({ ...options.record, validator: options.validator, basePath: options.basePath, upstreamKey: options.upstreamKey });
   const causes = reportCauses();
   const startedAt = new Date();
   const onAnswered = (x: Exchange, answer: TargetAnswer): void => {
     const redact = redactor(x);
     const request = { method: x.c.req.method, url: x.c.req.url };
     x.proxy = check(request, answer, (text) => redact(text));
-    record?.(x, answer, x.proxy);
+    record?.record(x, answer, x.proxy);
     if (x.proxy.violations.length === 0) return;
     const curl = redact(curlOf(x));
     // Counted once per exchange and statement: a page of 100 animals without names is one answer that broke it.
@@ -106,31 +106,17 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
     forward: forward({ ...options, agent, checkCap: options.checkCap ?? PROXY_CHECK_CAP, fallback: options.fallback, onAnswered, redactor }),
     ownKeys: options.upstreamKey !== undefined,
     violations,
+    recording: record,
     report: (format) => proxyReport(causes.all(), { target: options.target.href, startedAt, version: packageVersion() }, format),
     close: () => {
       agent.destroy();
-      record?.folder.flush();
+      record?.flush();
       if (options.report) {
         writeProxyReport(options.report.file, causes.all(), { target: options.target.href, startedAt, version: packageVersion() });
         options.report.tell(`proxy report written to ${options.report.file} (${causes.all().length} causes)`);
       }
     },
   };
-}
-
-type Recorder = ((x: Exchange, answer: TargetAnswer, outcome: ProxyOutcome) => void) & { folder: RecordingFolder };
-
-/** `--record`: each checked exchange into the recording, and its folder told of the change. */
-function recorder(options: ProxyModeOptions, { dir, contract, tell }: NonNullable<ProxyModeOptions['record']>): Recorder {
-  const recorded = recording();
-  const folder = recordingFolder({ dir, contract, recording: recorded, tell });
-  const answerOptions = { recording: recorded, validator: options.validator, basePath: options.basePath, upstreamKey: options.upstreamKey };
-  const record = (x: Exchange, answer: TargetAnswer, outcome: ProxyOutcome): void => {
-    const before = recorded.version;
-    recordAnswer(answerOptions, x, answer, outcome);
-    if (recorded.version !== before) folder.changed();
-  };
-  return Object.assign(record, { folder });
 }
 
 type Redact = (text: string, cut?: boolean) => string;
