@@ -5,6 +5,7 @@ import { byId, el, fill } from './dom.js';
 import { journalView, statusTest } from './journal.js';
 import { loadHealth, loadScenarios, loadSessions } from './panels.js';
 import { follow } from './stream.js';
+import { loadViolations, showViolations } from './violations.js';
 
 /** The health line and the sessions are read again this often while the page is visible. */
 const POLL_MS = 5000;
@@ -31,7 +32,16 @@ const page = {
   filterUnmatched: byId('filter-unmatched', HTMLInputElement),
   entries: byId('entries', HTMLElement),
   details: byId('details', HTMLElement),
+  violations: {
+    section: byId('violations-section', HTMLElement),
+    list: byId('violations', HTMLElement),
+    count: byId('violations-count', HTMLElement),
+    filter: byId('violations-filter', HTMLInputElement),
+  },
 };
+
+/** Violations are read this often while the page is visible: they show the moment the target breaks the contract. */
+const VIOLATIONS_POLL_MS = 1000;
 
 /**
  * Says how an admin request went: a refusal's own message (401: and asks
@@ -167,6 +177,7 @@ const applyFilters = () => {
   journal.filter({ status: valid ? page.filterStatus.value : '', operation: page.filterOperation.value, unmatched: page.filterUnmatched.checked });
 };
 page.filters.addEventListener('input', applyFilters);
+page.violations.filter.addEventListener('input', () => showViolations(page.violations));
 page.filters.addEventListener('submit', (event) => event.preventDefault());
 
 // Polled quietly: a refusal shows in the health line, and must not take the focus every 5 s.
@@ -177,4 +188,8 @@ setInterval(() => {
   void loadHealth(page.health, quiet);
   void loadSessions({ table: page.sessions, chooser: page.session, report: quiet, changed: everything });
 }, POLL_MS);
+setInterval(() => {
+  if (document.visibilityState === 'visible') void loadViolations(page.violations);
+}, VIOLATIONS_POLL_MS);
+void loadViolations(page.violations);
 everything();

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -87,3 +88,13 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 }
 
 export const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/** An edge upstream for a file's tests: started before them, closed after. */
+export function useEdgeUpstream(): () => EdgeUpstream {
+  let upstream: EdgeUpstream | undefined;
+  beforeAll(async () => {
+    upstream = await startEdgeUpstream();
+  });
+  afterAll(async () => upstream?.close());
+  return () => upstream as EdgeUpstream;
+}

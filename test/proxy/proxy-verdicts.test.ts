@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkStatement } from '../../src/contract-tests/exchange-check-ids.js';
 import { startMock, useBuiltCli } from '../support/built-cli.js';
-import { sha, startEdgeUpstream, type EdgeUpstream } from './edge-upstream.js';
+import { sha, useEdgeUpstream } from './edge-upstream.js';
 import { rawRequest } from './raw-get.js';
 
 /**
@@ -11,15 +11,11 @@ import { rawRequest } from './raw-get.js';
  * verdict anew, and every broken answer is counted.
  */
 useBuiltCli();
-let upstream: EdgeUpstream;
-beforeAll(async () => {
-  upstream = await startEdgeUpstream();
-});
-afterAll(async () => upstream?.close());
+const upstream = useEdgeUpstream();
 
 describe('repeated answers', () => {
   it('the same request answered clean and broken in turn: each broken answer is a violation, each clean one none', async () => {
-    const mock = await startMock(['--proxy', upstream.url]);
+    const mock = await startMock(['--proxy', upstream().url]);
     const origin = new URL(mock.url).origin;
     const bodies: string[] = [];
     for (let i = 0; i < 8; i++) bodies.push(sha((await rawRequest(`${mock.url}/pets?limit=1`, { headers: { authorization: 'Bearer some-client-key' } })).body));
