@@ -6,6 +6,7 @@ import { journalView, statusTest } from './journal.js';
 import { loadHealth, loadScenarios, loadSessions } from './panels.js';
 import { follow } from './stream.js';
 import { loadViolations, showViolations } from './violations.js';
+import { loadRecording, toggleRecording } from './recording.js';
 
 /** The health line and the sessions are read again this often while the page is visible. */
 const POLL_MS = 5000;
@@ -32,6 +33,11 @@ const page = {
   filterUnmatched: byId('filter-unmatched', HTMLInputElement),
   entries: byId('entries', HTMLElement),
   details: byId('details', HTMLElement),
+  recording: {
+    section: byId('recording-section', HTMLElement),
+    state: byId('recording-state', HTMLElement),
+    toggle: byId('recording-toggle', HTMLButtonElement),
+  },
   violations: {
     section: byId('violations-section', HTMLElement),
     list: byId('violations', HTMLElement),
@@ -178,6 +184,7 @@ const applyFilters = () => {
 };
 page.filters.addEventListener('input', applyFilters);
 page.violations.filter.addEventListener('input', () => showViolations(page.violations));
+page.recording.toggle.addEventListener('click', () => void toggleRecording(page.recording, report));
 page.filters.addEventListener('submit', (event) => event.preventDefault());
 
 // Polled quietly: a refusal shows in the health line, and must not take the focus every 5 s.
@@ -187,9 +194,11 @@ setInterval(() => {
   if (document.visibilityState !== 'visible') return;
   void loadHealth(page.health, quiet);
   void loadSessions({ table: page.sessions, chooser: page.session, report: quiet, changed: everything });
+  void loadRecording(page.recording, quiet);
 }, POLL_MS);
 setInterval(() => {
   if (document.visibilityState === 'visible') void loadViolations(page.violations);
 }, VIOLATIONS_POLL_MS);
 void loadViolations(page.violations);
+void loadRecording(page.recording, quiet);
 everything();

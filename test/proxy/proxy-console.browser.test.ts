@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkStatement } from '../../src/contract-tests/exchange-check-ids.js';
 import { openConsole, useBrowser } from '../support/console-page.js';
-import { startMock, useBuiltCli } from '../support/built-cli.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startMock, tmpDir, useBuiltCli } from '../support/built-cli.js';
 import { useEdgeUpstream } from './edge-upstream.js';
 import { rawRequest } from './raw-get.js';
 
@@ -44,5 +46,29 @@ describe('the console in proxy mode', () => {
     await openConsole(page, new URL(mock.url).origin, { live: false });
     await page.locator('#health.health .pets').waitFor();
     expect(await page.locator('#violations-section').isHidden()).toBe(true);
+  });
+
+  it('with --record, stops the recording (which writes it) and starts it again from the page', async () => {
+    const dir = join(tmpDir(), 'console-recording');
+    const mock = await startMock(['--proxy', upstream().url, '--record', dir]);
+    const { page } = browser;
+    await openConsole(page, new URL(mock.url).origin, { key: 'animal-store-dev-key', live: false });
+    await page.locator('#recording-state', { hasText: `Recording into ${dir}` }).waitFor();
+    await rawRequest(`${mock.url}/pets/long`, { headers: { authorization: 'Bearer client-key-of-staging' } });
+    await page.click('#recording-toggle');
+    await page.locator('#notice', { hasText: `Recording stopped and written to ${dir}` }).waitFor();
+    await page.locator('#recording-state', { hasText: 'Stopped' }).waitFor();
+    expect(await page.locator('#recording-state').innerText()).toContain('1 animals');
+    expect(existsSync(join(dir, 'recorded.yaml'))).toBe(true);
+    await page.click('#recording-toggle');
+    await page.locator('#recording-state', { hasText: 'Recording into' }).waitFor();
+  });
+
+  it('without --record, the recording is not shown', async () => {
+    const mock = await startMock(['--proxy', upstream().url]);
+    const { page } = browser;
+    await openConsole(page, new URL(mock.url).origin, { live: false });
+    await page.locator('#violations-section').waitFor();
+    expect(await page.locator('#recording-section').isHidden()).toBe(true);
   });
 });
