@@ -6,14 +6,16 @@
 #   docker run --rm -p 4010:4010 animal-store-mock --log-format json --scenario flaky
 # Checked without an engine by test/docker/verify-dockerfile.sh.
 
-# Node 22, major pinned: Node 20 left LTS support in April 2026,
-# 22 is LTS until April 2027 and meets engines ">=20.19". A major
-# tag still moves with patch releases; pin a digest
-# (node:22-slim@sha256:...) for byte-for-byte rebuilds.
-# slim: Debian without compilers or curl; no dependency needs them.
+# Node 22.23.3, the newest 22 release on 2026-11-26, pinned to its exact
+# tag so every build starts from the same Node: Node 20 left LTS support
+# in April 2026, 22 is LTS until April 2027 and meets engines ">=20.19".
+# Not pinned by digest: no registry could be reached to read the digest,
+# and a wrong one would break every build. To move to a newer Node, change
+# both FROM lines together (test/docker/verify-dockerfile.sh checks they
+# agree). slim: Debian without compilers or curl; no dependency needs them.
 
 # ---- build: dev dependencies, TypeScript -> dist/ ----
-FROM node:22-slim AS build
+FROM node:22.23.3-slim AS build
 WORKDIR /app
 
 # Manifests first, so the install layer is reused until they change.
@@ -36,7 +38,7 @@ COPY scenarios ./scenarios
 RUN npm run build
 
 # ---- runtime: production dependencies and built output only ----
-FROM node:22-slim AS runtime
+FROM node:22.23.3-slim AS runtime
 WORKDIR /app
 
 COPY package.json package-lock.json ./
@@ -53,6 +55,14 @@ COPY scenarios ./scenarios
 COPY console ./console
 COPY --from=build /app/dist ./dist
 
+# Open Containers image annotations (opencontainers/image-spec,
+# annotations.md): what registries and scanners show for the image.
+LABEL org.opencontainers.image.title="animal-store-mock" \
+      org.opencontainers.image.description="High-fidelity mock server and contract-test harness for the Animal Store API" \
+      org.opencontainers.image.licenses="MIT" \
+      org.opencontainers.image.version="0.1.0" \
+      org.opencontainers.image.base.name="docker.io/library/node:22.23.3-slim"
+
 # Files stay root-owned: the mock only reads them, so the node user
 # (uid 1000 in the official image) cannot change its own code.
 USER node
@@ -63,7 +73,9 @@ USER node
 # `Authorization: Bearer <key>` there (without it the mock warns at
 # start-up). Set it as the variable rather than --admin-key: the
 # HEALTHCHECK reads the variable to send the key.
-ENV HOST=0.0.0.0 PORT=4010
+# NODE_ENV=production: what libraries read to drop development-only
+# work; the mock itself does not read it.
+ENV HOST=0.0.0.0 PORT=4010 NODE_ENV=production
 EXPOSE 4010
 
 # Slim images have no curl; node's own fetch does the GET. Exit 1

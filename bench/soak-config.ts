@@ -11,7 +11,7 @@ export const MAX_SESSIONS = 100;
 /** Journal entries keep at most this much of a path (README, "The admin API"). */
 export const JOURNAL_PATH_CLIP = 1024;
 
-/** Default largest RSS allowed, in MiB: the README's "most memory the defaults allow" (about 1.5 GiB since issue 13's journal details at their costliest). */
+/** Default largest RSS allowed, in MiB: the README's "most memory the defaults allow" (about 1.5 GiB with the journal's details at their costliest). */
 export const DEFAULT_RSS_CEILING_MIB = 1541;
 /**
  * RSS has levelled off when the largest RSS of the last third of the run is

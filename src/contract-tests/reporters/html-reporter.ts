@@ -69,7 +69,7 @@ function summarySection(report: SuiteReport, about: ReportAbout): string {
     element('h1', {}, `Contract tests ${textElement('span', { class: `verdict ${report.ok ? 'passed' : 'failed'}` }, verdict)}`),
     ...(wrongTarget ? [textElement('p', { class: 'failed', id: 'wrong-target' }, wrongTarget.message)] : []),
     element('dl', { class: 'facts' }, facts.map(([id, label, text]) => `${textElement('dt', {}, label)}${textElement('dd', { id }, text)}`).join('\n')),
-    // A wrong target's counts would claim a coverage its rules never judged (the issue's "claims a coverage of 2/8").
+    // A wrong target's counts would claim a coverage its rules never judged.
     ...(wrongTarget ? [] : [countsTable(report)]),
   ].join('\n'));
 }

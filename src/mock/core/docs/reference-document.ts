@@ -11,6 +11,8 @@ export interface ReferenceDocumentOptions {
   defaultKey: string;
   /** Whether this mock accepts it: configured keys are never shown, only where they come from. */
   defaultKeyAccepted: boolean;
+  /** Where the QA console is served (`/__mock/console/`), linked from the page's introduction. */
+  consolePath: string;
 }
 
 type Loose = Record<string, unknown>;
@@ -22,7 +24,9 @@ type Loose = Record<string, unknown>;
  *   (see thisMock);
  * - the key explained where the page shows it (explainKeys);
  * - each deprecated operation's sunset date where the page shows it
- *   (noteSunsets).
+ *   (noteSunsets);
+ * - no optional parameter filled in before the reader chooses (noPrefill);
+ * - the console and `Prefer` introduced at the top (introduceMock).
  * The same for every request, so it is built once.
  */
 export function referenceDocument(options: ReferenceDocumentOptions): string {
@@ -30,6 +34,8 @@ export function referenceDocument(options: ReferenceDocumentOptions): string {
   thisMock(document, options.basePath);
   explainKeys(document, options);
   noteSunsets(document, options.operations);
+  noPrefill(document);
+  introduceMock(document, options.consolePath);
   return JSON.stringify(document);
 }
 
@@ -113,4 +119,61 @@ function noteSunsets(document: Loose, operations: ReadonlyMap<string, OperationS
     // The header as the mock sends it (RFC 8594 §3: an HTTP-date), so a reader can match the page to what the client receives.
     append(target, `Sunset: ${date}. The operation is to be removed then; the mock sends \`Sunset: ${operation.sunset.toUTCString()}\` (RFC 8594).`);
   }
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * Swagger UI fills a parameter's field with its `example` when "Try it out"
+ * opens, and sends it: listPets' `status: available` then filters the list
+ * without the reader having asked. An optional parameter's example moves
+ * into its description, where it still informs; a required one keeps it (the
+ * field must hold something to send). A schema's own `example` fills the
+ * field too, so a referenced schema is copied into the parameter without it
+ * (the component itself keeps it, for the bodies that use it).
+ */
+function noPrefill(document: Loose): void {
+  for (const pathItem of Object.values(record(document.paths) ?? {})) {
+    const item = record(pathItem);
+    if (!item) continue;
+    const operations = METHODS.map((method) => record(item[method])).filter((operation): operation is Loose => operation !== undefined);
+    for (const holder of [item, ...operations]) {
+      const parameters = Array.isArray(holder.parameters) ? holder.parameters : [];
+      for (const parameter of parameters.map(record)) {
+        if (!parameter || parameter.required === true) continue;
+        const schema = ownSchema(document, record(parameter.schema));
+        if (schema) parameter.schema = schema;
+        const example = parameter.example ?? schema?.example;
+        if (example === undefined) continue;
+        append(parameter, `For example \`${JSON.stringify(example)}\`; leave it empty to send none.`);
+        delete parameter.example;
+        delete schema?.example;
+      }
+    }
+  }
+}
+
+/**
+ * Two things a frontend developer looks for next to the reference: the
+ * console (what the mock received and answered), and how to get an error
+ * without writing a scenario (`Prefer: code=…`, RFC 7240).
+ */
+function introduceMock(document: Loose, consolePath: string): void {
+  const info = record(document.info) ?? {};
+  document.info = info;
+  append(
+    info,
+    `**This mock.** What it received and answered, live: [the console](${consolePath}). ` +
+      'To get an error without writing a scenario, send `Prefer: code=404` (any status the operation documents) or `Prefer: example=empty`; ' +
+      'the answer carries `Preference-Applied` (RFC 7240).',
+  );
+}
+
+/** The parameter's schema as its own copy: a local `$ref` resolved (one level, as the renderer reads it), anything else cloned. */
+function ownSchema(document: Loose, schema: Loose | undefined): Loose | undefined {
+  if (!schema) return undefined;
+  const ref = typeof schema.$ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1] : undefined;
+  if (typeof schema.$ref === 'string' && ref === undefined) return schema;
+  const target = ref === undefined ? schema : record(record(record(document.components)?.schemas)?.[ref]);
+  return target ? structuredClone(target) : schema;
 }

@@ -5,7 +5,7 @@ import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 import { MAX_STREAMS_PER_ADDRESS } from './stream-slots.js';
 
 /**
- * The QA console's live journal (issue 13) in a real headless Chromium,
+ * The QA console's live journal in a real headless Chromium,
  * against a real mock: how the rows arrive, are kept, filtered and opened,
  * and what the page does when the stream drops, is cleared, ends or is busy.
  */

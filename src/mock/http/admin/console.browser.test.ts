@@ -7,7 +7,7 @@ import { scenarioFolder, scenarioWith } from '../../../../test/support/scenario-
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
 /**
- * The QA console (issue 13) in a real headless Chromium, against a real
+ * The QA console in a real headless Chromium, against a real
  * mock on a free port: each test drives the page as QA would, and checks
  * what the mock did through its own HTTP API.
  */

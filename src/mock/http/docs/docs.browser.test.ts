@@ -53,6 +53,8 @@ describe('/docs in Chromium', () => {
       // The relative server resolved against the page's own address: the curl line and the URL the page shows name this mock.
       const called = new URL(await listPets.locator('.request-url pre').innerText());
       expect(`${called.origin}${called.pathname}`).toBe(`${origin}/v1/pets`);
+      // No optional parameter sent unless the reader fills it in: the status field starts empty, so the list is not filtered.
+      expect([...called.searchParams.keys()]).not.toContain('status');
 
       // The request reached this mock, with the key: its journal (the shared session's, keyed requests only) has it.
       const entries = (await mock.admin('/journal')).json.entries as Array<{ method: string; path: string; status: number }>;

@@ -115,6 +115,19 @@ describe('GET /docs, the API reference', () => {
     expect(JSON.parse(text).info.description).not.toContain('MOCK_API_KEYS');
   });
 
+  it('fills in no optional parameter (its example moves to its description), and introduces the console and Prefer', async () => {
+    const { document } = await servedContract(originOf(mock));
+    const status = document.paths['/pets'].get.parameters.find((parameter: { name: string }) => parameter.name === 'status');
+    expect(status.example).toBeUndefined();
+    expect(status.description).toContain('For example `"available"`');
+    expect(document.info.description).toContain('[the console](/__mock/)');
+    expect(document.info.description).toContain('Prefer: code=404');
+    // The page's console link leads to the console.
+    const console = await fetch(`${originOf(mock)}/__mock/`);
+    expect(console.status).toBe(200);
+    expect(await console.text()).toContain('<html');
+  });
+
   it('keeps the deprecated operation\'s text when it already gives the sunset date', async () => {
     const { document } = await servedContract(originOf(mock));
     const shipped = parseYaml(readFileSync(defaultDocumentPath(), 'utf8')) as any;
