@@ -12,7 +12,7 @@ describe('the fault kinds', () => {
   it('each have their row in the Faults table of docs/scenarios-and-faults.md, and every `then` row is a kind\'s', () => {
     expect(faults).toContain('| Fault | What the client gets |');
     const rows = faults.split('\n').filter((line) => line.startsWith('| ') && line.includes('`then: '));
-    expect(rows.sort()).toEqual(FAULT_KINDS.map(({ readme: { written, gets } }) => `| ${written} | ${gets} |`).sort());
+    expect(rows.sort()).toEqual(FAULT_KINDS.map(({ guideRow: { written, gets } }) => `| ${written} | ${gets} |`).sort());
   });
 
   it('name what a stub writes: a word itself, a mapping by its key, nothing as pass', () => {
