@@ -16,17 +16,33 @@ export function userDocs(): string[] {
 
 export const readDoc = (path: string): string => readFileSync(join(packageRoot(), path), 'utf8');
 
-/** Each line with whether it is inside a fenced code block (the fence lines themselves count as inside). */
-function linesWithFences(text: string): Array<{ line: string; number: number; fenced: boolean; fence?: string }> {
+interface DocLine {
+  line: string;
+  /** From 1. */
+  number: number;
+  /** Inside a fenced code block, its fences included. */
+  fenced: boolean;
+  /** On an opening fence: what follows it (`sh`, `yaml`, or ``). */
+  opens?: string;
+  /** On a closing fence. */
+  closes?: boolean;
+}
+
+/** Each line, with where the fenced code blocks (``` or ~~~, closed by the same marker) open and close. */
+function docLines(text: string): DocLine[] {
   let open: string | undefined;
   return text.split('\n').map((line, index) => {
+    const number = index + 1;
     const fence = /^\s*(```|~~~)(.*)$/.exec(line);
-    if (fence) {
-      const entry = { line, number: index + 1, fenced: true, fence: open === undefined ? (fence[2] ?? '').trim() : undefined };
-      open = open === undefined ? fence[1] : fence[1] === open ? undefined : open;
-      return entry;
+    if (fence && open === undefined) {
+      open = fence[1];
+      return { line, number, fenced: true, opens: (fence[2] ?? '').trim() };
     }
-    return { line, number: index + 1, fenced: open !== undefined };
+    if (fence && fence[1] === open && (fence[2] ?? '').trim() === '') {
+      open = undefined;
+      return { line, number, fenced: true, closes: true };
+    }
+    return { line, number, fenced: open !== undefined };
   });
 }
 
@@ -39,7 +55,7 @@ function linesWithFences(text: string): Array<{ line: string; number: number; fe
 export function headingAnchors(text: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
-  for (const { line, fenced } of linesWithFences(text)) {
+  for (const { line, fenced } of docLines(text)) {
     const heading = fenced ? null : /^#{1,6}\s+(.*?)(\s+#+)?\s*$/.exec(line);
     if (!heading) continue;
     const rendered = (heading[1] ?? '').replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1');
@@ -62,7 +78,7 @@ export interface DocLink {
 /** Every inline link and image outside code (fenced blocks and `code spans`). */
 export function docLinks(text: string): DocLink[] {
   const links: DocLink[] = [];
-  for (const { line, number, fenced } of linesWithFences(text)) {
+  for (const { line, number, fenced } of docLines(text)) {
     if (fenced) continue;
     const prose = line.replace(/(`+)[^`]*?\1/g, '');
     for (const match of prose.matchAll(/(!?)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
@@ -83,13 +99,12 @@ export interface CodeBlock {
 export function codeBlocks(text: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];
   let current: CodeBlock | undefined;
-  for (const { line, number, fenced, fence } of linesWithFences(text)) {
-    if (fence !== undefined) current = { line: number, info: fence, text: '' };
-    else if (fenced && current && !/^\s*(```|~~~)/.test(line)) current.text += `${line}\n`;
-    else if (current) {
+  for (const { line, number, opens, closes } of docLines(text)) {
+    if (opens !== undefined) current = { line: number, info: opens, text: '' };
+    else if (closes && current) {
       blocks.push(current);
       current = undefined;
-    }
+    } else if (current) current.text += `${line}\n`;
   }
   return blocks;
 }
