@@ -19,7 +19,7 @@ export interface TargetInputs {
   memory: readonly MemoryResult[];
 }
 
-/** The mock's performance targets (the request path's, the Redis store's and the console's): medians of the interleaved pairs. */
+/** The mock's performance targets (the mock's own, the Redis store's and the open console's): medians of the interleaved pairs. */
 export function checkTargets({ pairs, startup, memory }: TargetInputs): TargetCheck[] {
   const of = (scenario: string) => pairs.find((p) => p.scenario === scenario);
   return [

@@ -10,7 +10,7 @@ import { DEFAULT_STORE_PREFIX } from './core/store/open-store.js';
 import { MAX_WORKERS, readStoreOptions, type StoreFlags } from './read-store-options.js';
 import { readProxyFlags, PROXY_HELP, type ProxyFlags } from './read-proxy-flags.js';
 
-/** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in the README. */
+/** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in docs/mock.md. */
 export const DEFAULT_API_KEY = 'animal-store-dev-key';
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -64,7 +64,7 @@ Options:
                      (env MOCK_API_KEYS, comma-separated; default "${DEFAULT_API_KEY}")
   --admin-key KEY    every /__mock request (the console's files aside) needs Authorization: Bearer KEY (env MOCK_ADMIN_KEY);
                      without it, admin reads are open and admin writes need an API key
-  --scenario NAME    start in this scenario (default: ${DEFAULT_SCENARIO}); see scenarios/ and the README
+  --scenario NAME    start in this scenario (default: ${DEFAULT_SCENARIO}); see scenarios/ and docs/scenarios-and-faults.md
   --scenarios DIR    read scenario files from this folder (default: the project's scenarios/)
   --no-watch         do not reload scenarios when their files are edited
   --journal-size N   requests each request journal keeps (default ${DEFAULT_JOURNAL_SIZE}, at most ${MAX_JOURNAL_SIZE})

@@ -130,7 +130,7 @@ function warnMemoryCeiling(logger: Logger, options: MockCliOptions): void {
   logger.warn(
     { ceilingBytes: Math.round(ceiling.bytes), heapLimitBytes: heap },
     `with these flags clients can make the mock hold about ${mib(ceiling.bytes)}, more than node's heap limit here (${mib(heap)}), so a full mock would crash; ` +
-      `the largest part: ${ceiling.parts[0]?.what} ${mib(ceiling.parts[0]?.bytes ?? 0)}. Lower it, or give node more heap (NODE_OPTIONS=--max-old-space-size=MiB). See the README's Bounds.`,
+      `the largest part: ${ceiling.parts[0]?.what} ${mib(ceiling.parts[0]?.bytes ?? 0)}. Lower it, or give node more heap (NODE_OPTIONS=--max-old-space-size=MiB). See "Bounds" in docs/reference.md.`,
   );
 }
 

@@ -269,7 +269,7 @@ done
 echo "mock runs as uid $(ps -o uid= -p "$pid" | tr -d ' ')"
 stop "$log"
 
-step "7b. with MOCK_ADMIN_KEY, as the README advises for a container"
+step "7b. with MOCK_ADMIN_KEY, as docs/deployment.md advises for a container"
 port=$(free_port)
 log="$work/mock-admin-key.log"
 launch "$log" MOCK_ADMIN_KEY=verify-admin-key -- --port "$port" --host 127.0.0.1 --quiet

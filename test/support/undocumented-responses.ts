@@ -3,7 +3,7 @@ import type { ErrorCode } from '../../src/mock/core/errors.js';
 /**
  * The statuses the mock answers with that the contract document does not
  * list. Each is an Error body. The fidelity check in the tests allows exactly
- * these, and the README's table lists them.
+ * these, and the table in docs/reference.md lists them.
  * `operation` is the documented operation concerned; `*` for any request,
  * operation or not; undefined for requests that reach no documented
  * operation only.

@@ -1,7 +1,7 @@
 /**
  * The mock's error codes. The interface fixes the Error body's shape
  * (`code`, `message`, `status`) but not its codes, so these are the mock's
- * own, stable, and listed in the README.
+ * own, stable, and listed in docs/reference.md.
  */
 export const ERROR_CODES = {
   bad_request: 400,

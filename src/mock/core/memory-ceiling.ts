@@ -1,6 +1,6 @@
 /**
  * The most memory the mock's flags let clients make it hold, from the
- * per-item costs measured for the README's "Bounds" (`node --expose-gc
+ * per-item costs measured for "Bounds" in docs/reference.md (`node --expose-gc
  * dist/bench/bounds-memory.js`, and the connection figures of "Connection
  * bounds"). With the defaults it is about 1.5 GiB; the start-up warns when
  * flags raise it past the heap node was given, as a full mock would then
@@ -15,7 +15,7 @@ export interface CeilingFlags {
 
 const MiB = 1024 * 1024;
 
-/** Measured heap per item (README, Bounds). */
+/** Measured heap per item (docs/reference.md, Bounds). */
 const COST = {
   /**
    * A journal entry at its costliest (path cut at 1,024 characters, reason at 512, bodies at 1,024 and 2,048),

@@ -34,7 +34,7 @@ describe('the QA console, without an admin key', () => {
     await page.locator('#entries .entry').nth(5).waitFor();
     expect(await rowStatuses(page)).toEqual(statuses.map(String).reverse());
 
-    // A journal as QA would see it, for the README's picture: other operations, a 404, a create.
+    // A journal as QA would see it, for the picture in README.md and docs/admin-and-console.md: other operations, a 404, a create.
     const more: Array<[string, RequestInit?]> = [
       ['/pets/1'],
       ['/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Biscuit', categoryId: 2, status: 'available' }) }],

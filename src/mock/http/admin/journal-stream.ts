@@ -42,7 +42,7 @@ export interface JournalStreamOptions {
 
 /**
  * `GET /__mock/journal/stream` and `GET /__mock/journal/anonymous/stream`:
- * a journal as Server-Sent Events (README: "The journal stream"). The
+ * a journal as Server-Sent Events (docs/admin-and-console.md, "The journal stream"). The
  * admin API's steps have checked Host, Origin, the key and the session
  * (pipeline.ts) as for every admin route. Gives the streams' figures.
  */

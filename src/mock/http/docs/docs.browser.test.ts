@@ -31,7 +31,7 @@ describe('/docs in Chromium', () => {
       // The server, as the document gives it (relative, resolved against the page's address when called).
       expect(await page.locator('.servers select').inputValue()).toBe('/v1');
       expect(await page.locator('.servers select option').allInnerTexts()).toEqual(['/v1 - This mock']);
-      // The README's picture: the whole reference at a glance, before anything is opened.
+      // The picture in docs/mock.md: the whole reference at a glance, before anything is opened.
       await screenshot(page, 'docs');
       await page.click('#operations-pets-getPet .opblock-summary');
       const getPet = page.locator('#operations-pets-getPet');

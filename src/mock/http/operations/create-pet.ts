@@ -16,7 +16,7 @@ const WARNED_MAX = 1024;
  * getPet serves it: the collection's path below the base path, then the id;
  * 507 `catalogue_full` when the session has added all its catalogue may hold.
  * The interface says nothing of `Location`: it is the mock's choice, which
- * the contract harness only reports (README, "Where the interface is silent").
+ * the contract harness only reports (docs/reference.md, "Where the interface is silent").
  */
 export const createPet: OperationFactory<NewPet> = (operation, { logger, basePath }) => {
   const collection = basePath + operation.path;

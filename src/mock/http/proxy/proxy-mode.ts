@@ -11,7 +11,7 @@ import { forward, type TargetAnswer } from './forward.js';
 import { endToEnd } from './hop-by-hop.js';
 import { journalHeaders } from '../../core/journal/journal-headers.js';
 
-/** The defaults of proxy mode's bounds, documented in the README ("Proxy mode"). */
+/** The defaults of proxy mode's bounds, documented in docs/mock.md ("Proxy mode"). */
 export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
 /** Connections to the target at once; requests past it wait in node's queue for a free one. */
 export const PROXY_MAX_SOCKETS = 64;

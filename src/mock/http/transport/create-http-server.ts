@@ -21,7 +21,7 @@ export interface HttpServerOptions {
 /**
  * The node HTTP server the app runs on, with every answer node or the
  * transport gives before the app (malformed requests, timeouts, the
- * connection limit) an Error body; see the README's "Malformed requests".
+ * connection limit) an Error body; see "Malformed requests" in docs/reference.md.
  */
 export function createHttpServer(fetch: (request: Request, env: object) => Response | Promise<Response>, options: HttpServerOptions): Server {
   const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };

@@ -1,5 +1,5 @@
 /**
- * The connection bounds (README: "Connection bounds"). Each is chosen so that
+ * The connection bounds (docs/reference.md, "Connection bounds"). Each is chosen so that
  * a laptop survives a client that opens connections and never finishes
  * them: 256 connections, each holding at most 16 KiB of headers, for at
  * most 15 s before its headers are complete.
