@@ -45,7 +45,7 @@ export interface MockCliOptions extends StoreFlags {
   /** Animals (`--max-pets`) and bytes of their JSON (`--max-catalogue-bytes`) each session may add. */
   maxPets: number;
   maxCatalogueBytes: number;
-  /** Connections served at once (`--max-connections`); one more gets 503. */
+  /** Connections with a request in progress (`--max-connections`); a request on one more gets 503. */
   maxConnections: number;
   /** `--proxy URL` (env MOCK_PROXY), `--proxy-timeout MS`, `--upstream-key KEY` (env MOCK_UPSTREAM_KEY): proxy mode; undefined: off. */
   proxy: ProxyFlags | undefined;
@@ -76,7 +76,8 @@ Options:
                      (default ${DEFAULT_MAX_SESSIONS})
   --session-idle S   seconds after which an unused session ends (default ${DEFAULT_SESSION_IDLE_MS / 1000})
   --session-per-key  without X-Mock-Session, each API key is its own session
-  --max-connections N  connections served at once; one more gets 503 (default ${DEFAULT_MAX_CONNECTIONS})
+  --max-connections N  connections with a request in progress; a request on one more gets 503
+                     (default ${DEFAULT_MAX_CONNECTIONS}; 16 times as many may be open, idle or unfinished)
   --store URL        where sessions and what clients change live: memory, or redis://[user:password@]host:port[/db]
                      (or rediss://) shared by several processes (env MOCK_STORE; default memory)
   --store-prefix P   the start of every Redis key, so several mocks can share one Redis
