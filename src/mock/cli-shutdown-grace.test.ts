@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
-import { runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
+import { runToExit, startMock, statusOrCut, useBuiltCli } from '../../test/support/built-cli.js';
 import { scenarioFolder, scenarioWith } from '../../test/support/scenario-folder.js';
 
 /** `--shutdown-grace` (and MOCK_SHUTDOWN_GRACE): how long SIGTERM waits for requests in flight, as the operator sets it. */
@@ -14,25 +14,14 @@ folder.write(
   ]),
 );
 
-/** The status of a request to `path` (0: closed without an answer). */
-async function statusOf(mock: RunningMock, path: string): Promise<number> {
-  try {
-    const res = await fetch(`${mock.url}${path}`, { headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, connection: 'close' } });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return 0;
-  }
-}
-
 describe('--shutdown-grace', () => {
   it.each([
     ['--shutdown-grace 2', ['--shutdown-grace', '2'], {}],
     ['MOCK_SHUTDOWN_GRACE=2', [], { MOCK_SHUTDOWN_GRACE: '2' }],
   ])('%s: SIGTERM answers what ends within 2 s, closes the rest at 2 s and says so, then exits 0', { timeout: 30_000 }, async (_, flags, env) => {
     const mock = await startMock(['--scenarios', folder.dir, '--scenario', 'latency', '--no-watch', ...flags], env);
-    const short = statusOf(mock, '/pets?limit=1');
-    const long = statusOf(mock, '/pets/1');
+    const short = statusOrCut(mock, '/pets?limit=1', DEFAULT_API_KEY);
+    const long = statusOrCut(mock, '/pets/1', DEFAULT_API_KEY);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
     mock.child.kill('SIGTERM');
