@@ -6,6 +6,7 @@ import { DEFAULT_MAX_CATALOGUE_BYTES, DEFAULT_MAX_PETS } from './core/catalogue/
 import { DEFAULT_SCENARIO } from './core/scenarios/find-scenario.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './core/store/store-limits.js';
 import { DEFAULT_MAX_CONNECTIONS } from './http/transport/transport-limits.js';
+import { MAX_SHUTDOWN_GRACE_S, SHUTDOWN_GRACE_MS } from './shutdown-grace.js';
 import { DEFAULT_STORE_PREFIX } from './core/store/open-store.js';
 import { MAX_WORKERS, readStoreOptions, type StoreFlags } from './read-store-options.js';
 import { readProxyFlags, PROXY_HELP, type ProxyFlags } from './read-proxy-flags.js';
@@ -45,8 +46,10 @@ export interface MockCliOptions extends StoreFlags {
   /** Animals (`--max-pets`) and bytes of their JSON (`--max-catalogue-bytes`) each session may add. */
   maxPets: number;
   maxCatalogueBytes: number;
-  /** Connections served at once (`--max-connections`); one more gets 503. */
+  /** Connections with a request in progress (`--max-connections`); a request on one more gets 503. */
   maxConnections: number;
+  /** Seconds a stop waits for requests in flight (`--shutdown-grace`, env MOCK_SHUTDOWN_GRACE). */
+  shutdownGraceSeconds: number;
   /** `--proxy URL` (env MOCK_PROXY), `--proxy-timeout MS`, `--upstream-key KEY` (env MOCK_UPSTREAM_KEY): proxy mode; undefined: off. */
   proxy: ProxyFlags | undefined;
 }
@@ -76,7 +79,10 @@ Options:
                      (default ${DEFAULT_MAX_SESSIONS})
   --session-idle S   seconds after which an unused session ends (default ${DEFAULT_SESSION_IDLE_MS / 1000})
   --session-per-key  without X-Mock-Session, each API key is its own session
-  --max-connections N  connections served at once; one more gets 503 (default ${DEFAULT_MAX_CONNECTIONS})
+  --max-connections N  connections with a request in progress; a request on one more gets 503
+                     (default ${DEFAULT_MAX_CONNECTIONS}; 16 times as many may be open, idle or unfinished)
+  --shutdown-grace S seconds SIGTERM or SIGINT waits for requests in flight before closing them
+                     (env MOCK_SHUTDOWN_GRACE; default ${SHUTDOWN_GRACE_MS / 1000}, 0 to ${MAX_SHUTDOWN_GRACE_S})
   --store URL        where sessions and what clients change live: memory, or redis://[user:password@]host:port[/db]
                      (or rediss://) shared by several processes (env MOCK_STORE; default memory)
   --store-prefix P   the start of every Redis key, so several mocks can share one Redis
@@ -119,6 +125,7 @@ const CLI_OPTIONS = {
   'max-pets': { type: 'string' },
   'max-catalogue-bytes': { type: 'string' },
   'max-connections': { type: 'string' },
+  'shutdown-grace': { type: 'string' },
   store: { type: 'string' },
   'store-prefix': { type: 'string' },
   workers: { type: 'string' },
@@ -168,6 +175,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   const [journalSize, maxSessions, sessionIdleSeconds, maxPets, maxCatalogueBytes, maxConnections] = read;
   const badCount = counts.find((_, i) => read[i] === undefined);
   if (badCount) return { kind: 'error', message: `${badCount[0]} must be a whole number from 1 to ${badCount[3]}, got ${JSON.stringify(badCount[1])}` };
+  const grace = readShutdownGrace(values['shutdown-grace'], env);
+  if (!grace.ok) return { kind: 'error', message: grace.error };
   const logFormat = values['log-format'] ?? (stdoutIsTty ? 'pretty' : 'json');
   if (logFormat !== 'pretty' && logFormat !== 'json') return { kind: 'error', message: `--log-format must be pretty or json, got ${logFormat}` };
   const logLevel = readLogLevel(values['log-level'], values.quiet, env);
@@ -209,6 +218,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       maxPets: maxPets as number,
       maxCatalogueBytes: maxCatalogueBytes as number,
       maxConnections: maxConnections as number,
+      shutdownGraceSeconds: grace.value,
       proxy: proxy.value,
       ...store.value,
     },
@@ -232,6 +242,14 @@ function readCorsOrigins(origins: readonly string[]): Result<'*' | string[], str
     }
   }
   return ok([...origins]);
+}
+
+/** `--shutdown-grace`, else MOCK_SHUTDOWN_GRACE (empty: unset), else 10: whole seconds from 0 (close at once) to an hour. */
+function readShutdownGrace(flag: string | undefined, env: NodeJS.ProcessEnv): Result<number, string> {
+  const [text, from] = flag !== undefined ? [flag, '--shutdown-grace'] : env.MOCK_SHUTDOWN_GRACE ? [env.MOCK_SHUTDOWN_GRACE, 'MOCK_SHUTDOWN_GRACE'] : [undefined, ''];
+  if (text === undefined) return ok(SHUTDOWN_GRACE_MS / 1000);
+  const seconds = integer(text, 0, MAX_SHUTDOWN_GRACE_S);
+  return seconds === undefined ? failed(`${from} must be whole seconds from 0 to ${MAX_SHUTDOWN_GRACE_S}, got ${JSON.stringify(text)}`) : ok(seconds);
 }
 
 /** `--log-level`, else `--quiet` (warn), else MOCK_LOG_LEVEL, else info; the flags together contradict each other. */

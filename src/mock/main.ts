@@ -112,6 +112,7 @@ async function serve(options: MockCliOptions, loaded: StartState, logger: Logger
       watch: options.watch,
       sessionPerKey: options.sessionPerKey,
       transport: { maxConnections: options.maxConnections },
+      shutdownGraceMs: options.shutdownGraceSeconds * 1000,
       proxy: options.proxy && { ...options.proxy, documentPath: options.contract },
     });
     return { server, evictionPolicy: store.evictionPolicy };

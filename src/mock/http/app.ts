@@ -86,6 +86,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     exchange: (c) => shared(c),
     shutdown: options.shutdown,
     streamLifetimeMs: options.streamLifetimeMs,
+    adminKeySet: options.adminKey !== undefined,
     violations: options.proxy?.violations,
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
   });

@@ -35,6 +35,8 @@ export interface MockServerOptions {
   transport?: Partial<TransportLimits> | undefined;
   /** `--proxy`: the target, and how long it may take to answer (proxy/proxy-mode.ts). */
   proxy?: ProxyOptions | undefined;
+  /** How long `close()` waits for requests in flight (`--shutdown-grace`; default SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs?: number | undefined;
 }
 
 
@@ -46,6 +48,8 @@ export interface RunningMockServer {
   /** The server's origin, e.g. `http://127.0.0.1:4010`; the admin API is at `/__mock` below it. */
   origin: string;
   port: number;
+  /** How long `close()` waits for requests in flight before it closes what is still open. */
+  graceMs: number;
   /** Stops accepting connections, lets requests in flight finish, then closes, the store last. */
   close(): Promise<void>;
 }
@@ -77,16 +81,18 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const { port, address, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
   const watcher = options.watch ? watchScenarios({ library, store, logger }) : undefined;
+  const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
   return {
     logger,
     url: `http://${host}:${port}${contract.basePath}`,
     origin: `http://${host}:${port}`,
     port,
+    graceMs,
     close: async () => {
       watcher?.close();
       // Hung requests (a scenario's `hang` fault) would otherwise hold the close for the whole grace period.
       shutdown.abort();
-      await closeGracefully(server, logger);
+      await closeGracefully(server, logger, graceMs);
       proxy?.close();
       await store.close();
     },
@@ -94,7 +100,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
 }
 
 /** Stops accepting, lets requests in flight finish; at the end of the shutdown grace period closes what is still open, and says so. */
-function closeGracefully(server: Server, logger: Logger, graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
+function closeGracefully(server: Server, logger: Logger, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       logger.error({ graceMs }, `the shutdown grace period of ${graceMs / 1000} s is over: closing the connections still open, their requests unanswered`);
