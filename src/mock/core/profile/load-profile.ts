@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import type { ValidateFunction } from 'ajv';
+import { plainAjv } from '../../../document/ajv-instances.js';
+import { parseYaml } from '../../../shared/parse-yaml.js';
+import { PROFILE_VERSION, defaultProfilePath, profileSchemaPath, type Profile } from '../../../shared/profile/profile.js';
+import { describeSchemaErrors } from '../scenarios/describe-schema-errors.js';
+import { SCENARIO_AJV_OPTIONS } from '../scenarios/scenario-schema.js';
+import { displayPath } from '../scenarios/find-scenario.js';
+import { failed, ok, type Result } from '../result.js';
+
+/** A profile that loaded, and the file it came from, as messages show it. */
+export interface LoadedProfile {
+  profile: Profile;
+  file: string;
+}
+
+/** What the mock serves from, where a profile's choice depends on it. */
+export interface ProfileServing {
+  /** `descending` is served by the memory store only: Redis keeps additions in one list, read from its start. */
+  store: 'memory' | 'redis';
+}
+
+let compiled: ValidateFunction | undefined;
+
+/**
+ * Reads a profile (YAML, or JSON) and checks it: its version first, so a
+ * file of another version is told so rather than given a list of schema
+ * errors; then profiles/profile.schema.json (strict, as the scenario
+ * schema); then what the mock could not serve. A file that fails is
+ * refused with `<file>: <JSONPath> <reason>`, every problem joined with `; `.
+ */
+export function loadProfile(file: string, serving: ProfileServing): Result<LoadedProfile, string> {
+  const checked = checkProfileFile(file, serving);
+  if (!checked.ok) return checked;
+  // A point left out keeps the mock's own choice.
+  const { profile } = checked.value;
+  return ok({ ...checked.value, profile: { ...profile, choices: { ...loadDefaultProfile().profile.choices, ...profile.choices } } });
+}
+
+function checkProfileFile(file: string, serving: ProfileServing): Result<LoadedProfile, string> {
+  const shown = displayPath(file);
+  const refuse = (problems: readonly string[]) => failed(`${shown}: ${problems.join('; ')}`);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return refuse([`cannot be read: ${(error as Error).message}`]);
+  }
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (error) {
+    return refuse([`cannot be read as YAML or JSON: ${(error as Error).message.split('\n', 1)[0]}`]);
+  }
+  const version = (data as { version?: unknown } | null)?.version;
+  if (typeof data === 'object' && data !== null && version !== undefined && version !== PROFILE_VERSION) {
+    return refuse([`$.version is ${JSON.stringify(version)}: this mock reads profiles of version ${PROFILE_VERSION}`]);
+  }
+  compiled ??= plainAjv({ ...SCENARIO_AJV_OPTIONS, validateSchema: false }).compile(JSON.parse(readFileSync(profileSchemaPath(), 'utf8')) as object);
+  if (!compiled(data)) return refuse(describeSchemaErrors(compiled.errors ?? []));
+  const profile = data as Profile;
+  if (profile.choices.order === 'descending' && serving.store === 'redis') {
+    return refuse(['$.choices.order descending is served by the memory store only (on Redis the additions are read from the start of one list): use ascending, or the memory store (--store memory)']);
+  }
+  return ok({ profile, file: shown });
+}
+
+let defaultProfile: LoadedProfile | undefined;
+
+/** The mock's own choices (profiles/default.yaml, which has every one); a shipped file that does not load is a broken install. */
+export function loadDefaultProfile(): LoadedProfile {
+  if (defaultProfile) return defaultProfile;
+  const loaded = checkProfileFile(defaultProfilePath(), { store: 'memory' });
+  if (!loaded.ok) throw new Error(`the shipped default profile does not load: ${loaded.error}`);
+  defaultProfile = loaded.value;
+  return defaultProfile;
+}
