@@ -47,13 +47,19 @@ export interface ProfileChoices {
 
 export type ProfilePoint = keyof ProfileChoices;
 
-export interface Profile {
+/** A profile as written in its file: a point left out keeps the mock's own choice. */
+export interface ProfileFile {
   version: typeof PROFILE_VERSION;
   /** Shown by the mock's health endpoint and console. */
   name: string;
-  choices: ProfileChoices;
-  /** Written by the harness: for a point left at the mock's choice, why (not touched, answered inconsistently). */
+  choices: Partial<ProfileChoices>;
+  /** Written by the harness: for a point left out, why (not reached, answered in more than one way). */
   notes?: Partial<Record<ProfilePoint, string>>;
+}
+
+/** A profile as the mock answers by it: every choice, the mock's own where the file left one out. */
+export interface Profile extends ProfileFile {
+  choices: ProfileChoices;
 }
 
 /** The profiles shipped with the package, their JSON Schema among them. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv';
 import { plainAjv } from '../../../document/ajv-instances.js';
 import { parseYaml } from '../../../shared/parse-yaml.js';
-import { PROFILE_VERSION, defaultProfilePath, profileSchemaPath, type Profile } from '../../../shared/profile/profile.js';
+import { PROFILE_VERSION, defaultProfilePath, profileSchemaPath, type Profile, type ProfileFile } from '../../../shared/profile/profile.js';
 import { describeSchemaErrors } from '../scenarios/describe-schema-errors.js';
 import { SCENARIO_AJV_OPTIONS } from '../scenarios/scenario-schema.js';
 import { displayPath } from '../scenarios/find-scenario.js';
@@ -33,11 +33,11 @@ export function loadProfile(file: string, serving: ProfileServing): Result<Loade
   const checked = checkProfileFile(file, serving);
   if (!checked.ok) return checked;
   // A point left out keeps the mock's own choice.
-  const { profile } = checked.value;
-  return ok({ ...checked.value, profile: { ...profile, choices: { ...loadDefaultProfile().profile.choices, ...profile.choices } } });
+  const { profile, file: shown } = checked.value;
+  return ok({ file: shown, profile: { ...profile, choices: { ...loadDefaultProfile().profile.choices, ...profile.choices } } });
 }
 
-function checkProfileFile(file: string, serving: ProfileServing): Result<LoadedProfile, string> {
+function checkProfileFile(file: string, serving: ProfileServing): Result<{ profile: ProfileFile; file: string }, string> {
   const shown = displayPath(file);
   const refuse = (problems: readonly string[]) => failed(`${shown}: ${problems.join('; ')}`);
   let text: string;
@@ -58,7 +58,7 @@ function checkProfileFile(file: string, serving: ProfileServing): Result<LoadedP
   }
   compiled ??= plainAjv({ ...SCENARIO_AJV_OPTIONS, validateSchema: false }).compile(JSON.parse(readFileSync(profileSchemaPath(), 'utf8')) as object);
   if (!compiled(data)) return refuse(describeSchemaErrors(compiled.errors ?? []));
-  const profile = data as Profile;
+  const profile = data as ProfileFile;
   if (profile.choices.order === 'descending' && serving.store === 'redis') {
     return refuse(['$.choices.order descending is served by the memory store only (on Redis the additions are read from the start of one list): use ascending, or the memory store (--store memory)']);
   }
@@ -72,6 +72,7 @@ export function loadDefaultProfile(): LoadedProfile {
   if (defaultProfile) return defaultProfile;
   const loaded = checkProfileFile(defaultProfilePath(), { store: 'memory' });
   if (!loaded.ok) throw new Error(`the shipped default profile does not load: ${loaded.error}`);
-  defaultProfile = loaded.value;
+  // Every choice is there: a test compares its keys with the schema's.
+  defaultProfile = loaded.value as LoadedProfile;
   return defaultProfile;
 }
