@@ -56,6 +56,10 @@ describe('the mock with a profile', () => {
     expect(ids[0]).toBe(created.json.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
     expect((await call(mock, '/pets?limit=500')).json).toHaveLength(ids.length);
+    // A made-up page (Prefer: dynamic=true) comes in the profile's order too.
+    const made = (await call(mock, '/pets?limit=5', { headers: { prefer: 'dynamic=true' } })).json.map((pet: { id: number }) => pet.id);
+    expect(made).toHaveLength(5);
+    expect(made).toEqual([...made].sort((a: number, b: number) => b - a));
     expect(answer(await call(mock, '/pets?limit=0'))).toBe('400 bad_limit');
     expect(answer(await call(mock, '/pets?limit=abc'))).toBe('400 bad_limit');
     expect(answer(await call(mock, '/pets?status=AVAILABLE'))).toBe('400 bad_status');

@@ -38,7 +38,8 @@ export const listPets: OperationFactory<ListQuery> = (operation, { profile }) =>
     },
     // Joined from each animal's JSON, made once when it was stored (animals never change).
     serve: (x, query) => andThen(servingState(x), (state) => andThen(state.catalogue.listJson(query), (page) => respond(x, 200, page))),
-    generate: (faker, { limit, status, where }) => generatePets(faker, limit, status, where),
+    // Made in id order; a descending profile reads them from the end, as it does the catalogue.
+    generate: (faker, { limit, status, where, order }) => (order === 'descending' ? generatePets(faker, limit, status, where).reverse() : generatePets(faker, limit, status, where)),
   };
 };
 
