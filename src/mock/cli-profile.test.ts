@@ -19,7 +19,7 @@ name: newest-first
 choices:
   order: descending
   default-status: available
-  name-length: { max: 12, refused: { status: 400, code: name_too_long } }
+  name-length: { max: 1000, refused: { status: 400, code: name_too_long } }
   location: not-sent
   missing-body: { status: 400, code: empty_body }
   malformed-json: { status: 400, code: bad_json }
@@ -72,8 +72,11 @@ describe('the mock with a profile', () => {
     expect(answer(await post(mock, '{"name":'))).toBe('400 bad_json');
     expect(answer(await post(mock, ' [{"name":"Rex","categoryId":1}]'))).toBe('400 bad_body');
     expect(answer(await post(mock, '{"name":"Rex","categoryId":1}', 'text/plain'))).toBe('415 unsupported_media_type');
-    expect(answer(await post(mock, JSON.stringify({ name: 'x'.repeat(13), categoryId: 1 })))).toBe('400 name_too_long');
-    expect((await post(mock, JSON.stringify({ name: 'x'.repeat(12), categoryId: 1 }))).status).toBe(201);
+    expect(answer(await post(mock, JSON.stringify({ name: 'x'.repeat(1001), categoryId: 1 })))).toBe('400 name_too_long');
+    expect((await post(mock, JSON.stringify({ name: 'x'.repeat(1000), categoryId: 1 }))).status).toBe(201);
+    // Counted in characters (code points): 1,000 emoji are 2,000 UTF-16 code units, and accepted.
+    expect((await post(mock, JSON.stringify({ name: '\u{1F415}'.repeat(1000), categoryId: 1 }))).status).toBe(201);
+    expect(answer(await post(mock, JSON.stringify({ name: '\u{1F415}'.repeat(1001), categoryId: 1 })))).toBe('400 name_too_long');
     // What the profile does not cover keeps the mock's answer: a field of the wrong type.
     expect(answer(await post(mock, JSON.stringify({ name: 'Rex', categoryId: 'one' })))).toBe('400 invalid_body');
     // An explicit status is kept.
@@ -107,6 +110,7 @@ describe('a wrong profile stops the start with the file, the path and the reason
     ['an unknown key', `${OTHER}  colour: blue\n`, /\$\.choices\.colour is not allowed here \(allowed: order, /],
     ['an unknown version', OTHER.replace('version: 1', 'version: 2'), /\$\.version is 2: this mock reads profiles of version 1/],
     ['a status the contract does not allow there', OTHER.replace('pet-id: { status: 400', 'pet-id: { status: 500'), /\$\.choices\['pet-id'\]\.status must be one of 400, 404/],
+    ['a name limit under what the contract makes a server accept', OTHER.replace('max: 1000', 'max: 999'), /\$\.choices\['name-length'\]/],
     ['a code no client could read', OTHER.replace('code: bad_json', 'code: "bad json"'), /\$\.choices\['malformed-json'\]\.code must match/],
     ['YAML that does not parse', 'version: 1\nchoices: [\n', /cannot be read as YAML or JSON/],
   ])('%s', async (_what, text, message) => {

@@ -1,6 +1,7 @@
 import { PROFILE_VERSION, type ProfileFile, type ProfileChoices, type ProfiledError, type ProfilePoint } from '../../shared/profile/profile.js';
 import type { SilentEntry } from '../types.js';
 import { keyOf } from '../silent-log.js';
+import { UNDECLARED_NAME_LENGTH } from '../allow-refusal.js';
 import { profileStatuses } from './profile-statuses.js';
 
 type Answers = SilentEntry['answers'];
@@ -71,7 +72,8 @@ function nameLength(answers: Answers): Learned<ProfileChoices['name-length']> {
   const answer = errorAnswer('name-length', refused[2] as string);
   if (!answer.ok) return answer;
   const max = accepted === undefined ? Number(refused[1]) - 1 : Number(accepted);
-  return max >= 1 ? learned({ max, refused: answer.value }) : unlearned('refused every name, even of one character');
+  // Under 1,000 only a declared limit (--allow-refusal): the mock keeps to the undeclared line.
+  return max >= UNDECLARED_NAME_LENGTH ? learned({ max, refused: answer.value }) : unlearned(`refused names past ${max} characters, a declared limit under the ${UNDECLARED_NAME_LENGTH} the mock must accept`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isExactInteger, type ExactInteger } from '../../shared/exact-json/int64.js';
 import { UNDECLARED_BODY_BYTES, UNDECLARED_NAME_LENGTH, type RefusalAllowance } from '../allow-refusal.js';
 import type { RecordedExchange } from '../types.js';
+import { codePoints } from '../../shared/code-points.js';
 
 /**
  * The line between what a server may refuse of a valid NewPet and what it
@@ -33,13 +34,6 @@ export function rememberAccepted(accepted: Accepted, sent: Record<string, unknow
  */
 /** `byLength`: refused for the name's length, which the silent point `name-length` reports. */
 export type RefusalVerdict = { inside: true; how: 'declared' | 'silent'; point: string; byLength?: true } | { inside: false; why: string };
-
-/** Code points, as JSON Schema's maxLength counts a string's length (a lone surrogate counts one). */
-export const codePoints = (text: string): number => {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-};
 
 /** Unicode's control characters (C0, DEL, C1): no script writes a name with one. */
 const CONTROL = /\p{Cc}/u;

@@ -9,7 +9,7 @@ const ROWS: { [P in ProfilePoint]: { question: string; choice: (choice: ProfileC
   'default-status': { question: 'createPet: the `status` of an animal created without one', choice: (status) => (status === 'none' ? 'None: a `status` left out stays absent' : `\`${status}\``) },
   'name-length': {
     question: 'createPet: the longest `name` accepted',
-    choice: (limit) => (limit === 'unlimited' ? 'Any length (within the 1 MiB body)' : `${limit.max} UTF-16 code units; a longer one gets ${shown(limit.refused)}`),
+    choice: (limit) => (limit === 'unlimited' ? 'Any length (within the 1 MiB body)' : `${limit.max} characters (code points); a longer one gets ${shown(limit.refused)}`),
   },
   location: { question: 'createPet: `Location` with 201', choice: (location) => (location === 'sent' ? 'Sent: `/v1/pets/{id}`' : 'Not sent') },
   'missing-body': { question: 'createPet: an empty body', choice: shown },

@@ -23,7 +23,7 @@ export interface ProfileChoices {
   order: 'ascending' | 'descending';
   /** createPet: the status of an animal created without one (`none`: left out). */
   'default-status': 'none' | 'available' | 'pending' | 'sold';
-  /** createPet: the longest name accepted, in UTF-16 code units, and the answer past it. */
+  /** createPet: the longest name accepted, in code points (at least 1000), and the answer past it. */
   'name-length': 'unlimited' | { max: number; refused: ProfiledError };
   /** createPet: whether `Location` is sent with 201. */
   location: 'sent' | 'not-sent';

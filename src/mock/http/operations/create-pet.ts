@@ -4,6 +4,7 @@ import { generatePet } from '../../core/catalogue/generate-pets.js';
 import { failed, type Result } from '../../core/result.js';
 import { profiledError, type ErrorBody } from '../../core/errors.js';
 import type { ProfileChoices } from '../../../shared/profile/profile.js';
+import { codePoints } from '../../../shared/code-points.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import { readBody, servingState, type Exchange } from '../exchange.js';
@@ -50,7 +51,10 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger, basePat
       // The document's schema checked it: it is a NewPet.
       const newPet = read.value as NewPet;
       const limit = choices['name-length'];
-      if (limit !== 'unlimited' && newPet.name.length > limit.max) return failed(profiledError(limit.refused, `name must be at most ${limit.max} characters (UTF-16 code units), got ${newPet.name.length}`));
+      // Counted in code points, as JSON Schema's maxLength counts (and the harness's line of what a server may refuse).
+      if (limit !== 'unlimited' && newPet.name.length > limit.max && codePoints(newPet.name) > limit.max) {
+        return failed(profiledError(limit.refused, `name must be at most ${limit.max} characters (code points), got ${codePoints(newPet.name)}`));
+      }
       return { ok: true, value: withDefaultStatus(newPet, choices['default-status']) };
     },
     serve: (x, newPet) =>
