@@ -52,8 +52,8 @@ function checkProfileFile(file: string, serving: ProfileServing): Result<{ profi
   } catch (error) {
     return refuse([`cannot be read as YAML or JSON: ${(error as Error).message.split('\n', 1)[0]}`]);
   }
-  const version = (data as { version?: unknown } | null)?.version;
-  if (typeof data === 'object' && data !== null && version !== undefined && version !== PROFILE_VERSION) {
+  const version = typeof data === 'object' && data !== null ? (data as { version?: unknown }).version : undefined;
+  if (typeof version === 'number' && version !== PROFILE_VERSION) {
     return refuse([`$.version is ${JSON.stringify(version)}: this mock reads profiles of version ${PROFILE_VERSION}`]);
   }
   compiled ??= plainAjv({ ...SCENARIO_AJV_OPTIONS, validateSchema: false }).compile(JSON.parse(readFileSync(profileSchemaPath(), 'utf8')) as object);
