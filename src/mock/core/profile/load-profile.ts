@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv';
-import { plainAjv } from '../../../document/ajv-instances.js';
+import { precompiledOrCompiled, validatorKey } from '../../../document/precompiled-validators.js';
 import { parseYaml } from '../../../shared/parse-yaml.js';
 import { PROFILE_VERSION, defaultProfilePath, profileSchemaPath, type Profile, type ProfileFile } from '../../../shared/profile/profile.js';
 import { describeSchemaErrors } from '../scenarios/describe-schema-errors.js';
-import { SCENARIO_AJV_OPTIONS } from '../scenarios/scenario-schema.js';
+import { compileScenarioSchema, SCENARIO_AJV_OPTIONS } from '../scenarios/scenario-schema.js';
 import { displayPath } from '../scenarios/find-scenario.js';
 import { failed, ok, type Result } from '../result.js';
 
@@ -21,6 +21,23 @@ export interface ProfileServing {
 }
 
 let compiled: ValidateFunction | undefined;
+
+/** The profile schema's key among the build's precompiled validators (scripts/build-validators.ts), from its text as it is now. */
+export const profileSchemaKey = (schemaText: string): string => validatorKey('profile-schema', JSON.stringify(SCENARIO_AJV_OPTIONS), schemaText);
+
+/**
+ * The profile schema's validator: precompiled by the build, as the scenario
+ * schema's (with the same options: both describe the mock's own files), so
+ * a start with the default profile neither loads ajv nor compiles; one
+ * edited since the build is compiled here.
+ */
+function profileValidator(): ValidateFunction {
+  if (!compiled) {
+    const text = readFileSync(profileSchemaPath(), 'utf8');
+    compiled = precompiledOrCompiled(profileSchemaKey(text), () => compileScenarioSchema(text));
+  }
+  return compiled;
+}
 
 /**
  * Reads a profile (YAML, or JSON) and checks it: its version first, so a
@@ -56,8 +73,8 @@ function checkProfileFile(file: string, serving: ProfileServing): Result<{ profi
   if (typeof version === 'number' && version !== PROFILE_VERSION) {
     return refuse([`$.version is ${JSON.stringify(version)}: this mock reads profiles of version ${PROFILE_VERSION}`]);
   }
-  compiled ??= plainAjv({ ...SCENARIO_AJV_OPTIONS, validateSchema: false }).compile(JSON.parse(readFileSync(profileSchemaPath(), 'utf8')) as object);
-  if (!compiled(data)) return refuse(describeSchemaErrors(compiled.errors ?? []));
+  const validate = profileValidator();
+  if (!validate(data)) return refuse(describeSchemaErrors(validate.errors ?? []));
   const profile = data as ProfileFile;
   if (profile.choices.order === 'descending' && serving.store === 'redis') {
     return refuse(['$.choices.order descending is served by the memory store only (on Redis the additions are read from the start of one list): use ascending, or the memory store (--store memory)']);
