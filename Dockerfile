@@ -48,10 +48,11 @@ RUN npm ci --omit=dev --ignore-scripts \
  && npm cache clean --force
 
 # package.json also marks /app as the root where the mock looks for
-# openapi/, fixtures/, scenarios/ and console/ (src/shared/package-root.ts).
+# openapi/, fixtures/, scenarios/, profiles/ and console/ (src/shared/package-root.ts).
 COPY openapi ./openapi
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
+COPY profiles ./profiles
 COPY console ./console
 COPY --from=build /app/dist ./dist
 

@@ -24,12 +24,14 @@ export async function loadHealth(line, report) {
     line.className = 'health down';
     return;
   }
-  const { store, session, scenario, state, pets } = answer.body;
+  const { store, session, scenario, state, pets, profile } = answer.body;
   line.className = 'health';
   fill(line, [
     el('span', {}, [`store ${store}`]),
     el('span', {}, [session === null ? 'shared default' : `session ${session}`]),
     el('span', {}, ['scenario ', el('strong', {}, [scenario ?? 'none']), state ? ` (${state})` : '']),
+    // Where the interface is silent, the mock answers by this profile, in every session alike.
+    el('span', { class: 'profile', title: `the choices where the interface is silent, from ${profile.file}` }, ['profile ', el('strong', {}, [profile.name])]),
     el('span', { class: 'pets' }, [`${pets} pets`]),
   ]);
 }

@@ -38,6 +38,8 @@ export interface ContractCliOptions {
   /** --compare-api-key: the second target's key (default: the first's). */
   compareApiKey: string | undefined;
   failOnDrift: boolean;
+  /** --write-profile: where to write the target's choices where the interface is silent, as a profile the mock reads. */
+  writeProfile: string | undefined;
 }
 
 export type ParsedContractCli = { kind: 'run'; options: ContractCliOptions } | { kind: 'help' } | { kind: 'error'; message: string };
@@ -65,6 +67,14 @@ Drift between two targets:
   --compare-api-key KEY  the second target's key (default: --api-key's);
                        never printed
   --fail-on-drift      exit 1 when the two targets drift (default: drift is reported, exit 0)
+                       With --env, the second target's key is --compare-api-key: the
+                       environment's key is never sent to another target
+
+Profile:
+  --write-profile FILE what the target chose where the interface is silent, as a
+                       profile for animal-store-mock --profile (YAML; JSON if FILE
+                       ends in .json); a point not reached, or answered in more
+                       than one way, is left out with a note why
 
 Rules:
   --only ID[,ID]       run only these rules (repeatable)
@@ -124,6 +134,7 @@ const CLI_OPTIONS = {
     'compare-with': { type: 'string' },
     'compare-api-key': { type: 'string' },
     'fail-on-drift': { type: 'boolean', default: false },
+    'write-profile': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -189,6 +200,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       compareWith: values['compare-with'],
       compareApiKey: values['compare-api-key'],
       failOnDrift: values['fail-on-drift'],
+      writeProfile: values['write-profile'],
     },
   };
 }

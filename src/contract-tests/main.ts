@@ -4,6 +4,7 @@ import { packageRoot, packageVersion } from '../shared/package-root.js';
 import { parseAllowRefusals, type RefusalAllowance } from './allow-refusal.js';
 import { CONTRACT_HELP, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
 import { resolveEnvironment } from './environments.js';
+import { writeProfile } from './profile/write-profile.js';
 import { htmlReport, type ReportAbout } from './reporters/html-reporter.js';
 import { jsonReport } from './reporters/json-reporter.js';
 import { junitReport } from './reporters/junit-reporter.js';
@@ -57,6 +58,10 @@ export async function contractMain(io: ContractIo): Promise<number> {
     allowRefusal: target.value.allowance,
     ...(options.document === undefined ? {} : { documentPath: resolve(io.cwd, options.document) }),
   };
+  // The environment's key (its config or its variable) is for its target alone: the compared one needs its own.
+  if (options.compareWith !== undefined && options.env !== undefined && options.apiKey === undefined && options.compareApiKey === undefined) {
+    return usage(`--compare-with with --env ${options.env}: pass --compare-api-key for the compared target; the environment's key is never sent to another target`);
+  }
   const run = options.compareWith === undefined ? await runSuite(suite) : await (await import('./drift/compare-cli.js')).runCompare(suite, { with: options.compareWith, apiKey: options.compareApiKey, failOnDrift: options.failOnDrift });
   if (!run.ok) {
     if (run.error.kind === 'unreachable') {
@@ -84,6 +89,11 @@ export async function contractMain(io: ContractIo): Promise<number> {
         unwritten.push(`cannot write the ${name} report to ${file}: ${(error as Error).message}`);
       }
     }
+  }
+  // A wrong target's answers are not its choices: no profile is written from them.
+  if (options.writeProfile !== undefined && !wrongTarget) {
+    const problem = writeProfile(resolve(io.cwd, options.writeProfile), run.report.silent, run.report.seed);
+    if (problem) unwritten.push(problem);
   }
   // Pretty goes to the terminal too when every reporter writes to a file.
   if (options.reporters.every((r) => r.output !== undefined) && !wrongTarget) io.stdout.write(prettyReport(run.report));

@@ -187,7 +187,19 @@ export interface SilentLog {
 }
 
 /** A point of the interface's own, asked of every target. */
-export type FixedSilentPoint = 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'valid-refused' | 'extra-member' | 'unknown-query-parameter';
+export type FixedSilentPoint =
+  | 'default-status'
+  | 'name-length'
+  | 'order'
+  | 'pet-id'
+  | 'location'
+  | 'missing-body'
+  | 'malformed-json'
+  | 'body-not-object'
+  | 'media-type'
+  | 'valid-refused'
+  | 'extra-member'
+  | 'unknown-query-parameter';
 
 /**
  * A documented listPets query parameter, one point each, read from the

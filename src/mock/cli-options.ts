@@ -34,8 +34,10 @@ export interface MockCliOptions extends StoreFlags {
   scenario: string;
   /** Where scenario files are read (`--scenarios`); undefined: the project's scenarios/. */
   scenariosDir: string | undefined;
-  /** Reload scenarios when their files change (`--no-watch`: off). */
+  /** Reload scenarios and the profile when their files change (`--no-watch`: off). */
   watch: boolean;
+  /** `--profile FILE` (env MOCK_PROFILE): the choices where the interface is silent; undefined: the mock's own (profiles/default.yaml). */
+  profile: string | undefined;
   /** Requests each journal keeps (`--journal-size`). */
   journalSize: number;
   /** At most this many sessions (`--max-sessions`), each ended after this many idle seconds (`--session-idle`). */
@@ -69,7 +71,9 @@ Options:
                      without it, admin reads are open and admin writes need an API key
   --scenario NAME    start in this scenario (default: ${DEFAULT_SCENARIO}); see scenarios/ and docs/scenarios-and-faults.md
   --scenarios DIR    read scenario files from this folder (default: the project's scenarios/)
-  --no-watch         do not reload scenarios when their files are edited
+  --profile FILE     answer where the interface is silent as this profile says (env MOCK_PROFILE; default:
+                     the mock's own choices, profiles/default.yaml); animal-store-contract --write-profile writes one
+  --no-watch         do not reload scenarios or the profile when their files are edited
   --journal-size N   requests each request journal keeps (default ${DEFAULT_JOURNAL_SIZE}, at most ${MAX_JOURNAL_SIZE})
   --max-pets N       animals each session may add to its catalogue (default ${DEFAULT_MAX_PETS})
   --max-catalogue-bytes N
@@ -111,6 +115,7 @@ const CLI_OPTIONS = {
   fixtures: { type: 'string' },
   scenario: { type: 'string' },
   scenarios: { type: 'string' },
+  profile: { type: 'string' },
   'cors-origin': { type: 'string', multiple: true },
   'log-format': { type: 'string' },
   'log-level': { type: 'string' },
@@ -211,6 +216,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       scenario: values.scenario ?? DEFAULT_SCENARIO,
       scenariosDir: values.scenarios,
       watch: !values['no-watch'],
+      profile: values.profile ?? (env.MOCK_PROFILE || undefined),
       journalSize: journalSize as number,
       maxSessions: maxSessions as number,
       sessionIdleSeconds: sessionIdleSeconds as number,

@@ -19,6 +19,8 @@ import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogu
 import { openMemoryStore, sharedPets } from './memory-store.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { listen } from '../../src/mock/http/listen.js';
+import { activeProfile } from '../../src/mock/core/profile/active-profile.js';
+import type { LoadedProfile } from '../../src/mock/core/profile/load-profile.js';
 
 export const CONTRACT_BIN = join(packageRoot(), 'dist', 'src', 'contract-tests', 'bin.js');
 export const MOCK_BIN = join(packageRoot(), 'dist', 'src', 'mock', 'bin.js');
@@ -85,16 +87,18 @@ export interface ApiServerOptions {
   intercept?: (request: IncomingMessage, response: ServerResponse, count: number) => boolean;
   /** The start catalogue; default fixtures/pets.json. */
   pets?: readonly Pet[];
+  /** The choices where the interface is silent (`--profile`); default the mock's own. */
+  profile?: LoadedProfile;
 }
 
 /**
  * The real mock app (a fresh store of the default catalogue, no log) on a
  * free port, optionally behind faults.
  */
-export async function startApiServer({ apiKey, wrap, intercept, pets = mockData().pets }: ApiServerOptions): Promise<ApiServer> {
+export async function startApiServer({ apiKey, wrap, intercept, pets = mockData().pets, profile }: ApiServerOptions): Promise<ApiServer> {
   const { contract } = mockData();
   const { store } = await openMemoryStore(contract, { pets });
-  const app = createMockApp({ contract, store, apiKeys: [apiKey], logger: pino({ level: 'silent' }) });
+  const app = createMockApp({ contract, store, apiKeys: [apiKey], logger: pino({ level: 'silent' }), ...(profile && { profile: activeProfile(profile) }) });
   const own: AppFetch = (request) => app.fetch(request);
   const served = wrap ? wrap(own) : own;
   const listener = getRequestListener((request) => served(request));

@@ -56,3 +56,10 @@ export function errorBody(code: ErrorCode, message: string): ErrorBody {
 
 /** A client's value as a message quotes it: a header can hold up to 16 KiB, a message need not. */
 export const clip = (value: string, max = 80): string => (value.length > max ? `${value.slice(0, max)}…` : value);
+
+/**
+ * An Error body with a profile's status and code (src/shared/profile/):
+ * another server's codes, which the mock's own list need not hold. The
+ * profile's schema allows only statuses the contract allows at its point.
+ */
+export const profiledError = (answer: { status: number; code: string }, message: string): ErrorBody => ({ code: answer.code as ErrorCode, message, status: answer.status });

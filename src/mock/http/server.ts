@@ -5,6 +5,9 @@ import type { Contract } from '../../document/load-contract.js';
 import { createMockApp } from './app.js';
 import type { ScenarioLibrary } from '../core/scenarios/scenario-library.js';
 import { watchScenarios } from '../core/scenarios/watch-scenarios.js';
+import { activeProfile } from '../core/profile/active-profile.js';
+import type { LoadedProfile } from '../core/profile/load-profile.js';
+import { watchProfile } from '../core/profile/watch-profile.js';
 import type { MockStore } from '../core/store/mock-store.js';
 import { listen } from './listen.js';
 import { SHUTDOWN_GRACE_MS } from '../shutdown-grace.js';
@@ -27,8 +30,12 @@ export interface MockServerOptions {
   store: MockStore;
   /** The scenario files the admin API lists and activates, and hot reload watches. */
   library: ScenarioLibrary;
-  /** Reload scenarios when their files change (the command line's default; off here). */
+  /** Reload scenarios and the profile when their files change (the command line's default; off here). */
   watch?: boolean;
+  /** The choices where the interface is silent (`--profile`); default: the mock's own. A file given is watched as scenarios are. */
+  profile?: LoadedProfile | undefined;
+  /** The path `--profile` named, to watch; undefined: the shipped default, not watched. */
+  profileFile?: string | undefined;
   /** Without `X-Mock-Session`, each bearer key is its own session. */
   sessionPerKey?: boolean | undefined;
   /** Connection bounds and timeouts (`--max-connections`; the others for tests); default DEFAULT_TRANSPORT_LIMITS. */
@@ -59,8 +66,10 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const { logger, contract, store, library } = options;
   const shutdown = new AbortController();
   const proxy = options.proxy ? await startProxyMode(options.proxy, contract.basePath) : undefined;
+  const profile = activeProfile(options.profile);
   const app = createMockApp({
     proxy,
+    profile,
     contract,
     store,
     apiKeys: options.apiKeys,
@@ -82,6 +91,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const host = family === 'IPv6' ? `[${address}]` : address;
   const watcher = options.watch ? watchScenarios({ library, store, logger }) : undefined;
   const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
+  const profileWatcher = options.watch && options.profileFile !== undefined ? watchProfile({ file: options.profileFile, profile, serving: { store: store.kind }, logger }) : undefined;
   return {
     logger,
     url: `http://${host}:${port}${contract.basePath}`,
@@ -90,6 +100,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     graceMs,
     close: async () => {
       watcher?.close();
+      profileWatcher?.close();
       // Hung requests (a scenario's `hang` fault) would otherwise hold the close for the whole grace period.
       shutdown.abort();
       await closeGracefully(server, logger, graceMs);

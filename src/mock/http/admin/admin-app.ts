@@ -11,6 +11,7 @@ import { journalStreamRoutes } from './journal-stream.js';
 import { sessionRoutes } from './session-routes.js';
 import { violationRoutes } from './violation-routes.js';
 import type { ViolationTally } from '../../core/proxy/violation-tally.js';
+import type { ActiveProfile } from '../../core/profile/active-profile.js';
 
 export interface AdminAppOptions extends AdminRoutesOptions {
   logger: Logger;
@@ -22,6 +23,8 @@ export interface AdminAppOptions extends AdminRoutesOptions {
   exchange: (c: Context<MockEnv>) => Exchange;
   /** Proxy mode's violations (`GET /__mock/violations`); undefined without `--proxy`. */
   violations?: ViolationTally | undefined;
+  /** The profile the API answers by, which health shows. */
+  profile: ActiveProfile;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface AdminAppOptions extends AdminRoutesOptions {
  * (`/scenarios/active` beside `/scenarios/:name/reset`) together with the
  * API's, and in one app every API request paid for the slower TrieRouter.
  */
-export function adminApp({ logger, steps, consoleSteps, exchange, violations, ...options }: AdminAppOptions): Hono<MockEnv> {
+export function adminApp({ logger, steps, consoleSteps, exchange, violations, profile, ...options }: AdminAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   // Before the admin steps below: a console route answers without calling them (they would ask for the key).
   consoleRoutes(app, { steps: consoleSteps, exchange, methods: options.methods });
@@ -55,7 +58,7 @@ export function adminApp({ logger, steps, consoleSteps, exchange, violations, ..
   const router = adminRouter(app, options.methods);
   scenarioRoutes(router, options);
   const streams = journalStreamRoutes(router, options);
-  sessionRoutes(router, options.store, streams);
+  sessionRoutes(router, options.store, streams, profile);
   violationRoutes(router, violations);
   router.refuseOtherMethods();
   app.notFound((c) => sendError(c.get('exchange'), errorBody('route_not_found', `No route ${c.req.method} ${c.req.path}.`)));

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../../../../test/support/browser.js';
@@ -149,5 +150,22 @@ describe('the QA console with --admin-key', () => {
     await page.locator('[data-scenario="flaky"]').waitFor();
     await mock.authed('/pets?limit=1&note=once-given');
     await page.locator('#entries .entry .path', { hasText: 'note=once-given' }).waitFor();
+  });
+});
+
+describe('the QA console names the profile the mock answers by', () => {
+  const folder = scenarioFolder();
+  folder.write('newest-first.yaml', 'version: 1\nname: newest-first\nchoices:\n  order: descending\n');
+  const mock = useMock({ profileFile: join(folder.dir, 'newest-first.yaml'), watch: true });
+  const browser = useBrowser();
+
+  it('in the health line, with its file; an edit of the profile shows at the next poll', async () => {
+    const { page } = browser;
+    await openConsole(page, new URL(mock.url).origin, { key: TEST_KEY });
+    const profile = page.locator('#health .profile');
+    await profile.filter({ hasText: 'profile newest-first' }).waitFor();
+    expect(await profile.getAttribute('title')).toContain('newest-first.yaml');
+    folder.write('newest-first.yaml', 'version: 1\nname: renamed\nchoices:\n  order: descending\n');
+    await page.locator('#health .profile', { hasText: 'profile renamed' }).waitFor({ timeout: 15_000 });
   });
 });

@@ -1,0 +1,92 @@
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import pLimit from 'p-limit';
+import { afterAll, describe, it } from 'vitest';
+import { createResponseValidator } from '../../src/document/response-validator.js';
+import { runSuite } from '../../src/contract-tests/run-suite.js';
+import { profileFromSilent } from '../../src/contract-tests/profile/profile-from-silent.js';
+import { profileStatuses } from '../../src/contract-tests/profile/profile-statuses.js';
+import { loadProfile } from '../../src/mock/core/profile/load-profile.js';
+import { profileSchemaPath, type ProfileChoices, type ProfilePoint } from '../../src/shared/profile/profile.js';
+import { startApiServer } from '../support/contract-cli.js';
+
+/**
+ * Any profile the schema accepts keeps the contract: the mock under
+ * generated profiles passes every rule of the harness, over real HTTP. And
+ * the harness reads each choice back from what the mock answered: the
+ * profile it writes holds, at every point it learns, the choice generated.
+ * Names up to 9,999 characters: the harness sends names of up to 10,000, so
+ * it meets each limit.
+ */
+const KEY = 'generated-profiles-key';
+const validator = createResponseValidator();
+const dir = mkdtempSync(join(tmpdir(), 'animal-store-generated-profiles-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Node = { properties: Record<string, { enum?: string[] }> };
+const points = (JSON.parse(readFileSync(profileSchemaPath(), 'utf8')) as { properties: { choices: Node } }).properties.choices.properties;
+/** A point's values as the schema lists them. */
+const values = (point: ProfilePoint) => fc.constantFrom(...(points[point]?.enum ?? []));
+const error = (point: ProfilePoint) => fc.record({ status: fc.constantFrom(...profileStatuses(point)), code: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_.:-]{0,15}$/) });
+
+const choices: fc.Arbitrary<Partial<ProfileChoices>> = fc.record(
+  {
+    order: values('order') as fc.Arbitrary<ProfileChoices['order']>,
+    'default-status': values('default-status') as fc.Arbitrary<ProfileChoices['default-status']>,
+    'name-length': fc.oneof(fc.constant('unlimited' as const), fc.record({ max: fc.integer({ min: 1000, max: 9999 }), refused: error('name-length') })),
+    location: values('location') as fc.Arbitrary<ProfileChoices['location']>,
+    'missing-body': error('missing-body'),
+    'malformed-json': error('malformed-json'),
+    'body-not-object': error('body-not-object'),
+    'media-type': error('media-type'),
+    'pet-id': error('pet-id'),
+    'unknown-query-parameter': fc.oneof(fc.constant('ignored' as const), error('unknown-query-parameter')),
+    limit: fc.record({ refused: error('limit'), 'above-maximum': fc.constantFrom('refused' as const, 'clamped' as const) }),
+    status: error('status'),
+  },
+  { requiredKeys: [] },
+);
+
+describe('the mock under generated profiles', () => {
+  const profiles = fc.sample(choices, { seed: 20261126, numRuns: 4 });
+
+  it('passes every rule, and the harness learns back each choice it reaches', { timeout: 300_000 }, async ({ expect }) => {
+    const limit = pLimit(2);
+    await Promise.all(
+      profiles.map((generated, i) =>
+        limit(async () => {
+          const file = join(dir, `generated-${i}.json`);
+          writeFileSync(file, JSON.stringify({ version: 1, name: `generated-${i}`, choices: generated }));
+          const loaded = loadProfile(file, { store: 'memory' });
+          if (!loaded.ok) throw new Error(`a generated profile the schema refuses: ${loaded.error}`);
+          const server = await startApiServer({ apiKey: KEY, profile: loaded.value });
+          try {
+            const run = await runSuite({ baseUrl: server.url, apiKey: KEY, seed: 500 + i, examples: 10, validator: await validator });
+            if (!run.ok) throw new Error(run.error.message);
+            const failed = run.report.results.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.findings[0]?.message}`);
+            expect(failed, `profile ${JSON.stringify(generated)}`).toEqual([]);
+
+            const learned = profileFromSilent(run.report.silent, 'learned').choices;
+            const served = loaded.value.profile.choices;
+            let compared = 0;
+            for (const [point, choice] of Object.entries(learned) as Array<[ProfilePoint, unknown]>) {
+              const expected = served[point];
+              // The longest name accepted is the longest the run sent within the limit, not the limit itself.
+              if (point === 'name-length' && typeof expected === 'object') {
+                const limit = expected as { max: number; refused: unknown };
+                expect(choice).toMatchObject({ refused: limit.refused });
+                expect((choice as { max: number }).max).toBeLessThanOrEqual(limit.max);
+              } else expect(choice, `${point} of ${JSON.stringify(generated)}`).toEqual(expected);
+              compared++;
+            }
+            expect(compared, JSON.stringify(learned)).toBeGreaterThanOrEqual(9);
+          } finally {
+            await server.close();
+          }
+        }),
+      ),
+    );
+  });
+});
