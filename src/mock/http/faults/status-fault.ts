@@ -10,4 +10,4 @@ import type { FaultBehaviour } from './fault-behaviour.js';
  * so nobody chases it as a real one.
  */
 export const statusFault: FaultBehaviour<FaultOptions['status']> = async (x, _next, { status, retryAfterSeconds: retry }, context) =>
-  sendError(x, outageError(status, `scenario ${context.scenario}, stub ${context.stub}`, retry), retry === undefined ? undefined : { 'retry-after': String(retry) });
+  sendError(x, outageError(status, context.by, retry), retry === undefined ? undefined : { 'retry-after': String(retry) });

@@ -12,8 +12,8 @@
  *   P:anon                      list: the anonymous journal (JSON, newest first)
  *   P:anon:q                    hash: its counters: seq (the last entry's), cleared (how many times emptied), id (set by the first append), s:STATUS and o:OPERATION (entries appended, by status and operation)
  *   P:secret                    string: the secret key sessions' ids are made with, one for every process (SET NX)
- *   P:s:S                       hash: the session: gen, owner, active (the active state's token)
- *   P:shared                    hash: the shared default's: active (its generation is always 0)
+ *   P:s:S                       hash: the session: gen, owner, active (the active state's token), stubs (its session stubs' JSON array)
+ *   P:shared                    hash: the shared default's: active, stubs (its generation is always 0)
  *   P:s:S:G:j                   list: its journal (JSON, newest first)
  *   P:s:S:G:j:q                 hash: its journal's counters, as P:anon:q
  *   P:s:S:G:n                   set: tokens of the other states it has (started by Prefer: scenario=)
@@ -36,7 +36,7 @@ const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 const part = (text: string): string => `${Buffer.byteLength(text)}:${text}`;
 
 export interface SessionKeys {
-  /** The session's hash: gen, owner, active. */
+  /** The session's hash: gen, owner, active, stubs. */
   meta: string;
   /** What every other key of this generation starts with. */
   base: string;
