@@ -14,7 +14,7 @@ export const MAX_ROWS = 500;
  * @typedef {{
  *   seq?: number, at?: string, session?: string | null, method: string, path: string, status: number, ms: number,
  *   operation: string | null, scenario: string | null, stub: string | null, unmatched?: string,
- *   request?: Recorded, response?: Recorded,
+ *   request?: Recorded, response?: Recorded, keyless?: boolean,
  * }} Entry
  * @typedef {{ from: number, to: number, count: number, byStatus: Record<string, number>, byOperation: Record<string, number>, sampled: number, ms?: number, before?: true }} Summary
  * @typedef {{ kind: 'entry', entry: Entry } | { kind: 'summary', summary: Summary, at: Date, intervalMs: number }} Item
@@ -176,17 +176,35 @@ function shows(item, filter) {
  * @param {(entry: Entry, button: HTMLElement) => void} open
  */
 function entryRow(entry, open) {
-  const button = el('button', { type: 'button', class: `entry s${Math.floor(entry.status / 100)}xx`, 'data-seq': entry.seq }, [
+  const button = el('button', { type: 'button', class: `entry s${Math.floor(entry.status / 100)}xx${entry.keyless ? ' keyless' : ''}`, 'data-seq': entry.seq }, [
     el('span', { class: 'time' }, [clock(entry.at ? new Date(entry.at) : undefined)]),
     el('span', { class: 'status' }, [entry.status]),
     el('span', { class: 'method' }, [entry.method]),
     el('span', { class: 'path', title: entry.path }, [shownPath(entry.path)]),
     el('span', { class: 'operation' }, [entry.operation ?? '—']),
-    el('span', { class: entry.stub === null ? 'stub none' : 'stub', title: entry.stub ?? entry.unmatched }, [entry.stub === null ? 'the mock' : `stub ${entry.stub}`]),
+    el('span', { class: entry.stub === null ? 'stub none' : 'stub', title: entry.stub ?? entry.unmatched }, [answeredBy(entry)]),
     el('span', { class: 'ms' }, [`${entry.ms} ms`]),
   ]);
   button.addEventListener('click', () => open(entry, button));
   return el('li', {}, [button]);
+}
+
+/**
+ * Who answered a request, in a word or two: its stub (a session's own
+ * reads `session stub ID`), `Prefer`, `catalogue` when the operation
+ * answered from the session's animals, or `no stub` when it was answered
+ * before any stub could (a refused key or session, a body too large, a
+ * path that is no operation); a 401 shown from the anonymous journal reads
+ * `no key (401)`.
+ * @param {Entry} entry
+ */
+export function answeredBy(entry) {
+  if (entry.keyless) return 'no key (401)';
+  if (entry.stub !== null) return entry.stub.startsWith('session stub ') ? entry.stub : `stub ${entry.stub}`;
+  const why = entry.unmatched ?? '';
+  if (why.startsWith('answered by Prefer')) return 'Prefer';
+  if (entry.operation === null || why.startsWith('answered before the stubs') || why === 'refused Prefer') return 'no stub';
+  return 'catalogue';
 }
 
 /**
