@@ -22,7 +22,8 @@ type Loose = Record<string, unknown>;
  *   (see thisMock);
  * - the key explained where the page shows it (explainKeys);
  * - each deprecated operation's sunset date where the page shows it
- *   (noteSunsets).
+ *   (noteSunsets);
+ * - where to watch the requests, and how to ask for an error (explainMock).
  * The same for every request, so it is built once.
  */
 export function referenceDocument(options: ReferenceDocumentOptions): string {
@@ -30,6 +31,7 @@ export function referenceDocument(options: ReferenceDocumentOptions): string {
   thisMock(document, options.basePath);
   explainKeys(document, options);
   noteSunsets(document, options.operations);
+  explainMock(document);
   return JSON.stringify(document);
 }
 
@@ -91,6 +93,24 @@ function explainKeys(document: Loose, { defaultKey, defaultKeyAccepted }: Refere
     info,
     `This mock answers 401 to an API request without \`Authorization: Bearer <key>\`. ` +
       `This document declares no bearer scheme, so Try it cannot send that header: call the mock with curl or your app instead. ${keys}`,
+  );
+}
+
+/**
+ * What a reader of the page needs of the mock itself, at the top of the
+ * page: the console, and `Prefer: code=` for an error, outside the contract
+ * for an outage. The page's Try it sends no `Prefer` (the document declares
+ * none), so the note says where to send it from. The console's link is
+ * relative: it reaches the mock that served the page, as the server does.
+ */
+function explainMock(document: Loose): void {
+  const info = record(document.info) ?? {};
+  document.info = info;
+  append(
+    info,
+    'This page is served by the mock. Every request it answers shows in the [QA console](/__mock/), where a journal row can be made to answer with an error, a delay or a fault, for one session. ' +
+      'To ask for an error from curl or an app, send `Prefer: code=STATUS`: a status the operation documents gives its example (`Prefer: code=404` on getPet), ' +
+      'and an outage the document lists for no operation, `code=500`, `502`, `503`, `504` or `429`, gives an Error body (with `Retry-After: 1` on 503 and 429) and `Preference-Applied: code=STATUS, outside-contract`.',
   );
 }
 
