@@ -85,7 +85,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
   const context: ControlContext = { redis, library, versions, tickets: new Map() };
 
   const cache = stubsCache();
-  const session = (id: string, gen: string, owner: string | undefined, active: string, stubs: string): Session => {
+  const session = (id: string, gen: string, owner: string | undefined, active: string, stubs: string | undefined): Session => {
     const ref: SessionRef = { id, keys: sessionKeys(prefix, id, gen), gen, ttl };
     return {
       id,
@@ -125,8 +125,9 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
       return ok(session(id, gen, ownerOf(storedOwner), active, stubs));
     },
     async find(id) {
-      const [gen, owner, active, stubs] = (await redis.command(['HMGET', sessionKeys(prefix, id, '').meta, 'gen', 'owner', 'active', 'stubs'])) as Array<string | null>;
-      return gen === null || gen === undefined ? undefined : session(id, gen, ownerOf(owner ?? '-'), active ?? START_TOKEN, stubs ?? '');
+      const [gen, owner, active] = (await redis.command(['HMGET', sessionKeys(prefix, id, '').meta, 'gen', 'owner', 'active'])) as Array<string | null>;
+      // Its stubs are read when asked for: the admin routes that find a session rarely need them.
+      return gen === null || gen === undefined ? undefined : session(id, gen, ownerOf(owner ?? '-'), active ?? START_TOKEN, undefined);
     },
     // Generation '-' is never started: its keys are empty, so it reads as a fresh session.
     preview: (id) => session(id, '-', undefined, START_TOKEN, ''),

@@ -33,12 +33,12 @@ local now = nowMs()
 -- Sessions idle past idleMs have expired by TTL; their places go lazily, here.
 redis.call('ZREMRANGEBYSCORE', sessions, '-inf', now - idle)
 local meta = sessionMeta(prefix, id)
-local found = redis.call('HMGET', meta, 'gen', 'owner', 'active', 'stubs')
+local found = redis.call('HMGET', meta, 'gen', 'owner', 'active')
 if found[1] then
   redis.call('ZADD', sessions, now, id)
   redis.call('PEXPIRE', meta, idle)
   for _, key in ipairs(sessionKeyList(meta .. ':' .. found[1], found[3])) do redis.call('PEXPIRE', key, idle) end
-  return {'ok', found[1], found[2], found[3], found[4] or ''}
+  return {'ok', found[1], found[2], found[3], sessionStubsJson(meta)}
 end
 redis.call('ZREM', sessions, id)
 local evicted = {}
