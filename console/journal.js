@@ -8,6 +8,12 @@ import { el, fill } from './dom.js';
 
 /** Rows kept (in memory and in the page): the oldest go first. */
 export const MAX_ROWS = 500;
+/**
+ * Of them, at most this many keyless 401s (shown from the anonymous
+ * journal): the oldest of those go first, so requests without a key can
+ * no more push the session's own rows off the page than out of its journal.
+ */
+export const MAX_KEYLESS_ROWS = 50;
 
 /**
  * @typedef {{ headers?: Record<string, string>, body?: string, bodyTruncated?: boolean }} Recorded
@@ -17,7 +23,7 @@ export const MAX_ROWS = 500;
  *   request?: Recorded, response?: Recorded, keyless?: boolean,
  * }} Entry
  * @typedef {{ from: number, to: number, count: number, byStatus: Record<string, number>, byOperation: Record<string, number>, sampled: number, ms?: number, before?: true }} Summary
- * @typedef {{ kind: 'entry', entry: Entry } | { kind: 'summary', summary: Summary, at: Date, intervalMs: number }} Item
+ * @typedef {({ kind: 'entry', entry: Entry } | { kind: 'summary', summary: Summary, at: Date, intervalMs: number }) & { row?: HTMLElement }} Item
  * @typedef {{ status: string, operation: string, unmatched: boolean }} Filter
  */
 
@@ -73,7 +79,9 @@ function rowBuffer(list, shown) {
   const fragmentOf = (from) => {
     const fragment = document.createDocumentFragment();
     for (let i = from.length - 1; i >= 0; i -= 1) {
-      const element = shown(/** @type {Item} */ (from[i]));
+      const item = /** @type {Item} */ (from[i]);
+      const element = shown(item);
+      item.row = element;
       if (element) fragment.appendChild(element);
     }
     return fragment;
@@ -82,14 +90,16 @@ function rowBuffer(list, shown) {
     scheduled = false;
     const arrived = pending;
     pending = [];
-    items = items.concat(arrived).slice(-MAX_ROWS);
-    list.insertBefore(fragmentOf(arrived), list.firstChild);
+    const { kept, gone } = capKeyless(items.concat(arrived));
+    for (const item of gone) item.row?.remove();
+    items = kept.slice(-MAX_ROWS);
+    list.insertBefore(fragmentOf(arrived.filter((item) => !gone.has(item))), list.firstChild);
     while (list.childElementCount > MAX_ROWS) list.lastElementChild?.remove();
   };
   return {
     /** @param {Item[]} arrived */
     push(arrived) {
-      pending = pending.concat(arrived).slice(-MAX_ROWS);
+      pending = capKeyless(pending.concat(arrived)).kept.slice(-MAX_ROWS);
       if (!scheduled) {
         scheduled = true;
         requestAnimationFrame(draw);
@@ -102,6 +112,18 @@ function rowBuffer(list, shown) {
     },
     redraw: () => fill(list, [fragmentOf(items)]),
   };
+}
+
+/**
+ * Items with at most MAX_KEYLESS_ROWS keyless 401s, the oldest of those
+ * left out (`gone`), the others in their order.
+ * @param {Item[]} from oldest first
+ * @returns {{ kept: Item[], gone: Set<Item> }}
+ */
+function capKeyless(from) {
+  const keyless = from.filter((item) => item.kind === 'entry' && item.entry.keyless === true);
+  const gone = new Set(keyless.slice(0, Math.max(0, keyless.length - MAX_KEYLESS_ROWS)));
+  return { kept: gone.size === 0 ? from : from.filter((item) => !gone.has(item)), gone };
 }
 
 /**

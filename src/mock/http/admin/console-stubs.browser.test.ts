@@ -107,6 +107,23 @@ describe('the QA console: what a first-time user sees', () => {
     expect(await page.locator('#entries .entry', { hasText: 'elsewhere=1' }).count()).toBe(0);
   });
 
+  it('shows at most 50 of them: a flood without a key pushes neither the journal\'s nor the page\'s own rows out', async () => {
+    const { page } = browser;
+    const session = 'qa-flood';
+    await mock.authed('/pets?probe=own-row', { headers: { 'x-mock-session': session } });
+    await openConsole(page, origin(), { key: TEST_KEY, session });
+    await page.locator('#entries .entry', { hasText: 'probe=own-row' }).waitFor();
+    // In batches the page sees one by one: over 50 in one tick, the stream sends a count of the anonymous journal's entries, which names no session.
+    for (let batch = 0; batch < 3; batch += 1) {
+      for (let i = batch * 20; i < (batch + 1) * 20; i += 1) await mock.request(`/pets?flood=${i}`, { headers: { 'x-mock-session': session } });
+      await page.locator('#entries .entry.keyless', { hasText: `flood=${batch * 20 + 19}` }).waitFor();
+    }
+    expect(await page.locator('#entries .entry.keyless').count()).toBe(50);
+    expect(await page.locator('#entries .entry.keyless', { hasText: 'flood=9' }).count()).toBe(0);
+    expect(await page.locator('#entries .entry', { hasText: 'probe=own-row' }).count()).toBe(1);
+    expect((await mock.admin('/journal', { headers: { 'x-mock-session': session } })).json.entries).toHaveLength(1);
+  });
+
   it('shows them for a session no accepted request has started yet', async () => {
     const { page } = browser;
     const session = 'qa-never-started';
