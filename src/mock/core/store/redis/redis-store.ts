@@ -87,13 +87,8 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
   const cache = stubsCache();
   const session = (id: string, gen: string, owner: string | undefined, active: string, stubs: string | undefined): Session => {
     const ref: SessionRef = { id, keys: sessionKeys(prefix, id, gen), gen, ttl };
-    return {
-      id,
-      owner,
-      control: redisControl(context, ref, active),
-      journal: redisJournal(redis, ref.keys.journal, journalSize, ttl, ref.keys),
-      stubs: redisSessionStubs(redis, cache, { id, meta: ref.keys.meta }, stubs),
-    };
+    const journal = redisJournal(redis, ref.keys.journal, journalSize, ttl, ref.keys);
+    return { id, owner, control: redisControl(context, ref, active), journal, stubs: redisSessionStubs(redis, cache, { id, meta: ref.keys.meta }, stubs) };
   };
   const sharedRef: SessionRef = { id: null, keys: sharedKeys(prefix), gen: '0', ttl: '0' };
   const shared: Session = {
