@@ -127,6 +127,8 @@ describe('session stubs: POST, GET, DELETE /__mock/stubs', () => {
     expect(res.status).toBe(status);
     expect(res.json).toMatchObject({ code, status, message: expect.stringMatching(message) });
     expect((await mock.admin('/stubs', inSession('qa-refused'))).json.stubs).toEqual([]);
+    // Nor a session of its own left running.
+    expect((await mock.admin('/sessions')).json.sessions.map((s: { id: string }) => s.id)).not.toContain('qa-refused');
   });
 
   it('holds at most 20 stubs a session, then refuses with too_many_stubs; an id is used once', async () => {
@@ -139,6 +141,13 @@ describe('session stubs: POST, GET, DELETE /__mock/stubs', () => {
     const taken = await mock.admin('/stubs', addStub({ ...getPet500, id: 's-4' }, session));
     expect([taken.status, taken.json.message]).toEqual([400, expect.stringContaining('$.id s-4 names a stub the session has already')]);
     expect((await mock.admin('/stubs', addStub(getPet500, session))).status).toBe(201);
+  });
+
+  it('refuses a body over 64 KiB with 413, adding nothing', async () => {
+    const huge = { match: { operation: 'getPet' }, response: { status: 404, body: { code: 'pet_not_found', message: 'x'.repeat(70 * 1024), status: 404 } } };
+    const res = await mock.admin('/stubs', addStub(huge, 'qa-huge'));
+    expect([res.status, res.json.code]).toEqual([413, 'payload_too_large']);
+    expect((await mock.admin('/stubs', inSession('qa-huge'))).json.stubs).toEqual([]);
   });
 
   it('needs a key to add or remove, as every admin write does', async () => {

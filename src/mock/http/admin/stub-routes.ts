@@ -31,9 +31,13 @@ export function stubRoutes(router: AdminRouter, { contract, store, sessionPerKey
     }
     const opened = await openForWrite(x, store, sessionPerKey);
     if ('refused' in opened) return opened.refused;
-    const { session } = opened;
+    const { session, started } = opened;
     const stub = checkSessionStub(contract, body, (await session.stubs.list()).map((s) => s.id));
-    if (!stub.ok) return sendError(x, stub.error);
+    if (!stub.ok) {
+      // A refused stub leaves no session behind that it alone started, as a refused activation does not.
+      if (started && session.id !== null) await store.end(session.id);
+      return sendError(x, stub.error);
+    }
     const refused = await session.stubs.add(stub.value);
     if (refused === 'full') {
       return sendError(x, errorBody('too_many_stubs', `the session holds ${MAX_SESSION_STUBS} stubs, as many as a session may: remove one (DELETE /__mock/stubs/ID) before adding another`));
