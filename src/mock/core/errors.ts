@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   unknown_scenario: 404,
   invalid_scenario: 400,
   activation_superseded: 409,
+  unknown_stub: 404,
+  too_many_stubs: 409,
   invalid_preference: 400,
   invalid_session: 400,
   unknown_session: 404,

@@ -11,8 +11,6 @@ export interface ReferenceDocumentOptions {
   defaultKey: string;
   /** Whether this mock accepts it: configured keys are never shown, only where they come from. */
   defaultKeyAccepted: boolean;
-  /** Where the QA console is served (`/__mock/console/`), linked from the page's introduction. */
-  consolePath: string;
 }
 
 type Loose = Record<string, unknown>;
@@ -26,7 +24,7 @@ type Loose = Record<string, unknown>;
  * - each deprecated operation's sunset date where the page shows it
  *   (noteSunsets);
  * - no optional parameter filled in before the reader chooses (noPrefill);
- * - the console and `Prefer` introduced at the top (introduceMock).
+ * - where to watch the requests, and how to ask for an error (explainMock).
  * The same for every request, so it is built once.
  */
 export function referenceDocument(options: ReferenceDocumentOptions): string {
@@ -35,7 +33,7 @@ export function referenceDocument(options: ReferenceDocumentOptions): string {
   explainKeys(document, options);
   noteSunsets(document, options.operations);
   noPrefill(document);
-  introduceMock(document, options.consolePath);
+  explainMock(document);
   return JSON.stringify(document);
 }
 
@@ -101,6 +99,24 @@ function explainKeys(document: Loose, { defaultKey, defaultKeyAccepted }: Refere
 }
 
 /**
+ * What a reader of the page needs of the mock itself, at the top of the
+ * page: the console, and `Prefer: code=` for an error, outside the contract
+ * for an outage. The page's Try it sends no `Prefer` (the document declares
+ * none), so the note says where to send it from. The console's link is
+ * relative: it reaches the mock that served the page, as the server does.
+ */
+function explainMock(document: Loose): void {
+  const info = record(document.info) ?? {};
+  document.info = info;
+  append(
+    info,
+    'This page is served by the mock. Every request it answers shows in the [QA console](/__mock/), where a journal row can be made to answer with an error, a delay or a fault, for one session. ' +
+      'To ask for an error from curl or an app, send `Prefer: code=STATUS`: a status the operation documents gives its example (`Prefer: code=404` on getPet), ' +
+      'and an outage the document lists for no operation, `code=500`, `502`, `503`, `504` or `429`, gives an Error body (with `Retry-After: 1` on 503 and 429) and `Preference-Applied: code=STATUS, outside-contract`.',
+  );
+}
+
+/**
  * The renderer shows `deprecated` but not `x-sunset`, so the date goes into
  * text it does show: the summary, the line seen while the operation is
  * folded, and the description when the document's own text does not give it.
@@ -151,22 +167,6 @@ function noPrefill(document: Loose): void {
       }
     }
   }
-}
-
-/**
- * Two things a frontend developer looks for next to the reference: the
- * console (what the mock received and answered), and how to get an error
- * without writing a scenario (`Prefer: code=…`, RFC 7240).
- */
-function introduceMock(document: Loose, consolePath: string): void {
-  const info = record(document.info) ?? {};
-  document.info = info;
-  append(
-    info,
-    `**This mock.** What it received and answered, live: [the console](${consolePath}). ` +
-      'To get an error without writing a scenario, send `Prefer: code=404` (any status the operation documents) or `Prefer: example=empty`; ' +
-      'the answer carries `Preference-Applied` (RFC 7240).',
-  );
 }
 
 /** The parameter's schema as its own copy: a local `$ref` resolved (one level, as the renderer reads it), anything else cloned. */

@@ -1,7 +1,8 @@
 import type { FaultKind } from './fault-kind.js';
+import type { OutageStatus } from './outage-statuses.js';
 
-/** The statuses a status fault may send, in the order the schema's messages list them. */
-export const FAULT_STATUSES = [500, 503, 429] as const;
+/** The statuses a status fault may send (outage statuses: outage-statuses.ts), in the order the schema's messages list them. */
+export const FAULT_STATUSES = [500, 503, 429] as const satisfies readonly OutageStatus[];
 export type FaultStatus = (typeof FAULT_STATUSES)[number];
 
 const status: FaultKind<'status', { status: FaultStatus; retryAfterSeconds?: number }> = {

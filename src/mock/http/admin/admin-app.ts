@@ -6,6 +6,7 @@ import { sendError } from '../respond.js';
 import { internalError } from '../steps/internal-errors.js';
 import { adminRouter, type AdminRoutesOptions } from './admin-router.js';
 import { consoleRoutes } from './console-routes.js';
+import { stubRoutes } from './stub-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
 import { journalStreamRoutes } from './journal-stream.js';
 import { sessionRoutes } from './session-routes.js';
@@ -57,6 +58,7 @@ export function adminApp({ logger, steps, consoleSteps, exchange, violations, pr
   });
   const router = adminRouter(app, options.methods);
   scenarioRoutes(router, options);
+  stubRoutes(router, options);
   const streams = journalStreamRoutes(router, options);
   sessionRoutes(router, options.store, streams, profile);
   violationRoutes(router, violations);

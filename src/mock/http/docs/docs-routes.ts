@@ -5,7 +5,6 @@ import { docsAssets } from '../../core/docs/docs-assets.js';
 import { DOCS_ASSETS_PATH, DOCS_DOCUMENT_PATH, DOCS_PATH, pageTitle } from '../../core/docs/docs-page.js';
 import { referenceDocument } from '../../core/docs/reference-document.js';
 import { errorBody } from '../../core/errors.js';
-import { ADMIN_PREFIX } from '../admin/admin-router.js';
 import { staticFile } from '../../core/files/static-file.js';
 import type { Exchange, MockEnv, Next } from '../exchange.js';
 import { pageHeaders } from '../page-headers.js';
@@ -52,7 +51,6 @@ export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, ex
     basePath: contract.basePath,
     defaultKey: DEFAULT_API_KEY,
     defaultKeyAccepted: apiKeys.includes(DEFAULT_API_KEY),
-    consolePath: `${ADMIN_PREFIX}/`,
   }), 'application/json');
 
   const answer = elsewhere((x) => {
