@@ -5,7 +5,7 @@ import { createConnectionStates, type ConnectionStates } from './connection-stat
 import type { Connections } from './connections.js';
 import { endSocket } from './end-socket.js';
 import { rawErrorAnswer, sendErrorAnswer, type ExtraHeaders } from './error-answer.js';
-import { openConnectionsBound } from './transport-limits.js';
+import { OPEN_PER_BUSY_CONNECTION, openConnectionsBound } from './transport-limits.js';
 
 export interface ConnectionLimitOptions {
   /** Connections with a request in progress (`--max-connections`). */
@@ -41,7 +41,7 @@ export function limitConnections(server: Server, options: ConnectionLimitOptions
   const retry = { ...extra, 'retry-after': '1' };
   const busyError = errorBody('too_many_connections', `the mock is already answering requests on ${maxBusy} connections (--max-connections); retry shortly`);
   const reclaimed = rawErrorAnswer(
-    errorBody('too_many_connections', `the mock has ${maxOpen} connections open (16 × --max-connections) and this one had not finished its request's head; retry shortly`),
+    errorBody('too_many_connections', `the mock has ${maxOpen} connections open (${OPEN_PER_BUSY_CONNECTION} × --max-connections) and this one had not finished its request's head; retry shortly`),
     retry,
   );
   const refuse = refuseLingering(maxBusy, connections, reclaimed);
