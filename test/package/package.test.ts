@@ -70,7 +70,9 @@ describe('the npm package', () => {
     expect(shipped.filter((path) => path.startsWith('dist/')).sort()).toEqual([...builtFrom('src'), 'dist/generated/validators.cjs', ...renderer].sort());
     const scenarios = readdirSync(join(ROOT, 'scenarios')).map((file) => `scenarios/${file}`);
     const consoleFiles = readdirSync(join(ROOT, 'console')).map((file) => `console/${file}`);
-    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'docs/animal-store-interface.md', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios, ...consoleFiles]));
+    // The default profile every start reads, and the schema editors use.
+    const profiles = readdirSync(join(ROOT, 'profiles')).map((file) => `profiles/${file}`);
+    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'docs/animal-store-interface.md', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios, ...consoleFiles, ...profiles]));
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(Object.values(manifest.bin).filter((bin) => !shipped.includes(bin))).toEqual([]);
   });
