@@ -30,11 +30,12 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 # The build script that precompiles the validators (scripts/build-validators.ts).
 COPY scripts ./scripts
-# The build precompiles the validators of the shipped document, catalogue
-# and scenarios (dist/generated/validators.cjs), so it reads them too.
+# The build precompiles the validators of the shipped document, catalogue,
+# scenarios and profiles (dist/generated/validators.cjs), so it reads them too.
 COPY openapi ./openapi
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
+COPY profiles ./profiles
 RUN npm run build
 
 # ---- runtime: production dependencies and built output only ----

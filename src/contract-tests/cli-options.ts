@@ -64,11 +64,10 @@ Drift between two targets:
   --compare-with URL   send the same cases to a second target too, and report
                        where it answers otherwise (status, Error code, headers,
                        body shape, the silent points): a "Drift" section
-  --compare-api-key KEY  the second target's key (default: --api-key's);
-                       never printed
+  --compare-api-key KEY  the second target's key (default: --api-key's; needed
+                       with --env and no --api-key, as an environment's key is
+                       never sent to another target); never printed
   --fail-on-drift      exit 1 when the two targets drift (default: drift is reported, exit 0)
-                       With --env, the second target's key is --compare-api-key: the
-                       environment's key is never sent to another target
 
 Profile:
   --write-profile FILE what the target chose where the interface is silent, as a

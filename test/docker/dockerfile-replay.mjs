@@ -281,8 +281,8 @@ async function check(dockerfile, ignoreFile) {
     'runtime stage runs npm ci --omit=dev --ignore-scripts');
   const rtSources = copies(rt).flatMap((c) => words(c.rest).slice(0, -1).map((s) => ({ from: c.flags.from, src: s })));
   const has = (re) => rtSources.some((s) => re.test(s.src));
-  ok(has(/(^|\/)dist\/?$/) && has(/^openapi\/?$/) && has(/^fixtures\/?$/) && has(/^scenarios\/?$/) && has(/^package\.json$/),
-    'runtime COPYs dist, openapi, fixtures, scenarios and package.json');
+  ok(has(/(^|\/)dist\/?$/) && has(/^openapi\/?$/) && has(/^fixtures\/?$/) && has(/^scenarios\/?$/) && has(/^profiles\/?$/) && has(/^package\.json$/),
+    'runtime COPYs dist, openapi, fixtures, scenarios, profiles and package.json');
   ok(!rtSources.some((s) => /(^|\/)(src|node_modules|test|bench)(\/|$)|^\.$|tsconfig/.test(s.src)),
     'runtime COPYs no sources, tests or node_modules');
   ok(rt.user && !/^(root|0)(:|$)/.test(rt.user), `runtime runs as a non-root user (USER ${rt.user})`);
@@ -311,7 +311,7 @@ async function check(dockerfile, ignoreFile) {
 
   const patterns = fs.existsSync(ignoreFile) ? readIgnore(ignoreFile) : [];
   const out = ['node_modules/x/index.js', 'dist/src/mock/bin.js', '.git/HEAD', '.env', 'coverage/x', 'x.log'];
-  const keep = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src/mock/bin.ts', 'scripts/build-validators.ts', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'scenarios/default.yaml', 'scenarios/scenario.schema.json'];
+  const keep = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src/mock/bin.ts', 'scripts/build-validators.ts', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'scenarios/default.yaml', 'scenarios/scenario.schema.json', 'profiles/default.yaml', 'profiles/profile.schema.json'];
   const leaks = out.filter((f) => !ignored(patterns, f));
   const lost = keep.filter((f) => ignored(patterns, f));
   ok(leaks.length === 0, `.dockerignore keeps out ${out.join(', ')}${leaks.length ? ` (leaks: ${leaks.join(', ')})` : ''}`);

@@ -74,7 +74,9 @@ describe('the npm package', () => {
     // The README and the guides, the interface description and the pictures they show, and the licence.
     const guides = readdirSync(join(ROOT, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`);
     const screenshots = readdirSync(join(ROOT, 'docs', 'screenshots')).map((file) => `docs/screenshots/${file}`);
-    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'BENCHMARKS.md', 'docs/animal-store-interface.md', ...guides, ...screenshots, 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios, ...consoleFiles]));
+    // The default profile every start reads, and the schema editors use.
+    const profiles = readdirSync(join(ROOT, 'profiles')).map((file) => `profiles/${file}`);
+    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'BENCHMARKS.md', 'docs/animal-store-interface.md', ...guides, ...screenshots, 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios, ...consoleFiles, ...profiles]));
     expect(shipped.filter((path) => path.startsWith('docs/pending/'))).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(Object.values(manifest.bin).filter((bin) => !shipped.includes(bin))).toEqual([]);
