@@ -45,7 +45,7 @@ describe('a normal client is served throughout a flood of connections that finis
       expect(flood.peak()).toBeGreaterThanOrEqual(FLOOD * 0.95);
       expect(statuses.length).toBeGreaterThan(5);
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
-      // README, Bounds: a connection costs at most 35 KB of heap (its RSS is less); the flood's are all that was added.
+      // docs/reference.md, "Bounds": a connection costs at most 35 KB of heap (its RSS is less); the flood's are all that was added.
       expect(rssPeak - rssBefore).toBeLessThan(FLOOD * 35_000);
     } finally {
       flood?.stop();

@@ -9,9 +9,10 @@ import { send, startLoad, type Created, type Load, type LoadAnswer } from '../..
  * What an operator's Redis does to a running mock, under load from two
  * processes sharing it with `--session-per-key`: FLUSHALL, SCRIPT FLUSH,
  * CLIENT KILL, DEBUG SLEEP (Redis answering nothing for a while) and a
- * restart. The promises (README, "When Redis is away"): only 503
- * `store_unavailable` with an Error body and `Retry-After: 1` while Redis
- * cannot do the work, never another 5xx, no answer missing, no crash;
+ * restart. The promises (docs/deployment.md, "Several processes, one
+ * state", "When Redis is away"): only 503 `store_unavailable` with an
+ * Error body and `Retry-After: 1` while Redis cannot do the work, never
+ * another 5xx, no answer missing, no crash;
  * serving again on its own after; nothing acknowledged lost (Redis with AOF,
  * fsync on every write); one session per key on every process; and the
  * Redis password, which has a `/`, in no output. A Redis of this file's own,
@@ -83,7 +84,7 @@ async function underLoad(fault: () => Promise<void>): Promise<{ answers: LoadAns
   return { answers: load.answers, created: load.created, faultAt, healthyAt };
 }
 
-/** Only what the README promises: 2xx, or 503 store_unavailable with an Error body and Retry-After: 1; every request answered. */
+/** Only what docs/deployment.md ("When Redis is away") promises: 2xx, or 503 store_unavailable with an Error body and Retry-After: 1; every request answered. */
 function expectOnlyPromised(answers: LoadAnswer[], alsoAllowed: (answer: LoadAnswer) => boolean = () => false): void {
   expect(answers.length).toBeGreaterThan(20);
   const other = answers.filter((a) => !(a.status >= 200 && a.status < 300) && !(a.status === 503 && a.code === 'store_unavailable') && !alsoAllowed(a));
@@ -150,7 +151,7 @@ describe('Redis surprises under load from two processes (--session-per-key, a pa
     });
     expectOnlyPromised(answers);
     expect(answers.filter((a) => a.at > faultAt && a.at < healthyAt).some((a) => a.status === 503)).toBe(true);
-    // A 503 for a request Redis ran late may still have been applied (README): only the 201s are promised.
+    // A 503 for a request Redis ran late may still have been applied (docs/deployment.md, "When Redis is away"): only the 201s are promised.
     await expectKept(created);
     await expectOneSessionPerKey();
   });
@@ -174,7 +175,7 @@ describe('Redis surprises under load from two processes (--session-per-key, a pa
       flushedAt = performance.now();
     });
     // Beside the promised answers: the animals flushed away are not found, and a request whose session the flush
-    // ended while it was served gets 404 unknown_session (README: a session ended while a request is served), each with an Error body.
+    // ended while it was served gets 404 unknown_session (docs/deployment.md, "When Redis is away": a session ended while a request is served), each with an Error body.
     const flushed = (a: LoadAnswer) => a.errorBody && ((a.status === 404 && a.code === 'pet_not_found' && a.method === 'GET') || (a.status === 404 && a.code === 'unknown_session' && /FLUSHALL/.test(a.body)));
     expectOnlyPromised(answers, flushed);
     await expectKept(created.filter((c) => c.at > flushedAt));

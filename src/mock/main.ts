@@ -13,7 +13,7 @@ import { loadScenarioFile, type Scenario } from './core/scenarios/load-scenario.
 import { buildScenarioCatalogue } from './core/scenarios/scenario-catalogue.js';
 import { startMockServer, type RunningMockServer } from './http/server.js';
 import { isLoopback } from './http/steps/admin-guard/loopback.js';
-import { memoryCeiling } from './core/memory-ceiling.js';
+import { memoryCeiling } from './memory-ceiling.js';
 import type { Pet } from './core/catalogue/pet.js';
 import { indexCatalogue } from './core/catalogue/catalogue-index.js';
 import { MEMORY_STORE, openStore } from './core/store/open-store.js';

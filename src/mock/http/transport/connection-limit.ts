@@ -19,7 +19,7 @@ export interface ConnectionLimitOptions {
 export type AdmitRequest = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
- * Bounds what connections hold, not only how many there are (README:
+ * Bounds what connections hold, not only how many there are (docs/reference.md,
  * "Connection bounds"):
  * - at most `maxBusy` connections have a request in progress (its head read,
  *   its answer not yet handed to the kernel): a request on one more gets 503

@@ -1,10 +1,10 @@
-import { openConnectionsBound } from '../http/transport/transport-limits.js';
+import { openConnectionsBound } from './http/transport/transport-limits.js';
 
 /**
  * The most memory the mock's flags let clients make it hold, from the
  * per-item costs measured for "Bounds" in docs/reference.md (`node --expose-gc
  * dist/bench/bounds-memory.js`, and the connection figures of "Connection
- * bounds"). With the defaults it is about 1.6 GiB; the start-up warns when
+ * bounds"). With the defaults it is about 1.7 GiB; the start-up warns when
  * flags raise it past the heap node was given, as a full mock would then
  * crash where the defaults keep it standing.
  */
