@@ -9,9 +9,10 @@ import { drawSeed } from './generate/search.js';
 import { createHttpClient, DEFAULT_MAX_BODY_BYTES, type Send } from './http-client.js';
 import { allRules } from './rules/index.js';
 import { notRun, runRule, type RuleDependencies } from './run-rule.js';
+import { firstPet } from './existing-pet.js';
 import { createSilentLog } from './silent-log.js';
 import type { DriftReport } from './drift/drift-types.js';
-import type { ApiRequest, Pet, Probe, Rule, RuleResult, SilentEntry, SilentLog } from './types.js';
+import type { ApiRequest, Probe, Rule, RuleResult, SilentEntry, SilentLog } from './types.js';
 import { statusTally, type WrongTarget } from './wrong-target.js';
 
 export interface SuiteOptions {
@@ -189,18 +190,4 @@ function summarise(results: readonly RuleResult[]) {
     warnings: results.reduce((n, r) => n + r.findings.filter((f) => f.level === 'warning').length, 0),
     contractFailed: results.filter((r) => r.status === 'failed' && r.severity === 'contract').length,
   };
-}
-
-/**
- * An existing animal for the rules that need one, found once through
- * listPets with its default limit (not limit=1, which rules of its own check:
- * a server getting that wrong must not also make these rules skip).
- */
-function firstPet(send: Send): () => Promise<Pet | undefined> {
-  let found: Promise<Pet | undefined> | undefined;
-  return () =>
-    (found ??= send({ method: 'GET', path: '/pets' }).then((exchange) => {
-      const json = exchange.response?.status === 200 ? exchange.response.json : undefined;
-      return Array.isArray(json) && json.length > 0 ? (json[0] as Pet) : undefined;
-    }));
 }
