@@ -7,13 +7,14 @@ import { DEFAULT_EXAMPLES } from './cli-options.js';
 import { inputModel, type InputModel } from './generate/schema-model.js';
 import { drawSeed } from './generate/search.js';
 import { createHttpClient, DEFAULT_MAX_BODY_BYTES, type Send } from './http-client.js';
+import { answerTally } from './answer-tally.js';
 import { allRules } from './rules/index.js';
 import { notRun, runRule, type RuleDependencies } from './run-rule.js';
 import { firstPet } from './existing-pet.js';
 import { createSilentLog } from './silent-log.js';
 import type { DriftReport } from './drift/drift-types.js';
 import type { ApiRequest, Probe, Rule, RuleResult, SilentEntry, SilentLog } from './types.js';
-import { statusTally, type WrongTarget } from './wrong-target.js';
+import { wrongTargetVerdict, type WrongTarget } from './wrong-target.js';
 
 export interface SuiteOptions {
   /** The API's base URL, ending in `/v1`. */
@@ -97,7 +98,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const started = performance.now();
   const readOnly = options.readOnly ?? false;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const tally = statusTally(
+  const tally = answerTally(
     createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retries: options.retries ?? 1 }),
   );
   const { send } = tally;
@@ -132,7 +133,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   );
 
   const summary = summarise(results);
-  const wrongTarget = tally.verdict(validator, options.baseUrl) ?? null;
+  const wrongTarget = wrongTargetVerdict(tally, validator, options.baseUrl) ?? null;
   return {
     ok: true,
     report: {

@@ -61,7 +61,7 @@ function wrongTargetReport(report: SuiteReport, wrong: WrongTarget): string {
     // The seed, as on every other run's suites: a wrong target fixed, the same run can be made again.
     `    <properties><property name="seed" value="${report.seed}"/><property name="examples" value="${report.examples}"/></properties>`,
     `    <testcase classname="animal-store.target" name="the target answers as the Animal Store API" time="${seconds(report.ms)}">`,
-    `      <failure message="${xml(wrong.message)}" type="wrong-target">${xml(`Every one of the ${wrong.requests} requests of the run answered ${wrong.status}, so no rule was judged. Check --base-url (it must end in the API's /v1) and --api-key.`)}</failure>`,
+    `      <failure message="${xml(wrong.message)}" type="wrong-target">${xml(`${wrong.matching === wrong.requests ? 'Every one' : `${wrong.matching}`} of the ${wrong.requests} requests of the run answered ${wrong.status}, so no rule was judged. Check --base-url (it must end in the API's /v1) and --api-key.`)}</failure>`,
     '    </testcase>',
     '  </testsuite>',
     '</testsuites>',
