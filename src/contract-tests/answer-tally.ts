@@ -10,6 +10,7 @@ import type { RecordedExchange } from './types.js';
  */
 export function answerSignature({ response, networkError }: Pick<RecordedExchange, 'response' | 'networkError'>): string {
   if (!response) return `no answer (${(networkError ?? 'unknown').replace(/\d+/g, 'N')})`;
+  if (response.unread) return `${response.status} with a body not read (${response.unread.reason})`;
   const code = (response.json as { code?: unknown } | undefined)?.code;
   // A code is the server's own text: cut, so that one odd answer cannot make a cause's name a page long.
   const shownCode = typeof code === 'string' && code !== '' ? ` ${code.slice(0, 64)}` : '';

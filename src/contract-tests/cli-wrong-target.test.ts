@@ -108,6 +108,14 @@ describe('nearly every request answered the same status', () => {
     expect(run.stdout).toBe('');
   });
 
+  it('the real mock, asked only the near-misses of the key: 401 to all but the first request, which got 200, so the key is right', async ({ expect }) => {
+    const mock = kept(await startApiServer({ apiKey: KEY }));
+    const run = await contract(['--base-url', mock.url, '--api-key', KEY, '--only', 'auth-near-misses-list-pets,auth-near-misses-get-pet']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('every request answered');
+    expect(mock.requests).toBeGreaterThanOrEqual(WRONG_TARGET_MIN_REQUESTS * 2);
+  });
+
   it('a server answering 404 to all but one request in ten: judged rule by rule', async ({ expect }) => {
     const server = kept(
       await startRawServer((_request, response, count) => {

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { createResponseValidator, type ResponseValidator } from '../document/response-validator.js';
-import { documentedPairs, matchCoverage, type Coverage } from './coverage.js';
+import { documentedPairs, matchCoverage, operationLabels, type Coverage } from './coverage.js';
+import { failureCauses, type FailureCause } from './failure-causes.js';
 import { describeAllowance, NO_DECLARATION, type RefusalAllowance } from './allow-refusal.js';
 import { catalogueFiller, FULL_CATALOGUE } from './catalogue-fill.js';
 import { DEFAULT_EXAMPLES } from './cli-options.js';
@@ -64,6 +65,8 @@ export interface SuiteReport {
   startedAt: string;
   ms: number;
   results: RuleResult[];
+  /** Every finding of `results`, grouped by cause (failure-causes.ts): what reports lead with. */
+  causes: FailureCause[];
   coverage: Coverage;
   /** What the target answered where the interface is silent. */
   silent: SilentEntry[];
@@ -122,7 +125,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const allowance = options.allowRefusal ?? NO_DECLARATION;
   const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet, seed, examples, silent, inputs, ensureCatalogue, allowance };
   const limit = pLimit(Math.max(1, options.concurrency ?? 8));
-  const results = await Promise.all(
+  const ran = await Promise.all(
     rules.map((rule) =>
       limit(async (): Promise<RuleResult> => {
         if (options.only?.length && !options.only.includes(rule.id)) return notRun(rule, 'not selected by --only');
@@ -132,8 +135,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     ),
   );
 
-  const summary = summarise(results);
+  const summary = summarise(ran);
   const wrongTarget = wrongTargetVerdict(tally, validator, options.baseUrl) ?? null;
+  const coverage = matchCoverage(await documentedPairs(validator, options.documentPath), ran);
+  const { results, causes } = failureCauses(ran, { requests: tally.requests(), bySignature: tally.bySignature() }, operationLabels(coverage));
   return {
     ok: true,
     report: {
@@ -144,7 +149,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
       startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
       ms: performance.now() - started,
       results,
-      coverage: matchCoverage(await documentedPairs(validator, options.documentPath), results),
+      causes,
+      coverage,
       silent: silent.entries(),
       summary,
       wrongTarget,

@@ -117,6 +117,8 @@ export interface Finding {
   exchange?: RecordedExchange;
   /** For a generated case: how to replay it. */
   reproduce?: Reproduction;
+  /** The cause it is grouped under (failure-causes.ts), once the run is over: `cause-1`. */
+  cause?: string;
 }
 
 /** A generated case that failed, shrunk, with what replays it. */
