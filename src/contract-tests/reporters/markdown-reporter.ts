@@ -63,8 +63,14 @@ function causeTable(title: string, causes: readonly FailureCause[]): string[] {
   return out;
 }
 
-/** Text with every character Markdown or its inline HTML would read as markup escaped (CommonMark §2.4: any ASCII punctuation may be). */
-const text = (value: string): string => value.replace(/[\\`*_{}[\]()<>#+!|~&-]/g, '\\$&').replace(/\r?\n/g, ' ');
+/**
+ * Text inside a line, with every character that could start markup there
+ * escaped (CommonMark §2.4: a backslash escapes any ASCII punctuation):
+ * emphasis, code, links, inline HTML and entities, and a table's cell
+ * separator. What only counts at a line's start (`#`, `-`, `>`) cannot be
+ * there: line breaks become spaces.
+ */
+const text = (value: string): string => value.replace(/[\\`*_[\]<>|~&]/g, '\\$&').replace(/\r?\n/g, ' ');
 
 /** A code span (CommonMark §6.1): fenced by more backticks than any run inside it, padded so a backtick at either end stays in. */
 function code(value: string): string {
