@@ -92,8 +92,13 @@ function answerKey(exchange: RecordedExchange, finding: Finding): string {
 
 const findingKey = (finding: Finding): string => `finding\u0000${finding.check ?? ''}\u0000${shapeOf(finding.path ?? '')}\u0000${shapeOf(finding.message)}`;
 
-/** A text with its values left out: quoted strings, numbers and array indexes, which differ case to case. */
-const shapeOf = (text: string): string => text.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\[\d+\]/g, '[*]').replace(/-?\d+(\.\d+)?/g, 'N');
+/** A text with its values left out: quoted strings, a query parameter's value (`status=sold`), numbers and array indexes, which differ case to case. */
+const shapeOf = (text: string): string =>
+  text
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/=[^\s&)"]+/g, '=…')
+    .replace(/\[\d+\]/g, '[*]')
+    .replace(/-?\d+(\.\d+)?/g, 'N');
 
 function describe(key: string, members: readonly Located[], answers: AnswerCounts, operations: ReadonlyMap<OperationId, string>): { key: string; cause: Omit<FailureCause, 'id'> } {
   const [kind, signature, operation] = key.split('\u0000') as ['answer' | 'finding', string, string | undefined];
