@@ -78,7 +78,8 @@ export async function contractMain(io: ContractIo): Promise<number> {
   for (const { name, output } of options.reporters) {
     // The wrong target's line is on stderr already; a summary, short as it is, still says where the files are.
     if (wrongTarget && name === 'pretty' && output === undefined) continue;
-    const text = REPORTERS[name](run.report, about);
+    // A report points to the others, not to itself.
+    const text = REPORTERS[name](run.report, { ...about, files: files.filter((f) => f.path !== output) });
     if (output === undefined) {
       io.stdout.write(text);
     } else {
