@@ -113,6 +113,9 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
       }
     }
     expect(json.results.some((r) => codeSpans(r.statement.text).length > 0)).toBe(true);
+    // The interface's Markdown is rendered wherever it is shown (statements, titles, the silent points' questions): no backtick is left as text.
+    expect(json.results.some((r) => codeSpans(r.title).length > 0)).toBe(true);
+    for (const id of ['rules', 'silent']) expect(textOf(byId(page, id)), id).not.toContain('`');
   });
 
   it('against a server that breaks some statements: the coverage, then the failures by cause, each with the rules it affected and one example in full; every finding once', async () => {
