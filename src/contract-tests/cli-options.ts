@@ -5,7 +5,7 @@ import { DEFAULT_MAX_BODY_BYTES } from './http-client.js';
 /** Generated cases per operation when --examples is not given. */
 export const DEFAULT_EXAMPLES = 25;
 
-export const REPORTER_NAMES = ['pretty', 'json', 'junit', 'html'] as const;
+export const REPORTER_NAMES = ['pretty', 'summary', 'json', 'junit', 'html', 'github', 'markdown'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 export interface ContractCliOptions {
@@ -92,7 +92,11 @@ Declared limits (repeatable; also allowRefusal in an environment of the config):
                        e.g. --allow-refusal name.maxLength=100
 
 Output:
-  --reporter NAME      pretty, json, junit or html (repeatable)
+  --reporter NAME      pretty (the default: every rule, failures grouped by cause),
+                       summary (the verdict and the causes in about 60 lines, for
+                       CI logs), json, junit, html, github (workflow
+                       annotations, one per cause) or markdown (the verdict
+                       and causes for a CI job's summary) (repeatable)
   --output FILE        write the reporter named just before to FILE (else stdout),
                        e.g. --reporter html --output report.html
 
@@ -214,7 +218,7 @@ function readReporters(tokens: readonly Token[]): Reporters | string {
     if (token.kind !== 'option') continue;
     if (token.name === 'reporter') {
       const name = REPORTER_NAMES.find((known) => known === token.value);
-      if (!name) return `--reporter must be pretty, json, junit or html, got ${JSON.stringify(token.value ?? '')}`;
+      if (!name) return `--reporter must be ${REPORTER_NAMES.slice(0, -1).join(', ')} or ${REPORTER_NAMES.at(-1)}, got ${JSON.stringify(token.value ?? '')}`;
       reporters.push({ name, output: undefined });
     } else if (token.name === 'output') {
       const last = reporters.at(-1);

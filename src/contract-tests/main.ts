@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { packageRoot, packageVersion } from '../shared/package-root.js';
 import { parseAllowRefusals, type RefusalAllowance } from './allow-refusal.js';
 import { CONTRACT_HELP, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
@@ -9,6 +9,9 @@ import { htmlReport, type ReportAbout } from './reporters/html-reporter.js';
 import { jsonReport } from './reporters/json-reporter.js';
 import { junitReport } from './reporters/junit-reporter.js';
 import { prettyReport } from './reporters/pretty-reporter.js';
+import { summaryReport } from './reporters/summary-reporter.js';
+import { githubReport } from './reporters/github-reporter.js';
+import { markdownReport } from './reporters/markdown-reporter.js';
 import { allRules } from './rules/index.js';
 import type { SuiteReport } from './run-suite.js';
 
@@ -20,7 +23,7 @@ export interface ContractIo {
   stderr: NodeJS.WritableStream;
 }
 
-const REPORTERS: Record<ReporterName, (report: SuiteReport, about: ReportAbout) => string> = { pretty: prettyReport, json: jsonReport, junit: junitReport, html: htmlReport };
+const REPORTERS: Record<ReporterName, (report: SuiteReport, about: ReportAbout) => string> = { pretty: prettyReport, summary: summaryReport, json: jsonReport, junit: junitReport, html: htmlReport, github: githubReport, markdown: markdownReport };
 
 /** The `animal-store-contract` command; resolves to its exit code. */
 export async function contractMain(io: ContractIo): Promise<number> {
@@ -74,10 +77,14 @@ export async function contractMain(io: ContractIo): Promise<number> {
   // A wrong target: its one line on stderr rather than a wall of failed rules on stdout; the files still say so (wrong-target.ts).
   if (wrongTarget) io.stderr.write(`animal-store-contract: ${wrongTarget.message}\n`);
   const unwritten: string[] = [];
-  const about: ReportAbout = { version: packageVersion() };
+  const files = options.reporters.flatMap(({ name, output }) => (output === undefined ? [] : [{ name, path: output }]));
+  const document = relative(io.cwd, options.document === undefined ? join(packageRoot(), 'openapi', 'animal-store.yaml') : resolve(io.cwd, options.document));
+  const about: ReportAbout = { version: packageVersion(), files, document };
   for (const { name, output } of options.reporters) {
+    // The wrong target's line is on stderr already; a summary, short as it is, still says where the files are.
     if (wrongTarget && name === 'pretty' && output === undefined) continue;
-    const text = REPORTERS[name](run.report, about);
+    // A report points to the others, not to itself.
+    const text = REPORTERS[name](run.report, { ...about, files: files.filter((f) => f.path !== output) });
     if (output === undefined) {
       io.stdout.write(text);
     } else {

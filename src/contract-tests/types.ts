@@ -117,6 +117,8 @@ export interface Finding {
   exchange?: RecordedExchange;
   /** For a generated case: how to replay it. */
   reproduce?: Reproduction;
+  /** The cause it is grouped under (failure-causes.ts), once the run is over: `cause-1`. */
+  cause?: string;
 }
 
 /** A generated case that failed, shrunk, with what replays it. */
@@ -153,6 +155,8 @@ export interface RuleContext {
   fail(finding: Omit<Finding, 'level'> & { level?: Finding['level'] }): void;
   /** An animal that exists, found through listPets (cached for the run); undefined for an empty catalogue. */
   existingPet(): Promise<Pet | undefined>;
+  /** Why existingPet found none, as a skip reason (`listPets answered 503 …`); undefined when it found one. */
+  noPetReason(): Promise<string | undefined>;
   readonly readOnly: boolean;
   /**
    * Sends a request and checks it as `send` does, but records nothing: for
