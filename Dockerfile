@@ -6,14 +6,16 @@
 #   docker run --rm -p 4010:4010 animal-store-mock --log-format json --scenario flaky
 # Checked without an engine by test/docker/verify-dockerfile.sh.
 
-# Node 22, major pinned: Node 20 left LTS support in April 2026,
-# 22 is LTS until April 2027 and meets engines ">=20.19". A major
-# tag still moves with patch releases; pin a digest
-# (node:22-slim@sha256:...) for byte-for-byte rebuilds.
-# slim: Debian without compilers or curl; no dependency needs them.
+# Node 22.23.3, the newest 22 release on 2026-11-26, pinned to its exact
+# tag so every build starts from the same Node: Node 20 left LTS support
+# in April 2026, 22 is LTS until April 2027 and meets engines ">=20.19".
+# Not pinned by digest: no registry could be reached to read the digest,
+# and a wrong one would break every build. To move to a newer Node, change
+# both FROM lines together (test/docker/verify-dockerfile.sh checks they
+# agree). slim: Debian without compilers or curl; no dependency needs them.
 
 # ---- build: dev dependencies, TypeScript -> dist/ ----
-FROM node:22-slim AS build
+FROM node:22.23.3-slim AS build
 WORKDIR /app
 
 # Manifests first, so the install layer is reused until they change.
@@ -28,15 +30,16 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 # The build script that precompiles the validators (scripts/build-validators.ts).
 COPY scripts ./scripts
-# The build precompiles the validators of the shipped document, catalogue
-# and scenarios (dist/generated/validators.cjs), so it reads them too.
+# The build precompiles the validators of the shipped document, catalogue,
+# scenarios and profiles (dist/generated/validators.cjs), so it reads them too.
 COPY openapi ./openapi
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
+COPY profiles ./profiles
 RUN npm run build
 
 # ---- runtime: production dependencies and built output only ----
-FROM node:22-slim AS runtime
+FROM node:22.23.3-slim AS runtime
 WORKDIR /app
 
 COPY package.json package-lock.json ./
@@ -46,12 +49,21 @@ RUN npm ci --omit=dev --ignore-scripts \
  && npm cache clean --force
 
 # package.json also marks /app as the root where the mock looks for
-# openapi/, fixtures/, scenarios/ and console/ (src/shared/package-root.ts).
+# openapi/, fixtures/, scenarios/, profiles/ and console/ (src/shared/package-root.ts).
 COPY openapi ./openapi
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
+COPY profiles ./profiles
 COPY console ./console
 COPY --from=build /app/dist ./dist
+
+# Open Containers image annotations (opencontainers/image-spec,
+# annotations.md): what registries and scanners show for the image.
+LABEL org.opencontainers.image.title="animal-store-mock" \
+      org.opencontainers.image.description="High-fidelity mock server and contract-test harness for the Animal Store API" \
+      org.opencontainers.image.licenses="MIT" \
+      org.opencontainers.image.version="0.1.0" \
+      org.opencontainers.image.base.name="docker.io/library/node:22.23.3-slim"
 
 # Files stay root-owned: the mock only reads them, so the node user
 # (uid 1000 in the official image) cannot change its own code.
@@ -63,7 +75,9 @@ USER node
 # `Authorization: Bearer <key>` there (without it the mock warns at
 # start-up). Set it as the variable rather than --admin-key: the
 # HEALTHCHECK reads the variable to send the key.
-ENV HOST=0.0.0.0 PORT=4010
+# NODE_ENV=production: what libraries read to drop development-only
+# work; the mock itself does not read it.
+ENV HOST=0.0.0.0 PORT=4010 NODE_ENV=production
 EXPOSE 4010
 
 # Slim images have no curl; node's own fetch does the GET. Exit 1

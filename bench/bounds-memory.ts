@@ -1,5 +1,5 @@
 /**
- * What a full session costs in heap (README, "Bounds"): `node --expose-gc
+ * What a full session costs in heap (docs/reference.md, "Bounds"): `node --expose-gc
  * dist/bench/bounds-memory.js`. Fills sessions' stores through the real
  * createMemoryCatalogue and its budget, as createPet does (each animal parsed from
  * a JSON body first), and journals with their largest entries, and reads
@@ -95,7 +95,7 @@ function fullJournals(): void {
 
 /**
  * The request headers that cost the most heap once journaled, measured
- * (README, Bounds): every header the budget keeps, as many as it keeps,
+ * (docs/reference.md, Bounds): every header the budget keeps, as many as it keeps,
  * each name new (an object's property names are shared only when they
  * repeat). Lengths 13 + 51 fill MAX_JOURNAL_HEADERS_CHARS exactly; other
  * splits (longer names), shorter headers, and repeated names (joined into

@@ -34,7 +34,7 @@ export async function followConsole(origin: string): Promise<ConsoleFollower> {
     return response.body;
   };
   const first = await open();
-  // A stream lives 10 minutes, then says `reconnect` (README, "The journal stream"): the console opens the next at once, and so does this.
+  // A stream lives 10 minutes, then says `reconnect` (docs/admin-and-console.md, "The journal stream"): the console opens the next at once, and so does this.
   // A stream cut short otherwise (the server stopped) just stops counting: a run whose console received nothing is noted (measure-load.ts).
   const reading = (async () => {
     let body = first;

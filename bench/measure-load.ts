@@ -78,7 +78,7 @@ async function measureServers(config: BenchConfig, notes: string[], redis: Bench
 }
 
 /**
- * mock-console runs listPets only: the issue's measure is listPets with the
+ * mock-console runs listPets only: its target is listPets with the
  * console open against the same run without it (the mock's row), and five
  * more rounds of each operation would lengthen the benchmark by a fifth.
  */

@@ -45,8 +45,8 @@ export interface RoundComparison {
 
 /**
  * The comparisons besides the baseline: the mock with its console open over
- * the mock without (issue 13), the Redis store over the memory store, two
- * processes over one (issue 12).
+ * the mock without, the Redis store over the memory store, two
+ * processes over one.
  */
 export const COMPARISONS: readonly (readonly [of: ServerKind, over: ServerKind])[] = [
   ['mock-console', 'mock'],

@@ -113,7 +113,7 @@ function loadSection(results: BenchResults): string {
   );
 }
 
-/** Within each round: the console open over closed (issue 13), the Redis store over the memory store and two processes over one (issue 12). */
+/** Within each round: the console open over closed, the Redis store over the memory store and two processes over one. */
 function comparisonSection(results: BenchResults): string | undefined {
   const rows = results.pairs.flatMap((summary) =>
     summary.comparisons.map((c, i) => [
@@ -126,7 +126,7 @@ function comparisonSection(results: BenchResults): string | undefined {
   );
   if (rows.length === 0) return undefined;
   return (
-    `Compared within each round (the console open, issue 13; the Redis store, issue 12): req/s ratios, median (range)${results.redisVersion ? `; redis-server ${results.redisVersion}` : ''}\n` +
+    `Compared within each round (the console open; the Redis store): req/s ratios, median (range)${results.redisVersion ? `; redis-server ${results.redisVersion}` : ''}\n` +
     formatTable(['operation', 'ratio', 'req/s', 'round by round', 'CPU µs/req'], rows, ['l', 'l', 'r', 'l', 'r']) +
     consoleLine(results) +
     '\nCPU µs/req: the first\'s CPU per request (all its processes, redis-server included) over the second\'s, median (range): above 1, a request costs more.' +

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the mock against a bare node:http baseline, each server in
  * its own child process, the load generator (autocannon) in this one; the
- * mock also on the Redis store (issue 12), with one and two processes, on a
+ * mock also on the Redis store, with one and two processes, on a
  * redis-server of the benchmark's own when `redis-server` is on PATH.
  *   BENCH_DURATION  measured seconds per operation and server (default 10)
  *   BENCH_WARMUP    unmeasured seconds of warm-up per operation and server (default 2)

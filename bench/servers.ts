@@ -9,11 +9,11 @@ import { waitReady } from './wait-ready.js';
 export type ServerKind = 'mock' | 'baseline' | 'bare-hono' | 'mock-console' | 'mock-redis' | 'mock-redis-x2';
 /**
  * In the order each round runs them: the baseline first, bare Hono, the
- * mock, the mock with a console following its journal (issue 13), then the
+ * mock, the mock with a console following its journal, then the
  * mock on Redis with one and two processes.
  */
 export const SERVER_KINDS: readonly ServerKind[] = ['baseline', 'bare-hono', 'mock', 'mock-console', 'mock-redis', 'mock-redis-x2'];
-/** The kinds that keep their state on the benchmark's redis-server (issue 12). */
+/** The kinds that keep their state on the benchmark's redis-server. */
 export const REDIS_KINDS: readonly ServerKind[] = ['mock-redis', 'mock-redis-x2'];
 
 export interface RunningServer {

@@ -5,14 +5,14 @@ import { ROOT } from './config.js';
 export const SOAK_MOCK_BIN = join(ROOT, 'dist', 'bench', 'soak-mock.js');
 export const SCENARIOS_DIR = join(ROOT, 'scenarios');
 
-/** The mock's defaults the load is shaped around (README, "The command line"). */
+/** The mock's defaults the load is shaped around (docs/mock.md, "The command line"). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_SESSIONS = 100;
-/** Journal entries keep at most this much of a path (README, "The admin API"). */
+/** Journal entries keep at most this much of a path (docs/admin-and-console.md, "The admin API"). */
 export const JOURNAL_PATH_CLIP = 1024;
 
-/** Default largest RSS allowed, in MiB: the README's "most memory the defaults allow" (about 1.5 GiB since issue 13's journal details at their costliest). */
-export const DEFAULT_RSS_CEILING_MIB = 1541;
+/** Default largest RSS allowed, in MiB: the "most memory the defaults allow" (docs/reference.md, Bounds; src/mock/memory-ceiling.ts), about 1.7 GiB. */
+export const DEFAULT_RSS_CEILING_MIB = 1731;
 /**
  * RSS has levelled off when the largest RSS of the last third of the run is
  * less than this much above the largest of the middle third (0.1 = 10 %).

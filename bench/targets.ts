@@ -19,7 +19,7 @@ export interface TargetInputs {
   memory: readonly MemoryResult[];
 }
 
-/** The mock's performance targets (issue 10; the Redis store's, issue 12; the console's, issue 13): medians of the interleaved pairs. */
+/** The mock's performance targets (the mock's own, the Redis store's and the open console's): medians of the interleaved pairs. */
 export function checkTargets({ pairs, startup, memory }: TargetInputs): TargetCheck[] {
   const of = (scenario: string) => pairs.find((p) => p.scenario === scenario);
   return [

@@ -3,8 +3,9 @@ import { adminHeaders, ANONYMOUS, BASE, call, settings } from './api.js';
 import { showDetails } from './details.js';
 import { byId, el, fill } from './dom.js';
 import { journalView, statusTest } from './journal.js';
-import { loadHealth, loadScenarios, loadSessions } from './panels.js';
+import { filterScenarios, loadHealth, loadScenarios, loadSessions } from './panels.js';
 import { follow } from './stream.js';
+import { loadStubs, stubForm } from './stubs.js';
 import { loadViolations, showViolations } from './violations.js';
 import { loadRecording, toggleRecording } from './recording.js';
 
@@ -23,6 +24,10 @@ const page = {
   sessions: byId('sessions', HTMLElement),
   endAll: byId('end-all', HTMLButtonElement),
   scenarios: byId('scenarios', HTMLElement),
+  scenarioSearch: byId('scenario-search', HTMLInputElement),
+  stubs: byId('stubs', HTMLElement),
+  stubCount: byId('stub-count', HTMLElement),
+  keyHint: byId('key-hint', HTMLElement),
   resetAll: byId('reset-all', HTMLButtonElement),
   refreshScenarios: byId('refresh-scenarios', HTMLButtonElement),
   streamState: byId('stream-state', HTMLElement),
@@ -74,37 +79,109 @@ function notify(text, kind) {
   fill(page.notice, [text]);
 }
 
+/** The chosen view as words: the session, or the shared default. */
+const where = () => (settings.session === '' ? 'the shared default (every client that names no session)' : `session ${settings.session} only`);
+
+/**
+ * What can be done from an opened row: a stub for requests like it, in
+ * the chosen session (not from the anonymous journal, nor for a request
+ * that is no operation).
+ * @param {import('./journal.js').Entry} entry
+ */
+function rowActions(entry) {
+  if (entry.operation === null || entry.keyless || settings.session === ANONYMOUS) return null;
+  const operation = entry.operation;
+  return stubForm({
+    operation,
+    where: where(),
+    hasKey: settings.key !== '',
+    async onAdd(stub) {
+      const done = await call('POST', '/stubs', stub);
+      if (report(done, done.ok ? `Stub ${done.body.stub.id} added: ${operation} requests of ${where()} now get it.` : undefined)) void refresh.stubs();
+    },
+  });
+}
+
 const journal = journalView({
   list: page.entries,
-  onOpen: (entry) => showDetails(page.details, entry),
+  onOpen: (entry) => showDetails(page.details, entry, rowActions(entry)),
   onOperation: (name) => page.filterOperation.appendChild(el('option', { value: name }, [name === 'none' ? 'none (no operation)' : name])),
 });
 
 /** @type {{ stop(): void } | undefined} */
 let following;
+/** @type {{ stop(): void } | undefined} */
+let followingKeyless;
 let intervalMs = 250;
+
+/**
+ * The 401s that name the chosen session (or, for the shared default, none)
+ * and came while the page follows it: they are kept in the anonymous
+ * journal, so a client without a key cannot push the session's own
+ * entries out, but are shown here, marked, where QA is looking.
+ * @param {number} since ms since the epoch
+ * @returns {(entry: import('./journal.js').Entry) => boolean}
+ */
+const keylessOfChosen = (since) => (entry) => {
+  const named = entry.request?.headers?.['x-mock-session'];
+  return entry.status === 401 && (named ?? '') === settings.session && Date.parse(entry.at ?? '') >= since;
+};
+
+let bannerTimer = 0;
+/** The health line and the sessions read again soon after a create or a reset, so their animal counts follow the journal's. */
+function refreshBannerSoon() {
+  if (bannerTimer !== 0) return;
+  bannerTimer = window.setTimeout(() => {
+    bannerTimer = 0;
+    void refresh.health();
+    void refresh.sessions();
+  }, 150);
+}
 
 /** Follows the chosen journal from its backlog, the list emptied first. */
 function followJournal() {
   following?.stop();
+  followingKeyless?.stop();
+  followingKeyless = undefined;
   journal.clear();
   page.details.hidden = true;
   const anonymous = settings.session === ANONYMOUS;
+  // Started once the session's own stream is open (or waits for the session to start): a page holds a second stream only when the mock has one to spare (it allows few per address).
+  const followKeyless = () => {
+    if (anonymous || followingKeyless) return;
+    const shows = keylessOfChosen(Date.now() - 1000);
+    followingKeyless = follow({
+      url: `${BASE}/journal/anonymous/stream`,
+      headers: adminHeaders,
+      onEvent(name, data) {
+        if (name === 'entries') journal.entries(data.filter(shows).map((/** @type {import('./journal.js').Entry} */ entry) => ({ ...entry, keyless: true })));
+      },
+      onState() {},
+    });
+  };
   following = follow({
     url: `${BASE}/journal${anonymous ? '/anonymous' : ''}/stream`,
     headers: adminHeaders,
     onEvent(name, data) {
       if (name === 'hello') intervalMs = Number(data.intervalMs) || intervalMs;
-      else if (name === 'entries') journal.entries(data);
+      else if (name === 'entries') {
+        journal.entries(data);
+        if (data.some((/** @type {import('./journal.js').Entry} */ e) => e.operation === 'createPet' && e.status < 300)) refreshBannerSoon();
+      }
       else if (name === 'summary') journal.summary(data, intervalMs);
       else if (name === 'cleared' || name === 'restarted') journal.clear();
       else if (name === 'ended') streamState(`Ended: ${data.reason ?? 'the session ended'}. Choose a session to follow again.`, 'down');
     },
     onState(state) {
-      if (state.kind === 'open') streamState('Live', 'live');
+      if (state.kind === 'open') {
+        streamState('Live', 'live');
+        followKeyless();
+      }
       else if (state.kind === 'connecting') streamState('Connecting…', 'waiting');
       else if (state.kind === 'dropped') streamState(`Connection lost; trying again in ${Math.ceil(state.retryInMs / 1000)} s`, 'waiting');
       else if (state.kind === 'refused' && state.error.code === 'unknown_session') {
+        // Its requests may all be refused for want of a key, and so never start it: those are shown meanwhile.
+        followKeyless();
         streamState(`Waiting for session ${settings.session} to start: its first request, or an activation, starts it`, 'waiting');
       } else if (state.kind === 'refused') {
         report({ ok: false, status: state.error.status, error: state.error, retryAfter: undefined });
@@ -123,11 +200,22 @@ function streamState(text, kind) {
 const refresh = {
   health: () => loadHealth(page.health, report),
   sessions: () => loadSessions({ table: page.sessions, chooser: page.session, report, changed: everything }),
-  scenarios: () => loadScenarios({ list: page.scenarios, report, changed: refreshAll }),
+  scenarios: () => loadScenarios({ list: page.scenarios, search: page.scenarioSearch, report, changed: refreshAll }),
+  stubs: () => loadStubs({ list: page.stubs, count: page.stubCount, hasKey: settings.key !== '', report, changed: () => void refresh.stubs() }),
 };
 
 async function refreshAll() {
-  await Promise.all([refresh.health(), refresh.sessions(), refresh.scenarios()]);
+  showKeyNeed();
+  await Promise.all([refresh.health(), refresh.sessions(), refresh.scenarios(), settings.session === ANONYMOUS ? undefined : refresh.stubs()]);
+}
+
+/** Without a key, what needs one is disabled, and one line says why. */
+function showKeyNeed() {
+  const none = settings.key === '';
+  page.keyHint.hidden = !none;
+  for (const button of document.querySelectorAll('button[data-needs-key]')) {
+    if (button instanceof HTMLButtonElement) button.disabled = none;
+  }
 }
 
 /** After the session or the key changed: every panel, and the journal followed. */
@@ -171,6 +259,7 @@ page.resetAll.addEventListener('click', async () => {
   if (report(done, done.ok ? `Every scenario of this session is back at its start; ${done.body.active} active, ${done.body.pets} pets.` : undefined)) void refreshAll();
 });
 page.refreshScenarios.addEventListener('click', () => void refresh.scenarios());
+page.scenarioSearch.addEventListener('input', () => filterScenarios(page.scenarios, page.scenarioSearch.value));
 page.clearJournal.addEventListener('click', async () => {
   const done = await call('DELETE', settings.session === ANONYMOUS ? '/journal/anonymous' : '/journal');
   report(done, done.ok ? 'Journal emptied.' : undefined);

@@ -1,19 +1,22 @@
 // @ts-check
 import { el, fill } from './dom.js';
-import { shownPath } from './journal.js';
+import { answeredBy, shownPath } from './journal.js';
 
 /**
  * One journal entry opened: the request, the answer, and the stub that
  * answered or why none did.
  * @param {HTMLElement} pane
  * @param {import('./journal.js').Entry} entry
+ * @param {Node | null} [actions] what may be done from it (the stub form), shown under who answered
  */
-export function showDetails(pane, entry) {
+export function showDetails(pane, entry, actions = null) {
   pane.hidden = false;
-  const answeredBy =
-    entry.stub !== null
-      ? ['Answered by stub ', el('code', {}, [entry.stub]), entry.scenario ? ` of scenario ${entry.scenario}` : '']
-      : ['No stub answered: ', entry.unmatched ?? 'the journal does not say why'];
+  const answerer = answeredBy(entry);
+  const answered = entry.keyless
+    ? ['No key: refused with 401 before its session was looked at. Kept in the anonymous journal, so requests without a key cannot push this session\'s entries out; shown here because it names this session.']
+    : entry.stub !== null
+      ? ['Answered by ', el('code', {}, [answerer]), entry.scenario && !entry.stub.startsWith('session stub ') ? ` of scenario ${entry.scenario}` : '']
+      : [`Answered by the ${answerer === 'catalogue' ? 'catalogue' : answerer === 'Prefer' ? 'Prefer header' : 'mock, before any stub'}: `, entry.unmatched ?? 'the journal does not say why'];
   fill(pane, [
     el('header', {}, [
       el('h3', {}, [`${entry.method} ${shownPath(entry.path)}`]),
@@ -24,7 +27,8 @@ export function showDetails(pane, entry) {
         .filter(Boolean)
         .join(' · '),
     ]),
-    el('p', { class: entry.stub === null ? 'stub none' : 'stub' }, answeredBy),
+    el('p', { class: entry.stub === null ? 'stub none' : 'stub' }, answered),
+    actions,
     el('h4', {}, ['Request']),
     el('p', { class: 'line' }, [el('code', {}, [`${entry.method} ${entry.path}`]), ' (as received)']),
     ...recorded(entry.request),

@@ -8,16 +8,22 @@ import { el, fill } from './dom.js';
 
 /** Rows kept (in memory and in the page): the oldest go first. */
 export const MAX_ROWS = 500;
+/**
+ * Of them, at most this many keyless 401s (shown from the anonymous
+ * journal): the oldest of those go first, so requests without a key can
+ * no more push the session's own rows off the page than out of its journal.
+ */
+export const MAX_KEYLESS_ROWS = 50;
 
 /**
  * @typedef {{ headers?: Record<string, string>, body?: string, bodyTruncated?: boolean }} Recorded
  * @typedef {{
  *   seq?: number, at?: string, session?: string | null, method: string, path: string, status: number, ms: number,
  *   operation: string | null, scenario: string | null, stub: string | null, unmatched?: string,
- *   request?: Recorded, response?: Recorded,
+ *   request?: Recorded, response?: Recorded, keyless?: boolean,
  * }} Entry
  * @typedef {{ from: number, to: number, count: number, byStatus: Record<string, number>, byOperation: Record<string, number>, sampled: number, ms?: number, before?: true }} Summary
- * @typedef {{ kind: 'entry', entry: Entry } | { kind: 'summary', summary: Summary, at: Date, intervalMs: number }} Item
+ * @typedef {({ kind: 'entry', entry: Entry } | { kind: 'summary', summary: Summary, at: Date, intervalMs: number }) & { row?: HTMLElement }} Item
  * @typedef {{ status: string, operation: string, unmatched: boolean }} Filter
  */
 
@@ -73,7 +79,9 @@ function rowBuffer(list, shown) {
   const fragmentOf = (from) => {
     const fragment = document.createDocumentFragment();
     for (let i = from.length - 1; i >= 0; i -= 1) {
-      const element = shown(/** @type {Item} */ (from[i]));
+      const item = /** @type {Item} */ (from[i]);
+      const element = shown(item);
+      item.row = element;
       if (element) fragment.appendChild(element);
     }
     return fragment;
@@ -82,14 +90,16 @@ function rowBuffer(list, shown) {
     scheduled = false;
     const arrived = pending;
     pending = [];
-    items = items.concat(arrived).slice(-MAX_ROWS);
-    list.insertBefore(fragmentOf(arrived), list.firstChild);
+    const { kept, gone } = capKeyless(items.concat(arrived));
+    for (const item of gone) item.row?.remove();
+    items = kept.slice(-MAX_ROWS);
+    list.insertBefore(fragmentOf(arrived.filter((item) => !gone.has(item))), list.firstChild);
     while (list.childElementCount > MAX_ROWS) list.lastElementChild?.remove();
   };
   return {
     /** @param {Item[]} arrived */
     push(arrived) {
-      pending = pending.concat(arrived).slice(-MAX_ROWS);
+      pending = capKeyless(pending.concat(arrived)).kept.slice(-MAX_ROWS);
       if (!scheduled) {
         scheduled = true;
         requestAnimationFrame(draw);
@@ -102,6 +112,18 @@ function rowBuffer(list, shown) {
     },
     redraw: () => fill(list, [fragmentOf(items)]),
   };
+}
+
+/**
+ * Items with at most MAX_KEYLESS_ROWS keyless 401s, the oldest of those
+ * left out (`gone`), the others in their order.
+ * @param {Item[]} from oldest first
+ * @returns {{ kept: Item[], gone: Set<Item> }}
+ */
+function capKeyless(from) {
+  const keyless = from.filter((item) => item.kind === 'entry' && item.entry.keyless === true);
+  const gone = new Set(keyless.slice(0, Math.max(0, keyless.length - MAX_KEYLESS_ROWS)));
+  return { kept: gone.size === 0 ? from : from.filter((item) => !gone.has(item)), gone };
 }
 
 /**
@@ -176,17 +198,35 @@ function shows(item, filter) {
  * @param {(entry: Entry, button: HTMLElement) => void} open
  */
 function entryRow(entry, open) {
-  const button = el('button', { type: 'button', class: `entry s${Math.floor(entry.status / 100)}xx`, 'data-seq': entry.seq }, [
+  const button = el('button', { type: 'button', class: `entry s${Math.floor(entry.status / 100)}xx${entry.keyless ? ' keyless' : ''}`, 'data-seq': entry.seq }, [
     el('span', { class: 'time' }, [clock(entry.at ? new Date(entry.at) : undefined)]),
     el('span', { class: 'status' }, [entry.status]),
     el('span', { class: 'method' }, [entry.method]),
     el('span', { class: 'path', title: entry.path }, [shownPath(entry.path)]),
     el('span', { class: 'operation' }, [entry.operation ?? '—']),
-    el('span', { class: entry.stub === null ? 'stub none' : 'stub', title: entry.stub ?? entry.unmatched }, [entry.stub === null ? 'the mock' : `stub ${entry.stub}`]),
+    el('span', { class: entry.stub === null ? 'stub none' : 'stub', title: entry.stub ?? entry.unmatched }, [answeredBy(entry)]),
     el('span', { class: 'ms' }, [`${entry.ms} ms`]),
   ]);
   button.addEventListener('click', () => open(entry, button));
   return el('li', {}, [button]);
+}
+
+/**
+ * Who answered a request, in a word or two: its stub (a session's own
+ * reads `session stub ID`), `Prefer`, `catalogue` when the operation
+ * answered from the session's animals, or `no stub` when it was answered
+ * before any stub could (a refused key or session, a body too large, a
+ * path that is no operation); a 401 shown from the anonymous journal reads
+ * `no key (401)`.
+ * @param {Entry} entry
+ */
+export function answeredBy(entry) {
+  if (entry.keyless) return 'no key (401)';
+  if (entry.stub !== null) return entry.stub.startsWith('session stub ') ? entry.stub : `stub ${entry.stub}`;
+  const why = entry.unmatched ?? '';
+  if (why.startsWith('answered by Prefer')) return 'Prefer';
+  if (entry.operation === null || why.startsWith('answered before the stubs') || why === 'refused Prefer') return 'no stub';
+  return 'catalogue';
 }
 
 /**

@@ -24,12 +24,14 @@ export async function loadHealth(line, report) {
     line.className = 'health down';
     return;
   }
-  const { store, session, scenario, state, pets } = answer.body;
+  const { store, session, scenario, state, pets, profile } = answer.body;
   line.className = 'health';
   fill(line, [
     el('span', {}, [`store ${store}`]),
     el('span', {}, [session === null ? 'shared default' : `session ${session}`]),
     el('span', {}, ['scenario ', el('strong', {}, [scenario ?? 'none']), state ? ` (${state})` : '']),
+    // Where the interface is silent, the mock answers by this profile, in every session alike.
+    el('span', { class: 'profile', title: `the choices where the interface is silent, from ${profile.file}` }, ['profile ', el('strong', {}, [profile.name])]),
     el('span', { class: 'pets' }, [`${pets} pets`]),
   ]);
 }
@@ -79,19 +81,22 @@ export async function loadSessions({ table, chooser, report, changed }) {
             el('td', {}, [`${Math.round(idleSeconds)} s`]),
             el('td', { class: 'row-actions' }, [
               el('button', { type: 'button', onclick: () => use(id), 'aria-label': `Use session ${id}` }, ['Use']),
-              el('button', { type: 'button', onclick: () => void end(id), 'aria-label': `End session ${id}` }, ['End']),
+              el('button', { type: 'button', disabled: settings.key === '', 'data-needs-key': true, onclick: () => void end(id), 'aria-label': `End session ${id}` }, ['End']),
             ]),
           ]),
         ),
   );
 }
 
+/** From this many scenarios on, the list gets a search box, so the one QA needs is found without scrolling. */
+export const SEARCH_FROM = 11;
+
 /**
  * Every scenario file: name, description, active, and for a refused one
  * its file and each error (`<file>: <JSONPath> <reason>`).
- * @param {{ list: HTMLElement, report: Report, changed: () => void }} options
+ * @param {{ list: HTMLElement, search: HTMLInputElement, report: Report, changed: () => void }} options
  */
-export async function loadScenarios({ list, report, changed }) {
+export async function loadScenarios({ list, search, report, changed }) {
   const answer = await call('GET', '/scenarios');
   if (!answer.ok) return void report(answer);
   /** @type {Array<{ name: string, description: string, file: string, valid: boolean, active: boolean, errors?: string[] }>} */
@@ -115,8 +120,8 @@ export async function loadScenarios({ list, report, changed }) {
           active ? el('span', { class: 'badge' }, ['active']) : null,
           valid ? null : el('span', { class: 'badge refused' }, ['refused']),
           el('span', { class: 'row-actions' }, [
-            el('button', { type: 'button', disabled: !valid || active, onclick: () => void activate(name), 'aria-label': `Activate ${name}` }, ['Activate']),
-            el('button', { type: 'button', disabled: !valid, onclick: () => void reset(name), 'aria-label': `Reset ${name}` }, ['Reset']),
+            el('button', { type: 'button', disabled: !valid || active || settings.key === '', 'data-needs-key': true, onclick: () => void activate(name), 'aria-label': `Activate ${name}` }, ['Activate']),
+            el('button', { type: 'button', disabled: !valid || settings.key === '', 'data-needs-key': true, onclick: () => void reset(name), 'aria-label': `Reset ${name}` }, ['Reset']),
           ]),
         ]),
         el('p', { class: 'description' }, [description || 'No description.']),
@@ -125,4 +130,19 @@ export async function loadScenarios({ list, report, changed }) {
       ]),
     ),
   );
+  search.hidden = scenarios.length < SEARCH_FROM;
+  list.classList.toggle('compact', !search.hidden);
+  filterScenarios(list, search.hidden ? '' : search.value);
+}
+
+/**
+ * Shows the scenarios whose name or description holds the text (any case); all for ''.
+ * @param {HTMLElement} list
+ * @param {string} text
+ */
+export function filterScenarios(list, text) {
+  const wanted = text.trim().toLowerCase();
+  for (const item of list.children) {
+    if (item instanceof HTMLElement) item.hidden = wanted !== '' && !(item.textContent ?? '').toLowerCase().includes(wanted);
+  }
 }

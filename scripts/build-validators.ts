@@ -1,7 +1,7 @@
 /**
  * The build's last step (`npm run build`): compiles, with ajv standalone,
  * every validator the mock compiles when it starts with the shipped
- * document, catalogue and scenarios, and writes them to
+ * document, catalogue, scenarios and profiles, and writes them to
  * dist/generated/validators.cjs, keyed as schema-compiler.ts and
  * scenario-schema.ts look them up. Start-up then neither loads ajv nor
  * compiles (about 100 ms less). Run from dist:
@@ -21,6 +21,8 @@ import { compileScenarioSchema, SCENARIO_AJV_OPTIONS, scenarioSchemaKey, scenari
 import { contractAjv, INT64_FORMAT, plainAjv } from '../src/document/ajv-instances.js';
 import { loadContract } from '../src/document/load-contract.js';
 import { precompiledValidatorsPath } from '../src/document/precompiled-validators.js';
+import { profileSchemaKey } from '../src/mock/core/profile/load-profile.js';
+import { profileSchemaPath } from '../src/shared/profile/profile.js';
 
 const require = createRequire(import.meta.url);
 const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, validate: ValidateFunction) => string }).default;
@@ -48,6 +50,9 @@ function buildValidators(): number {
   const schemaText = readFileSync(scenarioSchemaPath(), 'utf8');
   const scenarioAjv = plainAjv({ ...SCENARIO_AJV_OPTIONS, validateSchema: false, code: { source: true, optimize: false } });
   modules.set(scenarioSchemaKey(schemaText), standaloneCode(scenarioAjv, compileScenarioSchema(schemaText, scenarioAjv)));
+  // Profiles (--profile, and the default every start reads) with the same options.
+  const profileText = readFileSync(profileSchemaPath(), 'utf8');
+  modules.set(profileSchemaKey(profileText), standaloneCode(scenarioAjv, compileScenarioSchema(profileText, scenarioAjv)));
 
   // Each validator's module in a scope of its own, so their names cannot clash.
   const exported = [...modules].map(([key, code]) => `exports[${JSON.stringify(key)}] = (() => {\nconst module = { exports: {} };\nconst exports = module.exports;\n${code}\nreturn module.exports;\n})();`);

@@ -5,7 +5,7 @@ import { DEFAULT_MAX_BODY_BYTES } from './http-client.js';
 /** Generated cases per operation when --examples is not given. */
 export const DEFAULT_EXAMPLES = 25;
 
-export const REPORTER_NAMES = ['pretty', 'json', 'junit', 'html'] as const;
+export const REPORTER_NAMES = ['pretty', 'summary', 'json', 'junit', 'html', 'github', 'markdown'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 export interface ContractCliOptions {
@@ -38,6 +38,8 @@ export interface ContractCliOptions {
   /** --compare-api-key: the second target's key (default: the first's). */
   compareApiKey: string | undefined;
   failOnDrift: boolean;
+  /** --write-profile: where to write the target's choices where the interface is silent, as a profile the mock reads. */
+  writeProfile: string | undefined;
 }
 
 export type ParsedContractCli = { kind: 'run'; options: ContractCliOptions } | { kind: 'help' } | { kind: 'error'; message: string };
@@ -62,9 +64,16 @@ Drift between two targets:
   --compare-with URL   send the same cases to a second target too, and report
                        where it answers otherwise (status, Error code, headers,
                        body shape, the silent points): a "Drift" section
-  --compare-api-key KEY  the second target's key (default: --api-key's);
-                       never printed
+  --compare-api-key KEY  the second target's key (default: --api-key's; needed
+                       with --env and no --api-key, as an environment's key is
+                       never sent to another target); never printed
   --fail-on-drift      exit 1 when the two targets drift (default: drift is reported, exit 0)
+
+Profile:
+  --write-profile FILE what the target chose where the interface is silent, as a
+                       profile for animal-store-mock --profile (YAML; JSON if FILE
+                       ends in .json); a point not reached, or answered in more
+                       than one way, is left out with a note why
 
 Rules:
   --only ID[,ID]       run only these rules (repeatable)
@@ -83,7 +92,11 @@ Declared limits (repeatable; also allowRefusal in an environment of the config):
                        e.g. --allow-refusal name.maxLength=100
 
 Output:
-  --reporter NAME      pretty, json, junit or html (repeatable)
+  --reporter NAME      pretty (the default: every rule, failures grouped by cause),
+                       summary (the verdict and the causes in about 60 lines, for
+                       CI logs), json, junit, html, github (workflow
+                       annotations, one per cause) or markdown (the verdict
+                       and causes for a CI job's summary) (repeatable)
   --output FILE        write the reporter named just before to FILE (else stdout),
                        e.g. --reporter html --output report.html
 
@@ -124,6 +137,7 @@ const CLI_OPTIONS = {
     'compare-with': { type: 'string' },
     'compare-api-key': { type: 'string' },
     'fail-on-drift': { type: 'boolean', default: false },
+    'write-profile': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -189,6 +203,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       compareWith: values['compare-with'],
       compareApiKey: values['compare-api-key'],
       failOnDrift: values['fail-on-drift'],
+      writeProfile: values['write-profile'],
     },
   };
 }
@@ -203,7 +218,7 @@ function readReporters(tokens: readonly Token[]): Reporters | string {
     if (token.kind !== 'option') continue;
     if (token.name === 'reporter') {
       const name = REPORTER_NAMES.find((known) => known === token.value);
-      if (!name) return `--reporter must be pretty, json, junit or html, got ${JSON.stringify(token.value ?? '')}`;
+      if (!name) return `--reporter must be ${REPORTER_NAMES.slice(0, -1).join(', ')} or ${REPORTER_NAMES.at(-1)}, got ${JSON.stringify(token.value ?? '')}`;
       reporters.push({ name, output: undefined });
     } else if (token.name === 'output') {
       const last = reporters.at(-1);

@@ -7,6 +7,7 @@ import { byId, findAll, parseHtml, select, textOf, type HtmlElement } from '../.
 import { childEnv } from '../../test/support/processes.js';
 import type { SuiteReport } from './run-suite.js';
 import { useContractRun } from '../../test/support/contract-run-fixture.js';
+import { startPrismMock } from '../../test/support/prism-mock.js';
 import { WRONG_TARGET_MIN_REQUESTS } from './wrong-target.js';
 
 /**
@@ -43,7 +44,7 @@ describe('every request answered the same status the contract does not document'
     expect(run.stdout).toBe('');
 
     const report = JSON.parse(readFileSync(json, 'utf8')) as SuiteReport;
-    expect(report.wrongTarget).toEqual({ status: 404, requests: Number(requests), message: run.stderr.replace(/^animal-store-contract: /, '').trim() });
+    expect(report.wrongTarget).toEqual({ status: 404, requests: Number(requests), matching: Number(requests), message: run.stderr.replace(/^animal-store-contract: /, '').trim() });
     expect(report.ok).toBe(false);
     const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(xml, 'utf8'));
     expect(junit.testsuites).toMatchObject({ '@_tests': '1', '@_failures': '1' });
@@ -80,6 +81,51 @@ describe('every request answered the same status the contract does not document'
     const run = await contract(['--base-url', mock.url, '--api-key', 'not-the-key']);
     expect(run.code, run.stderr).toBe(2);
     expect(LINE.exec(run.stderr)?.slice(1, 4)).toEqual(['401', 'key', mock.url]);
+  });
+});
+
+describe('nearly every request answered the same status', () => {
+  const NEARLY = /^animal-store-contract: nearly every request answered 404 \((\d+) of (\d+); (\d+) answered 400\): is the base URL right\? \((\S+), (\d+) requests\)\n$/;
+
+  it("prism's mock asked below /v1, which it does not serve: 404 to every route, 400 to the body it cannot parse, and still one line, exit 2", async ({ expect }) => {
+    const prism = kept(await startPrismMock());
+    // It is a mock of the API, at its root: the harness was given the wrong base.
+    const root = await fetch(prism.url.replace(/\/v1$/, '/pets?limit=1'), { headers: { authorization: `Bearer ${KEY}` } });
+    expect(root.status).toBe(200);
+    const json = join(dir(), 'prism', 'r.json');
+    const run = await contract(['--base-url', prism.url, '--api-key', KEY, '--reporter', 'json', '--output', json]);
+    expect(run.code, run.stderr).toBe(2);
+    const [, matching, total, refused, url, requests] = NEARLY.exec(run.stderr) ?? [];
+    expect(url, run.stderr).toBe(prism.url);
+    expect(Number(total)).toBe(Number(requests));
+    // The malformed-JSON bodies the harness sends are refused before routing; everything else is 404.
+    expect(Number(refused)).toBeGreaterThan(0);
+    expect(Number(matching) + Number(refused)).toBe(Number(requests));
+    // Every request of the run, and the test's own one at the root.
+    expect(Number(requests)).toBe(prism.requests - 1);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as SuiteReport;
+    expect(report.wrongTarget).toMatchObject({ status: 404, requests: Number(requests), matching: Number(matching) });
+    expect(run.stdout).toBe('');
+  });
+
+  it('the real mock, asked only the near-misses of the key: 401 to all but the first request, which got 200, so the key is right', async ({ expect }) => {
+    const mock = kept(await startApiServer({ apiKey: KEY }));
+    const run = await contract(['--base-url', mock.url, '--api-key', KEY, '--only', 'auth-near-misses-list-pets,auth-near-misses-get-pet']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('every request answered');
+    expect(mock.requests).toBeGreaterThanOrEqual(WRONG_TARGET_MIN_REQUESTS * 2);
+  });
+
+  it('a server answering 404 to all but one request in ten: judged rule by rule', async ({ expect }) => {
+    const server = kept(
+      await startRawServer((_request, response, count) => {
+        response.writeHead(count % 10 === 0 ? 400 : 404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ code: 'nope', message: 'no', status: count % 10 === 0 ? 400 : 404 }));
+      }),
+    );
+    const run = await contract(['--base-url', server.url, '--api-key', KEY]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).not.toContain('every request answered');
   });
 });
 

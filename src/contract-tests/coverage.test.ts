@@ -87,7 +87,7 @@ describe('coverage of the documented pairs', () => {
     for (const result of report.results.filter((r) => r.writes)) expect(result.status).toBe('skipped');
     const pretty = prettyReport(report);
     expect(pretty).toContain('(dredd-transactions): 5/8');
-    expect(pretty).toMatch(/createPet POST 201 {2}NOT COVERED/);
-    expect(pretty).toMatch(/createPet POST 400 {2}NOT COVERED/);
+    expect(pretty).toMatch(/createPet POST \/pets {9}201 {2}NOT COVERED/);
+    expect(pretty).toMatch(/createPet POST \/pets {9}400 {2}NOT COVERED/);
   });
 });

@@ -6,6 +6,7 @@ import type { OperationId, RuleResult } from './types.js';
 export interface DocumentedPair {
   operation: OperationId;
   method: string;
+  /** The operation's path template: `/pets/{petId}`. */
   path: string;
   status: number;
   /** dredd-transactions' name for it. */
@@ -24,7 +25,7 @@ const compiled = new Map<string | undefined, ReturnType<typeof compileTransactio
  * The document's pairs, compiled by dredd-transactions (once per document
  * and process: its parser is slow to start), each matched to its operation
  * by method and path template (dredd fills path parameters from their
- * examples: `/pets/1`).
+ * examples: `/pets/1`), and shown by the template.
  */
 export async function documentedPairs(validator: ResponseValidator, documentPath?: string): Promise<DocumentedPair[]> {
   let compiling = compiled.get(documentPath);
@@ -35,9 +36,10 @@ export async function documentedPairs(validator: ResponseValidator, documentPath
   const { transactions } = await compiling;
   return transactions.map((t) => {
     const path = new URL(t.request.uri, 'http://x').pathname;
-    const operation = validator.operationFor(t.request.method, path)?.iid;
-    if (!operation) throw new Error(`dredd-transactions compiled a pair no operation matches: ${t.request.method} ${path}`);
-    return { operation: operation as OperationId, method: t.request.method, path, status: Number(t.response.status), name: t.name };
+    const operation = validator.operationFor(t.request.method, path);
+    if (!operation?.iid) throw new Error(`dredd-transactions compiled a pair no operation matches: ${t.request.method} ${path}`);
+    // The template (`/pets/{petId}`), which names the operation, rather than dredd's example (`/pets/1`), which names one animal.
+    return { operation: operation.iid as OperationId, method: t.request.method, path: operation.path, status: Number(t.response.status), name: t.name };
   });
 }
 
@@ -54,4 +56,9 @@ export function matchCoverage(pairs: readonly DocumentedPair[], results: readonl
       .map((r) => r.id),
   }));
   return { pairs: withRules, covered: withRules.filter((p) => p.rules.length > 0).length, total: withRules.length };
+}
+
+/** Each operation as reports name it, its method and path template: `getPet` → `GET /pets/{petId}`. */
+export function operationLabels(coverage: Coverage): Map<OperationId, string> {
+  return new Map(coverage.pairs.map((p) => [p.operation, `${p.method.toUpperCase()} ${p.path}`]));
 }

@@ -1,13 +1,17 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { packageRoot, packageVersion } from '../shared/package-root.js';
 import { parseAllowRefusals, type RefusalAllowance } from './allow-refusal.js';
 import { CONTRACT_HELP, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
 import { resolveEnvironment } from './environments.js';
+import { writeProfile } from './profile/write-profile.js';
 import { htmlReport, type ReportAbout } from './reporters/html-reporter.js';
 import { jsonReport } from './reporters/json-reporter.js';
 import { junitReport } from './reporters/junit-reporter.js';
 import { prettyReport } from './reporters/pretty-reporter.js';
+import { summaryReport } from './reporters/summary-reporter.js';
+import { githubReport } from './reporters/github-reporter.js';
+import { markdownReport } from './reporters/markdown-reporter.js';
 import { allRules } from './rules/index.js';
 import type { SuiteReport } from './run-suite.js';
 
@@ -19,7 +23,7 @@ export interface ContractIo {
   stderr: NodeJS.WritableStream;
 }
 
-const REPORTERS: Record<ReporterName, (report: SuiteReport, about: ReportAbout) => string> = { pretty: prettyReport, json: jsonReport, junit: junitReport, html: htmlReport };
+const REPORTERS: Record<ReporterName, (report: SuiteReport, about: ReportAbout) => string> = { pretty: prettyReport, summary: summaryReport, json: jsonReport, junit: junitReport, html: htmlReport, github: githubReport, markdown: markdownReport };
 
 /** The `animal-store-contract` command; resolves to its exit code. */
 export async function contractMain(io: ContractIo): Promise<number> {
@@ -57,6 +61,10 @@ export async function contractMain(io: ContractIo): Promise<number> {
     allowRefusal: target.value.allowance,
     ...(options.document === undefined ? {} : { documentPath: resolve(io.cwd, options.document) }),
   };
+  // The environment's key (its config or its variable) is for its target alone: the compared one needs its own.
+  if (options.compareWith !== undefined && options.env !== undefined && options.apiKey === undefined && options.compareApiKey === undefined) {
+    return usage(`--compare-with with --env ${options.env}: pass --compare-api-key for the compared target; the environment's key is never sent to another target`);
+  }
   const run = options.compareWith === undefined ? await runSuite(suite) : await (await import('./drift/compare-cli.js')).runCompare(suite, { with: options.compareWith, apiKey: options.compareApiKey, failOnDrift: options.failOnDrift });
   if (!run.ok) {
     if (run.error.kind === 'unreachable') {
@@ -69,10 +77,14 @@ export async function contractMain(io: ContractIo): Promise<number> {
   // A wrong target: its one line on stderr rather than a wall of failed rules on stdout; the files still say so (wrong-target.ts).
   if (wrongTarget) io.stderr.write(`animal-store-contract: ${wrongTarget.message}\n`);
   const unwritten: string[] = [];
-  const about: ReportAbout = { version: packageVersion() };
+  const files = options.reporters.flatMap(({ name, output }) => (output === undefined ? [] : [{ name, path: output }]));
+  const document = relative(io.cwd, options.document === undefined ? join(packageRoot(), 'openapi', 'animal-store.yaml') : resolve(io.cwd, options.document));
+  const about: ReportAbout = { version: packageVersion(), files, document };
   for (const { name, output } of options.reporters) {
+    // The wrong target's line is on stderr already; a summary, short as it is, still says where the files are.
     if (wrongTarget && name === 'pretty' && output === undefined) continue;
-    const text = REPORTERS[name](run.report, about);
+    // A report points to the others, not to itself.
+    const text = REPORTERS[name](run.report, { ...about, files: files.filter((f) => f.path !== output) });
     if (output === undefined) {
       io.stdout.write(text);
     } else {
@@ -84,6 +96,11 @@ export async function contractMain(io: ContractIo): Promise<number> {
         unwritten.push(`cannot write the ${name} report to ${file}: ${(error as Error).message}`);
       }
     }
+  }
+  // A wrong target's answers are not its choices: no profile is written from them.
+  if (options.writeProfile !== undefined && !wrongTarget) {
+    const problem = writeProfile(resolve(io.cwd, options.writeProfile), run.report.silent, run.report.seed);
+    if (problem) unwritten.push(problem);
   }
   // Pretty goes to the terminal too when every reporter writes to a file.
   if (options.reporters.every((r) => r.output !== undefined) && !wrongTarget) io.stdout.write(prettyReport(run.report));

@@ -2,8 +2,9 @@ import type { ResponseValidator } from '../document/response-validator.js';
 import type { RefusalAllowance } from './allow-refusal.js';
 import type { InputModel } from './generate/schema-model.js';
 import { checkExchange, pathBelowBase } from './exchange-checks.js';
+import type { PetLookup } from './existing-pet.js';
 import type { Send } from './http-client.js';
-import type { ApiRequest, RecordedExchange, Finding, OperationId, Pet, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';
+import type { ApiRequest, RecordedExchange, Finding, OperationId, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';
 
 export interface RuleDependencies {
   send: Send;
@@ -11,7 +12,7 @@ export interface RuleDependencies {
   /** The base URL's path (`/v1`), to find the operation of each request. */
   basePath: string;
   readOnly: boolean;
-  existingPet: () => Promise<Pet | undefined>;
+  existingPet: () => Promise<PetLookup>;
   /** The run's seed; each rule draws from its own, derived from it and its id. */
   seed: number;
   examples: number;
@@ -57,7 +58,11 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
   };
   const context: RuleContext = {
     readOnly: deps.readOnly,
-    existingPet: deps.existingPet,
+    existingPet: async () => (await deps.existingPet()).pet,
+    noPetReason: async () => {
+      const found = await deps.existingPet();
+      return found.pet ? undefined : found.reason;
+    },
     seed: deps.seed,
     examples: deps.examples,
     observe: deps.silent.observe,

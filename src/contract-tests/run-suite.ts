@@ -1,18 +1,21 @@
 import pLimit from 'p-limit';
 import { createResponseValidator, type ResponseValidator } from '../document/response-validator.js';
-import { documentedPairs, matchCoverage, type Coverage } from './coverage.js';
+import { documentedPairs, matchCoverage, operationLabels, type Coverage } from './coverage.js';
+import { failureCauses, type FailureCause } from './failure-causes.js';
 import { describeAllowance, NO_DECLARATION, type RefusalAllowance } from './allow-refusal.js';
 import { catalogueFiller, FULL_CATALOGUE } from './catalogue-fill.js';
 import { DEFAULT_EXAMPLES } from './cli-options.js';
 import { inputModel, type InputModel } from './generate/schema-model.js';
 import { drawSeed } from './generate/search.js';
 import { createHttpClient, DEFAULT_MAX_BODY_BYTES, type Send } from './http-client.js';
+import { answerTally } from './answer-tally.js';
 import { allRules } from './rules/index.js';
 import { notRun, runRule, type RuleDependencies } from './run-rule.js';
+import { firstPet } from './existing-pet.js';
 import { createSilentLog } from './silent-log.js';
 import type { DriftReport } from './drift/drift-types.js';
-import type { ApiRequest, Pet, Probe, Rule, RuleResult, SilentEntry, SilentLog } from './types.js';
-import { statusTally, type WrongTarget } from './wrong-target.js';
+import type { ApiRequest, Probe, Rule, RuleResult, SilentEntry, SilentLog } from './types.js';
+import { wrongTargetVerdict, type WrongTarget } from './wrong-target.js';
 
 export interface SuiteOptions {
   /** The API's base URL, ending in `/v1`. */
@@ -62,6 +65,8 @@ export interface SuiteReport {
   startedAt: string;
   ms: number;
   results: RuleResult[];
+  /** Every finding of `results`, grouped by cause (failure-causes.ts): what reports lead with. */
+  causes: FailureCause[];
   coverage: Coverage;
   /** What the target answered where the interface is silent. */
   silent: SilentEntry[];
@@ -96,7 +101,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const started = performance.now();
   const readOnly = options.readOnly ?? false;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const tally = statusTally(
+  const tally = answerTally(
     createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retries: options.retries ?? 1 }),
   );
   const { send } = tally;
@@ -120,7 +125,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const allowance = options.allowRefusal ?? NO_DECLARATION;
   const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet, seed, examples, silent, inputs, ensureCatalogue, allowance };
   const limit = pLimit(Math.max(1, options.concurrency ?? 8));
-  const results = await Promise.all(
+  const ran = await Promise.all(
     rules.map((rule) =>
       limit(async (): Promise<RuleResult> => {
         if (options.only?.length && !options.only.includes(rule.id)) return notRun(rule, 'not selected by --only');
@@ -130,8 +135,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     ),
   );
 
-  const summary = summarise(results);
-  const wrongTarget = tally.verdict(validator, options.baseUrl) ?? null;
+  const summary = summarise(ran);
+  const wrongTarget = wrongTargetVerdict(tally, validator, options.baseUrl) ?? null;
+  const coverage = matchCoverage(await documentedPairs(validator, options.documentPath), ran);
+  const { results, causes } = failureCauses(ran, { requests: tally.requests(), bySignature: tally.bySignature() }, operationLabels(coverage));
   return {
     ok: true,
     report: {
@@ -142,7 +149,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
       startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
       ms: performance.now() - started,
       results,
-      coverage: matchCoverage(await documentedPairs(validator, options.documentPath), results),
+      causes,
+      coverage,
       silent: silent.entries(),
       summary,
       wrongTarget,
@@ -189,18 +197,4 @@ function summarise(results: readonly RuleResult[]) {
     warnings: results.reduce((n, r) => n + r.findings.filter((f) => f.level === 'warning').length, 0),
     contractFailed: results.filter((r) => r.status === 'failed' && r.severity === 'contract').length,
   };
-}
-
-/**
- * An existing animal for the rules that need one, found once through
- * listPets with its default limit (not limit=1, which rules of its own check:
- * a server getting that wrong must not also make these rules skip).
- */
-function firstPet(send: Send): () => Promise<Pet | undefined> {
-  let found: Promise<Pet | undefined> | undefined;
-  return () =>
-    (found ??= send({ method: 'GET', path: '/pets' }).then((exchange) => {
-      const json = exchange.response?.status === 200 ? exchange.response.json : undefined;
-      return Array.isArray(json) && json.length > 0 ? (json[0] as Pet) : undefined;
-    }));
 }

@@ -10,7 +10,11 @@ export const SILENT_QUESTIONS: Record<FixedSilentPoint, string> = {
   'valid-refused': 'createPet: valid NewPets refused within the limits a server may have (limits on names, bodies and categories are not shown), or declared',
   'extra-member': 'createPet: a member NewPet does not name (ignored, or refused with 400)',
   location: 'createPet: whether `Location` is sent with 201',
-  'body-not-json': 'createPet: a body that is not JSON, or not sent as application/json',
+  // One point each, as a server may answer each otherwise (and a profile sets each).
+  'missing-body': 'createPet: an empty body',
+  'malformed-json': 'createPet: a body that is not JSON',
+  'body-not-object': 'createPet: JSON that is not an object (null, an array, a string, a number, true)',
+  'media-type': 'createPet: a NewPet not sent as application/json',
   'pet-id': 'getPet: a `petId` that is not an int64',
   'unknown-query-parameter': 'every operation: a query parameter the document does not name',
 };

@@ -117,6 +117,8 @@ export interface Finding {
   exchange?: RecordedExchange;
   /** For a generated case: how to replay it. */
   reproduce?: Reproduction;
+  /** The cause it is grouped under (failure-causes.ts), once the run is over: `cause-1`. */
+  cause?: string;
 }
 
 /** A generated case that failed, shrunk, with what replays it. */
@@ -153,6 +155,8 @@ export interface RuleContext {
   fail(finding: Omit<Finding, 'level'> & { level?: Finding['level'] }): void;
   /** An animal that exists, found through listPets (cached for the run); undefined for an empty catalogue. */
   existingPet(): Promise<Pet | undefined>;
+  /** Why existingPet found none, as a skip reason (`listPets answered 503 …`); undefined when it found one. */
+  noPetReason(): Promise<string | undefined>;
   readonly readOnly: boolean;
   /**
    * Sends a request and checks it as `send` does, but records nothing: for
@@ -187,7 +191,19 @@ export interface SilentLog {
 }
 
 /** A point of the interface's own, asked of every target. */
-export type FixedSilentPoint = 'default-status' | 'name-length' | 'order' | 'pet-id' | 'location' | 'body-not-json' | 'valid-refused' | 'extra-member' | 'unknown-query-parameter';
+export type FixedSilentPoint =
+  | 'default-status'
+  | 'name-length'
+  | 'order'
+  | 'pet-id'
+  | 'location'
+  | 'missing-body'
+  | 'malformed-json'
+  | 'body-not-object'
+  | 'media-type'
+  | 'valid-refused'
+  | 'extra-member'
+  | 'unknown-query-parameter';
 
 /**
  * A documented listPets query parameter, one point each, read from the

@@ -1,67 +1,66 @@
 import type { ResponseValidator } from '../document/response-validator.js';
-import { NOT_SENT, type Send } from './http-client.js';
+import type { AnswerTally } from './answer-tally.js';
 
 /** A run of fewer requests says too little about the target to blame its address (a couple of `--only` rules). */
 export const WRONG_TARGET_MIN_REQUESTS = 10;
 
-/** Every request of the run got the same answer, one no rule can make sense of: the address or the key is wrong, not the API. */
+/**
+ * The share of the run's requests that must get the one status. Not all of
+ * them: a server that is not the API may still answer a few requests
+ * otherwise (prism's own mock, asked below the wrong base path, answers 404
+ * to every route but 400 to a body it cannot parse, before it routes).
+ * Only when no request at all got a 2xx: the run's first request, a
+ * listPets with the key, gets 200 from the API at the right address with
+ * the right key, so a run of rules that mostly get refusals (`--only
+ * auth-near-misses-list-pets`, all 401 but that one) is never taken for a
+ * wrong target.
+ */
+export const WRONG_TARGET_SHARE = 0.95;
+
+/** (Nearly) every request of the run got the same answer, one no rule can make sense of: the address or the key is wrong, not the API. */
 export interface WrongTarget {
   status: number;
   requests: number;
+  /** How many of them got `status`: all of them, or nearly all. */
+  matching: number;
   /** One line: `every request answered 404: is the base URL right? (…)`. */
   message: string;
 }
 
-export interface StatusTally {
-  /** `send`, counting every request it makes and the status it gets. */
-  send: Send;
-  /** The verdict once the run is over: undefined when the answers differ, or say nothing of the target's address. */
-  verdict(validator: ResponseValidator, baseUrl: string): WrongTarget | undefined;
-}
-
 /**
- * Watches every request a run makes, so that a harness pointed at the wrong
- * base path (every request 404), at a proxy with no upstream (every one 502),
- * or with the wrong key (every one 401) says so in one line rather than
- * failing every rule and claiming some coverage. It is a wrong target when:
- * - the run made at least WRONG_TARGET_MIN_REQUESTS requests, every one answered;
- * - every answer had the same status, and it is not a 2xx (a server that
+ * Tells, once the run is over, whether the harness was pointed at the wrong
+ * base path (every request 404), at a proxy with no upstream (every one
+ * 502), or with the wrong key (every one 401), so that it says so in one
+ * line rather than failing every rule and claiming some coverage. It is a
+ * wrong target when:
+ * - the run made at least WRONG_TARGET_MIN_REQUESTS requests;
+ * - every one of them got the same status, or at least WRONG_TARGET_SHARE
+ *   of them and none got a 2xx; and that status is not a 2xx (a server that
  *   accepts everything is judged rule by rule: it is wrong, not misaddressed);
  * - that status is 401 or 403 (the key), or the contract does not document it
  *   for at least one operation asked (listPets has no 404: a correct API at
  *   that address would have answered it otherwise).
  */
-export function statusTally(send: Send): StatusTally {
-  let requests = 0;
-  let status: number | undefined;
-  let same = true;
-  // The distinct `METHOD path` asked, while every answer is the same; at most one per request the run makes, dropped once they differ.
-  let asked = new Map<string, { method: string; path: string }>();
+export function wrongTargetVerdict(tally: AnswerTally, validator: ResponseValidator, baseUrl: string): WrongTarget | undefined {
+  const requests = tally.requests();
+  if (requests < WRONG_TARGET_MIN_REQUESTS) return undefined;
+  const [status, most] = [...tally.byStatus()].sort(([, a], [, b]) => b.count - a.count)[0] ?? [];
+  if (typeof status !== 'number' || !most || most.count < requests * WRONG_TARGET_SHARE || (status >= 200 && status < 300)) return undefined;
+  const succeeded = [...tally.byStatus().keys()].some((other) => typeof other === 'number' && other >= 200 && other < 300);
+  if (most.count < requests && succeeded) return undefined;
+  const how = most.count === requests ? `every request answered ${status}` : `nearly every request answered ${status} (${most.count} of ${requests}; ${others(tally, status)})`;
+  const where = `(${baseUrl}, ${requests} requests)`;
+  const verdict = (what: string) => ({ status, requests, matching: most.count, message: `${how}: is the ${what} right? ${where}` });
+  if (status === 401 || status === 403) return verdict('key');
+  const code = String(status);
+  const undocumented = [...most.asked.values()].some(({ method, path }) => validator.operationFor(method, path)?.responses.every((response) => response.code !== code));
+  return undocumented ? verdict('base URL') : undefined;
+}
 
-  return {
-    async send(request) {
-      const exchange = await send(request);
-      if (exchange.networkError === NOT_SENT) return exchange;
-      requests++;
-      const answered = exchange.response?.status;
-      if (answered === undefined || (status !== undefined && answered !== status)) {
-        same = false;
-        asked = new Map();
-      }
-      if (same) {
-        status = answered;
-        const path = request.path.split('?')[0] ?? '';
-        asked.set(`${request.method} ${path}`, { method: request.method, path });
-      }
-      return exchange;
-    },
-    verdict(validator, baseUrl) {
-      if (!same || status === undefined || requests < WRONG_TARGET_MIN_REQUESTS || (status >= 200 && status < 300)) return undefined;
-      const where = `(${baseUrl}, ${requests} requests)`;
-      if (status === 401 || status === 403) return { status, requests, message: `every request answered ${status}: is the key right? ${where}` };
-      const code = String(status);
-      const undocumented = [...asked.values()].some(({ method, path }) => validator.operationFor(method, path)?.responses.every((response) => response.code !== code));
-      return undocumented ? { status, requests, message: `every request answered ${status}: is the base URL right? ${where}` } : undefined;
-    },
-  };
+/** What the rest got: `1 answered 400`, `2 answered 400, 1 got no answer`. */
+function others(tally: AnswerTally, status: number): string {
+  return [...tally.byStatus()]
+    .filter(([other]) => other !== status)
+    .map(([other, { count }]) => (other === 'none' ? `${count} got no answer` : `${count} answered ${other}`))
+    .join(', ');
 }

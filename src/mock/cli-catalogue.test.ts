@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { packageRoot } from '../shared/package-root.js';
 import { DEFAULT_API_KEY } from './cli-options.js';
-import { expectErrorBody, parseResponses, rawExchange } from '../../test/support/raw-http.js';
+import { expectErrorBody, parseResponses, rawExchange, type ParsedResponse } from '../../test/support/raw-http.js';
 import { fixture, getJson, runToExit, startMock, statusWith, tmpDir, useBuiltCli } from '../../test/support/built-cli.js';
 
 /** The built CLI's catalogue, scenarios, fixtures and contract document. */
@@ -185,14 +185,18 @@ describe('scenarios', () => {
     expect(full.message).toContain('--max-catalogue-bytes');
   });
 
-  it('--max-connections bounds the connections served at once: one more gets 503 with an Error body', async () => {
+  it('--max-connections bounds the connections with a request in progress: a request on one more gets 503 with an Error body', async () => {
     const mock = await startMock(['--max-connections', '1']);
     const { port } = new URL(mock.url);
     const held = connect(Number(port), '127.0.0.1');
-    // Served: the held connection's answer has come, so the server counts it.
-    await new Promise((resolve) => held.once('data', resolve).write(`GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n`));
-    const over = await rawExchange(Number(port), 'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    const [response] = parseResponses(over.bytes);
+    held.on('error', () => undefined);
+    // In progress: createPet's head sent, its body not all there.
+    held.write(`POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEFAULT_API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{`);
+    // The server counts it once it has read the head: ask until it has (a few tries at most).
+    let response: ParsedResponse | undefined;
+    for (let tries = 0; tries < 50 && response?.status !== 503; tries += 1) {
+      [response] = parseResponses((await rawExchange(Number(port), 'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n')).bytes);
+    }
     expect(response?.status).toBe(503);
     expectErrorBody(response!, 'too_many_connections');
     expect(JSON.parse(String(response?.body)).message).toContain('--max-connections');

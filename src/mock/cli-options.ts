@@ -6,11 +6,12 @@ import { DEFAULT_MAX_CATALOGUE_BYTES, DEFAULT_MAX_PETS } from './core/catalogue/
 import { DEFAULT_SCENARIO } from './core/scenarios/find-scenario.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './core/store/store-limits.js';
 import { DEFAULT_MAX_CONNECTIONS } from './http/transport/transport-limits.js';
+import { MAX_SHUTDOWN_GRACE_S, SHUTDOWN_GRACE_MS } from './shutdown-grace.js';
 import { DEFAULT_STORE_PREFIX } from './core/store/open-store.js';
 import { MAX_WORKERS, readStoreOptions, type StoreFlags } from './read-store-options.js';
 import { readProxyFlags, PROXY_HELP, type ProxyFlags } from './read-proxy-flags.js';
 
-/** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in the README. */
+/** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in docs/mock.md. */
 export const DEFAULT_API_KEY = 'animal-store-dev-key';
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -33,8 +34,10 @@ export interface MockCliOptions extends StoreFlags {
   scenario: string;
   /** Where scenario files are read (`--scenarios`); undefined: the project's scenarios/. */
   scenariosDir: string | undefined;
-  /** Reload scenarios when their files change (`--no-watch`: off). */
+  /** Reload scenarios and the profile when their files change (`--no-watch`: off). */
   watch: boolean;
+  /** `--profile FILE` (env MOCK_PROFILE): the choices where the interface is silent; undefined: the mock's own (profiles/default.yaml). */
+  profile: string | undefined;
   /** Requests each journal keeps (`--journal-size`). */
   journalSize: number;
   /** At most this many sessions (`--max-sessions`), each ended after this many idle seconds (`--session-idle`). */
@@ -45,8 +48,10 @@ export interface MockCliOptions extends StoreFlags {
   /** Animals (`--max-pets`) and bytes of their JSON (`--max-catalogue-bytes`) each session may add. */
   maxPets: number;
   maxCatalogueBytes: number;
-  /** Connections served at once (`--max-connections`); one more gets 503. */
+  /** Connections with a request in progress (`--max-connections`); a request on one more gets 503. */
   maxConnections: number;
+  /** Seconds a stop waits for requests in flight (`--shutdown-grace`, env MOCK_SHUTDOWN_GRACE). */
+  shutdownGraceSeconds: number;
   /** `--proxy URL` (env MOCK_PROXY), `--proxy-timeout MS`, `--upstream-key KEY` (env MOCK_UPSTREAM_KEY): proxy mode; undefined: off. */
   proxy: ProxyFlags | undefined;
 }
@@ -64,9 +69,11 @@ Options:
                      (env MOCK_API_KEYS, comma-separated; default "${DEFAULT_API_KEY}")
   --admin-key KEY    every /__mock request (the console's files aside) needs Authorization: Bearer KEY (env MOCK_ADMIN_KEY);
                      without it, admin reads are open and admin writes need an API key
-  --scenario NAME    start in this scenario (default: ${DEFAULT_SCENARIO}); see scenarios/ and the README
+  --scenario NAME    start in this scenario (default: ${DEFAULT_SCENARIO}); see scenarios/ and docs/scenarios-and-faults.md
   --scenarios DIR    read scenario files from this folder (default: the project's scenarios/)
-  --no-watch         do not reload scenarios when their files are edited
+  --profile FILE     answer where the interface is silent as this profile says (env MOCK_PROFILE; default:
+                     the mock's own choices, profiles/default.yaml); animal-store-contract --write-profile writes one
+  --no-watch         do not reload scenarios or the profile when their files are edited
   --journal-size N   requests each request journal keeps (default ${DEFAULT_JOURNAL_SIZE}, at most ${MAX_JOURNAL_SIZE})
   --max-pets N       animals each session may add to its catalogue (default ${DEFAULT_MAX_PETS})
   --max-catalogue-bytes N
@@ -76,7 +83,10 @@ Options:
                      (default ${DEFAULT_MAX_SESSIONS})
   --session-idle S   seconds after which an unused session ends (default ${DEFAULT_SESSION_IDLE_MS / 1000})
   --session-per-key  without X-Mock-Session, each API key is its own session
-  --max-connections N  connections served at once; one more gets 503 (default ${DEFAULT_MAX_CONNECTIONS})
+  --max-connections N  connections with a request in progress; a request on one more gets 503
+                     (default ${DEFAULT_MAX_CONNECTIONS}; 16 times as many may be open, idle or unfinished)
+  --shutdown-grace S seconds SIGTERM or SIGINT waits for requests in flight before closing them
+                     (env MOCK_SHUTDOWN_GRACE; default ${SHUTDOWN_GRACE_MS / 1000}, 0 to ${MAX_SHUTDOWN_GRACE_S})
   --store URL        where sessions and what clients change live: memory, or redis://[user:password@]host:port[/db]
                      (or rediss://) shared by several processes (env MOCK_STORE; default memory)
   --store-prefix P   the start of every Redis key, so several mocks can share one Redis
@@ -105,6 +115,7 @@ const CLI_OPTIONS = {
   fixtures: { type: 'string' },
   scenario: { type: 'string' },
   scenarios: { type: 'string' },
+  profile: { type: 'string' },
   'cors-origin': { type: 'string', multiple: true },
   'log-format': { type: 'string' },
   'log-level': { type: 'string' },
@@ -119,6 +130,7 @@ const CLI_OPTIONS = {
   'max-pets': { type: 'string' },
   'max-catalogue-bytes': { type: 'string' },
   'max-connections': { type: 'string' },
+  'shutdown-grace': { type: 'string' },
   store: { type: 'string' },
   'store-prefix': { type: 'string' },
   workers: { type: 'string' },
@@ -171,6 +183,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
   const [journalSize, maxSessions, sessionIdleSeconds, maxPets, maxCatalogueBytes, maxConnections] = read;
   const badCount = counts.find((_, i) => read[i] === undefined);
   if (badCount) return { kind: 'error', message: `${badCount[0]} must be a whole number from 1 to ${badCount[3]}, got ${JSON.stringify(badCount[1])}` };
+  const grace = readShutdownGrace(values['shutdown-grace'], env);
+  if (!grace.ok) return { kind: 'error', message: grace.error };
   const logFormat = values['log-format'] ?? (stdoutIsTty ? 'pretty' : 'json');
   if (logFormat !== 'pretty' && logFormat !== 'json') return { kind: 'error', message: `--log-format must be pretty or json, got ${logFormat}` };
   const logLevel = readLogLevel(values['log-level'], values.quiet, env);
@@ -207,6 +221,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       scenario: values.scenario ?? DEFAULT_SCENARIO,
       scenariosDir: values.scenarios,
       watch: !values['no-watch'],
+      profile: values.profile ?? (env.MOCK_PROFILE || undefined),
       journalSize: journalSize as number,
       maxSessions: maxSessions as number,
       sessionIdleSeconds: sessionIdleSeconds as number,
@@ -214,6 +229,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       maxPets: maxPets as number,
       maxCatalogueBytes: maxCatalogueBytes as number,
       maxConnections: maxConnections as number,
+      shutdownGraceSeconds: grace.value,
       proxy: proxy.value,
       ...store.value,
     },
@@ -237,6 +253,14 @@ function readCorsOrigins(origins: readonly string[]): Result<'*' | string[], str
     }
   }
   return ok([...origins]);
+}
+
+/** `--shutdown-grace`, else MOCK_SHUTDOWN_GRACE (empty: unset), else 10: whole seconds from 0 (close at once) to an hour. */
+function readShutdownGrace(flag: string | undefined, env: NodeJS.ProcessEnv): Result<number, string> {
+  const [text, from] = flag !== undefined ? [flag, '--shutdown-grace'] : env.MOCK_SHUTDOWN_GRACE ? [env.MOCK_SHUTDOWN_GRACE, 'MOCK_SHUTDOWN_GRACE'] : [undefined, ''];
+  if (text === undefined) return ok(SHUTDOWN_GRACE_MS / 1000);
+  const seconds = integer(text, 0, MAX_SHUTDOWN_GRACE_S);
+  return seconds === undefined ? failed(`${from} must be whole seconds from 0 to ${MAX_SHUTDOWN_GRACE_S}, got ${JSON.stringify(text)}`) : ok(seconds);
 }
 
 /** `--log-level`, else `--quiet` (warn), else MOCK_LOG_LEVEL, else info; the flags together contradict each other. */

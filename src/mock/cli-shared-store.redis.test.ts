@@ -5,7 +5,7 @@ import { readChildPids as childPids } from '../../bench/proc-stats.js';
 import { runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 
 /**
- * Issue 12's guarantees, tried as a team would: two mock processes started
+ * The shared store's guarantees, tried as a team would: two mock processes started
  * with one `--store redis://…` (the run's real redis-server) behave as one
  * mock for every client. Each test starts its own pair under a prefix of
  * its own, so no test sees another's state.

@@ -9,7 +9,7 @@ import { startMock, useBuiltCli } from '../../test/support/built-cli.js';
 /**
  * A worker of `--workers` SIGKILLed while new connections keep arriving:
  * each connection gets an answer or is closed, none is left hanging (the
- * README's "Workers that die").
+ * the "Workers that die" of docs/deployment.md).
  */
 useBuiltCli();
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
-import { startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
+import { startMock, statusOrCut, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 import { scenarioFolder, scenarioWith } from '../../test/support/scenario-folder.js';
 
 /**
@@ -33,17 +33,7 @@ async function startWorkers(): Promise<RunningMock> {
 
 /** `count` slow requests, each on a connection of its own; resolves with their statuses (0: no answer). */
 function slowRequests(mock: RunningMock, count = IN_FLIGHT, path = '/pets?limit=1'): Promise<number[]> {
-  return Promise.all(
-    Array.from({ length: count }, async () => {
-      try {
-        const res = await fetch(`${mock.url}${path}`, { headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, connection: 'close' } });
-        await res.arrayBuffer();
-        return res.status;
-      } catch {
-        return 0;
-      }
-    }),
-  );
+  return Promise.all(Array.from({ length: count }, () => statusOrCut(mock, path, DEFAULT_API_KEY)));
 }
 
 describe('stopping --workers with requests in flight', () => {

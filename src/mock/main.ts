@@ -13,12 +13,13 @@ import { loadScenarioFile, type Scenario } from './core/scenarios/load-scenario.
 import { buildScenarioCatalogue } from './core/scenarios/scenario-catalogue.js';
 import { startMockServer, type RunningMockServer } from './http/server.js';
 import { isLoopback } from './http/steps/admin-guard/loopback.js';
-import { memoryCeiling } from './core/memory-ceiling.js';
+import { memoryCeiling } from './memory-ceiling.js';
 import type { Pet } from './core/catalogue/pet.js';
 import { indexCatalogue } from './core/catalogue/catalogue-index.js';
 import { MEMORY_STORE, openStore } from './core/store/open-store.js';
 import { createScenarioLibrary } from './core/scenarios/scenario-library.js';
 import { failed, ok, type Result } from './core/result.js';
+import { loadDefaultProfile, loadProfile, type LoadedProfile } from './core/profile/load-profile.js';
 
 export interface MainIo {
   argv: string[];
@@ -69,7 +70,7 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
     if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use; pick another with --port`, 1);
     return fail(`cannot start: ${(error as Error).message}`, 1);
   }
-  const started = startedFacts(server, options, `${catalogue.pets.length} pets from ${catalogue.from} (loaded in ${loadedMs} ms)`, scenario, validatorsBefore, evictionPolicy);
+  const started = startedFacts(server, options, `${catalogue.pets.length} pets from ${catalogue.from} (loaded in ${loadedMs} ms)`, loaded.value, validatorsBefore, evictionPolicy);
   // With JSON logs, start-up is one JSON line too (in pino's shape), so log
   // collectors can read every line; written directly so --quiet keeps it.
   if (options.logFormat === 'json') io.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started })}\n`);
@@ -110,8 +111,11 @@ async function serve(options: MockCliOptions, loaded: StartState, logger: Logger
       store,
       library,
       watch: options.watch,
+      profile: loaded.profile,
+      profileFile: options.profile,
       sessionPerKey: options.sessionPerKey,
       transport: { maxConnections: options.maxConnections },
+      shutdownGraceMs: options.shutdownGraceSeconds * 1000,
       proxy: options.proxy && { ...options.proxy, documentPath: options.contract },
     });
     return { server, evictionPolicy: store.evictionPolicy };
@@ -130,7 +134,7 @@ function warnMemoryCeiling(logger: Logger, options: MockCliOptions): void {
   logger.warn(
     { ceilingBytes: Math.round(ceiling.bytes), heapLimitBytes: heap },
     `with these flags clients can make the mock hold about ${mib(ceiling.bytes)}, more than node's heap limit here (${mib(heap)}), so a full mock would crash; ` +
-      `the largest part: ${ceiling.parts[0]?.what} ${mib(ceiling.parts[0]?.bytes ?? 0)}. Lower it, or give node more heap (NODE_OPTIONS=--max-old-space-size=MiB). See the README's Bounds.`,
+      `the largest part: ${ceiling.parts[0]?.what} ${mib(ceiling.parts[0]?.bytes ?? 0)}. Lower it, or give node more heap (NODE_OPTIONS=--max-old-space-size=MiB). See "Bounds" in docs/reference.md.`,
   );
 }
 
@@ -152,6 +156,8 @@ interface StartState {
   /** --fixtures or --seed: this catalogue replaces every scenario's. */
   ownCatalogue: boolean;
   loadedMs: number;
+  /** The choices where the interface is silent: `--profile`'s, or the mock's own. */
+  profile: LoadedProfile;
 }
 
 /** What start-up reads before it listens: the document, the scenario and the catalogue; or why it cannot start. */
@@ -167,6 +173,8 @@ async function loadStart(options: MockCliOptions): Promise<Result<StartState, st
   if (!found.ok) return found;
   const scenario = loadScenarioFile(contract, found.value);
   if (!scenario.ok) return failed(`invalid scenario ${scenario.error}`);
+  const profile = options.profile === undefined ? ok(loadDefaultProfile()) : loadProfile(options.profile, { store: options.storeUrl === MEMORY_STORE ? 'memory' : 'redis' });
+  if (!profile.ok) return failed(`invalid profile ${profile.error}`);
   // --fixtures and --seed replace the scenario's catalogue; its stubs still apply.
   const ownCatalogue = options.fixtures !== undefined || options.seed !== undefined;
   const loading = performance.now();
@@ -176,7 +184,7 @@ async function loadStart(options: MockCliOptions): Promise<Result<StartState, st
   // here, before the port opens; every session and reset of either store then shares this one index of this one list.
   indexCatalogue(catalogue.value.pets);
   const loadedMs = Math.round(performance.now() - loading);
-  return ok({ contract, scenariosDir, scenarioPath: found.value, scenario: scenario.value, catalogue: catalogue.value, ownCatalogue, loadedMs });
+  return ok({ contract, scenariosDir, scenarioPath: found.value, scenario: scenario.value, catalogue: catalogue.value, ownCatalogue, loadedMs, profile: profile.value });
 }
 
 interface StartedFacts {
@@ -191,6 +199,8 @@ interface StartedFacts {
   scenario: string;
   scenarioDescription: string;
   scenarioFile: string;
+  /** The choices where the interface is silent: the profile's name and file. */
+  profile: string;
   /** The QA console and the API reference, for a person with a browser. */
   console: string;
   docs: string;
@@ -199,7 +209,7 @@ interface StartedFacts {
   proxy?: string;
 }
 
-function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string, scenario: Scenario, validatorsBefore: ValidatorTally, evictionPolicy?: string): StartedFacts {
+function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string, { scenario, profile }: StartState, validatorsBefore: ValidatorTally, evictionPolicy?: string): StartedFacts {
   // A wildcard bind address is not one a client can connect to.
   const url = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//localhost');
   const apiKey = options.apiKeys[0] as string;
@@ -216,6 +226,7 @@ function startedFacts(server: RunningMockServer, options: MockCliOptions, from: 
     scenario: scenario.name,
     scenarioDescription: scenario.description,
     scenarioFile: scenario.file,
+    profile: `${profile.profile.name} (${profile.file})`,
     console: `${new URL(url).origin}/__mock/`,
     docs: `${new URL(url).origin}/docs`,
     curl: `curl -H 'Authorization: Bearer ${apiKey}' '${url}/pets?limit=5'`,
@@ -232,6 +243,7 @@ function banner(facts: StartedFacts): string {
     `  Catalogue: ${facts.catalogue}`,
     `  Validators: ${facts.validators}`,
     `  Scenario:  ${facts.scenario} (${facts.scenarioFile}): ${facts.scenarioDescription}`,
+    `  Profile:   ${facts.profile}`,
     `  Console:   ${facts.console}`,
     `  Docs:      ${facts.docs}`,
     ...(facts.proxy ? [`  Proxy:     ${facts.proxy}`] : []),

@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
-import { SHUTDOWN_GRACE_MS } from './shutdown-grace.js';
 
 /**
  * The server closes what is still open at the end of the grace period
@@ -13,6 +12,8 @@ const PRIMARY_MARGIN_MS = 2000;
 
 interface Stoppable {
   logger: Logger;
+  /** The grace period (`--shutdown-grace`), which the server's close keeps to. */
+  graceMs: number;
   close(): Promise<void>;
 }
 
@@ -30,7 +31,7 @@ interface Stoppable {
  * A forced stop is logged.
  */
 export function stopOnSignals(running: Stoppable): void {
-  const graceMs = SHUTDOWN_GRACE_MS;
+  const { graceMs } = running;
   const primary = Object.keys(cluster.workers ?? {}).length > 0;
   const backstopMs = graceMs + BACKSTOP_MS + (primary ? PRIMARY_MARGIN_MS : 0);
   let stopping = false;

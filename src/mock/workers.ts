@@ -6,6 +6,8 @@ import { createLogger } from './logger.js';
 /** What the command keeps running: a server, or the workers' primary. */
 export interface Running {
   logger: Logger;
+  /** How long a stop waits for requests in flight (`--shutdown-grace`). */
+  graceMs: number;
   close(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export function startWorkers(options: MockCliOptions, stdout: NodeJS.WritableStr
       if (!started && listened.size === options.workers) {
         started = true;
         logger.info({ workers: options.workers }, `${options.workers} workers serving one port, state in the shared store`);
-        resolve({ logger, close });
+        resolve({ logger, graceMs: options.shutdownGraceSeconds * 1000, close });
       }
     });
     cluster.on('exit', (worker, code, signal) => {

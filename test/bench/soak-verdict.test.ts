@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RSS_CEILING_MIB, readSoakConfig } from '../../bench/soak-config.js';
 import { DEFAULT_MAX_CATALOGUE_BYTES } from '../../src/mock/core/catalogue/catalogue-limits.js';
 import { DEFAULT_JOURNAL_SIZE } from '../../src/mock/core/journal/request-journal.js';
-import { memoryCeiling } from '../../src/mock/core/memory-ceiling.js';
+import { memoryCeiling } from '../../src/mock/memory-ceiling.js';
 import { DEFAULT_MAX_SESSIONS } from '../../src/mock/core/store/store-limits.js';
 import { DEFAULT_MAX_CONNECTIONS } from '../../src/mock/http/transport/transport-limits.js';
 import { countUnexpected5xx, statusKey } from '../../bench/soak-tally.js';

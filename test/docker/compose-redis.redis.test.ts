@@ -116,7 +116,7 @@ describe("the mock service's health check, against the mock started as compose.y
     expect(await check(port, environment)).toBe(0);
     expect(await check(port, {})).toBe(1);
     expect(await check(port, { MOCK_ADMIN_KEY: 'not-the-key' })).toBe(1);
-    // The readiness the README promises: a replica that cannot reach Redis leaves the rotation.
+    // The readiness docs/deployment.md promises: a replica that cannot reach Redis leaves the rotation.
     await server.kill();
     expect(await check(port, environment)).toBe(1);
     running.child.kill('SIGTERM');

@@ -8,7 +8,7 @@ import { Processes } from '../support/processes.js';
 import { flagsOf, loadCompose, service } from './compose-file.js';
 
 /**
- * compose.yaml checked without a container engine (issue 12, Deployment):
+ * compose.yaml checked without a container engine:
  * against the Compose Specification's JSON schema, and against the mock
  * it starts (its flags and variables). Its health check is run in
  * compose-redis.redis.test.ts, against the mock on the redis service as

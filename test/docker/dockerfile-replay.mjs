@@ -272,20 +272,27 @@ async function check(dockerfile, ignoreFile) {
   const copies = (st) => st.instructions.filter((i) => i.op === 'COPY');
 
   ok(stages.length >= 2, `multi-stage (${stages.length} stages: ${stages.map((s) => s.name).join(', ')})`);
-  const majors = stages.map((s) => /^node:(\d+)(?:-[a-z]+)?-slim(?:@sha256:[0-9a-f]{64})?$/.exec(s.base)?.[1]);
-  ok(majors.every(Boolean), `every FROM is node:<major>-slim (${stages.map((s) => s.base).join(', ')})`);
-  ok(new Set(majors).size === 1, 'build and runtime share one Node major');
+  const versions = stages.map((s) => /^node:(\d+\.\d+\.\d+)(?:-[a-z]+)?-slim(?:@sha256:[0-9a-f]{64})?$/.exec(s.base)?.[1]);
+  ok(versions.every(Boolean), `every FROM is node:<major.minor.patch>-slim, an exact release (${stages.map((s) => s.base).join(', ')})`);
+  ok(new Set(versions).size === 1, 'build and runtime share one Node release');
   ok(runs(build).some((r) => /\bnpm ci\b/.test(r)), 'build stage runs npm ci');
   ok(runs(build).some((r) => /\bnpm run build\b/.test(r)), 'build stage runs npm run build');
   ok(runs(rt).some((r) => /\bnpm ci\b/.test(r) && /--omit=dev\b/.test(r) && /--ignore-scripts\b/.test(r)),
     'runtime stage runs npm ci --omit=dev --ignore-scripts');
   const rtSources = copies(rt).flatMap((c) => words(c.rest).slice(0, -1).map((s) => ({ from: c.flags.from, src: s })));
   const has = (re) => rtSources.some((s) => re.test(s.src));
-  ok(has(/(^|\/)dist\/?$/) && has(/^openapi\/?$/) && has(/^fixtures\/?$/) && has(/^scenarios\/?$/) && has(/^package\.json$/),
-    'runtime COPYs dist, openapi, fixtures, scenarios and package.json');
+  ok(has(/(^|\/)dist\/?$/) && has(/^openapi\/?$/) && has(/^fixtures\/?$/) && has(/^scenarios\/?$/) && has(/^profiles\/?$/) && has(/^package\.json$/),
+    'runtime COPYs dist, openapi, fixtures, scenarios, profiles and package.json');
   ok(!rtSources.some((s) => /(^|\/)(src|node_modules|test|bench)(\/|$)|^\.$|tsconfig/.test(s.src)),
     'runtime COPYs no sources, tests or node_modules');
   ok(rt.user && !/^(root|0)(:|$)/.test(rt.user), `runtime runs as a non-root user (USER ${rt.user})`);
+  ok(rt.env.NODE_ENV === 'production', `runtime ENV NODE_ENV=production (got ${rt.env.NODE_ENV})`);
+  const labels = fs.readFileSync(dockerfile, 'utf8').replace(/\\\n/g, ' ');
+  const label = (key) => new RegExp(`org\\.opencontainers\\.image\\.${key}="([^"]*)"`).exec(labels)?.[1];
+  const manifest = JSON.parse(fs.readFileSync(path.join(path.dirname(dockerfile), 'package.json'), 'utf8'));
+  ok(label('version') === manifest.version && label('licenses') === manifest.license && label('title') === manifest.name,
+    `OCI labels title, version and licenses as package.json says (${label('title')} ${label('version')} ${label('licenses')})`);
+  ok(label('base.name')?.endsWith(`node:${versions[0]}-slim`), `OCI label base.name names the FROM image (${label('base.name')})`);
   ok(rt.env.HOST === '0.0.0.0' && rt.env.PORT === '4010', `runtime ENV HOST=0.0.0.0 PORT=4010 (got ${rt.env.HOST}, ${rt.env.PORT})`);
   ok(rt.exposes.includes('4010') || rt.exposes.includes('4010/tcp'), `EXPOSE 4010 (got ${rt.exposes.join(' ') || 'none'})`);
   const hc = rt.healthcheck;
@@ -304,7 +311,7 @@ async function check(dockerfile, ignoreFile) {
 
   const patterns = fs.existsSync(ignoreFile) ? readIgnore(ignoreFile) : [];
   const out = ['node_modules/x/index.js', 'dist/src/mock/bin.js', '.git/HEAD', '.env', 'coverage/x', 'x.log'];
-  const keep = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src/mock/bin.ts', 'scripts/build-validators.ts', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'scenarios/default.yaml', 'scenarios/scenario.schema.json'];
+  const keep = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src/mock/bin.ts', 'scripts/build-validators.ts', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'scenarios/default.yaml', 'scenarios/scenario.schema.json', 'profiles/default.yaml', 'profiles/profile.schema.json'];
   const leaks = out.filter((f) => !ignored(patterns, f));
   const lost = keep.filter((f) => ignored(patterns, f));
   ok(leaks.length === 0, `.dockerignore keeps out ${out.join(', ')}${leaks.length ? ` (leaks: ${leaks.join(', ')})` : ''}`);

@@ -12,7 +12,7 @@ import { openStream } from '../support/event-stream.js';
 import { startDnsStub, type DnsStub } from './dns-stub.js';
 
 /**
- * deploy/nginx.conf for real (issue 12, Deployment): Debian's nginx with
+ * deploy/nginx.conf for real: Debian's nginx with
  * the file as compose.yaml mounts it, in front of two mock processes, on
  * the loopback. Docker's DNS is played by a stub that answers `mock` with
  * both replicas' addresses (127.0.0.1 and 127.0.0.2, one port), so the

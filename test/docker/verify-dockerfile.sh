@@ -128,7 +128,8 @@ leaks=$(git ls-files -z --others --ignored --exclude-standard --directory |
 [[ -z "$leaks" ]] || echo "WARN: docker would also send: $leaks"
 
 step "4. toolchain"
-major=$(sed -nE 's/^FROM[[:space:]]+node:([0-9]+).*/\1/Ip' Dockerfile | head -1)
+release=$(sed -nE 's/^FROM[[:space:]]+node:([0-9]+\.[0-9]+\.[0-9]+).*/\1/Ip' Dockerfile | head -1)
+major=${release%%.*}
 tools="$work/tools"
 export PATH="$tools/node_modules/.bin:$PATH"
 # Outside the host's prefix npm would lose the global npmrc (registry
@@ -148,12 +149,12 @@ else
   # the host's npm may be another.
   case "$major" in 20 | 22) npm_major=10 ;; *) npm_major=11 ;; esac
   npm install --prefix "$tools" --no-save --no-package-lock --no-audit \
-    --no-fund --loglevel=error "$pkg@$major" "npm@$npm_major" >/dev/null
+    --no-fund --loglevel=error "$pkg@$release" "npm@$npm_major" >/dev/null
   hash -r # bash remembered the host's npm
   echo "node $(node --version), npm $(npm --version) (image: node $major)"
 fi
-[[ $(node --version) == v$major.* ]] || $host_node ||
-  die "node $(node --version) is not major $major"
+[[ $(node --version) == "v$release" ]] || $host_node ||
+  die "node $(node --version) is not the image's $release"
 
 step "5. replay the Dockerfile"
 # The image's env, not whatever `npm run` or the shell exported.
@@ -258,7 +259,7 @@ echo "GET /v1/pets (Bearer animal-store-dev-key): $s"
 s=$(http_status "http://127.0.0.1:$port/v1/pets")
 [[ $s == 401 ]] || die "GET /v1/pets without a key: $s"
 echo "GET /v1/pets (no key): $s"
-# The pages for people (issue 13): the console's files (console/) and /docs' renderer (dist/docs-renderer/) must be in the image.
+# The pages for people: the console's files (console/) and /docs' renderer (dist/docs-renderer/) must be in the image.
 for page in /__mock/ /__mock/console/console.js /docs /docs/openapi.json; do
   s=$(http_status "http://127.0.0.1:$port$page")
   [[ $s == 200 ]] || die "GET $page: $s"
@@ -268,7 +269,7 @@ done
 echo "mock runs as uid $(ps -o uid= -p "$pid" | tr -d ' ')"
 stop "$log"
 
-step "7b. with MOCK_ADMIN_KEY, as the README advises for a container"
+step "7b. with MOCK_ADMIN_KEY, as docs/deployment.md advises for a container"
 port=$(free_port)
 log="$work/mock-admin-key.log"
 launch "$log" MOCK_ADMIN_KEY=verify-admin-key -- --port "$port" --host 127.0.0.1 --quiet

@@ -11,21 +11,22 @@ import { getJson, startMock, stop, tmpDir, useBuiltCli } from '../support/built-
 import { startReferenceServer } from '../servers/reference-server.js';
 
 /**
- * The README's "Where a change goes" is true: a listPets filter on a Pet
+ * "Where a change goes" (docs/contributing.md) is true: a listPets filter on a Pet
  * field, made in a copy of the document, is served by the real mock (the
  * built command, given that document), judged by the harness, and passed by
- * the reference server with its own filter, and the README names exactly
- * the files that took; every rule of the harness is named in the README.
+ * the reference server with its own filter, and the guide names exactly
+ * the files that took; every rule of the harness is named in docs/harness.md.
  */
 useBuiltCli();
 const KEY = 'change-map-key';
-const README = readFileSync(join(packageRoot(), 'README.md'), 'utf8');
+const CONTRIBUTING = readFileSync(join(packageRoot(), 'docs', 'contributing.md'), 'utf8');
+const HARNESS = readFileSync(join(packageRoot(), 'docs', 'harness.md'), 'utf8');
 
-/** The files the README's numbered list under `heading` names first on each item. */
+/** The files the numbered list under `heading` in docs/contributing.md names first on each item. */
 function filesUnder(heading: string): string[] {
-  const start = README.indexOf(heading);
-  if (start < 0) throw new Error(`the README has no "${heading}"`);
-  const list = README.slice(start).split(/\n\n(?!\d+\.|\s)/)[0] ?? '';
+  const start = CONTRIBUTING.indexOf(heading);
+  if (start < 0) throw new Error(`docs/contributing.md has no "${heading}"`);
+  const list = CONTRIBUTING.slice(start).split(/\n\n(?!\d+\.|\s)/)[0] ?? '';
   return [...list.matchAll(/^\d+\. `([^`]+)`/gm)].map((match) => match[1] as string);
 }
 
@@ -49,7 +50,7 @@ async function judged(baseUrl: string, documentPath: string, seed: number): Prom
 
 const failures = (report: SuiteReport): string[] => report.results.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.findings.find((f) => f.level === 'error')?.message}`);
 
-describe('a listPets filter on a Pet field, made as the README says', () => {
+describe('a listPets filter on a Pet field, made as docs/contributing.md says', () => {
   it('names the document and the reference server, and no other file', () => {
     expect(filesUnder('**A listPets filter on a Pet field**')).toEqual(['openapi/animal-store.yaml', 'test/servers/reference-server.ts']);
   });
@@ -88,8 +89,10 @@ describe('a listPets filter on a Pet field, made as the README says', () => {
 });
 
 describe('a harness rule', () => {
-  it('is named under the README\'s Rules, each of them', () => {
-    const rules = README.slice(README.indexOf('\n### Rules\n'), README.indexOf('\n### ', README.indexOf('\n### Rules\n') + 1));
+  it('is named under Rules in docs/harness.md, each of them', () => {
+    const start = HARNESS.indexOf('\n## Rules\n');
+    expect(start).toBeGreaterThan(0);
+    const rules = HARNESS.slice(start, HARNESS.indexOf('\n## ', start + 1));
     expect(allRules.map((rule) => rule.id).filter((id) => !rules.includes(`\`${id}\``))).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/shared/package-root.js';
 import { RENDERER_FILES, RENDERER_NOTICES } from '../../src/mock/core/docs/renderer-dir.js';
 import { childEnv, Processes, requireBuilt, type Run } from '../support/processes.js';
+import { docLinks, readDoc } from '../support/markdown.js';
 import { npmChildEnv, writeOfflineProject } from './offline-project.js';
 
 /**
@@ -70,9 +71,28 @@ describe('the npm package', () => {
     expect(shipped.filter((path) => path.startsWith('dist/')).sort()).toEqual([...builtFrom('src'), 'dist/generated/validators.cjs', ...renderer].sort());
     const scenarios = readdirSync(join(ROOT, 'scenarios')).map((file) => `scenarios/${file}`);
     const consoleFiles = readdirSync(join(ROOT, 'console')).map((file) => `console/${file}`);
-    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'docs/animal-store-interface.md', 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios, ...consoleFiles]));
+    // The README and the guides, the interface description and the pictures they show, and the licence.
+    const guides = readdirSync(join(ROOT, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`);
+    const screenshots = readdirSync(join(ROOT, 'docs', 'screenshots')).map((file) => `docs/screenshots/${file}`);
+    // The default profile every start reads, and the schema editors use.
+    const profiles = readdirSync(join(ROOT, 'profiles')).map((file) => `profiles/${file}`);
+    expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'BENCHMARKS.md', 'docs/animal-store-interface.md', ...guides, ...screenshots, 'openapi/animal-store.yaml', 'fixtures/pets.json', 'contract-tests.config.yaml', ...scenarios, ...consoleFiles, ...profiles]));
+    expect(shipped.filter((path) => path.startsWith('docs/pending/'))).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(Object.values(manifest.bin).filter((bin) => !shipped.includes(bin))).toEqual([]);
+  });
+
+  it('holds every document and picture its README and guides link to, the interface description first', () => {
+    const documents = shipped.filter((path) => path === 'README.md' || /^docs\/[^/]+\.md$/.test(path));
+    const linked = documents.flatMap((doc) =>
+      docLinks(readDoc(doc))
+        .map((link) => link.target.split('#')[0] ?? '')
+        .filter((target) => /\.(md|png)$/.test(target) && !/^[a-z][a-z0-9+.-]*:/i.test(target))
+        .map((target) => posix.normalize(posix.join(posix.dirname(doc), target))),
+    );
+    expect(linked).toContain('docs/animal-store-interface.md');
+    expect(linked).toContain('docs/screenshots/console.png');
+    expect([...new Set(linked)].filter((path) => !shipped.includes(path))).toEqual([]);
   });
 
   it('installs offline, with no npm warning of its own', () => {

@@ -48,11 +48,11 @@ export async function openPage(): Promise<OpenPage> {
   };
 }
 
-/** Where `npm run screenshots` writes the README's pictures. */
+/** Where `npm run screenshots` writes the pictures of the README and the guides. */
 export const SCREENSHOTS_DIR = join(packageRoot(), 'docs', 'screenshots');
 
 /**
- * The README's picture of a page, taken by the test that checks it, so the
+ * The picture of a page in the README or a guide, taken by the test that checks it, so the
  * picture shows what the suite saw. Written only when MOCK_SCREENSHOTS=1
  * (`npm run screenshots`): a plain test run must not change tracked files.
  */

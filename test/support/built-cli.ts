@@ -135,6 +135,17 @@ export async function statusWith(mock: RunningMock, key: string | undefined): Pr
   return response.status;
 }
 
+/** The status of one request to `path` with `key`, on a connection of its own; 0 when it was closed without an answer (a stop cut it). */
+export async function statusOrCut(mock: RunningMock, path: string, key: string): Promise<number> {
+  try {
+    const res = await fetch(`${mock.url}${path}`, { headers: { authorization: `Bearer ${key}`, connection: 'close' } });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
 /** Writes a fixture file in the test's temp folder. */
 export function fixture(name: string, text: string): string {
   const file = join(tmp, name);

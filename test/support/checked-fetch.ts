@@ -22,7 +22,7 @@ const sharedValidator = (): Promise<ResponseValidator> => (validator ??= createR
  * fetch, plus the fidelity check: every response is validated against the
  * contract document with prism-http's output validator. A status the
  * document does not list for the operation passes only if it is one of the
- * mock's listed undocumented responses (README), with a valid Error body.
+ * mock's listed undocumented responses (docs/reference.md), with a valid Error body.
  * Failures are collected, and the test file fails on them at the end.
  */
 export function checkedFetch(baseUrl: string, failures: FidelityFailure[]) {

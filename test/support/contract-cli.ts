@@ -19,6 +19,8 @@ import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogu
 import { openMemoryStore, sharedPets } from './memory-store.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { listen } from '../../src/mock/http/listen.js';
+import { activeProfile } from '../../src/mock/core/profile/active-profile.js';
+import type { LoadedProfile } from '../../src/mock/core/profile/load-profile.js';
 
 export const CONTRACT_BIN = join(packageRoot(), 'dist', 'src', 'contract-tests', 'bin.js');
 export const MOCK_BIN = join(packageRoot(), 'dist', 'src', 'mock', 'bin.js');
@@ -85,16 +87,18 @@ export interface ApiServerOptions {
   intercept?: (request: IncomingMessage, response: ServerResponse, count: number) => boolean;
   /** The start catalogue; default fixtures/pets.json. */
   pets?: readonly Pet[];
+  /** The choices where the interface is silent (`--profile`); default the mock's own. */
+  profile?: LoadedProfile;
 }
 
 /**
  * The real mock app (a fresh store of the default catalogue, no log) on a
  * free port, optionally behind faults.
  */
-export async function startApiServer({ apiKey, wrap, intercept, pets = mockData().pets }: ApiServerOptions): Promise<ApiServer> {
+export async function startApiServer({ apiKey, wrap, intercept, pets = mockData().pets, profile }: ApiServerOptions): Promise<ApiServer> {
   const { contract } = mockData();
   const { store } = await openMemoryStore(contract, { pets });
-  const app = createMockApp({ contract, store, apiKeys: [apiKey], logger: pino({ level: 'silent' }) });
+  const app = createMockApp({ contract, store, apiKeys: [apiKey], logger: pino({ level: 'silent' }), ...(profile && { profile: activeProfile(profile) }) });
   const own: AppFetch = (request) => app.fetch(request);
   const served = wrap ? wrap(own) : own;
   const listener = getRequestListener((request) => served(request));
@@ -107,7 +111,7 @@ export async function startApiServer({ apiKey, wrap, intercept, pets = mockData(
 
 /** The counts of the pretty report's last line: `44 passed, 0 failed, 0 skipped…; coverage 8/8`. */
 export function prettySummary(stdout: string): { passed: number; failed: number; skipped: number; covered: number; total: number } {
-  const match = /^(\d+) passed, (\d+) failed, (\d+) skipped(?:, \d+ warnings)?; coverage (\d+)\/(\d+); seed \d+; \d+ ms$/m.exec(stdout);
+  const match = /^(\d+) passed, (\d+) failed, (\d+) skipped(?:, \d+ warnings?)?; coverage (\d+)\/(\d+); seed \d+; \d+ ms$/m.exec(stdout);
   if (!match) throw new Error(`no summary line in the output:\n${stdout}`);
   const [passed, failed, skipped, covered, total] = match.slice(1).map(Number) as [number, number, number, number, number];
   return { passed, failed, skipped, covered, total };
@@ -175,20 +179,29 @@ export interface PrettyRule {
   status: Mark;
   /** The operation heading it is listed under. */
   operation: string;
-  /** Its line and the lines of its findings. */
+  /** Its line, the lines of its findings (one each, naming its cause), then the block of each cause they name (its example in full). */
   text: string;
 }
 
-/** The pretty report read back: the operation headings in order, and each rule's mark, heading and findings. */
-export function parsePretty(stdout: string): { headings: string[]; rules: Map<string, PrettyRule> } {
+/** The pretty report read back: the operation headings in order, each rule's mark, heading and findings with their causes, and each cause's block. */
+export function parsePretty(stdout: string): { headings: string[]; rules: Map<string, PrettyRule>; causes: Map<string, string> } {
   const headings: string[] = [];
   const rules = new Map<string, PrettyRule>();
+  const causes = new Map<string, string>();
   let current: PrettyRule | undefined;
+  let cause: string | undefined;
   for (const line of stdout.split('\n')) {
     const rule = /^ {2}([✓✗○]) ([a-z0-9-]+): /.exec(line);
+    const causeLine = /^ {2}(cause-\d+): /.exec(line);
     if (/^(listPets|createPet|getPet)$/.test(line)) {
       headings.push(line);
       current = undefined;
+      cause = undefined;
+    } else if (causeLine && headings.length === 0) {
+      cause = causeLine[1] as string;
+      causes.set(cause, line);
+    } else if (cause && line.startsWith('    ')) {
+      causes.set(cause, `${causes.get(cause)}\n${line}`);
     } else if (rule && headings.length > 0) {
       current = { status: MARKS[rule[1] as string] as Mark, operation: headings.at(-1) as string, text: line };
       rules.set(rule[2] as string, current);
@@ -196,7 +209,12 @@ export function parsePretty(stdout: string): { headings: string[]; rules: Map<st
       current.text += `\n${line}`;
     } else {
       current = undefined;
+      cause = undefined;
     }
   }
-  return { headings, rules };
+  for (const entry of rules.values()) {
+    const named = [...new Set([...entry.text.matchAll(/\[(cause-\d+)\]$/gm)].map((m) => m[1] as string))];
+    for (const id of named) entry.text += `\n${causes.get(id) ?? ''}`;
+  }
+  return { headings, rules, causes };
 }

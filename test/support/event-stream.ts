@@ -8,7 +8,7 @@ export interface ReadEvent {
 export interface OpenedStream {
   status: number;
   headers: Headers;
-  /** The next event, or a rejection after `ms` (the issue's "within a second" is 1,000). */
+  /** The next event, or a rejection after `ms` ("within a second" is 1,000). */
   next(ms?: number): Promise<ReadEvent>;
   /** Events until one named `name` (included). */
   until(name: string, ms?: number): Promise<ReadEvent[]>;

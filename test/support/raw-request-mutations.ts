@@ -2,7 +2,7 @@ import fc from 'fast-check';
 
 /**
  * Malformed HTTP/1.1 requests for the raw-HTTP fuzz test: valid requests
- * (below) with one to three mutations of these kinds (README: "Malformed
+ * (below) with one to three mutations of these kinds (docs/reference.md: "Malformed
  * requests"):
  * - a byte flipped, inserted (any byte, CR, LF, NUL, SP, `:` and other
  *   delimiters weighted up) or deleted, anywhere: request line, headers, body;

@@ -16,10 +16,11 @@ export interface RawStream {
  * as another client), as a client that holds the stream open and reads
  * nothing once the headers are in.
  */
-export function openRawStream(port: number, localAddress: string, path = '/__mock/journal/stream'): Promise<RawStream> {
+export function openRawStream(port: number, localAddress: string, path = '/__mock/journal/stream', authorization?: string): Promise<RawStream> {
+  const auth = authorization === undefined ? '' : `Authorization: ${authorization}\r\n`;
   return new Promise((resolve, reject) => {
     let received = '';
-    const socket = connect({ port, host: '127.0.0.1', localAddress }, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`));
+    const socket = connect({ port, host: '127.0.0.1', localAddress }, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}\r\n`));
     socket.on('error', reject);
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString('latin1');

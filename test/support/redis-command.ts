@@ -15,9 +15,10 @@ export type RedisReply = string | number | null;
  * Sends `args` as a RESP array of bulk strings to 127.0.0.1:`port` and
  * resolves with the one reply; rejects on an error reply, a refused or
  * closed connection, a reply type it does not read (arrays, RESP3), or no
- * whole reply within two seconds.
+ * whole reply within two seconds. With `password`, an AUTH goes first on the
+ * same connection (a Redis with `requirepass`).
  */
-export function redisCommand(port: number, args: string[]): Promise<RedisReply> {
+export function redisCommand(port: number, args: string[], password?: string): Promise<RedisReply> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port });
     let received = Buffer.alloc(0);
@@ -28,16 +29,26 @@ export function redisCommand(port: number, args: string[]): Promise<RedisReply> 
     socket.setTimeout(REPLY_TIMEOUT_MS, () => finish(() => reject(new Error(`redis on port ${port}: no reply to ${args[0]} within ${REPLY_TIMEOUT_MS} ms`))));
     socket.once('error', (error) => finish(() => reject(error)));
     socket.once('close', () => reject(new Error(`redis on port ${port}: connection closed before a whole reply to ${args[0]}`)));
+    // AUTH's reply is one line: +OK, or the error that rejects.
+    let authReplyDone = password === undefined;
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       try {
+        if (!authReplyDone) {
+          const lineEnd = received.indexOf('\r\n');
+          if (lineEnd < 0) return;
+          parseReply(received.subarray(0, lineEnd + 2));
+          received = received.subarray(lineEnd + 2);
+          authReplyDone = true;
+          if (received.length === 0) return;
+        }
         const reply = parseReply(received);
         if (reply !== INCOMPLETE) finish(() => resolve(reply));
       } catch (error) {
         finish(() => reject(error));
       }
     });
-    socket.write(encodeCommand(args));
+    socket.write((password === undefined ? '' : encodeCommand(['AUTH', password])) + encodeCommand(args));
   });
 }
 

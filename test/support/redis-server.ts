@@ -35,6 +35,8 @@ export interface RedisServerOptions {
   pickPort?: () => Promise<number>;
   /** More `--name value` settings, after this helper's own, so they win (compose.yaml's command, for its tests). */
   args?: readonly string[];
+  /** `requirepass`: clients must AUTH with it (kept across `kill()` and `start()`); the readiness check does. */
+  password?: string;
 }
 
 /** A port picked by listening on port 0 can be taken by someone else before redis binds it; then another is tried. */
@@ -61,13 +63,15 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   }
 }
 
-function serverArgs(port: number, dir: string, { appendonly = false, args = [] }: RedisServerOptions): string[] {
+function serverArgs(port: number, dir: string, options: RedisServerOptions): string[] {
+  const { appendonly = false, args = [] } = options;
   return [
     ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dir],
     // No RDB snapshots: what survives a crash is decided by `appendonly` alone.
     ...['--save', '', '--appendonly', appendonly ? 'yes' : 'no'],
     ...(appendonly ? ['--appendfsync', 'always'] : []),
     ...['--protected-mode', 'no', '--daemonize', 'no'],
+    ...(options.password === undefined ? [] : ['--requirepass', options.password]),
     ...args,
   ];
 }
@@ -127,7 +131,7 @@ async function launchRedis(command: string, port: number, dir: string, options: 
   });
   if (child.pid !== undefined) watchOwner(child.pid, dir, exited);
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!hasExited && !(await isReady(port, child.pid))) {
+  while (!hasExited && !(await isReady(port, child.pid, options.password))) {
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       await exited;
@@ -146,10 +150,10 @@ async function launchRedis(command: string, port: number, dir: string, options: 
  * another test started) just before ours failed to bind it: that one would
  * answer PONG too. While it loads its AOF, redis answers PING with -LOADING.
  */
-async function isReady(port: number, pid: number | undefined): Promise<boolean> {
+async function isReady(port: number, pid: number | undefined, password: string | undefined): Promise<boolean> {
   try {
-    const info = await redisCommand(port, ['INFO', 'server']);
-    return typeof info === 'string' && info.includes(`\r\nprocess_id:${pid}\r\n`) && (await redisCommand(port, ['PING'])) === 'PONG';
+    const info = await redisCommand(port, ['INFO', 'server'], password);
+    return typeof info === 'string' && info.includes(`\r\nprocess_id:${pid}\r\n`) && (await redisCommand(port, ['PING'], password)) === 'PONG';
   } catch {
     return false;
   }

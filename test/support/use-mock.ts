@@ -11,6 +11,7 @@ import { createScenarioLibrary } from '../../src/mock/core/scenarios/scenario-li
 import type { MockStore } from '../../src/mock/core/store/mock-store.js';
 import { openStore } from '../../src/mock/core/store/open-store.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock/http/server.js';
+import { loadProfile, type LoadedProfile } from '../../src/mock/core/profile/load-profile.js';
 import type { TransportLimits } from '../../src/mock/http/transport/transport-limits.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { adminDocumentChecker } from './admin-document.js';
@@ -50,6 +51,8 @@ export interface MockOptions {
   transport?: Partial<TransportLimits>;
   /** How long a journal stream lives (10 minutes; short for its test). */
   streamLifetimeMs?: number;
+  /** `--profile FILE`: the choices where the interface is silent, read as the command line reads them (watched when `watch` is on). */
+  profileFile?: string;
 }
 
 export interface AdminResponse {
@@ -64,6 +67,13 @@ export interface AdminResponse {
  * HTTP, and checks every response against the contract (fidelity check).
  * The log is captured as JSON lines for assertions.
  */
+/** A profile file loaded as `--profile` loads it; a test's file that does not load is the test's mistake. */
+function profileFrom(file: string, store: 'memory' | 'redis'): LoadedProfile {
+  const loaded = loadProfile(file, { store });
+  if (!loaded.ok) throw new Error(loaded.error);
+  return loaded.value;
+}
+
 export function useMock(options: MockOptions = {}) {
   const contract = loadContract(options.contractPath);
   const failures: FidelityFailure[] = [];
@@ -167,6 +177,7 @@ export function useMock(options: MockOptions = {}) {
       sessionPerKey: options.sessionPerKey,
       transport: options.transport,
       streamLifetimeMs: options.streamLifetimeMs,
+      ...(options.profileFile !== undefined && { profile: profileFrom(options.profileFile, store.kind), profileFile: options.profileFile }),
     });
   });
 

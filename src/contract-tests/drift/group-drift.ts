@@ -5,6 +5,7 @@ import type { RecordedExchange } from '../types.js';
 import type { Difference } from './compare-rule.js';
 import type { DriftGroup, Inconsistency } from './drift-types.js';
 import { unstableAnswers } from './flapping.js';
+import { groupByCause } from '../group-by-cause.js';
 
 export interface SideTools {
   send: Send | undefined;
@@ -17,15 +18,11 @@ export interface SideTools {
  * alike on repeat: those are inconsistent on that target, not drift.
  */
 export async function groupDrift(differences: readonly Difference[], sides: { a: SideTools; b: SideTools }): Promise<{ groups: DriftGroup[]; inconsistent: Inconsistency[] }> {
-  const byCause = new Map<string, Difference[]>();
   // An answer that differs as one a silent point explained, elsewhere in the run, is that point again.
   const explainedAs = new Map<string, string>();
   for (const d of differences) if (d.explainedBy) explainedAs.set(keyOf(d), keyOf(d.explainedBy));
-  for (const d of differences) {
-    const key = explainedAs.get(keyOf(d)) ?? keyOf(d);
-    // The silent difference is the group's example; its explained answers only add to the count.
-    byCause.set(key, d.kind === 'silent' ? [d, ...(byCause.get(key) ?? [])] : [...(byCause.get(key) ?? []), d]);
-  }
+  // The silent difference is the group's example; its explained answers only add to the count.
+  const byCause = groupByCause(differences, (d) => explainedAs.get(keyOf(d)) ?? keyOf(d), (d) => d.kind === 'silent');
   const groups: DriftGroup[] = [];
   const inconsistent: Inconsistency[] = [];
   for (const cases of byCause.values()) {

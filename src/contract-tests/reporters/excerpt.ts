@@ -5,3 +5,6 @@ export function excerpt(text: string | undefined, max = 600): string {
 }
 
 export const OPERATION_ORDER = ['listPets', 'createPet', 'getPet'] as const;
+
+/** `1 case`, `2 cases`. */
+export const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;

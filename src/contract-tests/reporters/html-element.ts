@@ -13,8 +13,13 @@ export function element(name: string, attributes: Record<string, string | undefi
 export const textElement = (name: string, attributes: Record<string, string | undefined>, text: string): string => element(name, attributes, escapeHtml(text));
 
 /**
- * A statement of the interface, escaped, with its Markdown code spans
- * (`limit`) shown as code rather than as backticks. Spans are found in the
- * escaped text, so what they wrap stays escaped.
+ * Text written in the interface's Markdown (a statement, a rule's title, an
+ * expectation citing a statement), escaped, with its code spans (`limit`)
+ * shown as code and its strong emphasis (**not**) as strong, rather than as
+ * backticks and asterisks. Spans are found in the escaped text, so what they
+ * wrap stays escaped.
  */
-export const statementHtml = (text: string): string => escapeHtml(text).replace(/`([^`\n]+)`/g, '<code>$1</code>');
+export const markdownHtml = (text: string): string =>
+  escapeHtml(text)
+    .replace(/`([^`\n]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*\n]+)\*\*/g, '<strong>$1</strong>');

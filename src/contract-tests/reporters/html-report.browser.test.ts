@@ -52,20 +52,28 @@ describe('the HTML report in Chromium', () => {
 
       expect(await page.locator('h1').innerText()).toMatch(/^Contract tests FAILED$/);
       expect(await page.locator('#target').innerText()).toContain(server.url);
-      const link = page.locator(`ol.toc a[href="#failure-${FAILING}"]`);
+      // The coverage matrix is on the first screen, above the failures.
+      const coverage = await page.locator('#coverage').boundingBox();
+      const viewport = page.viewportSize();
+      expect(coverage && viewport && coverage.y < viewport.height).toBe(true);
+      // FAILING's row names its cause; the list at the top links to it.
+      const cause = (await page.locator(`#rule-${FAILING} p.causes a`).first().getAttribute('href')) ?? '';
+      expect(cause).toMatch(/^#cause-\d+$/);
+      const link = page.locator(`ol.toc a[href="${cause}"]`);
       expect(await link.isVisible()).toBe(true);
       await screenshot(page, 'html-report');
 
-      // The list at the top leads to the failure, which is then on screen.
+      // The list at the top leads to the cause, which is then on screen with its example.
       await link.click();
-      const failure = page.locator(`#failure-${FAILING}`);
+      const failure = page.locator(cause);
       const heading = await failure.locator('h3').boundingBox();
-      const viewport = page.viewportSize();
       expect(heading && viewport && heading.y >= 0 && heading.y < viewport.height).toBe(true);
-      expect(await failure.locator('h3').innerText()).toMatch(new RegExp(`^✗ ${FAILING}: `));
+      expect(await failure.locator('h3').innerText()).toMatch(new RegExp(`^✗ ${cause.slice(1)}: `));
+      expect(await failure.locator('p.rules-affected').innerText()).toContain(FAILING);
       const curl = failure.locator('pre.curl').first();
       expect(await curl.isVisible()).toBe(true);
-      expect(await curl.innerText()).toContain(`'${server.url}/pets?status=available`);
+      // The example is one of the status pages' rules, which ask with status= among their parameters.
+      expect(await curl.innerText()).toMatch(new RegExp(`'${server.url}/pets\\?[^']*status=`));
       expect(await curl.innerText()).toContain(`-H 'authorization: Bearer ${REDACTED_KEY}'`);
       expect(await failure.locator('pre.response').first().isVisible()).toBe(true);
 
@@ -76,8 +84,8 @@ describe('the HTML report in Chromium', () => {
     }
   });
 
-  it('folds a rule\'s findings after the first three: hidden until the summary is clicked, with no script', { timeout: 60_000 }, async () => {
-    // Any key accepted: each near-miss of the key is a finding of one rule.
+  it('folds a cause\'s findings after its example: hidden until the summary is clicked, with no script', { timeout: 60_000 }, async () => {
+    // Any key accepted: each near-miss of the key is a finding of one rule, all of one cause.
     const lenient = await startRawServer((_, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('[]');
@@ -93,15 +101,18 @@ describe('the HTML report in Chromium', () => {
     const { page, close } = await openPage();
     try {
       await page.goto(pathToFileURL(folding).href);
-      const article = page.locator(`#failure-${rule}`);
-      const open = article.locator(':scope > .finding');
-      expect(await open.count()).toBe(3);
-      for (let i = 0; i < 3; i++) expect(await open.nth(i).isVisible()).toBe(true);
+      const article = page.locator('#cause-1');
+      const example = article.locator(':scope > .finding');
+      expect(await example.count()).toBe(1);
+      expect(await example.isVisible()).toBe(true);
       const folded = article.locator('details.more-findings');
-      const first = folded.locator('.finding').first();
+      const first = folded.locator('details.finding-line').first();
       expect(await first.isVisible()).toBe(false);
-      await folded.locator('summary').click();
+      await folded.locator(':scope > summary').click();
       expect(await first.isVisible()).toBe(true);
+      // One line each; its exchange behind one more click.
+      expect(await first.locator('pre.curl').isVisible()).toBe(false);
+      await first.locator('summary').click();
       expect(await first.locator('pre.curl').innerText()).toContain(REDACTED_KEY);
     } finally {
       await close();

@@ -105,7 +105,7 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
       for (const [i, result] of results.entries()) {
         const row = rows[i] as HtmlElement;
         expect(classes(row)).toContain('rule-passed');
-        expect(textOf(row)).toContain(`${result.id}${result.title}`);
+        expect(textOf(row)).toContain(`${result.id}${unticked(result.title)}`);
         const statement = select(row, 'td', 'statement')[0] as HtmlElement;
         expect(textOf(statement)).toBe(`${result.statement.section}: ${unticked(result.statement.text)}`);
         // The interface's `code` spans are shown as code, not as backticks.
@@ -113,9 +113,12 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
       }
     }
     expect(json.results.some((r) => codeSpans(r.statement.text).length > 0)).toBe(true);
+    // The interface's Markdown is rendered wherever it is shown (statements, titles, the silent points' questions): no backtick is left as text.
+    expect(json.results.some((r) => codeSpans(r.title).length > 0)).toBe(true);
+    for (const id of ['rules', 'silent']) expect(textOf(byId(page, id)), id).not.toContain('`');
   });
 
-  it('against a server that breaks some statements: the failures first, each with its statement, curl line (key redacted) and response', async () => {
+  it('against a server that breaks some statements: the coverage, then the failures by cause, each with the rules it affected and one example in full; every finding once', async () => {
     const server = await startApiServer({ apiKey: KEY, wrap: brokenStatements(KEY) });
     servers.push(server);
     const reports = await runAll('broken', server.url, KEY, ['--read-only']);
@@ -126,42 +129,54 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
 
     const failed = json.results.filter((r) => r.status === 'failed');
     expect(failed.map((r) => r.id).sort()).toEqual([...BROKEN_RULES.failed('read-only, 30 animals')].sort());
-    // The list at the top links to each failure, in the report's order.
+    // The verdict and the coverage come before the first failure.
+    const order = ['summary', 'coverage', 'failures', 'rules'].map((id) => reports.html.indexOf(`id="${id}"`));
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+
+    // The list at the top links to each cause that failed a rule, in the report's order.
+    const failing = json.causes.filter((c) => c.level === 'error');
+    expect(failing.length).toBeGreaterThan(0);
+    expect(failing.length).toBeLessThan(failed.length);
     const section = byId(page, 'failures');
-    expect(textOf(select(section, 'h2')[0] as HtmlElement)).toBe(`Failures (${failed.length})`);
-    expect(select(select(section, 'ol', 'toc')[0] as HtmlElement, 'a').map((a) => a.attributes.href)).toEqual(failed.map((r) => `#failure-${r.id}`));
+    expect(textOf(select(section, 'h2')[0] as HtmlElement)).toBe(`Failures by cause (${failing.length})`);
+    expect(select(select(section, 'ol', 'toc')[0] as HtmlElement, 'a').map((a) => a.attributes.href)).toEqual(failing.map((c) => `#${c.id}`));
 
-    let checked = 0;
-    for (const result of failed) {
-      const article = byId(page, `failure-${result.id}`);
-      expect(textOf(select(article, 'h3')[0] as HtmlElement)).toBe(`✗ ${result.id}: ${result.title}`);
-      expect(textOf(select(article, 'blockquote', 'statement')[0] as HtmlElement)).toBe(`The interface (${result.statement.section}) says:${unticked(result.statement.text)}`);
-      const errors = result.findings.filter((f) => f.level === 'error');
-      const shown = select(article, 'div', 'finding-error');
-      expect(shown.map((f) => textOf(select(f, 'p', 'message')[0] as HtmlElement))).toEqual(errors.map((f) => `Failed: ${f.message}${f.path ? ` (at ${f.path})` : ''}`));
-      for (const [i, finding] of errors.entries()) {
-      checked += 1;
-        const block = shown[i] as HtmlElement;
-        const request = (finding as { request?: string }).request;
-        const exchange = result.exchanges.find((e) => `${e.request.method} ${e.request.url}` === request);
-        if (!exchange?.response) throw new Error(`${result.id}: no response recorded for ${request}`);
-        const curl = textOf(select(block, 'pre', 'curl')[0] as HtmlElement);
-        expect(curl).toMatch(/^curl -sS -i /);
-        expect(curl).toContain(`'${exchange.request.url}'`);
-        expect(textOf(select(block, 'pre', 'request')[0] as HtmlElement).split('\n')[0]).toBe(request);
-        const response = textOf(select(block, 'pre', 'response')[0] as HtmlElement).split('\n');
-        expect(response[0]).toBe(String(exchange.response.status));
-      }
+    const curls: string[] = [];
+    for (const cause of failing) {
+      const article = byId(page, cause.id);
+      expect(textOf(select(article, 'h3')[0] as HtmlElement)).toBe(`✗ ${cause.id}: ${unticked(cause.cause)}`);
+      expect(select(select(article, 'p', 'rules-affected')[0] as HtmlElement, 'a').map((a) => a.attributes.href)).toEqual(cause.rules.map((id) => `#rule-${id}`));
+      // The example: the statement of its rule, its finding, curl line (key redacted), request and response.
+      const rule = json.results.find((r) => r.id === cause.example.rule);
+      if (!rule) throw new Error(`${cause.id}: no rule ${cause.example.rule}`);
+      expect(textOf(select(article, 'blockquote', 'statement')[0] as HtmlElement)).toBe(`The interface (${rule.statement.section}) says:${unticked(rule.statement.text)}`);
+      const example = select(article, 'div', 'finding')[0] as HtmlElement;
+      const { finding } = cause.example;
+      expect(textOf(select(example, 'p', 'message')[0] as HtmlElement)).toBe(`${finding.level === 'error' ? 'Failed' : 'Warning'}: ${unticked(finding.message)}${finding.path ? ` (at ${finding.path})` : ''}`);
+      const request = (finding as { request?: string }).request;
+      const exchange = rule.exchanges.find((e) => `${e.request.method} ${e.request.url}` === request);
+      if (!exchange?.response) throw new Error(`${cause.id}: no response recorded for ${request}`);
+      expect(textOf(select(example, 'pre', 'curl')[0] as HtmlElement)).toMatch(/^curl -sS -i /);
+      curls.push(textOf(select(example, 'pre', 'curl')[0] as HtmlElement));
+      expect(textOf(select(example, 'pre', 'request')[0] as HtmlElement).split('\n')[0]).toBe(request);
+      expect(textOf(select(example, 'pre', 'response')[0] as HtmlElement).split('\n')[0]).toBe(String(exchange.response.status));
     }
-    expect(checked).toBeGreaterThanOrEqual(failed.length);
-    // A rule with three findings or fewer has none folded.
-    for (const result of failed) if (result.findings.length <= 3) expect(select(byId(page, `failure-${result.id}`), 'details')).toEqual([]);
-    // A rule that sends the key shows it redacted in its curl line.
-    const status = byId(page, 'failure-list-status-available');
-    expect(textOf(select(status, 'pre', 'curl')[0] as HtmlElement)).toContain(`-H 'authorization: Bearer ${REDACTED_KEY}'`);
-    expect(textOf(select(status, 'pre', 'curl')[0] as HtmlElement)).toContain(`'${server.url}/pets?status=available`);
 
-    // The skipped rule with its reason; the advisory rule's warnings under its row.
+    // A rule that sends the key shows it redacted in its curl line.
+    expect(curls.some((curl) => curl.includes(`-H 'authorization: Bearer ${REDACTED_KEY}'`))).toBe(true);
+
+    // Every finding of the JSON report is on the page once: a cause's example in full, the others one line each (folded).
+    const shown = [...select(page, 'p', 'message').map(textOf), ...select(page, 'details', 'finding-line').map((d) => textOf(select(d, 'summary')[0] as HtmlElement).replace(/^[a-z0-9-]+: /, ''))].sort();
+    const all = json.results.flatMap((r) => r.findings.map((f) => `${f.level === 'error' ? 'Failed' : 'Warning'}: ${unticked(f.message)}${f.path ? ` (at ${f.path})` : ''}`)).sort();
+    expect(shown).toEqual(all);
+
+    // Each failed rule's row names the causes of its findings, linked.
+    for (const result of failed) {
+      const causes = [...new Set(result.findings.map((f) => f.cause))];
+      expect(select(select(byId(page, `rule-${result.id}`), 'p', 'causes')[0] as HtmlElement, 'a').map((a) => a.attributes.href), result.id).toEqual(causes.map((c) => `#${c}`));
+    }
+
+    // The skipped rule with its reason; the advisory rule's warnings under a cause of their own, linked from its row.
     const [skipped] = BROKEN_RULES.skipped;
     const skippedRow = byId(page, `rule-${skipped}`);
     expect(classes(skippedRow)).toContain('rule-skipped');
@@ -169,9 +184,10 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
     const [warned] = BROKEN_RULES.warned;
     const warnings = json.results.find((r) => r.id === warned)?.findings.filter((f) => f.level === 'warning') ?? [];
     expect(warnings.length).toBeGreaterThan(0);
-    const details = select(byId(page, `rule-${warned}`), 'details', 'warnings')[0] as HtmlElement;
-    expect(textOf(select(details, 'summary')[0] as HtmlElement)).toBe(warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`);
-    expect(select(details, 'p', 'message').map(textOf)).toEqual(warnings.map((f) => `Warning: ${f.message}${f.path ? ` (at ${f.path})` : ''}`));
+    const warningCause = json.causes.find((c) => c.id === warnings[0]?.cause);
+    expect(warningCause?.level).toBe('warning');
+    expect(textOf(select(byId(page, `rule-${warned}`), 'p', 'causes')[0] as HtmlElement)).toBe(`warned by ${warningCause?.id}`);
+    expect(textOf(byId(page, 'warnings'))).toContain(`${warningCause?.id}: ${unticked(warningCause?.cause ?? '')}`);
   });
 
   it('without --output the page goes to stdout, as the other reporters do, and the pretty report is not printed', async () => {
@@ -185,8 +201,8 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
     expect(text(page, 'verdict')).toBe('passed: exit code 0');
   });
 
-  it('a rule with many findings: the first three open, the others folded under how many they are, none lost', async () => {
-    // Any key accepted: every near-miss of the key is a finding.
+  it('a rule with many findings of one cause: its example open, the others folded one line each under how many they are, none lost', async () => {
+    // Any key accepted: every near-miss of the key is a finding, and each is the same cause (200 where 401 was due).
     const server = await startRawServer((_, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('[]');
@@ -197,18 +213,27 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
     expect(run.code, run.stderr).toBe(1);
     const findings = json.results.find((r) => r.id === rule)?.findings ?? [];
     expect(findings.length).toBeGreaterThan(3);
+    expect(json.causes).toHaveLength(1);
+    const [cause] = json.causes;
+    expect(cause?.findings).toBe(findings.length);
 
-    const article = byId(page, `failure-${rule}`);
-    const open = article.children.filter((child): child is HtmlElement => typeof child !== 'string' && classes(child).includes('finding'));
-    expect(open).toHaveLength(3);
+    const article = byId(page, cause?.id ?? '');
+    expect(select(article, 'p', 'message')).toHaveLength(1);
     const [folded, ...others] = select(article, 'details', 'more-findings');
     expect(others).toEqual([]);
     if (!folded) throw new Error('no folded findings');
     expect(folded.attributes.open).toBeUndefined();
-    expect(textOf(select(folded, 'summary')[0] as HtmlElement)).toBe(`${findings.length - 3} more findings`);
-    expect(select(folded, 'div', 'finding')).toHaveLength(findings.length - 3);
-    // Every finding of the JSON report, in its order, open or folded.
-    expect(select(article, 'p', 'message').map(textOf)).toEqual(findings.map((f) => `Failed: ${f.message}${f.path ? ` (at ${f.path})` : ''}`));
+    expect(textOf(select(folded, 'summary')[0] as HtmlElement)).toBe(`${findings.length - 1} more findings of this cause`);
+    const lines = select(folded, 'details', 'finding-line');
+    expect(lines).toHaveLength(findings.length - 1);
+    // Each folded finding holds its exchange, without repeating its headline.
+    for (const line of lines) {
+      expect(select(line, 'p', 'message')).toEqual([]);
+      expect(select(line, 'pre', 'curl')).toHaveLength(1);
+    }
+    // Every finding of the JSON report, in its order: the example, then the folded ones.
+    const texts = [textOf(select(article, 'p', 'message')[0] as HtmlElement), ...lines.map((l) => textOf(select(l, 'summary')[0] as HtmlElement).replace(`${rule}: `, ''))];
+    expect(texts).toEqual(findings.map((f) => `Failed: ${f.message}${f.path ? ` (at ${f.path})` : ''}`));
   });
 
   it('a server answering markup: it shows as text, nothing of it runs or loads, and the key appears nowhere in the file', async () => {
@@ -222,7 +247,7 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
       response.end(`${hostile} ${reordering}`);
     });
     servers.push(server);
-    const { run, html, page } = await runAll('hostile', server.url, secret, ['--only', 'list-limit-1,auth-missing-key-list-pets']);
+    const { run, html, page, json } = await runAll('hostile', server.url, secret, ['--only', 'list-limit-1,auth-missing-key-list-pets']);
     expect(run.code, run.stderr).toBe(1);
     expect(html.includes(secret)).toBe(false);
     expect(html).not.toMatch(/<script|<img|<\/pre><\/td>/i);
@@ -230,7 +255,8 @@ describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () =
     expect(select(page, 'img')).toEqual([]);
     expect(select(page, 'a').filter((a) => !(a.attributes.href ?? '').startsWith('#'))).toEqual([]);
 
-    const finding = select(byId(page, 'failure-list-limit-1'), 'div', 'finding-error')[0] as HtmlElement;
+    const cause = json.causes.find((c) => c.example.rule === 'list-limit-1' && c.example.finding.level === 'error');
+    const finding = select(byId(page, cause?.id ?? ''), 'div', 'finding-error')[0] as HtmlElement;
     const response = textOf(select(finding, 'pre', 'response')[0] as HtmlElement);
     // The body as the server sent it, its control characters shown as Control Pictures (U+2400, U+2407), its
     // bidirectional controls as their code points: none is left to reorder the page. (A header's value reaches

@@ -3,14 +3,21 @@ import type { RuleResult } from '../types.js';
 import { OPERATION_ORDER } from './excerpt.js';
 import { escapeHtml } from '../../shared/html-escape.js';
 import { driftSection } from './drift-html.js';
-import { element, statementHtml, textElement } from './html-element.js';
-import { counted, failureAnchor, failureArticle, findingBlock, ruleAnchor, ruleTags } from './html-finding.js';
+import { element, markdownHtml, textElement } from './html-element.js';
+import { ruleAnchor, ruleTags } from './html-finding.js';
+import { causeAnchor, causesSection } from './html-cause.js';
+import { failingCauses, verdictText, warningCauses } from './describe-cause.js';
+import { counted } from './excerpt.js';
 import { HTML_REPORT_STYLE } from './html-style.js';
 
 /** What the run's report does not hold but the page shows. */
 export interface ReportAbout {
   /** The harness's version (package.json). */
   version: string;
+  /** The reports this run writes to files (`--reporter NAME --output FILE`), which a short report points to. */
+  files?: Array<{ name: string; path: string }>;
+  /** The contract document the run checked against, relative to the working directory: what annotations point at. */
+  document?: string;
 }
 
 /**
@@ -22,12 +29,13 @@ const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 /**
  * One self-contained HTML page (inline style, no script, no network): the
- * summary and verdict, the failures first, with a list linking to each, the
- * coverage matrix, the rules by operation, and what the target answered
- * where the interface is silent. Every text is escaped (src/shared/html-escape.ts).
+ * summary and verdict, the coverage matrix, then the failures grouped by
+ * cause (a list linking to each, each with the rules it affected and one
+ * example in full), the warnings by cause, the rules by operation, and what
+ * the target answered where the interface is silent. Every text is escaped
+ * (src/shared/html-escape.ts).
  */
 export function htmlReport(report: SuiteReport, about: ReportAbout): string {
-  const failed = report.results.filter((r) => r.status === 'failed');
   const title = `Contract tests ${report.ok ? 'passed' : report.wrongTarget ? 'not judged' : 'failed'}: ${report.target.baseUrl}`;
   return [
     '<!DOCTYPE html>',
@@ -41,8 +49,9 @@ export function htmlReport(report: SuiteReport, about: ReportAbout): string {
     '</head>',
     '<body>',
     summarySection(report, about),
-    failuresSection(failed),
     report.wrongTarget ? '' : coverageSection(report),
+    report.wrongTarget ? '' : failuresSection(report),
+    report.wrongTarget ? '' : causesSection('warnings', 'Warnings by cause (no rule failed of them)', warningCauses(report), report),
     rulesSection(report.results),
     silentSection(report),
     driftSection(report.drift),
@@ -63,13 +72,13 @@ function summarySection(report: SuiteReport, about: ReportAbout): string {
     ['started', 'Started', report.startedAt],
     ['duration', 'Duration', `${(report.ms / 1000).toFixed(1)} s`],
     ['harness', 'Harness', `animal-store-contract ${about.version}`],
-    ['verdict', 'Verdict', verdictText(report)],
+    ['verdict', 'Verdict', `${verdictText(report)}${wrongTarget ? '; the rules below are what each request got' : ''}`],
   ];
   return element('header', { id: 'summary' }, [
     element('h1', {}, `Contract tests ${textElement('span', { class: `verdict ${report.ok ? 'passed' : 'failed'}` }, verdict)}`),
     ...(wrongTarget ? [textElement('p', { class: 'failed', id: 'wrong-target' }, wrongTarget.message)] : []),
     element('dl', { class: 'facts' }, facts.map(([id, label, text]) => `${textElement('dt', {}, label)}${textElement('dd', { id }, text)}`).join('\n')),
-    // A wrong target's counts would claim a coverage its rules never judged (the issue's "claims a coverage of 2/8").
+    // A wrong target's counts would claim a coverage its rules never judged.
     ...(wrongTarget ? [] : [countsTable(report)]),
   ].join('\n'));
 }
@@ -85,24 +94,11 @@ function countsTable({ summary: s, coverage }: SuiteReport): string {
   ].join('\n'));
 }
 
-function verdictText({ ok, wrongTarget, summary: s }: SuiteReport): string {
-  if (ok) return 'passed: exit code 0';
-  if (wrongTarget) return `not judged: exit code 2 (${wrongTarget.message}); the rules below are what each request got`;
-  return `failed: exit code 1 (${counted(s.contractFailed, 'contract rule')} and ${counted(s.failed - s.contractFailed, 'advisory rule')} failed)`;
-}
-
-/** The failures first: a list linking to each, then each in full. */
-function failuresSection(failed: readonly RuleResult[]): string {
-  if (failed.length === 0) return element('section', { id: 'failures' }, `${textElement('h2', {}, 'Failures')}\n${textElement('p', { class: 'passed' }, 'No rule failed.')}`);
-  const toc = failed.map((r) => {
-    const first = r.findings.find((f) => f.level === 'error');
-    return element('li', {}, `${element('a', { href: `#${failureAnchor(r.id)}` }, escapeHtml(r.id))} (${escapeHtml(r.operation)}): ${escapeHtml(first?.message ?? 'failed')}`);
-  });
-  return element('section', { id: 'failures' }, [
-    textElement('h2', {}, `Failures (${failed.length})`),
-    element('ol', { class: 'toc' }, toc.join('\n')),
-    ...failed.map(failureArticle),
-  ].join('\n'));
+/** The failures by cause, or that none failed. */
+function failuresSection(report: SuiteReport): string {
+  const causes = failingCauses(report);
+  if (causes.length === 0) return element('section', { id: 'failures' }, `${textElement('h2', {}, 'Failures')}\n${textElement('p', { class: 'passed' }, 'No rule failed.')}`);
+  return causesSection('failures', 'Failures by cause', causes, report);
 }
 
 /**
@@ -114,7 +110,7 @@ function coverageSection({ coverage }: SuiteReport): string {
   const rows = OPERATION_ORDER.map((operation) => {
     const pairs = coverage.pairs.filter((p) => p.operation === operation);
     const first = pairs[0];
-    const head = element('th', { scope: 'row' }, `${escapeHtml(operation)}${first ? `<br/>${textElement('code', {}, `${first.method} ${first.path}`)}` : ''}`);
+    const head = element('th', { scope: 'row' }, `${escapeHtml(operation)}${first ? `<br/>${textElement('code', {}, `${first.method.toUpperCase()} ${first.path}`)}` : ''}`);
     const cells = statuses.map((status) => {
       const pair = pairs.find((p) => p.status === status);
       if (!pair) return textElement('td', { class: 'none', title: 'not documented' }, '–');
@@ -145,21 +141,18 @@ function rulesSection(results: readonly RuleResult[]): string {
 }
 
 function ruleRow(result: RuleResult): string {
-  const warnings = result.findings.filter((f) => f.level === 'warning');
+  const causes = [...new Set(result.findings.map((f) => f.cause).filter((c): c is string => c !== undefined))];
   const verdict = [
     textElement('strong', { class: result.status }, result.status),
-    result.status === 'failed' ? ` ${element('a', { href: `#${failureAnchor(result.id)}` }, 'details')}` : '',
+    // Each finding is shown once, under its cause: the row links there.
+    causes.length > 0 ? element('p', { class: 'causes' }, `${result.status === 'failed' ? 'by' : 'warned by'} ${causes.map((c) => element('a', { href: `#${causeAnchor(c)}` }, escapeHtml(c))).join(', ')}`) : '',
     result.reason ? textElement('p', {}, result.reason) : '',
     textElement('p', { class: 'tags' }, ruleTags(result)),
-    // A failed rule's warnings are shown with its failure.
-    warnings.length > 0 && result.status !== 'failed'
-      ? element('details', { class: 'warnings' }, `${textElement('summary', { class: 'warning' }, counted(warnings.length, 'warning'))}${warnings.map((w) => findingBlock(w)).join('\n')}`)
-      : '',
   ].join('');
   return element('tr', { id: ruleAnchor(result.id), class: `rule rule-${result.status}` }, [
-    element('td', {}, `${textElement('code', {}, result.id)}<br/>${escapeHtml(result.title)}`),
+    element('td', {}, `${textElement('code', {}, result.id)}<br/>${markdownHtml(result.title)}`),
     element('td', {}, verdict),
-    element('td', { class: 'statement' }, `${textElement('strong', {}, result.statement.section)}: ${statementHtml(result.statement.text)}`),
+    element('td', { class: 'statement' }, `${textElement('strong', {}, result.statement.section)}: ${markdownHtml(result.statement.text)}`),
   ].join(''));
 }
 
@@ -167,7 +160,7 @@ function ruleRow(result: RuleResult): string {
 function silentSection({ silent }: SuiteReport): string {
   if (silent.length === 0) return '';
   const entries = silent.map((entry) =>
-    element('li', {}, `${escapeHtml(entry.question)}${element('ul', {}, entry.answers.map((a) => element('li', {}, `${escapeHtml(a.answer)}${a.count > 1 ? ` (${a.count} times)` : ''}${textElement('pre', {}, `e.g. ${a.example}`)}`)).join(''))}`),
+    element('li', {}, `${markdownHtml(entry.question)}${element('ul', {}, entry.answers.map((a) => element('li', {}, `${escapeHtml(a.answer)}${a.count > 1 ? ` (${a.count} times)` : ''}${textElement('pre', {}, `e.g. ${a.example}`)}`)).join(''))}`),
   );
   return element('section', { id: 'silent' }, `${textElement('h2', {}, 'Where the interface is silent, this target answered')}\n${element('ul', {}, entries.join('\n'))}`);
 }

@@ -25,7 +25,9 @@ dl.facts dd { margin: 0; }
 .verdict { text-transform: uppercase; }
 table.counts td { font-size: 1.3rem; text-align: center; min-width: 5rem; }
 ol.toc li { margin: 0.15rem 0; }
-article.failure { border-left: 4px solid var(--fail); padding: 0.1rem 0 0.4rem 1rem; margin: 1rem 0 1.6rem; }
+article.cause { border-left: 4px solid var(--fail); padding: 0.1rem 0 0.4rem 1rem; margin: 1rem 0 1.6rem; }
+article.cause-warning { border-left-color: var(--warn); }
+details.finding-line > .finding { margin-left: 1.2rem; }
 .finding { margin: 0.6rem 0 1rem; }
 blockquote.statement { border-left: 3px solid var(--line); margin: 0.4rem 0; padding: 0.1rem 0.8rem; }
 td.statement { max-width: 36rem; }

@@ -1,5 +1,9 @@
 import type { SuiteReport } from '../run-suite.js';
+import type { Finding } from '../types.js';
 import { excerpt } from './excerpt.js';
+
+/** A finding with its exchange named by its request line: the exchange itself is in the rule's `exchanges`. */
+const shownFinding = ({ exchange, ...finding }: Finding) => ({ ...finding, request: exchange ? `${exchange.request.method} ${exchange.request.url}` : undefined });
 
 /** The report as JSON, with response bodies cut to an excerpt so files stay small. */
 export function jsonReport(report: SuiteReport): string {
@@ -9,7 +13,8 @@ export function jsonReport(report: SuiteReport): string {
       ...exchange,
       ...(response ? { response: { status: response.status, headers: response.headers, body: excerpt(response.body, 2000) } } : {}),
     })),
-    findings: r.findings.map(({ exchange, ...finding }) => ({ ...finding, request: exchange ? `${exchange.request.method} ${exchange.request.url}` : undefined })),
+    findings: r.findings.map(shownFinding),
   }));
-  return `${JSON.stringify({ ...report, results }, null, 2)}\n`;
+  const causes = report.causes.map((c) => ({ ...c, example: { rule: c.example.rule, finding: shownFinding(c.example.finding) } }));
+  return `${JSON.stringify({ ...report, results, causes }, null, 2)}\n`;
 }

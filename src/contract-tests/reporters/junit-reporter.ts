@@ -2,7 +2,9 @@ import type { SuiteReport } from '../run-suite.js';
 import type { WrongTarget } from '../wrong-target.js';
 import { describeFinding, describeSilent } from './describe-finding.js';
 import { describeDrift } from './drift-lines.js';
-import { OPERATION_ORDER } from './excerpt.js';
+import { counted, OPERATION_ORDER } from './excerpt.js';
+import { causeHeadline } from './describe-cause.js';
+import type { Finding } from '../types.js';
 
 /**
  * JUnit XML, the format CI servers read: one <testsuite> per operation, one
@@ -21,10 +23,12 @@ export function junitReport(report: SuiteReport): string {
       const body: string[] = [];
       if (r.status === 'skipped') body.push(`      <skipped message="${xml(r.reason ?? '')}"/>`);
       if (r.status === 'failed') {
-        const text = errors.flatMap((f) => [...describeFinding(f), '']).join('\n');
-        body.push(`      <failure message="${xml(errors[0]?.message ?? 'failed')}" type="${r.severity}">${xml(`${r.statement.section}: ${r.statement.text}\n\n${text}`)}</failure>`);
+        const first = errors[0];
+        const cause = report.causes.find((c) => c.id === first?.cause);
+        const message = `${first?.message ?? 'failed'}${cause ? ` (${cause.id}: ${cause.cause}, ${counted(cause.rules.length, 'rule')} affected)` : ''}`;
+        body.push(`      <failure message="${xml(message)}" type="${r.severity}">${xml(`${r.statement.section}: ${r.statement.text}\n\n${findingsText(errors, report)}`)}</failure>`);
       }
-      if (warnings.length > 0) body.push(`      <system-out>${xml(warnings.flatMap((f) => ['warning: ' + describeFinding(f).join('\n'), '']).join('\n'))}</system-out>`);
+      if (warnings.length > 0) body.push(`      <system-out>${xml(`warnings:\n${findingsText(warnings, report)}`)}</system-out>`);
       return body.length === 0 ? `${open}</testcase>` : [open, ...body, '    </testcase>'].join('\n');
     });
     const count = (status: string) => results.filter((r) => r.status === status).length;
@@ -51,6 +55,22 @@ export function junitReport(report: SuiteReport): string {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
+/**
+ * A rule's findings, grouped by cause: the example of a cause in full
+ * (request, response, curl line) in the rule it came from; elsewhere one
+ * line each and where the example is, so that a cause of 24 rules is not
+ * printed 24 times. Each test case still says what failed in it.
+ */
+function findingsText(findings: readonly Finding[], report: SuiteReport): string {
+  const lines: string[] = [];
+  for (const f of findings) {
+    const cause = report.causes.find((c) => c.id === f.cause);
+    if (cause && cause.example.finding === f) lines.push(`${cause.id}: ${causeHeadline(cause)}`, ...describeFinding(f), '');
+    else lines.push(`${f.message}${f.path ? ` (at ${f.path})` : ''}${cause ? ` [${cause.id}: ${cause.cause}; in full in ${cause.example.rule}]` : ''}`);
+  }
+  return lines.join('\n');
+}
+
 /** Every request answered alike (wrong-target.ts): one failed test case, not one per rule, as the rules judged nothing of the API. */
 function wrongTargetReport(report: SuiteReport, wrong: WrongTarget): string {
   const name = xml(`animal-store contract tests (${report.target.baseUrl})`);
@@ -61,7 +81,7 @@ function wrongTargetReport(report: SuiteReport, wrong: WrongTarget): string {
     // The seed, as on every other run's suites: a wrong target fixed, the same run can be made again.
     `    <properties><property name="seed" value="${report.seed}"/><property name="examples" value="${report.examples}"/></properties>`,
     `    <testcase classname="animal-store.target" name="the target answers as the Animal Store API" time="${seconds(report.ms)}">`,
-    `      <failure message="${xml(wrong.message)}" type="wrong-target">${xml(`Every one of the ${wrong.requests} requests of the run answered ${wrong.status}, so no rule was judged. Check --base-url (it must end in the API's /v1) and --api-key.`)}</failure>`,
+    `      <failure message="${xml(wrong.message)}" type="wrong-target">${xml(`${wrong.matching === wrong.requests ? 'Every one' : `${wrong.matching}`} of the ${wrong.requests} requests of the run answered ${wrong.status}, so no rule was judged. Check --base-url (it must end in the API's /v1) and --api-key.`)}</failure>`,
     '    </testcase>',
     '  </testsuite>',
     '</testsuites>',

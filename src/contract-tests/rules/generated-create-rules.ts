@@ -41,7 +41,8 @@ async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLength
     if (!refusal.inside) {
       return verdictOf([created], [finding(created.exchange, `refused a valid NewPet with ${answerOf(created.exchange)}: ${refusal.why}`, `201 (${cite(ACCEPTANCE.validAccepted)})`, '$.status')]);
     }
-    if (name < lengths.refused) Object.assign(lengths, { refused: name, refusedBy: created.exchange });
+    // Only a refusal for length says how long a name may be (not an empty name, nor one already taken).
+    if (refusal.byLength && name < lengths.refused) Object.assign(lengths, { refused: name, refusedBy: created.exchange });
     context.observe('valid-refused', `${answerOf(created.exchange)}: ${refusal.how}, ${refusal.point}`, created.exchange);
     return verdictOf([created]);
   }
@@ -204,8 +205,8 @@ export const generatedCreateRules: Rule[] = [
 interface NegativeCase {
   label: string;
   text: string;
-  /** Where the interface is silent on the answer (a body that is not JSON), the point the report lists it under. */
-  silent?: 'body-not-json';
+  /** Where the interface is silent on the answer (a body that is not a JSON object), the point the report lists it under. */
+  silent?: 'missing-body' | 'malformed-json' | 'body-not-object' | 'media-type';
   headers?: Record<string, string>;
   /** The field broken, and its bad value, when the case is one field of an object body. */
   field?: string;
@@ -228,21 +229,21 @@ function negativeCases(seed: number): NegativeCase[] {
     cases.push({ label: `${field} missing`, body: without, expected: [400] });
   }
   const valid = jsonText(HARMLESS);
-  for (const [label, text] of [
-    ['an empty body', ''],
-    ['JSON null', 'null'],
-    ['a JSON array of the NewPet', `[${valid}]`],
-    ['a JSON string', stringifyExactJson(valid)],
-    ['a JSON number', '42'],
-    ['JSON true', 'true'],
-    ['malformed JSON (cut short)', valid.slice(0, -1)],
-    ['malformed JSON (trailing comma)', `${valid.slice(0, -1)},}`],
-    ['malformed JSON (single quotes)', valid.replaceAll('"', "'")],
+  for (const [label, text, silent] of [
+    ['an empty body', '', 'missing-body'],
+    ['JSON null', 'null', 'body-not-object'],
+    ['a JSON array of the NewPet', `[${valid}]`, 'body-not-object'],
+    ['a JSON string', stringifyExactJson(valid), 'body-not-object'],
+    ['a JSON number', '42', 'body-not-object'],
+    ['JSON true', 'true', 'body-not-object'],
+    ['malformed JSON (cut short)', valid.slice(0, -1), 'malformed-json'],
+    ['malformed JSON (trailing comma)', `${valid.slice(0, -1)},}`, 'malformed-json'],
+    ['malformed JSON (single quotes)', valid.replaceAll('"', "'"), 'malformed-json'],
   ] as const) {
-    cases.push({ label: `the body is ${label}`, text, expected: [400], silent: 'body-not-json' });
+    cases.push({ label: `the body is ${label}`, text, expected: [400], silent });
   }
   for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x']) {
-    cases.push({ label: `a NewPet sent as ${type}`, body: HARMLESS, headers: { 'content-type': type }, expected: [400, 415], silent: 'body-not-json' });
+    cases.push({ label: `a NewPet sent as ${type}`, body: HARMLESS, headers: { 'content-type': type }, expected: [400, 415], silent: 'media-type' });
   }
   return cases.map(({ body: pet, text, ...c }, index) => ({ ...c, text: text ?? jsonText(pet && 'name' in pet && pet.name === HARMLESS.name ? { ...pet, name: nameOf(seed, index) } : pet) }));
 }

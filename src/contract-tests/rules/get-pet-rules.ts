@@ -17,7 +17,7 @@ export const getPetRules: Rule[] = [
     statement: STATEMENTS.getSuccess,
     async run(context) {
       const listed = await context.existingPet();
-      if (!listed) return { skipped: 'the catalogue is empty (listPets returned no animal), so no id is known' };
+      if (!listed) return { skipped: (await context.noPetReason()) ?? 'no id is known' };
       const exchange = await context.send({ method: 'GET', path: `/pets/${listed.id}` });
       if (!expectStatus(context, exchange, [200], STATEMENTS.getSuccess)) return;
       const pet = petOf(context, exchange, STATEMENTS.getSuccess);

@@ -100,7 +100,7 @@ export const pathFormRules: Rule[] = [
     statement: PET_ID,
     async run(context) {
       const pet = await knownPet(context);
-      if (!pet) return { skipped: 'the catalogue is empty (listPets returned no animal), so no id is known' };
+      if (!pet) return { skipped: (await context.noPetReason()) ?? 'listPets shows no animal with a positive safe-integer id, so no id is known' };
       const plain = await context.probe({ method: 'GET', path: `/pets/${pet.id}` });
       // What the plain id gets is get-known-id's to judge; the other forms are judged against it.
       if (plain.exchange.response?.status !== 200) return { skipped: `getPet ${pet.id} answered ${plain.exchange.response?.status ?? 'nothing'}, so no form of it can be compared` };

@@ -1,6 +1,7 @@
 import { isExactInteger, type ExactInteger } from '../../shared/exact-json/int64.js';
 import { UNDECLARED_BODY_BYTES, UNDECLARED_NAME_LENGTH, type RefusalAllowance } from '../allow-refusal.js';
 import type { RecordedExchange } from '../types.js';
+import { codePoints } from '../../shared/code-points.js';
 
 /**
  * The line between what a server may refuse of a valid NewPet and what it
@@ -31,14 +32,8 @@ export function rememberAccepted(accepted: Accepted, sent: Record<string, unknow
  * `point` is a fixed label (no lengths in it), so the report groups alike
  * refusals. `outside`: why none of the open doors explains it.
  */
-export type RefusalVerdict = { inside: true; how: 'declared' | 'silent'; point: string } | { inside: false; why: string };
-
-/** Code points, as JSON Schema's maxLength counts a string's length (a lone surrogate counts one). */
-export const codePoints = (text: string): number => {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-};
+/** `byLength`: refused for the name's length, which the silent point `name-length` reports. */
+export type RefusalVerdict = { inside: true; how: 'declared' | 'silent'; point: string; byLength?: true } | { inside: false; why: string };
 
 /** Unicode's control characters (C0, DEL, C1): no script writes a name with one. */
 const CONTROL = /\p{Cc}/u;
@@ -70,7 +65,7 @@ export function judgeValidRefusal(sent: Record<string, unknown>, text: string, e
   if (typeof name === 'string' && CONTROL.test(name)) return { inside: true, how: 'silent', point: 'a control character in the name' };
   const nameLimit = allowance.nameMaxLength ?? UNDECLARED_NAME_LENGTH;
   if (typeof name === 'string' && codePoints(name) > nameLimit) {
-    return { inside: true, how: how(allowance.nameMaxLength), point: `a name over ${nameLimit} code points (${allowance.nameMaxLength === undefined ? 'no limit declared' : `name.maxLength=${nameLimit}`})` };
+    return { inside: true, how: how(allowance.nameMaxLength), point: `a name over ${nameLimit} code points (${allowance.nameMaxLength === undefined ? 'no limit declared' : `name.maxLength=${nameLimit}`})`, byLength: true };
   }
   if (bytes > bodyLimit) return { inside: true, how: how(allowance.bodyMaxBytes), point: bodyPoint };
   if (typeof name === 'string' && accepted.names.has(name)) return { inside: true, how: 'silent', point: 'a name the target already holds (accepted earlier in the run)' };

@@ -95,6 +95,8 @@ export function sameStatus(plain: RecordedExchange, varied: RecordedExchange, va
   const p = plain.response?.status;
   const v = varied.response?.status;
   if (p === undefined || v === undefined || p === v || isExcused) return findings;
+  // When the request as the harness always writes it is the one that failed (a 503 of a flaky target), the finding is on that answer: it is the fault, not the variation.
+  if (p >= 500 && v < 500) return [...findings, finding(plain, `answered ${p} as the harness always writes the request, where written this other way it got ${v}`, sameAs(variation, statement), '$.status')];
   return [...findings, finding(varied, `answered ${v} where the same request written as the harness always writes it got ${p}`, sameAs(variation, statement), '$.status')];
 }
 

@@ -91,7 +91,7 @@ export const variationReadRules: Rule[] = [
     statement: STATEMENTS.getSuccess,
     async run(context) {
       const pet = await context.existingPet();
-      if (!pet) return { skipped: 'listPets shows no animal to ask for (an empty catalogue)' };
+      if (!pet) return { skipped: (await context.noPetReason()) ?? 'no id is known' };
       const path = `/pets/${pet.id}`;
       // Asked once: an animal does not change (the interface has no update or delete).
       const unvaried = await context.probe({ method: 'GET', path });

@@ -1,7 +1,7 @@
 /**
  * The mock's error codes. The interface fixes the Error body's shape
  * (`code`, `message`, `status`) but not its codes, so these are the mock's
- * own, stable, and listed in the README.
+ * own, stable, and listed in docs/reference.md.
  */
 export const ERROR_CODES = {
   bad_request: 400,
@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   unknown_scenario: 404,
   invalid_scenario: 400,
   activation_superseded: 409,
+  unknown_stub: 404,
+  too_many_stubs: 409,
   invalid_preference: 400,
   invalid_session: 400,
   unknown_session: 404,
@@ -56,3 +58,10 @@ export function errorBody(code: ErrorCode, message: string): ErrorBody {
 
 /** A client's value as a message quotes it: a header can hold up to 16 KiB, a message need not. */
 export const clip = (value: string, max = 80): string => (value.length > max ? `${value.slice(0, max)}…` : value);
+
+/**
+ * An Error body with a profile's status and code (src/shared/profile/):
+ * another server's codes, which the mock's own list need not hold. The
+ * profile's schema allows only statuses the contract allows at its point.
+ */
+export const profiledError = (answer: { status: number; code: string }, message: string): ErrorBody => ({ code: answer.code as ErrorCode, message, status: answer.status });

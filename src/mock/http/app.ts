@@ -14,6 +14,8 @@ import { sendError } from './respond.js';
 import { adminMethods } from './admin/admin-methods.js';
 import { internalError } from './steps/internal-errors.js';
 import type { ProxyMode } from './proxy/proxy-mode.js';
+import { activeProfile, type ActiveProfile } from '../core/profile/active-profile.js';
+import { withUnknownQueryChoice } from './operations/unknown-query.js';
 
 export interface MockAppOptions {
   contract: Contract;
@@ -37,6 +39,8 @@ export interface MockAppOptions {
   streamLifetimeMs?: number | undefined;
   /** `--proxy`: requests under the API that no stub answers go to the target (proxy/proxy-mode.ts). */
   proxy?: ProxyMode | undefined;
+  /** The choices where the interface is silent (`--profile`); default: the mock's own (profiles/default.yaml). */
+  profile?: ActiveProfile | undefined;
 }
 
 const MiB = 1024 * 1024;
@@ -52,6 +56,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   const base = contract.basePath;
   const app = new Hono<MockEnv>();
   const { store } = options;
+  const profile = options.profile ?? activeProfile();
   const shared = (c: Context<MockEnv>, operationId: string | null = null): Exchange => newExchange(c, operationId, store.shared);
   const adminRoutes = adminMethods();
   const steps = pipeline({
@@ -86,9 +91,11 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     exchange: (c) => shared(c),
     shutdown: options.shutdown,
     streamLifetimeMs: options.streamLifetimeMs,
+    adminKeySet: options.adminKey !== undefined,
     violations: options.proxy?.violations,
     proxyReport: options.proxy && ((format) => (options.proxy as ProxyMode).report(format)),
     recorder: options.proxy?.recording,
+    profile,
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),
   });
   const toAdmin = (c: Context<MockEnv>): Response | Promise<Response> => admin.fetch(c.req.raw, c.env);
@@ -103,7 +110,8 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   for (const { operation, route } of routes) {
     const factory = servedOperations[operation.operationId];
     if (!factory) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
-    const run = steps.operation(operation, factory(operation, { logger, basePath: base }), methods.get(route) ?? []);
+    const operationServed = withUnknownQueryChoice(operation, profile, factory(operation, { logger, basePath: base, profile }));
+    const run = steps.operation(operation, operationServed, methods.get(route) ?? []);
     const { operationId } = operation;
     const byMethod = served.get(route) ?? new Map<string, Handler>();
     byMethod.set(operation.method, (c) => run(shared(c, operationId)));

@@ -17,6 +17,7 @@ import { journalRequests } from './steps/journal.js';
 import { preferences } from './steps/preferences.js';
 import { requestLog } from './steps/request-log.js';
 import { scenarioStubs } from './steps/scenario-stubs.js';
+import { sessionStubs } from './steps/session-stubs.js';
 import type { AdminMethods } from './admin/admin-methods.js';
 import { session } from './steps/session.js';
 import type { ProxyMode } from './proxy/proxy-mode.js';
@@ -147,6 +148,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
         ...auth,
         ...(operation.body ? limit : []),
         preferences(operation, served),
+        sessionStubs({ operationId: operation.operationId, shutdown: options.shutdown }),
         scenarioStubs({ operationId: operation.operationId, shutdown: options.shutdown }),
       ];
       return chain(steps, orTarget(serveOperation(served)));

@@ -5,6 +5,9 @@ import type { Contract } from '../../document/load-contract.js';
 import { createMockApp } from './app.js';
 import type { ScenarioLibrary } from '../core/scenarios/scenario-library.js';
 import { watchScenarios } from '../core/scenarios/watch-scenarios.js';
+import { activeProfile } from '../core/profile/active-profile.js';
+import type { LoadedProfile } from '../core/profile/load-profile.js';
+import { watchProfile } from '../core/profile/watch-profile.js';
 import type { MockStore } from '../core/store/mock-store.js';
 import { listen } from './listen.js';
 import { SHUTDOWN_GRACE_MS } from '../shutdown-grace.js';
@@ -27,14 +30,20 @@ export interface MockServerOptions {
   store: MockStore;
   /** The scenario files the admin API lists and activates, and hot reload watches. */
   library: ScenarioLibrary;
-  /** Reload scenarios when their files change (the command line's default; off here). */
+  /** Reload scenarios and the profile when their files change (the command line's default; off here). */
   watch?: boolean;
+  /** The choices where the interface is silent (`--profile`); default: the mock's own. A file given is watched as scenarios are. */
+  profile?: LoadedProfile | undefined;
+  /** The path `--profile` named, to watch; undefined: the shipped default, not watched. */
+  profileFile?: string | undefined;
   /** Without `X-Mock-Session`, each bearer key is its own session. */
   sessionPerKey?: boolean | undefined;
   /** Connection bounds and timeouts (`--max-connections`; the others for tests); default DEFAULT_TRANSPORT_LIMITS. */
   transport?: Partial<TransportLimits> | undefined;
   /** `--proxy`: the target, and how long it may take to answer (proxy/proxy-mode.ts). */
   proxy?: ProxyOptions | undefined;
+  /** How long `close()` waits for requests in flight (`--shutdown-grace`; default SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs?: number | undefined;
 }
 
 
@@ -46,6 +55,8 @@ export interface RunningMockServer {
   /** The server's origin, e.g. `http://127.0.0.1:4010`; the admin API is at `/__mock` below it. */
   origin: string;
   port: number;
+  /** How long `close()` waits for requests in flight before it closes what is still open. */
+  graceMs: number;
   /** Stops accepting connections, lets requests in flight finish, then closes, the store last. */
   close(): Promise<void>;
 }
@@ -55,8 +66,10 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const { logger, contract, store, library } = options;
   const shutdown = new AbortController();
   const proxy = options.proxy ? await startProxyMode(options.proxy, contract, logger) : undefined;
+  const profile = activeProfile(options.profile);
   const app = createMockApp({
     proxy,
+    profile,
     contract,
     store,
     apiKeys: options.apiKeys,
@@ -77,16 +90,20 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const { port, address, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
   const watcher = options.watch ? watchScenarios({ library, store, logger }) : undefined;
+  const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
+  const profileWatcher = options.watch && options.profileFile !== undefined ? watchProfile({ file: options.profileFile, profile, serving: { store: store.kind }, logger }) : undefined;
   return {
     logger,
     url: `http://${host}:${port}${contract.basePath}`,
     origin: `http://${host}:${port}`,
     port,
+    graceMs,
     close: async () => {
       watcher?.close();
+      profileWatcher?.close();
       // Hung requests (a scenario's `hang` fault) would otherwise hold the close for the whole grace period.
       shutdown.abort();
-      await closeGracefully(server, logger);
+      await closeGracefully(server, logger, graceMs);
       proxy?.close();
       await store.close();
     },
@@ -94,7 +111,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
 }
 
 /** Stops accepting, lets requests in flight finish; at the end of the shutdown grace period closes what is still open, and says so. */
-function closeGracefully(server: Server, logger: Logger, graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
+function closeGracefully(server: Server, logger: Logger, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       logger.error({ graceMs }, `the shutdown grace period of ${graceMs / 1000} s is over: closing the connections still open, their requests unanswered`);

@@ -31,7 +31,7 @@ export interface CatalogueFull {
   full: 'pets' | 'bytes';
 }
 
-// Measured (bench/bounds-memory.ts, README "Bounds"): 10,000 small animals
+// Measured (bench/bounds-memory.ts, docs/reference.md, "Bounds"): 10,000 small animals
 // take about 1.5 MiB of heap, and names with a character past U+00FF take
 // two bytes a character in V8, so a full session takes at most about 3 MiB:
 // 101 full sessions with full journals stay under half a GiB. 1 MiB still

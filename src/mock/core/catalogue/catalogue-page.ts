@@ -17,6 +17,8 @@ export interface ListQuery {
   limit: number;
   status?: PetStatus | undefined;
   where?: readonly FieldFilter[] | undefined;
+  /** By id, ascending (the default) or descending: a profile's choice, the interface does not say. */
+  order?: 'ascending' | 'descending' | undefined;
 }
 
 const NONE: readonly string[] = [];
@@ -59,7 +61,8 @@ export interface PagePart {
 }
 
 /**
- * The first `limit` animals of `index` that `query` asks for, in id order,
+ * The first `limit` animals of `index` that `query` asks for, in id order
+ * (from the largest id when `query.order` is descending),
  * as one string: no array in between, as this is every listPets request's
  * work. With `status` alone, or one field filter, a page costs O(limit);
  * each further filter reads the candidates' JSON. A store's page is its
@@ -70,8 +73,9 @@ export function pagePart(index: CatalogueIndex, limit: number, query: ListQuery)
   const rest = restOf(query);
   let json = '';
   let count = 0;
-  for (let i = 0; i < from.length && count < limit; i++) {
-    const one = from[i] as string;
+  const descending = query.order === 'descending';
+  for (let n = 0; n < from.length && count < limit; n++) {
+    const one = from[descending ? from.length - 1 - n : n] as string;
     if (rest.length > 0 && !meetsAll(readStored(one), rest)) continue;
     json = json === '' ? one : `${json},${one}`;
     count += 1;

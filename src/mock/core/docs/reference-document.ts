@@ -22,7 +22,9 @@ type Loose = Record<string, unknown>;
  *   (see thisMock);
  * - the key explained where the page shows it (explainKeys);
  * - each deprecated operation's sunset date where the page shows it
- *   (noteSunsets).
+ *   (noteSunsets);
+ * - no optional parameter filled in before the reader chooses (noPrefill);
+ * - where to watch the requests, and how to ask for an error (explainMock).
  * The same for every request, so it is built once.
  */
 export function referenceDocument(options: ReferenceDocumentOptions): string {
@@ -30,6 +32,8 @@ export function referenceDocument(options: ReferenceDocumentOptions): string {
   thisMock(document, options.basePath);
   explainKeys(document, options);
   noteSunsets(document, options.operations);
+  noPrefill(document);
+  explainMock(document);
   return JSON.stringify(document);
 }
 
@@ -95,6 +99,24 @@ function explainKeys(document: Loose, { defaultKey, defaultKeyAccepted }: Refere
 }
 
 /**
+ * What a reader of the page needs of the mock itself, at the top of the
+ * page: the console, and `Prefer: code=` for an error, outside the contract
+ * for an outage. The page's Try it sends no `Prefer` (the document declares
+ * none), so the note says where to send it from. The console's link is
+ * relative: it reaches the mock that served the page, as the server does.
+ */
+function explainMock(document: Loose): void {
+  const info = record(document.info) ?? {};
+  document.info = info;
+  append(
+    info,
+    'This page is served by the mock. Every request it answers shows in the [QA console](/__mock/), where a journal row can be made to answer with an error, a delay or a fault, for one session. ' +
+      'To ask for an error from curl or an app, send `Prefer: code=STATUS`: a status the operation documents gives its example (`Prefer: code=404` on getPet), ' +
+      'and an outage the document lists for no operation, `code=500`, `502`, `503`, `504` or `429`, gives an Error body (with `Retry-After: 1` on 503 and 429) and `Preference-Applied: code=STATUS, outside-contract`.',
+  );
+}
+
+/**
  * The renderer shows `deprecated` but not `x-sunset`, so the date goes into
  * text it does show: the summary, the line seen while the operation is
  * folded, and the description when the document's own text does not give it.
@@ -113,4 +135,45 @@ function noteSunsets(document: Loose, operations: ReadonlyMap<string, OperationS
     // The header as the mock sends it (RFC 8594 §3: an HTTP-date), so a reader can match the page to what the client receives.
     append(target, `Sunset: ${date}. The operation is to be removed then; the mock sends \`Sunset: ${operation.sunset.toUTCString()}\` (RFC 8594).`);
   }
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * Swagger UI fills a parameter's field with its `example` when "Try it out"
+ * opens, and sends it: listPets' `status: available` then filters the list
+ * without the reader having asked. An optional parameter's example moves
+ * into its description, where it still informs; a required one keeps it (the
+ * field must hold something to send). A schema's own `example` fills the
+ * field too, so a referenced schema is copied into the parameter without it
+ * (the component itself keeps it, for the bodies that use it).
+ */
+function noPrefill(document: Loose): void {
+  for (const pathItem of Object.values(record(document.paths) ?? {})) {
+    const item = record(pathItem);
+    if (!item) continue;
+    const operations = METHODS.map((method) => record(item[method])).filter((operation): operation is Loose => operation !== undefined);
+    for (const holder of [item, ...operations]) {
+      const parameters = Array.isArray(holder.parameters) ? holder.parameters : [];
+      for (const parameter of parameters.map(record)) {
+        if (!parameter || parameter.required === true) continue;
+        const schema = ownSchema(document, record(parameter.schema));
+        if (schema) parameter.schema = schema;
+        const example = parameter.example ?? schema?.example;
+        if (example === undefined) continue;
+        append(parameter, `For example \`${JSON.stringify(example)}\`; leave it empty to send none.`);
+        delete parameter.example;
+        delete schema?.example;
+      }
+    }
+  }
+}
+
+/** The parameter's schema as its own copy: a local `$ref` resolved (one level, as the renderer reads it), anything else cloned. */
+function ownSchema(document: Loose, schema: Loose | undefined): Loose | undefined {
+  if (!schema) return undefined;
+  const ref = typeof schema.$ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1] : undefined;
+  if (typeof schema.$ref === 'string' && ref === undefined) return schema;
+  const target = ref === undefined ? schema : record(record(record(document.components)?.schemas)?.[ref]);
+  return target ? structuredClone(target) : schema;
 }

@@ -17,14 +17,14 @@ export type FaultForm =
 
 /**
  * One kind of fault a stub's `then` can name: what the core knows of it
- * (its name, how it is written, how the README describes it). What it does
+ * (its name, how it is written, how docs/scenarios-and-faults.md describes it). What it does
  * to a request is the HTTP layer's (src/mock/http/faults/fault-behaviours.ts).
  */
 export interface FaultKind<Name extends string = string, Written = unknown> {
   readonly name: Name;
   readonly schema: FaultForm;
-  /** Its row in the README's Faults table: how it is written, and what the client gets. */
-  readonly readme: { readonly written: string; readonly gets: string };
+  /** Its row in the Faults table of docs/scenarios-and-faults.md: how it is written, and what the client gets. */
+  readonly guideRow: { readonly written: string; readonly gets: string };
   /**
    * Never set: it carries the type of the kind's `then` value, so the union
    * of what `then` may hold is derived from the list of kinds.

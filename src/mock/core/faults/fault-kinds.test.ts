@@ -5,13 +5,14 @@ import { packageRoot } from '../../../shared/package-root.js';
 import { FAULT_KINDS } from './fault-kinds.js';
 import { nameFault } from './named-fault.js';
 
-const readme = readFileSync(join(packageRoot(), 'README.md'), 'utf8');
-const faults = readme.slice(readme.indexOf('### Faults'), readme.indexOf('\n### ', readme.indexOf('### Faults') + 1));
+const guide = readFileSync(join(packageRoot(), 'docs', 'scenarios-and-faults.md'), 'utf8');
+const faults = guide.slice(guide.indexOf('\n## Faults\n'), guide.indexOf('\n## ', guide.indexOf('\n## Faults\n') + 1));
 
 describe('the fault kinds', () => {
-  it('each have their row in the README\'s Faults table, and every `then` row is a kind\'s', () => {
+  it('each have their row in the Faults table of docs/scenarios-and-faults.md, and every `then` row is a kind\'s', () => {
+    expect(faults).toContain('| Fault | What the client gets |');
     const rows = faults.split('\n').filter((line) => line.startsWith('| ') && line.includes('`then: '));
-    expect(rows.sort()).toEqual(FAULT_KINDS.map(({ readme: { written, gets } }) => `| ${written} | ${gets} |`).sort());
+    expect(rows.sort()).toEqual(FAULT_KINDS.map(({ guideRow: { written, gets } }) => `| ${written} | ${gets} |`).sort());
   });
 
   it('name what a stub writes: a word itself, a mapping by its key, nothing as pass', () => {

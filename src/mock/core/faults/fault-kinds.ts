@@ -1,7 +1,8 @@
 import type { FaultKind } from './fault-kind.js';
+import type { OutageStatus } from './outage-statuses.js';
 
-/** The statuses a status fault may send, in the order the schema's messages list them. */
-export const FAULT_STATUSES = [500, 503, 429] as const;
+/** The statuses a status fault may send (outage statuses: outage-statuses.ts), in the order the schema's messages list them. */
+export const FAULT_STATUSES = [500, 503, 429] as const satisfies readonly OutageStatus[];
 export type FaultStatus = (typeof FAULT_STATUSES)[number];
 
 const status: FaultKind<'status', { status: FaultStatus; retryAfterSeconds?: number }> = {
@@ -11,7 +12,7 @@ const status: FaultKind<'status', { status: FaultStatus; retryAfterSeconds?: num
     properties: { status: { enum: FAULT_STATUSES }, retryAfterSeconds: { type: 'integer', minimum: 0 } },
     dependencies: { retryAfterSeconds: ['status'] },
   },
-  readme: {
+  guideRow: {
     written: '`then: {status: 500\\|503\\|429, retryAfterSeconds: N}`',
     gets: 'That status with an Error body (`internal_error`, `service_unavailable`, `too_many_requests`; the message says it is simulated and names the scenario and stub), and `Retry-After: N` (delay-seconds, RFC 9110 §10.2.3) when N is given.',
   },
@@ -20,19 +21,19 @@ const status: FaultKind<'status', { status: FaultStatus; retryAfterSeconds?: num
 const reset: FaultKind<'reset', 'reset'> = {
   name: 'reset',
   schema: { form: 'word' },
-  readme: { written: '`then: reset`', gets: 'The TCP connection is reset (RST): the client sees `ECONNRESET`, no response.' },
+  guideRow: { written: '`then: reset`', gets: 'The TCP connection is reset (RST): the client sees `ECONNRESET`, no response.' },
 };
 
 const hang: FaultKind<'hang', 'hang'> = {
   name: 'hang',
   schema: { form: 'word' },
-  readme: { written: '`then: hang`', gets: 'No answer: the connection stays open until the client gives up or the mock stops.' },
+  guideRow: { written: '`then: hang`', gets: 'No answer: the connection stays open until the client gives up or the mock stops.' },
 };
 
 const malformedJson: FaultKind<'malformed-json', 'malformed-json'> = {
   name: 'malformed-json',
   schema: { form: 'word' },
-  readme: {
+  guideRow: {
     written: '`then: malformed-json`',
     gets: 'The normal answer (status and headers kept: 200, or 201 for `createPet`, which still stores the animal) with its JSON body cut off half way.',
   },
@@ -51,7 +52,7 @@ const trickle: FaultKind<'trickle', { trickle: { chunkBytes: number; intervalMs:
       },
     },
   },
-  readme: {
+  guideRow: {
     written: '`then: {trickle: {chunkBytes: B, intervalMs: T}}`',
     gets: 'The normal answer, its body sent B bytes at a time, T ms apart (with its full `Content-Length`).',
   },
@@ -60,7 +61,7 @@ const trickle: FaultKind<'trickle', { trickle: { chunkBytes: number; intervalMs:
 const pass: FaultKind<'pass', 'pass'> = {
   name: 'pass',
   schema: { form: 'word' },
-  readme: { written: 'latency alone, or `then: pass`', gets: 'The normal answer (after the latency).' },
+  guideRow: { written: 'latency alone, or `then: pass`', gets: 'The normal answer (after the latency).' },
 };
 
 /**

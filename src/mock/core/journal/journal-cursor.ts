@@ -13,7 +13,7 @@ export const SUMMARY_ABOVE = 50;
  */
 export const BACKLOG_SAMPLE: Readonly<Record<'memory' | 'redis', number>> = { memory: 1000, redis: 200 };
 
-/** What a journal stream sends (README: "The journal stream"). */
+/** What a journal stream sends (docs/admin-and-console.md, "The journal stream"). */
 export type StreamEvent =
   | { event: 'entries'; data: JournalEntry[] }
   | { event: 'summary'; data: JournalSummary }

@@ -102,7 +102,7 @@ export function countEntry({ byStatus, byOperation }: JournalCounts, { status, o
 }
 
 export const DEFAULT_JOURNAL_SIZE = 500;
-/** The most `--journal-size` accepts: an entry takes at most about 12.1 KB of heap (README, Bounds), so a journal stays under about 116 MiB. */
+/** The most `--journal-size` accepts: an entry takes at most about 12.1 KB of heap (docs/reference.md, Bounds), so a journal stays under about 116 MiB. */
 export const MAX_JOURNAL_SIZE = 10_000;
 
 /** The last `capacity` requests, in a ring buffer: appending never copies or shifts. */

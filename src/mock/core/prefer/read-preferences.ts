@@ -1,9 +1,21 @@
 import type { OperationSpec } from '../../../document/operations.js';
 import { clip } from '../errors.js';
+import { isOutageStatus, OUTAGE_STATUS_LIST, type OutageStatus } from '../faults/outage-statuses.js';
 import { fail, ok, type Result } from '../result.js';
 
 /** What a request's `Prefer` header asks of one operation, checked against the document. */
-export type Preferences = AnswerPreferences | ScenarioPreference;
+export type Preferences = AnswerPreferences | OutagePreference | ScenarioPreference;
+
+/**
+ * `code=` an outage status the operation does not document (500, 502,
+ * 503, 504, 429): the mock's simulated Error, outside the contract document.
+ */
+export interface OutagePreference {
+  kind: 'outage';
+  status: OutageStatus;
+  /** The `Preference-Applied` value: the code, and `outside-contract`, as RFC 7240 §3 gives an applied preference no parameters. */
+  applied: string;
+}
 
 /** `scenario=NAME`: answer as that scenario would, from its own state. */
 export interface ScenarioPreference {
@@ -37,10 +49,7 @@ export function readPreferences(preferences: ReadonlyMap<string, string | undefi
   const dynamic = preferences.get('dynamic');
   const id = operation.operationId;
   if (preferences.has('scenario')) return readScenario(preferences);
-  const statuses = operation.statuses.join(', ');
-  if (preferences.has('code') && (code === undefined || !/^\d{3}$/.test(code) || !operation.examples.has(code))) {
-    return fail('invalid_preference', `Prefer: code=${code ?? ''} is not a status ${id} documents; documented statuses: ${statuses}.`);
-  }
+  if (preferences.has('code') && (code === undefined || !/^\d{3}$/.test(code) || !operation.examples.has(code))) return readOutage(preferences, operation);
   if (preferences.has('dynamic') && dynamic !== 'true' && dynamic !== 'false') {
     return fail('invalid_preference', `Prefer: dynamic=${dynamic ?? ''} is not allowed; use dynamic=true or dynamic=false.`);
   }
@@ -59,6 +68,37 @@ export function readPreferences(preferences: ReadonlyMap<string, string | undefi
   if (!isDynamic && names.length === 0) return fail('invalid_preference', `Prefer: the document gives ${id}'s ${status} response no example; use dynamic=true.`);
   const applied = [code !== undefined && `code=${code}`, example !== undefined && `example=${example}`, isDynamic && 'dynamic=true'].filter(Boolean).join(', ');
   return ok({ kind: 'answer', status, example: isDynamic ? undefined : (example ?? names[0]), dynamic: isDynamic, applied });
+}
+
+/**
+ * `code=` a status the operation does not document: an outage status is
+ * simulated, as a real outage would send it whatever the document says;
+ * any other would break a promise the document makes (createPet answers
+ * 201 on success, never 200; listPets never 404), so it is refused, saying
+ * which promise. An outage has no example and no schema, so `example=` and
+ * `dynamic=true` cannot go with it.
+ */
+function readOutage(preferences: ReadonlyMap<string, string | undefined>, operation: OperationSpec): Result<Preferences> {
+  const code = preferences.get('code') ?? '';
+  const id = operation.operationId;
+  const statuses = operation.statuses.join(', ');
+  const status = Number(code);
+  if (!/^\d{3}$/.test(code) || !isOutageStatus(status)) {
+    const success = operation.statuses.filter((s) => s.startsWith('2')).join(', ');
+    const promise = code.startsWith('2') && /^\d{3}$/.test(code) ? `${id} answers ${success} on success, never ${code}` : `${id} answers only ${statuses}`;
+    return fail(
+      'invalid_preference',
+      `Prefer: code=${clip(code)} is not a status ${id} documents; documented statuses: ${statuses}. It would break a promise of the contract document (${promise}); outside it, the mock simulates only outages: code=${OUTAGE_STATUS_LIST.join(', ')}.`,
+    );
+  }
+  const extra = ['example', 'dynamic'].filter((other) => preferences.has(other) && !(other === 'dynamic' && preferences.get(other) === 'false'));
+  if (extra.length > 0) {
+    return fail(
+      'invalid_preference',
+      `Prefer: code=${code} is outside the contract document, which gives it no example or schema, so ${extra.map((other) => `${other}=${preferences.get(other) ?? ''}`).join(' and ')} cannot go with it; send code=${code} alone.`,
+    );
+  }
+  return ok({ kind: 'outage', status, applied: `code=${code}, outside-contract` });
 }
 
 /**

@@ -200,7 +200,7 @@ describe('finding a scenario by name', () => {
     const listed = listScenarios(defaultScenariosDir());
     if (!listed.ok) throw new Error(listed.error);
     expect([...listed.value.keys()]).toEqual([
-      'after-sunset', 'auth-rejected', 'default', 'empty-catalogue', 'flaky', 'large-catalogue', 'not-found', 'rate-limited', 'slow', 'sold-out', 'validation-errors',
+      'after-sunset', 'auth-rejected', 'default', 'empty-catalogue', 'flaky', 'large-catalogue', 'not-found', 'rate-limited', 'server-error', 'slow', 'sold-out', 'validation-errors',
     ]);
   });
 

@@ -15,7 +15,7 @@ describe('every shipped scenario file', () => {
     const contract = loadContract();
     const listed = listScenarios(defaultScenariosDir());
     if (!listed.ok) throw new Error(listed.error);
-    expect(listed.value.size).toBe(11);
+    expect(listed.value.size).toBe(12);
     for (const name of listed.value.keys()) {
       const scenario = loadScenario(contract, defaultScenariosDir(), name);
       if (!scenario.ok) throw new Error(scenario.error);
@@ -178,6 +178,26 @@ describe('rate-limited', () => {
       expect(res.headers.get('retry-after')).toBe('30');
       expect(res.json).toEqual({ code: 'too_many_requests', message: expect.stringContaining('Too many requests. Retry after 30 seconds.'), status: 429 });
     }
+  });
+});
+
+describe('server-error', () => {
+  const mock = useMock({ scenario: 'server-error' });
+
+  it('answers every operation 500 with an Error body, and stores nothing', async () => {
+    const before = (await mock.health()).pets;
+    for (const [path, init] of [['/pets', {}], ['/pets?status=sold', {}], ['/pets/1', {}], ['/pets/999', {}], ['/pets', newPet({ name: 'Rex', categoryId: 1 })]] as const) {
+      const res = await mock.authed(path, init);
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('retry-after')).toBeNull();
+      expect(res.json).toEqual({ code: 'internal_error', message: expect.stringContaining('server-error'), status: 500 });
+    }
+    expect((await mock.health()).pets).toBe(before);
+  });
+
+  it('still asks for a key first', async () => {
+    expect((await mock.request('/pets')).status).toBe(401);
   });
 });
 

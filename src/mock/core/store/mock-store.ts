@@ -9,6 +9,7 @@ import type { Scenario } from '../scenarios/load-scenario.js';
 import type { Pick } from '../scenarios/pick-stub.js';
 import type { LoadedScenario } from '../scenarios/scenario-library.js';
 import type { MaybePromise } from './maybe-promise.js';
+import type { SessionStubs } from '../session-stubs/session-stubs.js';
 
 /**
  * Where the mock keeps what requests change: sessions, their scenarios'
@@ -79,6 +80,8 @@ export interface Session {
   readonly owner: string | undefined;
   readonly control: ScenarioControl;
   readonly journal: Journal;
+  /** The stubs the admin API added to this session alone, tried before its scenario's. */
+  readonly stubs: SessionStubs;
 }
 
 /** A running session as `GET /__mock/sessions` lists it. */

@@ -1,6 +1,7 @@
 /**
  * The request's session ended (`DELETE /__mock/sessions/ID`, an eviction,
- * its idle time) while the request was being served, so what it would have
+ * its idle time, its keys removed from Redis by a FLUSHALL) while the
+ * request was being served, so what it would have
  * changed is refused rather than kept where no one can reach it. A request
  * answers it as 404 `unknown_session`; sent again, it starts the session
  * afresh. The memory store never throws it (a request there keeps the

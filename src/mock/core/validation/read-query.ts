@@ -1,5 +1,6 @@
 import type { ParameterSpec } from '../../../document/operations.js';
-import { fail, ok, type Result } from '../result.js';
+import { errorBody, type ErrorBody } from '../errors.js';
+import { failed, ok, type Result } from '../result.js';
 import { queryValues } from './query-string.js';
 import { readParameter } from './read-parameter.js';
 
@@ -11,20 +12,37 @@ import { readParameter } from './read-parameter.js';
  * client bug. `search` is the request's query string (query-string.ts):
  * only the documented names are looked for in it.
  */
-export function readQuery(specs: readonly ParameterSpec[], search: string): Result<Record<string, unknown>> {
+export function readQuery(specs: readonly ParameterSpec[], search: string, choices: QueryChoices = {}): Result<Record<string, unknown>> {
   const values: Record<string, unknown> = {};
+  const fail = (name: string, message: string) => failed(choices.refused?.(name, message) ?? errorBody('invalid_parameter', message));
   for (const spec of specs) {
     const raw = queryValues(search, spec.name);
     if (raw.count === 0) {
-      if (spec.required) return fail('invalid_parameter', `query parameter ${spec.name} is required`);
+      if (spec.required) return fail(spec.name, `query parameter ${spec.name} is required`);
       if (spec.default !== undefined) values[spec.name] = spec.default;
       continue;
     }
-    if (raw.count > 1) return fail('invalid_parameter', `query parameter ${spec.name} must be given once, got ${raw.count} values`);
+    if (raw.count > 1) return fail(spec.name, `query parameter ${spec.name} must be given once, got ${raw.count} values`);
     const text = raw.first as string;
     const read = readParameter(spec, text);
-    if (!read.ok) return fail('invalid_parameter', `query parameter ${spec.name} ${read.error} (got ${JSON.stringify(text)})`);
-    values[spec.name] = read.value;
+    const clamped = read.ok ? undefined : clampedValue(spec, text, choices);
+    if (!read.ok && clamped === undefined) return fail(spec.name, `query parameter ${spec.name} ${read.error} (got ${JSON.stringify(text)})`);
+    values[spec.name] = read.ok ? read.value : clamped;
   }
   return ok(values);
+}
+
+/** Where a profile (src/shared/profile/profile.ts) answers otherwise than the mock's own choice. */
+export interface QueryChoices {
+  /** The Error a refused parameter gets; undefined: 400 `invalid_parameter`. */
+  refused?: (name: string, message: string) => ErrorBody | undefined;
+  /** Parameters whose integers past the document's `maximum` are read as that maximum, not refused. */
+  clamp?: ReadonlySet<string>;
+}
+
+/** An integer past its documented maximum, as the maximum, when `choices` clamps it; else undefined. */
+function clampedValue(spec: ParameterSpec, text: string, choices: QueryChoices): number | undefined {
+  const max = spec.schema.maximum;
+  if (!choices.clamp?.has(spec.name) || typeof max !== 'number' || !/^\d+$/.test(text)) return undefined;
+  return BigInt(text) > BigInt(max) ? max : undefined;
 }

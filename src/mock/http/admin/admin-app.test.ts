@@ -221,7 +221,7 @@ describe('the request journal', () => {
   it('leaves out /__mock itself, but records a path that only starts like it (/__mockery), as anonymous', async () => {
     await mock.admin('/journal/anonymous', { method: 'DELETE' });
     const origin = new URL(mock.url).origin;
-    // /__mock redirects to the QA console (issue 13), unrecorded like the rest of the admin API.
+    // /__mock redirects to the QA console, unrecorded like the rest of the admin API.
     const bare = await fetch(`${origin}/__mock`, { redirect: 'manual' });
     expect([bare.status, bare.headers.get('location')]).toEqual([301, '/__mock/']);
     const lookalike = await fetch(`${origin}/__mockery`);

@@ -6,6 +6,7 @@ import { sendError } from '../respond.js';
 import { internalError } from '../steps/internal-errors.js';
 import { adminRouter, type AdminRoutesOptions } from './admin-router.js';
 import { consoleRoutes } from './console-routes.js';
+import { stubRoutes } from './stub-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
 import { journalStreamRoutes } from './journal-stream.js';
 import { sessionRoutes } from './session-routes.js';
@@ -14,6 +15,7 @@ import type { ViolationTally } from '../../core/proxy/violation-tally.js';
 import type { ProxyReportFormat } from '../proxy/proxy-report.js';
 import type { Recorder } from '../proxy/recorder.js';
 import { recordingRoutes } from './recording-routes.js';
+import type { ActiveProfile } from '../../core/profile/active-profile.js';
 
 export interface AdminAppOptions extends AdminRoutesOptions {
   logger: Logger;
@@ -29,6 +31,8 @@ export interface AdminAppOptions extends AdminRoutesOptions {
   proxyReport?: ((format: ProxyReportFormat) => string) | undefined;
   /** `--record DIR`'s recording (`/__mock/recording`); undefined without it. */
   recorder?: Recorder | undefined;
+  /** The profile the API answers by, which health shows. */
+  profile: ActiveProfile;
 }
 
 /**
@@ -44,7 +48,7 @@ export interface AdminAppOptions extends AdminRoutesOptions {
  * (`/scenarios/active` beside `/scenarios/:name/reset`) together with the
  * API's, and in one app every API request paid for the slower TrieRouter.
  */
-export function adminApp({ logger, steps, consoleSteps, exchange, violations, proxyReport, recorder, ...options }: AdminAppOptions): Hono<MockEnv> {
+export function adminApp({ logger, steps, consoleSteps, exchange, violations, proxyReport, recorder, profile, ...options }: AdminAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   // Before the admin steps below: a console route answers without calling them (they would ask for the key).
   consoleRoutes(app, { steps: consoleSteps, exchange, methods: options.methods });
@@ -61,8 +65,9 @@ export function adminApp({ logger, steps, consoleSteps, exchange, violations, pr
   });
   const router = adminRouter(app, options.methods);
   scenarioRoutes(router, options);
+  stubRoutes(router, options);
   const streams = journalStreamRoutes(router, options);
-  sessionRoutes(router, options.store, streams);
+  sessionRoutes(router, options.store, streams, profile);
   violationRoutes(router, violations, proxyReport);
   recordingRoutes(router, recorder);
   router.refuseOtherMethods();

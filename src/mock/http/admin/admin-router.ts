@@ -19,6 +19,8 @@ export interface AdminRoutesOptions {
   shutdown?: AbortSignal | undefined;
   /** How long a journal stream lives (journal-stream.ts). */
   streamLifetimeMs?: number | undefined;
+  /** `--admin-key` is set (journal streams are then not held to a share per client). */
+  adminKeySet?: boolean | undefined;
   /** Told of every activation, as `scenario <name> active (<file>)`. */
   onActivate?: (session: string | null, name: string, file: string) => void;
   /** Each admin path's methods, filled as routes are registered; its preflights read it (admin-methods.ts). */

@@ -6,7 +6,7 @@ import { rawRequest } from '../../../../test/support/raw-request.js';
 import { expectRevalidation } from '../../../../test/support/revalidation.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
-/** The QA console's files under /__mock (issue 13), over real HTTP: what is served, with which headers, and who may fetch it. */
+/** The QA console's files under /__mock, over real HTTP: what is served, with which headers, and who may fetch it. */
 const EVIL = 'http://evil.example';
 const ADMIN_KEY = 'admin-secret-13';
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../../../../test/support/browser.js';
@@ -7,7 +8,7 @@ import { scenarioFolder, scenarioWith } from '../../../../test/support/scenario-
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
 /**
- * The QA console (issue 13) in a real headless Chromium, against a real
+ * The QA console in a real headless Chromium, against a real
  * mock on a free port: each test drives the page as QA would, and checks
  * what the mock did through its own HTTP API.
  */
@@ -34,7 +35,7 @@ describe('the QA console, without an admin key', () => {
     await page.locator('#entries .entry').nth(5).waitFor();
     expect(await rowStatuses(page)).toEqual(statuses.map(String).reverse());
 
-    // A journal as QA would see it, for the README's picture: other operations, a 404, a create.
+    // A journal as QA would see it, for the picture in README.md and docs/admin-and-console.md: other operations, a 404, a create.
     const more: Array<[string, RequestInit?]> = [
       ['/pets/1'],
       ['/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Biscuit', categoryId: 2, status: 'available' }) }],
@@ -149,5 +150,22 @@ describe('the QA console with --admin-key', () => {
     await page.locator('[data-scenario="flaky"]').waitFor();
     await mock.authed('/pets?limit=1&note=once-given');
     await page.locator('#entries .entry .path', { hasText: 'note=once-given' }).waitFor();
+  });
+});
+
+describe('the QA console names the profile the mock answers by', () => {
+  const folder = scenarioFolder();
+  folder.write('newest-first.yaml', 'version: 1\nname: newest-first\nchoices:\n  order: descending\n');
+  const mock = useMock({ profileFile: join(folder.dir, 'newest-first.yaml'), watch: true });
+  const browser = useBrowser();
+
+  it('in the health line, with its file; an edit of the profile shows at the next poll', async () => {
+    const { page } = browser;
+    await openConsole(page, new URL(mock.url).origin, { key: TEST_KEY });
+    const profile = page.locator('#health .profile');
+    await profile.filter({ hasText: 'profile newest-first' }).waitFor();
+    expect(await profile.getAttribute('title')).toContain('newest-first.yaml');
+    folder.write('newest-first.yaml', 'version: 1\nname: renamed\nchoices:\n  order: descending\n');
+    await page.locator('#health .profile', { hasText: 'profile renamed' }).waitFor({ timeout: 15_000 });
   });
 });

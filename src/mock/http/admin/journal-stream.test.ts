@@ -190,7 +190,7 @@ describe('at most 16 journal streams, 4 from one address', () => {
     expect(held.map((stream) => stream.status)).toEqual([200, 200, 200, 200]);
     const fifth = await mock.admin('/journal/stream');
     expect([fifth.status, fifth.headers.get('retry-after')]).toEqual([503, '5']);
-    expect(fifth.json).toEqual({ code: 'too_many_streams', message: expect.stringMatching(/4 journal streams are open from 127\.0\.0\.1.*--admin-key/), status: 503 });
+    expect(fifth.json).toEqual({ code: 'too_many_streams', message: expect.stringMatching(/4 journal streams are open from 127\.0\.0\.1, .*--admin-key/), status: 503 });
     const other = await openRawStream(mock.port, '127.0.0.7');
     expect(other.status).toBe(200);
     held[0]?.socket.destroy();
@@ -215,6 +215,36 @@ describe('at most 16 journal streams, 4 from one address', () => {
       process.off('warning', onWarning);
     }
     expect(warnings.filter((warning) => warning.includes('MaxListenersExceeded'))).toEqual([]);
+  });
+});
+
+describe('journal streams with --admin-key: the 16 shared by every key holder', () => {
+  const adminKey = 'stream-admin-key-123';
+  const mock = useMock({ adminKey });
+  const bearer = `Bearer ${adminKey}`;
+
+  it('opens 16 from one address (a team behind one proxy), and refuses the 17th with 503 too_many_streams', async () => {
+    const held = await Promise.all(Array.from({ length: 16 }, () => openRawStream(mock.port, '127.0.0.1', '/__mock/journal/stream', bearer)));
+    expect(held.map((stream) => stream.status)).toEqual(Array(16).fill(200));
+    const refused = await openRawStream(mock.port, '127.0.0.1', '/__mock/journal/stream', bearer);
+    expect(refused.status).toBe(503);
+    await vi.waitFor(() => expect(refused.text()).toContain('"code":"too_many_streams"'));
+    expect(refused.text()).toContain('16 journal streams are open on this mock');
+    for (const { socket } of [...held, refused]) socket.destroy();
+  });
+});
+
+describe('journal streams on a mock bound to :: (IPv4 clients seen as ::ffff:…)', () => {
+  const mock = useMock({ host: '::' });
+
+  it('counts an IPv4 client by its IPv4 address, whichever way the mock is bound: a 5th from it is refused, naming 127.0.0.1', async () => {
+    const held = await Promise.all(Array.from({ length: 4 }, () => openRawStream(mock.port, '127.0.0.1')));
+    expect(held.map((stream) => stream.status)).toEqual([200, 200, 200, 200]);
+    const fifth = await openRawStream(mock.port, '127.0.0.1');
+    expect(fifth.status).toBe(503);
+    await vi.waitFor(() => expect(fifth.text()).toContain('"code":"too_many_streams"'));
+    expect(fifth.text()).toContain('4 journal streams are open from 127.0.0.1,');
+    for (const { socket } of [...held, fifth]) socket.destroy();
   });
 });
 

@@ -38,18 +38,20 @@ export interface JournalStreamOptions {
   shutdown?: AbortSignal | undefined;
   /** How long a stream lives (STREAM_LIFETIME_MS; shorter in tests). */
   streamLifetimeMs?: number | undefined;
+  /** `--admin-key` is set: every reader has shown it, so no client is held to its share (stream-slots.ts). */
+  adminKeySet?: boolean | undefined;
 }
 
 /**
  * `GET /__mock/journal/stream` and `GET /__mock/journal/anonymous/stream`:
- * a journal as Server-Sent Events (README: "The journal stream"). The
+ * a journal as Server-Sent Events (docs/admin-and-console.md, "The journal stream"). The
  * admin API's steps have checked Host, Origin, the key and the session
  * (pipeline.ts) as for every admin route. Gives the streams' figures.
  */
-export function journalStreamRoutes(router: AdminRouter, { store, shutdown, streamLifetimeMs = STREAM_LIFETIME_MS }: JournalStreamOptions): () => StreamStats {
+export function journalStreamRoutes(router: AdminRouter, { store, shutdown, streamLifetimeMs = STREAM_LIFETIME_MS, adminKeySet = false }: JournalStreamOptions): () => StreamStats {
   const open = new Set<{ close(now: boolean): void; stream: EventStream }>();
   // Taken from the check until the stream closes: the first read of the journal may wait on the store.
-  const slots = streamSlots();
+  const slots = streamSlots({ perClient: !adminKeySet });
   let skippedTicks = 0;
   // One listener for every stream, not one each (16 would pass the signal's limit of 10, and warn).
   shutdown?.addEventListener('abort', () => [...open].forEach((each) => each.close(true)), { once: true });

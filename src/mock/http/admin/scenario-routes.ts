@@ -4,8 +4,7 @@ import { describeScenarioFiles } from '../../core/scenarios/describe-scenario-fi
 import { findScenario } from '../../core/scenarios/find-scenario.js';
 import { sendError } from '../respond.js';
 import { bodySize } from '../steps/body-size.js';
-import { sendRefused } from '../steps/session.js';
-import { mayUse, ownerFor, sessionForbidden } from '../sessions/session-access.js';
+import { openForWrite } from './open-session.js';
 import { asMiddleware, exchange, json, sessionOf, type AdminRouter, type AdminRoutesOptions } from './admin-router.js';
 
 /**
@@ -26,17 +25,13 @@ export function scenarioRoutes(router: AdminRouter, { contract, store, sessionPe
     if (!name.ok) return sendError(exchange(c), name.error);
     // QA sets up a session's scenario before its first request.
     const x = exchange(c);
-    const { id } = x.session;
-    const started = id !== null && (await store.find(id)) === undefined;
-    const opened = id === null ? ok(store.shared) : await store.open(id, ownerFor(x, id, sessionPerKey));
-    if (!opened.ok) return sendRefused(x, opened.error);
-    const session = opened.value;
-    // Checked again: another key may have opened this session while the body arrived.
-    if (!mayUse(x, session)) return sendError(x, sessionForbidden(session.id as string));
+    const opened = await openForWrite(x, store, sessionPerKey);
+    if ('refused' in opened) return opened.refused;
+    const { session, started } = opened;
     const activated = await session.control.activate(name.value);
     if (!activated.ok) {
       const kept = (await session.control.active()).scenario?.name;
-      if (started && id !== null) await store.end(id);
+      if (started && session.id !== null) await store.end(session.id);
       return sendError(exchange(c), { ...activated.error, message: `${activated.error.message} (still active: ${kept ?? 'none'})` });
     }
     const { description, file } = activated.value;

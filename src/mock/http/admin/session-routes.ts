@@ -4,20 +4,21 @@ import { sendError } from '../respond.js';
 import { mayUse, sessionForbidden } from '../sessions/session-access.js';
 import { exchange, json, sessionOf, type AdminRouter } from './admin-router.js';
 import type { StreamStats } from './journal-stream.js';
+import type { ActiveProfile } from '../../core/profile/active-profile.js';
 
 /**
  * Health (with the journal streams' figures), the journal and the sessions. Health and the journal act on the
  * request's session; a session that is not running is shown as it would
  * start, and not kept.
  */
-export function sessionRoutes(router: AdminRouter, store: MockStore, streams: () => StreamStats): void {
+export function sessionRoutes(router: AdminRouter, store: MockStore, streams: () => StreamStats, profile: ActiveProfile): void {
   router.on('GET', '/health', async (c) => {
     const session = sessionOf(c);
     const reachable = await store.health();
     if (!reachable.ok) return sendError(exchange(c), errorBody('store_unavailable', `the ${store.kind} store cannot serve: ${reachable.error}`), { 'retry-after': '1' });
     const active = await session.control.active();
     const [pets, state, calls] = await Promise.all([active.catalogue.count(), active.state(), active.calls()]);
-    return json(c, 200, { status: 'ok', store: store.kind, ...reachable.value, session: session.id, scenario: active.scenario?.name ?? null, state, calls, pets, streams: streams() });
+    return json(c, 200, { status: 'ok', store: store.kind, ...reachable.value, session: session.id, scenario: active.scenario?.name ?? null, state, calls, pets, profile: { name: profile.current.profile.name, file: profile.current.file }, streams: streams() });
   });
 
   router.on('GET', '/journal', async (c) => json(c, 200, await shown(sessionOf(c).journal)));

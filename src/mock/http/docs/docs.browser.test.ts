@@ -31,7 +31,7 @@ describe('/docs in Chromium', () => {
       // The server, as the document gives it (relative, resolved against the page's address when called).
       expect(await page.locator('.servers select').inputValue()).toBe('/v1');
       expect(await page.locator('.servers select option').allInnerTexts()).toEqual(['/v1 - This mock']);
-      // The README's picture: the whole reference at a glance, before anything is opened.
+      // The picture in docs/mock.md: the whole reference at a glance, before anything is opened.
       await screenshot(page, 'docs');
       await page.click('#operations-pets-getPet .opblock-summary');
       const getPet = page.locator('#operations-pets-getPet');
@@ -53,6 +53,8 @@ describe('/docs in Chromium', () => {
       // The relative server resolved against the page's own address: the curl line and the URL the page shows name this mock.
       const called = new URL(await listPets.locator('.request-url pre').innerText());
       expect(`${called.origin}${called.pathname}`).toBe(`${origin}/v1/pets`);
+      // No optional parameter sent unless the reader fills it in: the status field starts empty, so the list is not filtered.
+      expect([...called.searchParams.keys()]).not.toContain('status');
 
       // The request reached this mock, with the key: its journal (the shared session's, keyed requests only) has it.
       const entries = (await mock.admin('/journal')).json.entries as Array<{ method: string; path: string; status: number }>;

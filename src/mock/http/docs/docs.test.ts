@@ -115,6 +115,30 @@ describe('GET /docs, the API reference', () => {
     expect(JSON.parse(text).info.description).not.toContain('MOCK_API_KEYS');
   });
 
+  it('links to the console and says how to ask for an error, after the document\'s own description; the link reaches the console', async () => {
+    const { document } = await servedContract(originOf(mock));
+    const shipped = parseYaml(readFileSync(defaultDocumentPath(), 'utf8')) as any;
+    const description = document.info.description as string;
+    expect(description.startsWith(`${shipped.info.description.trimEnd()}\n\n`)).toBe(true);
+    const link = /\[QA console\]\(([^)]+)\)/.exec(description)?.[1];
+    expect(link).toBe('/__mock/');
+    const page = await fetch(new URL(link as string, `${originOf(mock)}/docs/openapi.json`));
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(description).toContain('`Prefer: code=STATUS`');
+    // What it promises holds: an outage status named there is answered so.
+    const outage = await mock.authed('/pets/1', { headers: { prefer: 'code=503' } });
+    expect([outage.status, outage.headers.get('retry-after'), outage.headers.get('preference-applied')]).toEqual([503, '1', 'code=503, outside-contract']);
+    expect(description).toContain('`Preference-Applied: code=STATUS, outside-contract`');
+  });
+
+  it('fills in no optional parameter: its example moves to its description', async () => {
+    const { document } = await servedContract(originOf(mock));
+    const status = document.paths['/pets'].get.parameters.find((parameter: { name: string }) => parameter.name === 'status');
+    expect(status.example).toBeUndefined();
+    expect(status.schema.example).toBeUndefined();
+    expect(status.description).toContain('For example `"available"`');
+  });
+
   it('keeps the deprecated operation\'s text when it already gives the sunset date', async () => {
     const { document } = await servedContract(originOf(mock));
     const shipped = parseYaml(readFileSync(defaultDocumentPath(), 'utf8')) as any;

@@ -1,9 +1,8 @@
 import type { Exchange, Next } from '../exchange.js';
 
 export interface FaultContext {
-  scenario: string;
-  /** The stub's label, for the Error message. */
-  stub: string;
+  /** What sent the fault, for the Error message: `scenario flaky, stub every-third-request`, `session stub getpet-500`. */
+  by: string;
   /** Aborted when the server shuts down: hung connections are closed then. */
   shutdown: AbortSignal | undefined;
 }

@@ -214,7 +214,7 @@ describe('createPet (POST /v1/pets)', () => {
   });
 });
 
-// The interface says nothing of Location; the mock sends it where getPet serves the new animal (README, createPet).
+// The interface says nothing of Location; the mock sends it where getPet serves the new animal (docs/reference.md, "Where the interface is silent").
 describe('createPet\'s Location', () => {
   const folder = scenarioFolder();
   folder.write(

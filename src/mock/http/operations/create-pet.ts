@@ -1,7 +1,10 @@
 import { catalogueFullError, type CatalogueFull } from '../../core/catalogue/catalogue-limits.js';
 import type { NewPet } from '../../core/catalogue/pet.js';
 import { generatePet } from '../../core/catalogue/generate-pets.js';
-import type { Result } from '../../core/result.js';
+import { failed, type Result } from '../../core/result.js';
+import { profiledError, type ErrorBody } from '../../core/errors.js';
+import type { ProfileChoices } from '../../../shared/profile/profile.js';
+import { codePoints } from '../../../shared/code-points.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import { readBody, servingState, type Exchange } from '../exchange.js';
@@ -16,9 +19,11 @@ const WARNED_MAX = 1024;
  * getPet serves it: the collection's path below the base path, then the id;
  * 507 `catalogue_full` when the session has added all its catalogue may hold.
  * The interface says nothing of `Location`: it is the mock's choice, which
- * the contract harness only reports (README, "Where the interface is silent").
+ * the contract harness only reports (docs/reference.md, "Where the interface is silent").
+ * That, a status left out, the longest name and the answers to a body that
+ * is not a JSON object are the active profile's choices.
  */
-export const createPet: OperationFactory<NewPet> = (operation, { logger, basePath }) => {
+export const createPet: OperationFactory<NewPet> = (operation, { logger, basePath, profile }) => {
   const collection = basePath + operation.path;
   const body = operation.body;
   if (!body) throw new Error('createPet has no request body in the document');
@@ -40,21 +45,62 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger, basePat
     async read(x) {
       const { c } = x;
       const bytes = await readBody(x);
+      const { choices } = profile;
+      const read = readJsonBody(body, c.req.header('content-type'), bytes, c.req.header('content-encoding'));
+      if (!read.ok) return failed(refusal(choices, read.error, bytes));
       // The document's schema checked it: it is a NewPet.
-      return readJsonBody(body, c.req.header('content-type'), bytes, c.req.header('content-encoding')) as Result<NewPet>;
+      const newPet = read.value as NewPet;
+      const limit = choices['name-length'];
+      // Counted in code points, as JSON Schema's maxLength counts (and the harness's line of what a server may refuse).
+      if (limit !== 'unlimited' && newPet.name.length > limit.max && codePoints(newPet.name) > limit.max) {
+        return failed(profiledError(limit.refused, `name must be at most ${limit.max} characters (code points), got ${codePoints(newPet.name)}`));
+      }
+      return { ok: true, value: withDefaultStatus(newPet, choices['default-status']) };
     },
     serve: (x, newPet) =>
       andThen(servingState(x), (state) =>
         andThen(state.catalogue.create(newPet), (created) =>
-          'full' in created ? full(x, created) : respond(x, 201, created.json, { location: `${collection}/${created.pet.id}` }),
+          'full' in created ? full(x, created) : respond(x, 201, created.json, profile.choices.location === 'sent' ? { location: `${collection}/${created.pet.id}` } : undefined),
         ),
       ),
     generate(faker, { name, categoryId, status }) {
       const pet = generatePet(faker, { name, categoryId });
-      // A status left out stays out, as `serve` stores it.
+      // A status left out stays out (unless the profile gives one: `read` has set it then), as `serve` stores it.
       if (status === undefined) delete pet.status;
       else pet.status = status;
       return pet;
     },
   };
 };
+
+/** A NewPet without a status gets the profile's default one, if any. */
+const withDefaultStatus = (newPet: NewPet, status: ProfileChoices['default-status']): NewPet =>
+  status === 'none' || newPet.status !== undefined ? newPet : { ...newPet, status };
+
+/**
+ * The profile's answer to a body that is not a JSON object: empty, not
+ * JSON, JSON of another kind, or another media type. Every other refusal
+ * (a field missing or wrong) keeps the mock's own Error.
+ */
+function refusal(choices: ProfileChoices, error: ErrorBody, bytes: Uint8Array): ErrorBody {
+  switch (error.code) {
+    case 'missing_body':
+      return profiledError(choices['missing-body'], error.message);
+    case 'malformed_json':
+      return profiledError(choices['malformed-json'], error.message);
+    case 'unsupported_content_type':
+      return profiledError(choices['media-type'], error.message);
+    case 'invalid_body':
+      // Well-formed JSON (it parsed): an object starts with `{`, after any whitespace or BOM.
+      return firstByte(bytes) === 0x7b ? error : profiledError(choices['body-not-object'], error.message);
+    default:
+      return error;
+  }
+}
+
+/** The first byte past JSON's whitespace (RFC 8259 §2) and a UTF-8 byte-order mark. */
+function firstByte(bytes: Uint8Array): number | undefined {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  return bytes[i];
+}

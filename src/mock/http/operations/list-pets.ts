@@ -2,7 +2,9 @@ import { PET_FIELDS, type PetField, type PetStatus } from '../../core/catalogue/
 import { generatePets } from '../../core/catalogue/generate-pets.js';
 import type { FieldFilter, ListQuery } from '../../core/catalogue/catalogue-page.js';
 import { ok } from '../../core/result.js';
-import { readQuery } from '../../core/validation/read-query.js';
+import { profiledError } from '../../core/errors.js';
+import { readQuery, type QueryChoices } from '../../core/validation/read-query.js';
+import type { ActiveProfile } from '../../core/profile/active-profile.js';
 import { searchOf } from '../../core/validation/query-string.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import { servingState } from '../exchange.js';
@@ -17,13 +19,14 @@ const isPetField = (name: string): name is PetField => (PET_FIELDS as readonly s
  * filter (the animals whose field equals it), so a filter added to the
  * document is served with no code. A documented parameter that names no
  * field is read and checked, then has no effect: the interface does not say
- * what it would do.
+ * what it would do. Where the interface is silent (a refused `limit` or
+ * `status`, past the maximum, the order) the active profile chooses.
  */
-export const listPets: OperationFactory<ListQuery> = (operation) => {
+export const listPets: OperationFactory<ListQuery> = (operation, { profile }) => {
   const filters = operation.query.map((spec) => spec.name).filter((name): name is Exclude<PetField, 'status'> => name !== 'status' && isPetField(name));
   return {
     read(x) {
-      const query = readQuery(operation.query, searchOf(x.c.req.url));
+      const query = readQuery(operation.query, searchOf(x.c.req.url), queryChoices(profile));
       if (!query.ok) return query;
       const { limit, status } = query.value as { limit: number; status?: PetStatus };
       const where: FieldFilter[] = [];
@@ -31,10 +34,22 @@ export const listPets: OperationFactory<ListQuery> = (operation) => {
         const value = query.value[field];
         if (value !== undefined) where.push({ field, value: value as FieldFilter['value'] });
       }
-      return ok({ limit, status, where });
+      return ok({ limit, status, where, order: profile.choices.order });
     },
     // Joined from each animal's JSON, made once when it was stored (animals never change).
     serve: (x, query) => andThen(servingState(x), (state) => andThen(state.catalogue.listJson(query), (page) => respond(x, 200, page))),
-    generate: (faker, { limit, status, where }) => generatePets(faker, limit, status, where),
+    // Made in id order; a descending profile reads them from the end, as it does the catalogue.
+    generate: (faker, { limit, status, where, order }) => (order === 'descending' ? generatePets(faker, limit, status, where).reverse() : generatePets(faker, limit, status, where)),
   };
 };
+
+const CLAMP_LIMIT: ReadonlySet<string> = new Set(['limit']);
+
+/** The profile's answers to a refused `limit` or `status`, and whether a `limit` past the maximum is clamped. */
+function queryChoices(profile: ActiveProfile): QueryChoices {
+  const { limit, status } = profile.choices;
+  return {
+    refused: (name, message) => (name === 'limit' ? profiledError(limit.refused, message) : name === 'status' ? profiledError(status, message) : undefined),
+    ...(limit['above-maximum'] === 'clamped' && { clamp: CLAMP_LIMIT }),
+  };
+}

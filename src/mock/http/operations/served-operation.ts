@@ -2,6 +2,7 @@ import { andThen, type MaybePromise } from '../../core/store/maybe-promise.js';
 import type { Faker } from '@faker-js/faker';
 import type { Logger } from 'pino';
 import type { OperationSpec } from '../../../document/operations.js';
+import type { ActiveProfile } from '../../core/profile/active-profile.js';
 import type { Result } from '../../core/result.js';
 import type { Answer, Exchange, Next } from '../exchange.js';
 import { sendError } from '../respond.js';
@@ -27,6 +28,8 @@ export interface OperationContext {
   logger: Logger;
   /** The document's base path (`/v1`): the operation's own path is below it. */
   basePath: string;
+  /** The choices where the interface is silent (`--profile`; the mock's own by default), read at each request. */
+  profile: ActiveProfile;
 }
 
 /** Makes an operation's `ServedOperation` from its part of the document, so its rules are the document's, not a copy. */

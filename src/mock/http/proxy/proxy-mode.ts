@@ -19,7 +19,7 @@ import { journalHeaders } from '../../core/journal/journal-headers.js';
 import type { Contract } from '../../../document/load-contract.js';
 import { recorder, type Recorder } from './recorder.js';
 
-/** The defaults of proxy mode's bounds, documented in the README ("Proxy mode"). */
+/** The defaults of proxy mode's bounds, documented in docs/mock.md ("Proxy mode"). */
 export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
 /** Connections to the target at once; requests past it wait in node's queue for a free one. */
 export const PROXY_MAX_SOCKETS = 64;

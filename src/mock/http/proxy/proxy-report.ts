@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { EXCHANGE_CHECKS, type ExchangeCheckId } from '../../../contract-tests/exchange-check-ids.js';
+import { failureCauses } from '../../../contract-tests/failure-causes.js';
 import { htmlReport } from '../../../contract-tests/reporters/html-reporter.js';
 import { jsonReport } from '../../../contract-tests/reporters/json-reporter.js';
 import { junitReport } from '../../../contract-tests/reporters/junit-reporter.js';
@@ -33,7 +34,8 @@ export interface ProxyReportContext {
  * CI server reads a day's traffic as it reads a contract run.
  */
 export function proxyReport(causes: readonly ReportCause[], context: ProxyReportContext, format: ProxyReportFormat): string {
-  const results = causes.map(result);
+  // Grouped as the harness groups a run's findings (failure-causes.ts), which every reporter leads with.
+  const { results, causes: grouped } = failureCauses(causes.map(result), { requests: causes.reduce((sum, cause) => sum + cause.count, 0), bySignature: new Map() }, new Map());
   const report: SuiteReport = {
     target: { baseUrl: context.target, readOnly: true },
     seed: 0,
@@ -42,6 +44,7 @@ export function proxyReport(causes: readonly ReportCause[], context: ProxyReport
     startedAt: context.startedAt.toISOString(),
     ms: Date.now() - context.startedAt.getTime(),
     results,
+    causes: grouped,
     coverage: { pairs: [], covered: 0, total: 0 },
     silent: [],
     summary: { passed: 0, failed: results.length, skipped: 0, warnings: 0, contractFailed: results.length },

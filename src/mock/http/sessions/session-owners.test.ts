@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
-/** With --session-per-key every session belongs to the key that opened it (issue 11), over real HTTP. */
+/** With --session-per-key every session belongs to the key that opened it, over real HTTP. */
 type Pet = { name: string };
 const as = (session: string, init: RequestInit = {}): RequestInit => ({ ...init, headers: { 'x-mock-session': session, ...(init.headers as Record<string, string>) } });
 const create = (session: string | undefined, name: string): RequestInit => {

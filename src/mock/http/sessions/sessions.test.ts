@@ -67,7 +67,7 @@ describe('sessions: each X-Mock-Session has its own store, scenario and journal'
     await mock.authed('/pets?limit=3');
     const frank = (await mock.admin('/journal', as('frank'))).json.entries;
     expect(frank.map((e: { path: string; status: number }) => `${e.path} ${e.status}`)).toEqual(['/v1/pets?limit=1 200']);
-    // A request without a key goes to the anonymous journal, whatever session it names (issue 11).
+    // A request without a key goes to the anonymous journal, whatever session it names.
     const shared = (await mock.admin('/journal')).json.entries;
     expect(shared.map((e: { path: string; status: number }) => `${e.path} ${e.status}`)).toEqual(['/v1/pets?limit=3 200']);
     const anonymous = (await mock.admin('/journal/anonymous')).json.entries;

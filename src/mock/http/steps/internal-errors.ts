@@ -22,7 +22,7 @@ export function internalError(logger: Logger, x: Exchange, error: unknown): Resp
     return sendError(x, errorBody('store_unavailable', `The mock's store could not serve this request (${error.message}). Retry shortly; GET /__mock/health says whether it is back.`), { 'retry-after': '1' });
   }
   if (error instanceof SessionEnded) {
-    return sendError(x, errorBody('unknown_session', `Session ${error.id} was ended (DELETE /__mock/sessions, an eviction or its idle time) while this request was served: nothing it would have changed was kept. Send it again to start the session afresh.`));
+    return sendError(x, errorBody('unknown_session', `Session ${error.id} was ended (DELETE /__mock/sessions, an eviction, its idle time, or its keys removed from Redis: FLUSHALL) while this request was served: nothing it would have changed was kept. Send it again to start the session afresh.`));
   }
   if (clientGone(x)) {
     logger.info(`${x.c.req.method} ${printable(x.c.req.path)}: the client closed the connection before the request was read`);

@@ -7,7 +7,7 @@ import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 const ENTRIES = 1000;
 
 /**
- * The largest JSON an entry may take (README, "Bounds"): the path cut at
+ * The largest JSON an entry may take (docs/reference.md, "Bounds"): the path cut at
  * 1,024 characters, the reason at 512, the request's headers at 2,048 in
  * all, its body at 1,024 and the answer's at 2,048, each at most doubled
  * by JSON's escapes here (quotes), with the short fields and the answer's headers.

@@ -160,7 +160,11 @@ describe('Prefer: code, example, dynamic (RFC 7240, Prism meanings), over HTTP',
       ['/pets', 'code=abc', /code=abc .*200, 401/],
       ['/pets', 'code=', /code= is not a status/],
       ['/pets', 'code', /code= is not a status/],
-      ['/pets/1', 'code=500', /code=500 .*getPet.*200, 401, 404/],
+      ['/pets/1', 'code=418', /code=418 is not a status getPet documents; documented statuses: 200, 401, 404\. It would break a promise of the contract document \(getPet answers only 200, 401, 404\); outside it, the mock simulates only outages: code=500, 502, 503, 504, 429\./],
+      ['/pets', 'code=201', /listPets answers 200 on success, never 201/],
+      ['/pets/1', 'code=501', /code=500, 502, 503, 504, 429/],
+      ['/pets/1', 'code=503, example=default', /code=503 is outside the contract document, which gives it no example or schema, so example=default cannot go with it; send code=503 alone/],
+      ['/pets/1', 'code=500, dynamic=true', /so dynamic=true cannot go with it/],
       ['/pets/1', 'code=2000', /code=2000/],
       ['/pets', 'example=nope', /example=nope names no example of listPets's 200 response; its examples: default, empty, sold/],
       ['/pets', 'example=', /example= names no example/],
@@ -175,6 +179,19 @@ describe('Prefer: code, example, dynamic (RFC 7240, Prism meanings), over HTTP',
       const res = await mock.authed(path, prefer(value));
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ code: 'invalid_preference', status: 400, message: expect.stringMatching(message) });
+    });
+
+    it('refuses code=200 on createPet, saying which promise it would break', async () => {
+      const before = (await mock.health()).pets;
+      const res = await mock.authed('/pets', post({ name: 'x', categoryId: 1 }, 'code=200'));
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({
+        code: 'invalid_preference',
+        message: 'Prefer: code=200 is not a status createPet documents; documented statuses: 201, 400, 401. It would break a promise of the contract document (createPet answers 201 on success, never 200); outside it, the mock simulates only outages: code=500, 502, 503, 504, 429.',
+        status: 400,
+      });
+      expect(res.headers.get('preference-applied')).toBeNull();
+      expect((await mock.health()).pets).toBe(before);
     });
 
     it('refuses on createPet too, storing nothing', async () => {
@@ -199,6 +216,52 @@ describe('Prefer: code, example, dynamic (RFC 7240, Prism meanings), over HTTP',
     expect((preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('prefer');
     const res = await mock.authed('/pets', prefer('code=200', { headers: { origin: 'http://localhost:5173' } }));
     expect((res.headers.get('access-control-expose-headers') ?? '').toLowerCase()).toContain('preference-applied');
+  });
+});
+
+describe('Prefer: code= an outage status, outside the contract document, over HTTP', () => {
+  const mock = useMock({ pets: [pet(1, 'Rex', 'available')] });
+  const outages = [
+    [500, 'internal_error', null],
+    [502, 'upstream_unavailable', null],
+    [503, 'service_unavailable', '1'],
+    [504, 'upstream_timeout', null],
+    [429, 'too_many_requests', '1'],
+  ] as const;
+
+  it.each(outages)('code=%i: that status on every operation, an Error body, Retry-After %s', async (status, code, retryAfter) => {
+    for (const [path, init] of [['/pets', prefer(`code=${status}`)], ['/pets/1', prefer(`code=${status}`)], ['/pets/999', prefer(`code=${status}`)]] as const) {
+      const res = await mock.authed(path, init);
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.json).toEqual({ code, message: expect.stringContaining(`(Simulated by the mock: Prefer: code=${status}.)`), status });
+      expect(res.headers.get('retry-after')).toBe(retryAfter);
+      expect(res.headers.get('preference-applied')).toBe(`code=${status}, outside-contract`);
+    }
+  });
+
+  it('on createPet, stores nothing and does not read the body', async () => {
+    const before = (await mock.health()).pets;
+    const res = await mock.authed('/pets', post({ name: 'Kept?', categoryId: 1 }, 'code=503'));
+    expect(res.status).toBe(503);
+    expect(res.json.message).toBe('The service is temporarily unavailable. Retry after 1 second. (Simulated by the mock: Prefer: code=503.)');
+    const malformed = await mock.authed('/pets', prefer('code=500', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }));
+    expect(malformed.status).toBe(500);
+    expect((await mock.health()).pets).toBe(before);
+  });
+
+  it('the journal says the answer is outside the contract document', async () => {
+    await mock.authed('/pets/1', prefer('code=504'));
+    const journal = await mock.admin('/journal');
+    const entries = (journal.json.entries ?? journal.json) as Array<{ status: number; unmatched?: string }>;
+    const entry = entries.find((e) => e.status === 504);
+    expect(entry?.unmatched).toBe('answered by Prefer: code=504, outside-contract');
+  });
+
+  it('comes after auth: no key still gets 401', async () => {
+    const res = await mock.request('/pets/1', prefer('code=500'));
+    expect(res.status).toBe(401);
+    expect(res.headers.get('preference-applied')).toBeNull();
   });
 });
 

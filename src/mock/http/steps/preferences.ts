@@ -3,11 +3,15 @@ import type { Faker } from '@faker-js/faker';
 import type { OperationSpec } from '../../../document/operations.js';
 import { loadFaker } from '../../core/catalogue/generate-pets.js';
 import { clip, errorBody } from '../../core/errors.js';
+import { outageError, type OutageStatus } from '../../core/faults/outage-statuses.js';
 import { parsePrefer } from '../../core/prefer/parse-prefer.js';
 import { readPreferences, type AnswerPreferences } from '../../core/prefer/read-preferences.js';
 import { addResponseHeaders, type Exchange, type Next, type Step } from '../exchange.js';
 import type { ServedOperation } from '../operations/served-operation.js';
 import { respond, sendError } from '../respond.js';
+
+/** The `Retry-After` of `Prefer: code=503` and `code=429`. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 1;
 
 /**
  * The step for one operation's `Prefer` header (RFC 7240): `code`,
@@ -45,6 +49,7 @@ export function preferences(operation: OperationSpec, served: ServedOperation<un
       return next(x);
     }
     x.unmatched = `answered by Prefer: ${asked.applied}`;
+    if (asked.kind === 'outage') return outage(x, asked.status, applied);
     if (!asked.dynamic) {
       const body = operation.examples.get(asked.status)?.get(asked.example as string);
       return respond(x, Number(asked.status), JSON.stringify(body), applied);
@@ -61,6 +66,17 @@ export function preferences(operation: OperationSpec, served: ServedOperation<un
     if (!input.ok) return sendError(x, input.error);
     return respond(x, status, stringifyExactJson(served.generate(faker, input.value) as object), applied);
   }
+}
+
+/**
+ * An outage status, outside the contract document (the journal's
+ * `answered by Prefer: code=503, outside-contract` says so): its Error, and
+ * on 503 and 429 `Retry-After: 1` (delay-seconds, RFC 9110 §10.2.3; RFC
+ * 6585 §4), the shortest wait a client's retry logic can be seen to honour.
+ */
+function outage(x: Exchange, status: OutageStatus, applied: Record<string, string>): Response {
+  const retry = status === 503 || status === 429 ? OUTAGE_RETRY_AFTER_SECONDS : undefined;
+  return sendError(x, outageError(status, `Prefer: code=${status}`, retry), retry === undefined ? applied : { ...applied, 'retry-after': String(retry) });
 }
 
 /** A made-up Error body for `code=4xx|5xx, dynamic=true`, with that status. */

@@ -2,6 +2,7 @@ import { readBody, servingState, type Exchange, type Next, type Step } from '../
 import { respond } from '../respond.js';
 import type { CompiledStub, RequestView } from '../../core/scenarios/compile-stub.js';
 import { applyFault } from '../faults/apply-fault.js';
+import type { FaultContext } from '../faults/fault-behaviour.js';
 import { sleep } from '../../core/scenarios/latency.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import type { ScenarioState } from '../../core/store/mock-store.js';
@@ -42,28 +43,35 @@ export function scenarioStubs({ operationId, shutdown }: ScenarioStubsOptions): 
   };
 
   async function tryStubs(x: Exchange, next: Next, state: ScenarioState, stubs: readonly CompiledStub[]): Promise<Response> {
-    const { c } = x;
-    // Read before matching, so no other request can move the state while the stubs are tried. As
-    // bytes: Hono keeps what was read first, and a text() here would hand the operation bytes
-    // re-encoded from a lenient decode, so invalid UTF-8 would pass it as U+FFFD (RFC 8259 §8.1).
-    const body = stubs.some((stub) => stub.readsBody) ? parseJson(await readBody(x)) : undefined;
-    const request: RequestView = { query: (name) => c.req.query(name), header: (name) => c.req.header(name), body };
-    const picked = await state.pick(stubs, request);
+    const picked = await state.pick(stubs, await requestView(x, stubs));
     if (picked.stub === undefined) {
       x.unmatched = picked.why;
       return next(x);
     }
     x.stub = picked.stub.label;
-    return answer(x, next, picked.stub, state.scenario?.name ?? '');
+    return stubAnswer(x, next, picked.stub, { by: `scenario ${state.scenario?.name ?? ''}, stub ${picked.stub.label}`, shutdown });
   }
+}
 
-  /** The stub's answer (its newState already applied by the pick). */
-  async function answer(x: Exchange, next: Next, stub: CompiledStub, scenario: string): Promise<Response> {
-    const given = stub.answer;
-    if (given.kind === 'response') return respond(x, given.status, given.body, given.headers);
-    if (given.delay) await sleep(given.delay());
-    return applyFault(x, next, given.then, { scenario, stub: stub.label, shutdown });
-  }
+/**
+ * What stubs read of a request. The body is read before matching, so no
+ * other request can move the state while the stubs are tried; as bytes:
+ * Hono keeps what was read first, and a text() here would hand the
+ * operation bytes re-encoded from a lenient decode, so invalid UTF-8 would
+ * pass it as U+FFFD (RFC 8259 §8.1).
+ */
+export async function requestView(x: Exchange, stubs: readonly CompiledStub[]): Promise<RequestView> {
+  const { c } = x;
+  const body = stubs.some((stub) => stub.readsBody) ? parseJson(await readBody(x)) : undefined;
+  return { query: (name) => c.req.query(name), header: (name) => c.req.header(name), body };
+}
+
+/** A stub's answer (a scenario stub's newState already applied by the pick): its response, or its latency then its fault. */
+export async function stubAnswer(x: Exchange, next: Next, stub: CompiledStub, context: FaultContext): Promise<Response> {
+  const given = stub.answer;
+  if (given.kind === 'response') return respond(x, given.status, given.body, given.headers);
+  if (given.delay) await sleep(given.delay());
+  return applyFault(x, next, given.then, context);
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

@@ -18,7 +18,7 @@ function clientErrorBody(error: ClientError, maxHeaderBytes: number): ErrorBody 
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return errorBody('payload_too_large', 'the chunk extensions of the request body are larger than the server accepts');
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return errorBody('request_timeout', 'the request did not arrive in time (see the README: connection bounds)');
+      return errorBody('request_timeout', 'the request did not arrive in time (see docs/reference.md: connection bounds)');
     case 'HPE_PAUSED_H2_UPGRADE':
       return errorBody('bad_request', 'this port speaks HTTP/1.1, not HTTP/2 with prior knowledge');
     default:

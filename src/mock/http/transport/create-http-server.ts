@@ -21,24 +21,23 @@ export interface HttpServerOptions {
 /**
  * The node HTTP server the app runs on, with every answer node or the
  * transport gives before the app (malformed requests, timeouts, the
- * connection limit) an Error body; see the README's "Malformed requests".
+ * connection limit) an Error body; see "Malformed requests" in docs/reference.md.
  */
 export function createHttpServer(fetch: (request: Request, env: object) => Response | Promise<Response>, options: HttpServerOptions): Server {
   const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };
   const extra: Record<string, string> = options.anyOrigin ? { 'access-control-allow-origin': '*' } : {};
   const connections = createConnections();
   const listener = getRequestListener(fetch, { errorHandler: requestError(extra, options.onInternalError) });
-  const server = createServer(
-    {
-      requireHostHeader: false,
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
-      maxHeaderSize: limits.maxHeaderBytes,
-    },
-    guardRequests(listener, connections, extra),
-  );
+  const server = createServer({
+    requireHostHeader: false,
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+    maxHeaderSize: limits.maxHeaderBytes,
+  });
+  const admit = limitConnections(server, { maxBusy: limits.maxConnections, silentMs: limits.silentTimeoutMs, extra }, connections);
+  server.on('request', guardRequests(listener, connections, extra, admit));
   // A client may half-close once its request is sent (RFC 9112 §9.6 lets it; `nc`, HTTP/1.0 clients).
   // By default node then aborts a request still being answered and ends the socket, so an answer
   // that waits on anything (the Redis store, a latency fault) never reaches it. Half-open, node
@@ -47,7 +46,6 @@ export function createHttpServer(fetch: (request: Request, env: object) => Respo
   server.on('clientError', clientErrors(connections, extra, limits.maxHeaderBytes));
   server.on('checkExpectation', refuseExpectation(connections, extra));
   server.on('connect', refuseConnect(extra));
-  limitConnections(server, limits.maxConnections, connections, extra);
   endStalledAnswers(server, limits.stalledAnswerMs);
   return server;
 }

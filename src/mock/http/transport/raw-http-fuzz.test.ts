@@ -27,7 +27,7 @@ function problemWith(request: Buffer, responses: ParsedResponse[], closed: boole
     // 501 is a deliberate answer (CONNECT, a transfer coding the mock does not implement), not a failure of the mock.
     if (status >= 500 && status !== 501) return `a ${status}`;
     if (status < 200 && status !== 100) return `an informational ${status}`;
-    // Stricter than "a body, if any, is the Error body": node's own refusals have none, and the issue wants them to.
+    // Stricter than "a body, if any, is the Error body": node's own refusals have none, and every refusal must carry one.
     if (status < 400) continue;
     if (!/^application\/json/.test(response.headers['content-type'] ?? '')) return `a ${status} of type ${response.headers['content-type']}`;
     let body: Record<string, unknown>;

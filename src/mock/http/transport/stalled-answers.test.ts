@@ -49,23 +49,31 @@ describe('answers a client does not read (stalled for 0.3 s here)', () => {
   });
 });
 
-describe('connections refused for the limit (--max-connections 1)', () => {
+describe('connections reclaimed at the bound (--max-connections 1: 16 open)', () => {
   const mock = useMock({ transport: { maxConnections: 1 } });
 
-  it('lets at most as many refused connections linger as the limit, and closes the rest without an answer', async () => {
-    const held = connect(mock.port, '127.0.0.1');
-    await new Promise((resolve) => held.once('connect', resolve));
-    held.write(`GET /v1/pets?limit=1 HTTP/1.1\r\nHost: a\r\n${auth}\r\n`);
-    await new Promise((resolve) => held.once('data', resolve));
-    const request = `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: a\r\n${auth}\r\n`;
-    const [first, second] = await Promise.all([rawExchange(mock.port, request, { halfClose: false }), rawExchange(mock.port, request, { halfClose: false })]);
-    const answered = [first, second].map((answer) => parseResponses(answer.bytes));
-    // One lingers with its 503; the other, past the cap, is closed at once with no bytes.
-    expect(answered.map((responses) => responses.length).sort()).toEqual([0, 1]);
-    const refused = answered.find((responses) => responses.length === 1)?.[0];
-    expect(refused?.status).toBe(503);
-    expectErrorBody(refused!, 'too_many_connections');
-    expect(first.closed && second.closed).toBe(true);
-    held.destroy();
+  it('lets at most as many reclaimed connections linger with their 503 as the limit, and closes the rest without an answer', async () => {
+    const partial = await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        const socket = connect(mock.port, '127.0.0.1');
+        socket.on('error', () => undefined);
+        await new Promise((resolve) => socket.once('connect', resolve));
+        socket.write('GET /v1/pets HTTP/1.1\r\nHost: a\r\n');
+        return socket;
+      }),
+    );
+    const answers = partial.map((socket) => readAll(socket, 3000));
+    // The server has read every partial head before the new connections come.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Two new connections take the places of the two held longest.
+    const arrivals = [connect(mock.port, '127.0.0.1'), connect(mock.port, '127.0.0.1')];
+    await Promise.all(arrivals.map((socket) => new Promise((resolve) => socket.once('connect', resolve))));
+    const served = await rawExchange(mock.port, `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: a\r\n${auth}\r\n`);
+    expect(parseResponses(served.bytes)[0]?.status).toBe(200);
+    const reclaimed = await Promise.all(answers.slice(0, 2));
+    // The two held longest: one lingers with its 503; the other, past the cap, is closed at once with no bytes.
+    expect(reclaimed.map((answer) => answer.closed)).toEqual([true, true]);
+    expect(reclaimed.map((answer) => answer.bytes > 0).sort()).toEqual([false, true]);
+    for (const socket of [...partial, ...arrivals]) socket.destroy();
   });
 });

@@ -37,8 +37,10 @@ export function createMemoryCatalogue(initial: readonly Pet[]): MemoryCatalogue 
 
   return {
     listJson(query: ListQuery) {
-      const first = pagePart(start, query.limit, query);
-      return joinPage(first.json, pagePart(added, query.limit - first.count, query).json);
+      // Additions have the larger ids: first when descending.
+      const [head, tail] = query.order === 'descending' ? [added, start] : [start, added];
+      const first = pagePart(head, query.limit, query);
+      return joinPage(first.json, pagePart(tail, query.limit - first.count, query).json);
     },
     getJson: (id) => added.byId.get(id) ?? start.byId.get(id),
     create(newPet, budget) {

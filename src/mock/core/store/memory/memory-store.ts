@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequestJournal, type RequestJournal } from '../../journal/request-journal.js';
 import { failed, ok } from '../../result.js';
+import { memorySessionStubs } from './memory-session-stubs.js';
 import { createMemoryControl, type MemoryControl } from './memory-control.js';
 import type { ScenarioLibrary } from '../../scenarios/scenario-library.js';
 import type { MockStore, ScenarioStart, Session, SessionEndReason } from '../mock-store.js';
@@ -51,6 +52,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MockStore {
     owner,
     control: createMemoryControl({ library, start: from }),
     journal: createRequestJournal(journalSize),
+    stubs: memorySessionStubs(),
     lastSeen: now(),
   });
   const shared = newSession(null, start);

@@ -12,8 +12,8 @@
  *   P:anon                      list: the anonymous journal (JSON, newest first)
  *   P:anon:q                    hash: its counters: seq (the last entry's), cleared (how many times emptied), id (set by the first append), s:STATUS and o:OPERATION (entries appended, by status and operation)
  *   P:secret                    string: the secret key sessions' ids are made with, one for every process (SET NX)
- *   P:s:S                       hash: the session: gen, owner, active (the active state's token)
- *   P:shared                    hash: the shared default's: active (its generation is always 0)
+ *   P:s:S                       hash: the session: gen, owner, active (the active state's token), stub:ID (each of its session stubs' JSON), stub-order (their ids in the order added)
+ *   P:shared                    hash: the shared default's: active, stub:ID, stub-order (its generation is always 0)
  *   P:s:S:G:j                   list: its journal (JSON, newest first)
  *   P:s:S:G:j:q                 hash: its journal's counters, as P:anon:q
  *   P:s:S:G:n                   set: tokens of the other states it has (started by Prefer: scenario=)
@@ -36,7 +36,7 @@ const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 const part = (text: string): string => `${Buffer.byteLength(text)}:${text}`;
 
 export interface SessionKeys {
-  /** The session's hash: gen, owner, active. */
+  /** The session's hash: gen, owner, active, its stubs. */
   meta: string;
   /** What every other key of this generation starts with. */
   base: string;
@@ -125,6 +125,18 @@ local function endSession(prefix, id)
   for _, key in ipairs(sessionKeyList(meta .. ':' .. found[1], found[2])) do redis.call('DEL', key) end
   redis.call('DEL', meta)
   return true
+end
+-- A session's stubs as one JSON array ('' none), in the order added: each is kept as written in its hash's
+-- field stub:ID, the order in stub-order (ids joined by newlines; an id is kebab-case, so holds none).
+local function sessionStubsJson(meta)
+  local order = redis.call('HGET', meta, 'stub-order')
+  if not order or order == '' then return '' end
+  local parts = {}
+  for id in string.gmatch(order, '[^\\n]+') do
+    local json = redis.call('HGET', meta, 'stub:' .. id)
+    if json then parts[#parts + 1] = json end
+  end
+  return '[' .. table.concat(parts, ',') .. ']'
 end
 -- Redis's clock in ms: one clock for every process.
 local function nowMs()

@@ -85,6 +85,7 @@ export function redisState(redis: RedisConnection, ref: SessionRef, source: Stat
 function redisCatalogue(redis: RedisConnection, ref: SessionRef, source: StateSource, keys: StateKeys, limits: CatalogueLimits): StateCatalogue {
   const start = indexCatalogue(source.pets);
   return {
+    // Ascending only: a profile with another order is refused with a Redis store (core/profile/load-profile.ts).
     listJson(query) {
       const { limit, status, where } = query;
       const first = pagePart(start, limit, query);

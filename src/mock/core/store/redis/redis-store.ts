@@ -13,6 +13,7 @@ import { START_TOKEN, type SessionRef } from './redis-state.js';
 import { scenarioVersions } from './scenario-versions.js';
 import { policyRisk, policyWarning, readEvictionPolicy, shownPolicy } from './eviction-policy.js';
 import { END, LIST, OPEN } from './session-scripts.js';
+import { redisSessionStubs, stubsCache } from './redis-session-stubs.js';
 
 export interface RedisStoreOptions {
   /** `redis://[user:password@]host:port[/db]` or `rediss://…`. */
@@ -83,9 +84,11 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
   const versions = scenarioVersions(library, options.start);
   const context: ControlContext = { redis, library, versions, tickets: new Map() };
 
-  const session = (id: string, gen: string, owner: string | undefined, active: string): Session => {
+  const cache = stubsCache();
+  const session = (id: string, gen: string, owner: string | undefined, active: string, stubs: string | undefined): Session => {
     const ref: SessionRef = { id, keys: sessionKeys(prefix, id, gen), gen, ttl };
-    return { id, owner, control: redisControl(context, ref, active), journal: redisJournal(redis, ref.keys.journal, journalSize, ttl, ref.keys) };
+    const journal = redisJournal(redis, ref.keys.journal, journalSize, ttl, ref.keys);
+    return { id, owner, control: redisControl(context, ref, active), journal, stubs: redisSessionStubs(redis, cache, { id, meta: ref.keys.meta }, stubs) };
   };
   const sharedRef: SessionRef = { id: null, keys: sharedKeys(prefix), gen: '0', ttl: '0' };
   const shared: Session = {
@@ -93,6 +96,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     owner: undefined,
     control: redisControl(context, sharedRef, undefined),
     journal: redisJournal(redis, sharedRef.keys.journal, journalSize, '0'),
+    stubs: redisSessionStubs(redis, cache, { id: null, meta: sharedRef.keys.meta }, undefined),
   };
 
   return {
@@ -111,16 +115,17 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
         takeSecret(secret, String(reply[1]));
         return failed({ secretChanged: true as const });
       }
-      const [, gen, storedOwner, active, ...evicted] = reply as [string, string, string, string, ...string[]];
+      const [, gen, storedOwner, active, stubs, ...evicted] = reply as [string, string, string, string, string, ...string[]];
       for (const ended of evicted) options.onEnd?.(ended, 'evicted');
-      return ok(session(id, gen, ownerOf(storedOwner), active));
+      return ok(session(id, gen, ownerOf(storedOwner), active, stubs));
     },
     async find(id) {
       const [gen, owner, active] = (await redis.command(['HMGET', sessionKeys(prefix, id, '').meta, 'gen', 'owner', 'active'])) as Array<string | null>;
-      return gen === null || gen === undefined ? undefined : session(id, gen, ownerOf(owner ?? '-'), active ?? START_TOKEN);
+      // Its stubs are read when asked for: the admin routes that find a session rarely need them.
+      return gen === null || gen === undefined ? undefined : session(id, gen, ownerOf(owner ?? '-'), active ?? START_TOKEN, undefined);
     },
     // Generation '-' is never started: its keys are empty, so it reads as a fresh session.
-    preview: (id) => session(id, '-', undefined, START_TOKEN),
+    preview: (id) => session(id, '-', undefined, START_TOKEN, ''),
     list: () => listSessions(redis, prefix, idleMs, versions),
     end: async (id) => (await redis.script(END, [prefix, id])) === 1,
     replace: (loaded) => versions.replace(loaded),

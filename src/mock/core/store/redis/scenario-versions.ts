@@ -10,7 +10,7 @@ import { START_TOKEN, type StateSource } from './redis-state.js';
  * Scenario files stay in the process; Redis holds only what requests
  * change, under the state's token. A version is kept once used, as the
  * memory store keeps its states' versions, and a hot reload replaces it
- * (the state kept on Redis stays: see README). At most one a scenario file.
+ * (the state kept on Redis stays: see docs/deployment.md). At most one a scenario file.
  */
 export interface ScenarioVersions {
   /** The source of the session's start state. */

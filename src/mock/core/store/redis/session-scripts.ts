@@ -16,7 +16,8 @@ import { luaScript } from './redis-connection.js';
  * session id again. A running session is touched (its
  * score and every key's TTL); a new one ends least recently used sessions
  * while the table is full and they are past the protection window.
- * Returns {'ok', gen, owner, active, evicted ids…}, {'full', retryAfterMs} or {'secret', hex}.
+ * Returns {'ok', gen, owner, active, stubs (its stubs' JSON, '' none), evicted ids…},
+ * {'full', retryAfterMs} or {'secret', hex}.
  */
 export const OPEN = luaScript(`
 local prefix, id, owner = ARGV[1], ARGV[2], ARGV[3]
@@ -37,7 +38,7 @@ if found[1] then
   redis.call('ZADD', sessions, now, id)
   redis.call('PEXPIRE', meta, idle)
   for _, key in ipairs(sessionKeyList(meta .. ':' .. found[1], found[3])) do redis.call('PEXPIRE', key, idle) end
-  return {'ok', found[1], found[2], found[3]}
+  return {'ok', found[1], found[2], found[3], sessionStubsJson(meta)}
 end
 redis.call('ZREM', sessions, id)
 local evicted = {}
@@ -52,7 +53,7 @@ local gen = string.format('%d', redis.call('INCR', prefix .. ':gen'))
 redis.call('HSET', meta, 'gen', gen, 'owner', owner, 'active', ARGV[7])
 redis.call('PEXPIRE', meta, idle)
 redis.call('ZADD', sessions, now, id)
-return {'ok', gen, owner, ARGV[7], unpack(evicted)}
+return {'ok', gen, owner, ARGV[7], '', unpack(evicted)}
 `);
 
 /** End: ARGV prefix, id. Returns 1, or 0 when none was running. */

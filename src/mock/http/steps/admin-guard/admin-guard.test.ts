@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../../../../../test/support/raw-request.js';
 import { TEST_KEY, useMock } from '../../../../../test/support/use-mock.js';
 
-/** The admin API's guard (issue 11): Origin, Host, and keys, over real HTTP on an ephemeral port. */
+/** The admin API's guard: Origin, Host, and keys, over real HTTP on an ephemeral port. */
 const EVIL = 'http://evil.example';
 const APP = 'http://localhost:5173';
 const ADMIN_KEY = 'admin-secret-789';

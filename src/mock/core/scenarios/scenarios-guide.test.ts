@@ -8,22 +8,29 @@ import { scenarioFolder } from '../../../../test/support/scenario-folder.js';
 import { defaultScenariosDir, listScenarios } from './find-scenario.js';
 import { loadScenarioFile } from './load-scenario.js';
 
-/** The README's "Scenarios (for QA)" section, checked against what ships, so the two cannot drift apart. */
-const readme = readFileSync(join(packageRoot(), 'README.md'), 'utf8');
+/** The guides on scenarios and on the admin API, checked against what ships, so they cannot drift apart. */
+const guide = readFileSync(join(packageRoot(), 'docs', 'scenarios-and-faults.md'), 'utf8');
+const adminGuide = readFileSync(join(packageRoot(), 'docs', 'admin-and-console.md'), 'utf8');
 const folder = scenarioFolder();
-const section = readme.slice(readme.indexOf('## Scenarios (for QA)'), readme.indexOf('\n## ', readme.indexOf('## Scenarios (for QA)') + 1));
+/** A guide's `## heading` section, to the next `## `. */
+const section = (text: string, heading: string): string => {
+  const start = text.indexOf(`\n## ${heading}\n`);
+  if (start < 0) throw new Error(`no "## ${heading}" in the guide`);
+  const end = text.indexOf('\n## ', start + 1);
+  return text.slice(start, end < 0 ? undefined : end);
+};
 
-describe('the README on scenarios', () => {
+describe('the guides on scenarios', () => {
   it('lists every shipped scenario, each with its npm start line', () => {
     const listed = listScenarios(defaultScenariosDir());
     if (!listed.ok) throw new Error(listed.error);
-    const rows = [...section.matchAll(/^\| `([a-z-]+)` \| .* \| `(npm start[^`]*)` \|$/gm)].map((m) => [m[1], m[2]]);
+    const rows = [...section(guide, 'The shipped scenarios').matchAll(/^\| `([a-z-]+)` \| .* \| `(npm start[^`]*)` \|$/gm)].map((m) => [m[1], m[2]]);
     expect(rows.map(([name]) => name).sort()).toEqual([...listed.value.keys()].sort());
     for (const [name, command] of rows) expect(command).toBe(name === 'default' ? 'npm start' : `npm start -- --scenario ${name}`);
   });
 
   it('gives an example file that loads', () => {
-    const example = /### The file format[\s\S]*?```yaml\n([\s\S]*?)```/.exec(section)?.[1];
+    const example = /```yaml\n([\s\S]*?)```/.exec(section(guide, 'The file format'))?.[1];
     expect(example).toBeDefined();
     const name = (parse(example as string) as { name: string }).name;
     const file = folder.write(`${name}.yaml`, example as string);
@@ -32,7 +39,7 @@ describe('the README on scenarios', () => {
   });
 
   it('documents every operation of openapi/mock-admin.yaml in its table, with a curl example', () => {
-    const admin = section.slice(section.indexOf('### The admin API'), section.indexOf('### Hot reload'));
+    const admin = section(adminGuide, 'The admin API');
     const document = parse(readFileSync(join(packageRoot(), 'openapi', 'mock-admin.yaml'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
     const operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete'].includes(key)).map((method) => [method.toUpperCase(), path] as const),

@@ -1,8 +1,10 @@
+import { openConnectionsBound } from './http/transport/transport-limits.js';
+
 /**
  * The most memory the mock's flags let clients make it hold, from the
- * per-item costs measured for the README's "Bounds" (`node --expose-gc
+ * per-item costs measured for "Bounds" in docs/reference.md (`node --expose-gc
  * dist/bench/bounds-memory.js`, and the connection figures of "Connection
- * bounds"). With the defaults it is about 1.5 GiB; the start-up warns when
+ * bounds"). With the defaults it is about 1.7 GiB; the start-up warns when
  * flags raise it past the heap node was given, as a full mock would then
  * crash where the defaults keep it standing.
  */
@@ -15,7 +17,7 @@ export interface CeilingFlags {
 
 const MiB = 1024 * 1024;
 
-/** Measured heap per item (README, Bounds). */
+/** Measured heap per item (docs/reference.md, Bounds). */
 const COST = {
   /**
    * A journal entry at its costliest (path cut at 1,024 characters, reason at 512, bodies at 1,024 and 2,048),
@@ -28,6 +30,11 @@ const COST = {
   cataloguePerJsonByte: 2.7,
   /** An open connection holding 16 KiB of headers. */
   connection: 35_000,
+  /**
+   * What of an answer may still wait in the process on a connection no longer counted as busy: less than the
+   * socket's high-water mark (node's default 16 KiB), as one past it keeps the connection busy until it drains.
+   */
+  answerTail: 16 * 1024,
   /** Request bodies being read at once (the 64 MiB budget) and the one being parsed. */
   bodies: 68 * MiB,
   /** The three caches of accepted Authorization values. */
@@ -47,13 +54,15 @@ export interface MemoryCeiling {
 
 export function memoryCeiling(flags: CeilingFlags): MemoryCeiling {
   const sessions = flags.maxSessions + 1;
+  const open = openConnectionsBound(flags.maxConnections);
   // The largest answer: a page of a session's additions (or one createPet echo of a 1 MiB body).
   const answer = Math.max(COST.largestAnimal, Math.min(flags.maxCatalogueBytes, COST.pageSize * COST.largestAnimal));
   const parts = [
     { what: `catalogues (${sessions} sessions × --max-catalogue-bytes)`, bytes: sessions * flags.maxCatalogueBytes * COST.cataloguePerJsonByte },
     { what: `journals (${sessions + 1} × --journal-size)`, bytes: (sessions + 1) * flags.journalSize * COST.journalEntry },
     { what: 'answers nobody reads (two a connection, --max-connections)', bytes: flags.maxConnections * 2 * answer },
-    { what: 'connections (served and refused)', bytes: 2 * flags.maxConnections * COST.connection },
+    // Every connection open (16 × --max-connections), and as many reclaimed ones lingering with their 503 as --max-connections.
+    { what: 'connections (open, and reclaimed ones lingering)', bytes: (open + flags.maxConnections) * COST.connection + open * COST.answerTail },
     { what: 'bodies in flight, key caches, journal streams and the idle process', bytes: COST.bodies + COST.authorization + COST.streams + COST.idle },
   ];
   return { bytes: parts.reduce((sum, part) => sum + part.bytes, 0), parts: parts.sort((a, b) => b.bytes - a.bytes) };

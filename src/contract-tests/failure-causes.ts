@@ -1,0 +1,115 @@
+import { answerSignature } from './answer-tally.js';
+import { groupByCause } from './group-by-cause.js';
+import type { Finding, OperationId, RecordedExchange, RuleResult } from './types.js';
+
+/**
+ * One cause of the run's failures (or, where it failed no rule, of its
+ * warnings): what the findings it groups have in common, the rules it
+ * affected and one of them as its example. Plain data, read by every
+ * reporter; each finding names its cause by `id`.
+ */
+export interface FailureCause {
+  /** `cause-1`, `cause-2`…: the biggest first. */
+  id: string;
+  /**
+   * `answer`: the target answered alike wherever it happened (a 503, no
+   * answer, or one operation's unexpected status), whatever the rules asked;
+   * `finding`: the same finding, on answers otherwise as the rule expected.
+   */
+  kind: 'answer' | 'finding';
+  /** What went wrong, in words: `answered 503 service_unavailable with Retry-After`, `the body is not a JSON array (at $.body)`. */
+  cause: string;
+  /** `error` when it failed a rule; `warning` when every finding of it is a warning. */
+  level: 'error' | 'warning';
+  /** The rules it affected, in the report's order. */
+  rules: string[];
+  findings: number;
+  /** The operations where it was seen, as their method and path template: `GET /pets/{petId}`. */
+  operations: string[];
+  /** For an answer whatever the operation: how many of the run's requests got it (the rest of them passed or were not judged). */
+  requests?: { matching: number; total: number };
+  /** The first finding of it: the rule and the finding in full. */
+  example: { rule: string; finding: Finding };
+}
+
+export interface AnswerCounts {
+  requests: number;
+  /** Requests by answer signature (answer-tally.ts). */
+  bySignature: ReadonlyMap<string, number>;
+}
+
+interface Located {
+  rule: RuleResult;
+  finding: Finding;
+  key: string;
+}
+
+/**
+ * Groups every finding of the run by cause (group-by-cause.ts), as
+ * Schemathesis groups its failures: a finding on an answer that is itself
+ * the fault (a 5xx, no answer, a body not read, a status the rule did not
+ * expect) belongs to that answer, as does every other finding on the same
+ * exchange (a 503's body is not a page because it is a 503); any other
+ * finding belongs to its shape (the check, where, and what it says with
+ * its values left out). A 5xx or a lost connection is one cause whatever
+ * the operation; an unexpected 2xx or 4xx is one per operation, since
+ * `201 to an invalid body` and `200 for an unknown id` are different faults.
+ */
+export function failureCauses(results: readonly RuleResult[], answers: AnswerCounts, operations: ReadonlyMap<OperationId, string>): { results: RuleResult[]; causes: FailureCause[] } {
+  const located: Located[] = results.flatMap((rule) => {
+    // The answers that are the fault, each with its cause: every finding on one of them belongs to it.
+    const faulty = new Map<RecordedExchange, string>();
+    for (const f of rule.findings) if (f.exchange && !faulty.has(f.exchange) && answerIsTheFault(f.exchange, f)) faulty.set(f.exchange, answerKey(f.exchange, f));
+    return rule.findings.map((finding) => ({ rule, finding, key: (finding.exchange && faulty.get(finding.exchange)) ?? findingKey(finding) }));
+  });
+  const groups = [...groupByCause(located, (l) => l.key, (l) => l.finding.path === '$.status' || l.finding.path === '$')].map(([key, members]) => describe(key, members, answers, operations));
+  groups.sort(({ cause: a }, { cause: b }) => Number(a.level === 'warning') - Number(b.level === 'warning') || b.rules.length - a.rules.length || b.findings - a.findings);
+  const idOf = new Map(groups.map(({ key }, index) => [key, `cause-${index + 1}`]));
+  // Each finding once, naming its cause; a cause's example is the same object as in its rule's findings.
+  const named = new Map(located.map((l) => [l.finding, { ...l.finding, cause: idOf.get(l.key) }]));
+  const causes = groups.map(({ key, cause }) => ({ ...cause, id: idOf.get(key) as string, example: { ...cause.example, finding: named.get(cause.example.finding) as Finding } }));
+  return { causes, results: results.map((r) => ({ ...r, findings: r.findings.map((f) => named.get(f) as Finding) })) };
+}
+
+/** Whether the answer itself is what went wrong, not something in it. */
+function answerIsTheFault(exchange: RecordedExchange, finding: Finding): boolean {
+  const { response } = exchange;
+  return !response || response.unread !== undefined || response.status >= 500 || finding.path === '$.status';
+}
+
+/**
+ * A 5xx, no answer or a body not read: the same cause wherever it came. Any
+ * other unexpected status: per operation and per expectation, since a 200
+ * where 401 was due (the key is not checked) and a 200 where 400 was due
+ * (a value is not checked) are different faults.
+ */
+function answerKey(exchange: RecordedExchange, finding: Finding): string {
+  const signature = answerSignature(exchange);
+  const { response } = exchange;
+  if (!response || response.status >= 500 || response.unread !== undefined) return `answer\u0000${signature}`;
+  return `answer\u0000${signature}\u0000${exchange.operation ?? 'no operation'}\u0000${finding.expected.replace(/"(?:[^"\\]|\\.)*"/g, '"…"')}`;
+}
+
+const findingKey = (finding: Finding): string => `finding\u0000${finding.check ?? ''}\u0000${shapeOf(finding.path ?? '')}\u0000${shapeOf(finding.message)}`;
+
+/** A text with its values left out: quoted strings, a query parameter's value (`status=sold`), numbers and array indexes, which differ case to case. */
+const shapeOf = (text: string): string =>
+  text
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/=[^\s&)"]+/g, '=…')
+    .replace(/\[\d+\]/g, '[*]')
+    .replace(/-?\d+(\.\d+)?/g, 'N');
+
+function describe(key: string, members: readonly Located[], answers: AnswerCounts, operations: ReadonlyMap<OperationId, string>): { key: string; cause: Omit<FailureCause, 'id'> } {
+  const [kind, signature, operation] = key.split('\u0000') as ['answer' | 'finding', string, string | undefined];
+  const first = members[0] as Located;
+  const rules = [...new Set(members.map((m) => m.rule.id))];
+  const seenOn = [...new Set(members.map((m) => m.finding.exchange?.operation).filter((o): o is OperationId => o !== undefined))];
+  const example = { rule: first.rule.id, finding: first.finding };
+  const level = members.some((m) => m.finding.level === 'error') ? 'error' : 'warning';
+  const common = { kind, level, rules, findings: members.length, operations: seenOn.map((o) => operations.get(o) ?? o), example } as const;
+  if (kind === 'finding') return { key, cause: { ...common, cause: `${first.finding.message}${first.finding.path ? ` (at ${first.finding.path})` : ''}` } };
+  const answered = signature.startsWith('no answer') ? signature : `answered ${signature}`;
+  if (operation !== undefined) return { key, cause: { ...common, cause: `${operations.get(operation as OperationId) ?? operation} ${answered}, where ${first.finding.expected} was expected` } };
+  return { key, cause: { ...common, cause: answered, requests: { matching: answers.bySignature.get(signature) ?? 0, total: answers.requests } } };
+}

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { profileSchemaPath, type ProfilePoint } from '../../shared/profile/profile.js';
+
+type SchemaNode = { [key: string]: unknown };
+
+let schema: SchemaNode | undefined;
+
+/**
+ * The statuses a profile may give an Error answer at `point`, read from
+ * profiles/profile.schema.json (the one place they are written): a target's
+ * answer with another status cannot be served by the mock there.
+ */
+export function profileStatuses(point: ProfilePoint): readonly number[] {
+  schema ??= JSON.parse(readFileSync(profileSchemaPath(), 'utf8')) as SchemaNode;
+  const choices = (schema.properties as SchemaNode).choices as SchemaNode;
+  return statusEnum((choices.properties as SchemaNode)[point]) ?? [];
+}
+
+/** The first `status` enum found below `node`, depth first. */
+function statusEnum(node: unknown): number[] | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  const status = ((node as SchemaNode).properties as SchemaNode | undefined)?.status as SchemaNode | undefined;
+  if (Array.isArray(status?.enum)) return status.enum as number[];
+  for (const child of Object.values(node)) {
+    const found = statusEnum(child);
+    if (found) return found;
+  }
+  return undefined;
+}

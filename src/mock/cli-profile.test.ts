@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_API_KEY } from './cli-options.js';
+import { fixture, runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
+import { defaultProfilePath, profileSchemaPath } from '../shared/profile/profile.js';
+import { parseYaml } from '../shared/parse-yaml.js';
+
+/**
+ * `--profile` as users run it (the built bin, real HTTP): the mock answers
+ * as the profile says at every point it covers, health and the banner name
+ * it, a wrong file stops the start with the reason, and an edit is applied
+ * without a restart, or refused with the last good profile kept.
+ */
+useBuiltCli();
+
+const OTHER = `# the reference server's choices, where the interface is silent
+version: 1
+name: newest-first
+choices:
+  order: descending
+  default-status: available
+  name-length: { max: 1000, refused: { status: 400, code: name_too_long } }
+  location: not-sent
+  missing-body: { status: 400, code: empty_body }
+  malformed-json: { status: 400, code: bad_json }
+  body-not-object: { status: 400, code: bad_body }
+  media-type: { status: 415, code: unsupported_media_type }
+  pet-id: { status: 400, code: bad_pet_id }
+  unknown-query-parameter: { status: 400, code: unknown_parameter }
+  limit: { refused: { status: 400, code: bad_limit }, above-maximum: clamped }
+  status: { status: 400, code: bad_status }
+`;
+
+async function call(mock: RunningMock, path: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; json: any }> {
+  const response = await fetch(`${mock.url}${path}`, { ...init, headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, ...(init.headers as Record<string, string>) } });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
+}
+
+const post = (mock: RunningMock, body: string, type = 'application/json') => call(mock, '/pets', { method: 'POST', body, headers: { 'content-type': type } });
+const health = async (mock: RunningMock) => (await (await fetch(`${new URL(mock.url).origin}/__mock/health`)).json()) as { profile: { name: string; file: string } };
+const answer = (r: { status: number; json: any }) => `${r.status} ${r.json?.code ?? ''}`.trim();
+
+describe('the mock with a profile', () => {
+  it('answers as the profile says at each point it covers, and names it in health and the banner', { timeout: 30_000 }, async () => {
+    const file = fixture('newest-first.yaml', OTHER);
+    const mock = await startMock(['--profile', file]);
+    expect(mock.banner).toMatch(/Profile: +newest-first \(.*newest-first\.yaml\)/);
+    expect((await health(mock)).profile).toEqual({ name: 'newest-first', file });
+
+    const created = await post(mock, JSON.stringify({ name: 'Rex', categoryId: 1 }));
+    expect(created.status).toBe(201);
+    expect(created.json.status).toBe('available');
+    expect(created.headers.get('location')).toBeNull();
+    const ids = (await call(mock, '/pets?limit=100')).json.map((pet: { id: number }) => pet.id);
+    expect(ids[0]).toBe(created.json.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    expect((await call(mock, '/pets?limit=500')).json).toHaveLength(ids.length);
+    // A made-up page (Prefer: dynamic=true) comes in the profile's order too.
+    const made = (await call(mock, '/pets?limit=5', { headers: { prefer: 'dynamic=true' } })).json.map((pet: { id: number }) => pet.id);
+    expect(made).toHaveLength(5);
+    expect(made).toEqual([...made].sort((a: number, b: number) => b - a));
+    expect(answer(await call(mock, '/pets?limit=0'))).toBe('400 bad_limit');
+    expect(answer(await call(mock, '/pets?limit=abc'))).toBe('400 bad_limit');
+    expect(answer(await call(mock, '/pets?status=AVAILABLE'))).toBe('400 bad_status');
+    expect(answer(await call(mock, '/pets?sort=name'))).toBe('400 unknown_parameter');
+    expect(answer(await call(mock, `/pets/${created.json.id}?x=1`))).toBe('400 unknown_parameter');
+    expect(answer(await call(mock, '/pets/abc'))).toBe('400 bad_pet_id');
+    // An int64 that names no animal is not a malformed id: still 404.
+    expect((await call(mock, '/pets/9007199254740993')).status).toBe(404);
+    expect(answer(await post(mock, ''))).toBe('400 empty_body');
+    expect(answer(await post(mock, '{"name":'))).toBe('400 bad_json');
+    expect(answer(await post(mock, ' [{"name":"Rex","categoryId":1}]'))).toBe('400 bad_body');
+    expect(answer(await post(mock, '{"name":"Rex","categoryId":1}', 'text/plain'))).toBe('415 unsupported_media_type');
+    expect(answer(await post(mock, JSON.stringify({ name: 'x'.repeat(1001), categoryId: 1 })))).toBe('400 name_too_long');
+    expect((await post(mock, JSON.stringify({ name: 'x'.repeat(1000), categoryId: 1 }))).status).toBe(201);
+    // Counted in characters (code points): 1,000 emoji are 2,000 UTF-16 code units, and accepted.
+    expect((await post(mock, JSON.stringify({ name: '\u{1F415}'.repeat(1000), categoryId: 1 }))).status).toBe(201);
+    expect(answer(await post(mock, JSON.stringify({ name: '\u{1F415}'.repeat(1001), categoryId: 1 })))).toBe('400 name_too_long');
+    // What the profile does not cover keeps the mock's answer: a field of the wrong type.
+    expect(answer(await post(mock, JSON.stringify({ name: 'Rex', categoryId: 'one' })))).toBe('400 invalid_body');
+    // An explicit status is kept.
+    expect((await post(mock, JSON.stringify({ name: 'Sue', categoryId: 1, status: 'sold' }))).json.status).toBe('sold');
+  });
+
+  it('reads MOCK_PROFILE; a point left out keeps the mock\'s choice', async () => {
+    const file = fixture('partial.yaml', 'version: 1\nname: partial\nchoices:\n  location: not-sent\n');
+    const mock = await startMock([], { MOCK_PROFILE: file });
+    expect((await health(mock)).profile.name).toBe('partial');
+    const created = await post(mock, JSON.stringify({ name: 'Rex', categoryId: 1 }));
+    expect(created.headers.get('location')).toBeNull();
+    expect(created.json).not.toHaveProperty('status');
+    expect(answer(await call(mock, '/pets/abc'))).toBe('404 pet_not_found');
+  });
+
+  it('without --profile answers by the shipped default, which holds every choice the schema names', async () => {
+    const mock = await startMock();
+    expect((await health(mock)).profile).toMatchObject({ name: 'default' });
+    const schema = JSON.parse(readFileSync(profileSchemaPath(), 'utf8')) as { properties: { choices: { properties: object } } };
+    const shipped = parseYaml(readFileSync(defaultProfilePath(), 'utf8')) as { choices: object };
+    expect(Object.keys(shipped.choices).sort()).toEqual(Object.keys(schema.properties.choices.properties).sort());
+    const created = await post(mock, JSON.stringify({ name: 'Rex', categoryId: 1 }));
+    expect(created.headers.get('location')).toBe(`/v1/pets/${created.json.id}`);
+  });
+});
+
+describe('a wrong profile stops the start with the file, the path and the reason', () => {
+  it.each([
+    ['a wrong type', OTHER.replace('order: descending', 'order: 3'), /newest-first\.yaml: \$\.choices\.order must be one of ascending, descending/],
+    ['an unknown key', `${OTHER}  colour: blue\n`, /\$\.choices\.colour is not allowed here \(allowed: order, /],
+    ['an unknown version', OTHER.replace('version: 1', 'version: 2'), /\$\.version is 2: this mock reads profiles of version 1/],
+    ['a status the contract does not allow there', OTHER.replace('pet-id: { status: 400', 'pet-id: { status: 500'), /\$\.choices\['pet-id'\]\.status must be one of 400, 404/],
+    ['a name limit under what the contract makes a server accept', OTHER.replace('max: 1000', 'max: 999'), /\$\.choices\['name-length'\]/],
+    ['a code no client could read', OTHER.replace('code: bad_json', 'code: "bad json"'), /\$\.choices\['malformed-json'\]\.code must match/],
+    ['YAML that does not parse', 'version: 1\nchoices: [\n', /cannot be read as YAML or JSON/],
+  ])('%s', async (_what, text, message) => {
+    const result = await runToExit(['--port', '0', '--profile', fixture('newest-first.yaml', text)]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^animal-store-mock: invalid profile /);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('a file that is not there', async () => {
+    const result = await runToExit(['--port', '0', '--profile', '/nonexistent/staging.yaml']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/invalid profile \/nonexistent\/staging\.yaml: cannot be read: ENOENT/);
+  });
+
+  it('an order the store cannot serve: descending on Redis (refused before any connection)', async () => {
+    const result = await runToExit(['--port', '0', '--store', 'redis://127.0.0.1:1', '--profile', fixture('newest-first.yaml', OTHER)]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('$.choices.order descending is served by the memory store only');
+  });
+});
+
+describe('hot reload of the profile', () => {
+  const poll = { timeout: 10_000, interval: 50 };
+
+  it('applies an edit at the next request; refuses a wrong one, logs why and keeps answering by the last good one', { timeout: 30_000 }, async () => {
+    const file = fixture('live.yaml', 'version: 1\nname: live\nchoices: { pet-id: { status: 400, code: first } }\n');
+    const mock = await startMock(['--profile', file]);
+    expect(answer(await call(mock, '/pets/abc'))).toBe('400 first');
+    fixture('live.yaml', 'version: 1\nname: live-2\nchoices: { pet-id: { status: 400, code: second } }\n');
+    await vi.waitFor(async () => expect(answer(await call(mock, '/pets/abc'))).toBe('400 second'), poll);
+    expect((await health(mock)).profile.name).toBe('live-2');
+    expect(mock.stdout()).toMatch(/profile live-2 reloaded from .*live\.yaml/);
+
+    fixture('live.yaml', 'version: 1\nname: live-3\nchoices: { pet-id: { status: 418, code: third } }\n');
+    await vi.waitFor(() => expect(mock.stdout()).toMatch(/invalid profile .*live\.yaml: \$\.choices\['pet-id'\]\.status must be one of 400, 404 \(edit refused; still answering by profile live-2\)/), poll);
+    expect(answer(await call(mock, '/pets/abc'))).toBe('400 second');
+    expect((await health(mock)).profile.name).toBe('live-2');
+  });
+});

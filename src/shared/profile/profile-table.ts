@@ -1,0 +1,40 @@
+import type { ProfileChoices, ProfiledError, ProfilePoint } from './profile.js';
+
+/** An Error answer as the documentation writes it: 400 `invalid_body`. */
+const shown = ({ status, code }: ProfiledError): string => `${status} \`${code}\``;
+
+/** Each point's row: what is asked, and the choice in words. */
+const ROWS: { [P in ProfilePoint]: { question: string; choice: (choice: ProfileChoices[P]) => string } } = {
+  order: { question: 'listPets: the order of results', choice: (order) => `By id, ${order}` },
+  'default-status': { question: 'createPet: the `status` of an animal created without one', choice: (status) => (status === 'none' ? 'None: a `status` left out stays absent' : `\`${status}\``) },
+  'name-length': {
+    question: 'createPet: the longest `name` accepted',
+    choice: (limit) => (limit === 'unlimited' ? 'Any length (within the 1 MiB body)' : `${limit.max} characters (code points); a longer one gets ${shown(limit.refused)}`),
+  },
+  location: { question: 'createPet: `Location` with 201', choice: (location) => (location === 'sent' ? 'Sent: `/v1/pets/{id}`' : 'Not sent') },
+  'missing-body': { question: 'createPet: an empty body', choice: shown },
+  'malformed-json': { question: 'createPet: a body that is not JSON', choice: shown },
+  'body-not-object': { question: 'createPet: JSON that is not an object', choice: shown },
+  'media-type': { question: 'createPet: a NewPet not sent as `application/json`', choice: shown },
+  'pet-id': { question: 'getPet: a `petId` that is not an int64', choice: shown },
+  'unknown-query-parameter': { question: 'A query parameter the document does not name', choice: (choice) => (choice === 'ignored' ? 'Ignored' : `Refused: ${shown(choice)}`) },
+  limit: {
+    question: 'listPets: a `limit` the document refuses',
+    choice: (limit) => `${shown(limit.refused)}${limit['above-maximum'] === 'clamped' ? '; past 100, a page of 100' : ', past 100 too'}`,
+  },
+  status: { question: 'listPets: a `status` the document refuses', choice: shown },
+};
+
+/**
+ * The profile's choices as a Markdown table (profile key, question,
+ * choice), in the order of the schema: the documentation's table of the
+ * mock's own choices is this table of profiles/default.yaml, and a test
+ * checks the two agree.
+ */
+export function profileTable(choices: ProfileChoices): string {
+  const rows = (Object.keys(ROWS) as ProfilePoint[]).map((point) => {
+    const row = ROWS[point] as { question: string; choice: (choice: unknown) => string };
+    return `| \`${point}\` | ${row.question} | ${row.choice(choices[point])} |`;
+  });
+  return ['| Profile key | Question | Choice |', '|---|---|---|', ...rows].join('\n');
+}

@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
+
+/**
+ * A profile: what a server chose where the interface is silent, one
+ * choice per point the contract harness observes (its silent log,
+ * src/contract-tests/silent-log.ts, names the same points). The harness
+ * writes one from a run (`--write-profile`); the mock answers by one
+ * (`--profile`). Only choices the interface leaves open can be written:
+ * each answer's status is one the contract allows there, so a profile
+ * can never make the mock break the contract.
+ */
+export const PROFILE_VERSION = 1;
+
+/** An Error answer a profile chooses: its status (among those the point allows) and its `code`. */
+export interface ProfiledError {
+  status: number;
+  code: string;
+}
+
+export interface ProfileChoices {
+  /** listPets: the order of results, by id. */
+  order: 'ascending' | 'descending';
+  /** createPet: the status of an animal created without one (`none`: left out). */
+  'default-status': 'none' | 'available' | 'pending' | 'sold';
+  /** createPet: the longest name accepted, in code points (at least 1000), and the answer past it. */
+  'name-length': 'unlimited' | { max: number; refused: ProfiledError };
+  /** createPet: whether `Location` is sent with 201. */
+  location: 'sent' | 'not-sent';
+  /** createPet: an empty body. */
+  'missing-body': ProfiledError;
+  /** createPet: a body that is not JSON. */
+  'malformed-json': ProfiledError;
+  /** createPet: JSON that is not an object. */
+  'body-not-object': ProfiledError;
+  /** createPet: a NewPet not sent as application/json. */
+  'media-type': ProfiledError;
+  /** getPet: a `petId` that is not an int64. */
+  'pet-id': ProfiledError;
+  /** Every operation: a query parameter the document does not name. */
+  'unknown-query-parameter': 'ignored' | ProfiledError;
+  /** listPets: a `limit` the document refuses; past the maximum, refused the same way or clamped to it. */
+  limit: { refused: ProfiledError; 'above-maximum': 'refused' | 'clamped' };
+  /** listPets: a `status` the document refuses. */
+  status: ProfiledError;
+}
+
+export type ProfilePoint = keyof ProfileChoices;
+
+/** A profile as written in its file: a point left out keeps the mock's own choice. */
+export interface ProfileFile {
+  version: typeof PROFILE_VERSION;
+  /** Shown by the mock's health endpoint and console. */
+  name: string;
+  choices: Partial<ProfileChoices>;
+  /** Written by the harness: for a point left out, why (not reached, answered in more than one way). */
+  notes?: Partial<Record<ProfilePoint, string>>;
+}
+
+/** A profile as the mock answers by it: every choice, the mock's own where the file left one out. */
+export interface Profile extends ProfileFile {
+  choices: ProfileChoices;
+}
+
+/** The profiles shipped with the package, their JSON Schema among them. */
+export const profilesDir = (): string => join(packageRoot(), 'profiles');
+export const profileSchemaPath = (): string => join(profilesDir(), 'profile.schema.json');
+/** The mock's own choices, as a profile: what it serves without `--profile`. */
+export const defaultProfilePath = (): string => join(profilesDir(), 'default.yaml');

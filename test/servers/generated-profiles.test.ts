@@ -1,0 +1,141 @@
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import pLimit from 'p-limit';
+import { afterAll, describe, it } from 'vitest';
+import { createResponseValidator } from '../../src/document/response-validator.js';
+import { runSuite } from '../../src/contract-tests/run-suite.js';
+import { runDrift } from '../../src/contract-tests/drift/run-drift.js';
+import { questionOf } from '../../src/contract-tests/silent-log.js';
+import { profileFromSilent } from '../../src/contract-tests/profile/profile-from-silent.js';
+import { profileStatuses } from '../../src/contract-tests/profile/profile-statuses.js';
+import { loadDefaultProfile, loadProfile, type LoadedProfile } from '../../src/mock/core/profile/load-profile.js';
+import { profileSchemaPath, type ProfileChoices, type ProfilePoint } from '../../src/shared/profile/profile.js';
+import { startApiServer } from '../support/contract-cli.js';
+
+/**
+ * Any profile the schema accepts keeps the contract: the mock under
+ * generated profiles passes every rule of the harness, over real HTTP. And
+ * the harness reads each choice back from what the mock answered: the
+ * profile it writes holds, at every point it learns, the choice generated.
+ * Names up to 9,999 characters: the harness sends names of up to 10,000, so
+ * it meets each limit. And two mocks, one under a generated profile, drift
+ * exactly where the profile differs from the mock's own choices.
+ */
+const KEY = 'generated-profiles-key';
+const validator = createResponseValidator();
+const dir = mkdtempSync(join(tmpdir(), 'animal-store-generated-profiles-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Node = { properties: Record<string, { enum?: string[] }> };
+const points = (JSON.parse(readFileSync(profileSchemaPath(), 'utf8')) as { properties: { choices: Node } }).properties.choices.properties;
+/** A point's values as the schema lists them. */
+const values = (point: ProfilePoint) => fc.constantFrom(...(points[point]?.enum ?? []));
+const error = (point: ProfilePoint) => fc.record({ status: fc.constantFrom(...profileStatuses(point)), code: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_.:-]{0,15}$/) });
+
+const choices: fc.Arbitrary<Partial<ProfileChoices>> = fc.record(
+  {
+    order: values('order') as fc.Arbitrary<ProfileChoices['order']>,
+    'default-status': values('default-status') as fc.Arbitrary<ProfileChoices['default-status']>,
+    'name-length': fc.oneof(fc.constant('unlimited' as const), fc.record({ max: fc.integer({ min: 1000, max: 9999 }), refused: error('name-length') })),
+    location: values('location') as fc.Arbitrary<ProfileChoices['location']>,
+    'missing-body': error('missing-body'),
+    'malformed-json': error('malformed-json'),
+    'body-not-object': error('body-not-object'),
+    'media-type': error('media-type'),
+    'pet-id': error('pet-id'),
+    'unknown-query-parameter': fc.oneof(fc.constant('ignored' as const), error('unknown-query-parameter')),
+    limit: fc.record({ refused: error('limit'), 'above-maximum': fc.constantFrom('refused' as const, 'clamped' as const) }),
+    status: error('status'),
+  },
+  { requiredKeys: [] },
+);
+
+/** A generated profile, loaded as `--profile` loads it. */
+function loaded(generated: Partial<ProfileChoices>, name: string): LoadedProfile {
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify({ version: 1, name, choices: generated }));
+  const profile = loadProfile(file, { store: 'memory' });
+  if (!profile.ok) throw new Error(`a generated profile the schema refuses: ${profile.error}`);
+  return profile.value;
+}
+
+/** The drift report's cause for a point. */
+const causeOf = (point: ProfilePoint): string => questionOf(point === 'limit' || point === 'status' ? { kind: 'query-parameter', name: point, values: 'refused' } : point);
+
+/** Whether a difference not named by a silent point follows from a changed choice. */
+function followsFrom(group: { cause: string; b: string }, changed: readonly ProfilePoint[], profile: ProfileChoices): boolean {
+  const codes = changed.flatMap((point) => JSON.stringify(profile[point]).match(/"code":"[^"]+"/g) ?? []).map((code) => code.slice(8, -1));
+  if (codes.some((code) => group.b.split(/[\s:]/).includes(code))) return true;
+  if (changed.includes('location') && /Location/.test(group.cause)) return true;
+  // Newest first, a page shows other animals: with or without a status, say.
+  return changed.includes('order') && group.cause.startsWith('listPets 200: body shape');
+}
+
+describe('the mock under generated profiles', () => {
+  const profiles = fc.sample(choices, { seed: 20261126, numRuns: 4 });
+
+  it('drifts from the mock without a profile exactly at the points the profile changes', { timeout: 300_000 }, async ({ expect }) => {
+    const own = loadDefaultProfile().profile.choices;
+    const limit = pLimit(2);
+    await Promise.all(
+      profiles.map((generated, i) =>
+        limit(async () => {
+          const profile = loaded(generated, `drift-${i}`).profile.choices;
+          const [a, b] = await Promise.all([startApiServer({ apiKey: KEY }), startApiServer({ apiKey: KEY, profile: loaded(generated, `drift-${i}`) })]);
+          try {
+            const run = await runDrift({ baseUrl: a.url, apiKey: KEY, seed: 900 + i, examples: 10, validator: await validator, compareWith: { baseUrl: b.url, apiKey: KEY } });
+            if (!run.ok) throw new Error(run.error.message);
+            const { groups, inconsistent, failedOnB } = run.report.drift;
+            expect(inconsistent).toEqual([]);
+            expect(failedOnB).toEqual([]);
+            const points = Object.keys(own) as ProfilePoint[];
+            const changed = points.filter((point) => JSON.stringify(profile[point]) !== JSON.stringify(own[point]));
+            const silent = new Set(points.map(causeOf));
+            expect(new Set(groups.map((g) => g.cause).filter((cause) => silent.has(cause))), JSON.stringify(generated)).toEqual(new Set(changed.map(causeOf)));
+            // A difference named otherwise is a changed choice showing elsewhere: one of the profile's answers, or what a changed order or Location makes of a page or a 201.
+            for (const group of groups.filter((g) => !silent.has(g.cause))) expect(followsFrom(group, changed, profile), `${group.cause}: A ${group.a}, B ${group.b}`).toBe(true);
+          } finally {
+            await Promise.all([a.close(), b.close()]);
+          }
+        }),
+      ),
+    );
+  });
+
+  it('passes every rule, and the harness learns back each choice it reaches', { timeout: 300_000 }, async ({ expect }) => {
+    const limit = pLimit(2);
+    await Promise.all(
+      profiles.map((generated, i) =>
+        limit(async () => {
+          const profile = loaded(generated, `generated-${i}`);
+          const server = await startApiServer({ apiKey: KEY, profile });
+          try {
+            const run = await runSuite({ baseUrl: server.url, apiKey: KEY, seed: 500 + i, examples: 10, validator: await validator });
+            if (!run.ok) throw new Error(run.error.message);
+            const failed = run.report.results.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.findings[0]?.message}`);
+            expect(failed, `profile ${JSON.stringify(generated)}`).toEqual([]);
+
+            const learned = profileFromSilent(run.report.silent, 'learned').choices;
+            const served = profile.profile.choices;
+            let compared = 0;
+            for (const [point, choice] of Object.entries(learned) as Array<[ProfilePoint, unknown]>) {
+              const expected = served[point];
+              // The longest name accepted is the longest the run sent within the limit, not the limit itself.
+              if (point === 'name-length' && typeof expected === 'object') {
+                const limit = expected as { max: number; refused: unknown };
+                expect(choice).toMatchObject({ refused: limit.refused });
+                expect((choice as { max: number }).max).toBeLessThanOrEqual(limit.max);
+              } else expect(choice, `${point} of ${JSON.stringify(generated)}`).toEqual(expected);
+              compared++;
+            }
+            expect(compared, JSON.stringify(learned)).toBeGreaterThanOrEqual(9);
+          } finally {
+            await server.close();
+          }
+        }),
+      ),
+    );
+  });
+});
