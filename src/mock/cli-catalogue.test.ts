@@ -52,13 +52,14 @@ describe('the catalogue', () => {
 });
 
 describe('scenarios', () => {
-  it('starts in the default scenario, and says so on a line of its own between Catalogue and the pages', async () => {
+  it('starts in the default scenario and the default profile, and says so on lines of their own between Catalogue and the pages', async () => {
     const mock = await startMock();
     const lines = mock.banner.trimEnd().split('\n');
     expect(lines[0]).toBe(`Animal Store mock listening on ${mock.url}`);
     const labels = lines.slice(1).map((line) => /^  (\w+):/.exec(line)?.[1]);
-    expect(labels.slice(labels.indexOf('Catalogue'))).toEqual(['Catalogue', 'Validators', 'Scenario', 'Console', 'Docs', 'Try']);
+    expect(labels.slice(labels.indexOf('Catalogue'))).toEqual(['Catalogue', 'Validators', 'Scenario', 'Profile', 'Console', 'Docs', 'Try']);
     expect(lines.find((line) => line.startsWith('  Scenario:'))).toMatch(/^  Scenario:  default \(scenarios[/\\]default\.yaml\): The realistic catalogue/);
+    expect(lines.find((line) => line.startsWith('  Profile:'))).toMatch(/^  Profile: +default \(profiles[/\\]default\.yaml\)/);
     expect(lines.at(-1)).toMatch(/^  Try: {7}curl /);
   });
 
