@@ -17,12 +17,18 @@
  * and the length of each run. PROXY_OTHER_BIN adds a fourth side, another
  * build of the mock (`/tmp/before/dist/src/mock/bin.js`) in proxy mode, so
  * two builds are compared within each round.
+ * PROXY_PRISM=1 adds Prism's validating proxy (`prism proxy`, from
+ * @stoplight/prism-cli, a development dependency) in front of the same
+ * target: the peer the mock's proxy mode is measured against. Prism serves
+ * the document's paths at its root, so its requests leave out `/v1`.
  * PROXY_CPU_PROF=DIR starts the mock with `node --cpu-prof`, writing its
  * profile into DIR when it stops (read it with profile-top.js).
  */
 import autocannon from 'autocannon';
 import { Agent, get } from 'node:http';
-import { API_KEY, BARE_PROXY_BIN, BASELINE_BIN, CONNECTIONS, FIXTURE, HOST, MOCK_BIN } from './config.js';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { API_KEY, BARE_PROXY_BIN, BASELINE_BIN, CONNECTIONS, FIXTURE, HOST, MOCK_BIN, ROOT } from './config.js';
 import { killChildrenOnExit, spawnNode, stopChild, type Child } from './children.js';
 import { freePort } from './free-port.js';
 import { median } from './pairs.js';
@@ -33,15 +39,21 @@ const ROUNDS = Number(process.env.PROXY_ROUNDS ?? 5);
 const SECONDS = Number(process.env.PROXY_SECONDS ?? 6);
 const PROFILE_DIR = process.env.PROXY_CPU_PROF;
 const OTHER = process.env.PROXY_OTHER_BIN;
+const PRISM = process.env.PROXY_PRISM === '1';
 const SEQUENTIAL_REQUESTS = 500;
 
-type SideName = 'direct' | 'bare proxy' | 'mock proxy' | 'other build';
+type SideName = 'direct' | 'bare proxy' | 'mock proxy' | 'other build' | 'prism proxy';
 
 interface Side {
   name: SideName;
   child: Child;
   origin: string;
+  /** Where this side serves the API: `/v1`, or `` for Prism, which serves the document's paths at its root. */
+  base: string;
 }
+
+/** The request path on this side: the API's path (`/v1/pets?limit=20`) under its base. */
+const on = (side: Side, path: string): string => side.origin + side.base + path.replace(/^\/v1/, '');
 
 interface Run {
   rps: number;
@@ -53,18 +65,18 @@ interface Run {
   targetCpuUs: number;
 }
 
-async function start(name: SideName, args: (port: number) => string[]): Promise<Side> {
+async function start(name: SideName, args: (port: number) => string[], base = '/v1'): Promise<Side> {
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
   const child = spawnNode(name, args(port));
-  await waitReady(origin, child);
-  return { name, child, origin };
+  await waitReady(origin, child, base);
+  return { name, child, origin, base };
 }
 
 async function load(side: Side, target: Side, path: string, seconds: number): Promise<Run> {
   const cpu = (child: Child): number => readCpuSeconds(child.pid) ?? 0;
   const [before, targetBefore] = [cpu(side.child), cpu(target.child)];
-  const result = await autocannon({ url: side.origin + path, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${API_KEY}` } });
+  const result = await autocannon({ url: on(side, path), connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${API_KEY}` } });
   const total = result.requests.total;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${side.name}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
   return {
@@ -84,7 +96,7 @@ async function oneByOne(side: Side, path: string): Promise<{ p50: number; p99: n
     for (let i = 0; i < SEQUENTIAL_REQUESTS; i++) {
       const start = performance.now();
       await new Promise<void>((resolve, reject) => {
-        get(side.origin + path, { agent, headers: { authorization: `Bearer ${API_KEY}` } }, (answer) => {
+        get(on(side, path), { agent, headers: { authorization: `Bearer ${API_KEY}` } }, (answer) => {
           answer.resume();
           answer.on('end', resolve);
           answer.on('error', reject);
@@ -117,6 +129,10 @@ function report(path: string, rounds: Array<Record<SideName, Run>>, names: reado
   }
   out(`mock proxy over bare proxy, throughput: ${spread(rounds.map((r) => r['mock proxy'].rps / r['bare proxy'].rps), 2)}`);
   out(`mock proxy over bare proxy, CPU per request: ${spread(rounds.map((r) => r['mock proxy'].cpuUs / r['bare proxy'].cpuUs), 2)}`);
+  if (PRISM) {
+    out(`mock proxy over prism proxy, throughput: ${spread(rounds.map((r) => r['mock proxy'].rps / r['prism proxy'].rps), 2)}`);
+    out(`mock proxy over prism proxy, CPU per request: ${spread(rounds.map((r) => r['mock proxy'].cpuUs / r['prism proxy'].cpuUs), 2)}`);
+  }
   if (OTHER === undefined) return;
   out(`mock proxy over other build, throughput: ${spread(rounds.map((r) => r['mock proxy'].rps / r['other build'].rps), 2)}`);
   out(`mock proxy over other build, CPU per request: ${spread(rounds.map((r) => r['mock proxy'].cpuUs / r['other build'].cpuUs), 2)}`);
@@ -132,6 +148,11 @@ async function main(): Promise<void> {
     await start('bare proxy', (port) => [BARE_PROXY_BIN, '--port', String(port), '--target', target.origin]),
     await start('mock proxy', (port) => [...profile, MOCK_BIN, '--port', String(port), '--quiet', '--proxy', `${target.origin}/v1`]),
   ];
+  if (PRISM) {
+    const prism = createRequire(join(ROOT, 'package.json')).resolve('@stoplight/prism-cli/dist/index.js');
+    const document = join(ROOT, 'openapi', 'animal-store.yaml');
+    sides.push(await start('prism proxy', (port) => [prism, 'proxy', document, `${target.origin}/v1`, '--host', HOST, '--port', String(port)], ''));
+  }
   if (OTHER !== undefined) sides.push(await start('other build', (port) => [OTHER, '--port', String(port), '--quiet', '--proxy', `${target.origin}/v1`]));
   try {
     for (const side of sides) await load(side, target, path, 2);
