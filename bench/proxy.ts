@@ -17,10 +17,13 @@
  * and the length of each run. PROXY_OTHER_BIN adds a fourth side, another
  * build of the mock (`/tmp/before/dist/src/mock/bin.js`) in proxy mode, so
  * two builds are compared within each round.
- * PROXY_PRISM=1 adds Prism's validating proxy (`prism proxy`, from
+ * PROXY_PRISM=1 adds Prism's validating proxy (`prism proxy --errors`, from
  * @stoplight/prism-cli, a development dependency) in front of the same
- * target: the peer the mock's proxy mode is measured against. Prism serves
- * the document's paths at its root, so its requests leave out `/v1`.
+ * target: the peer the mock's proxy mode is measured against;
+ * PROXY_PRISM=FILE runs that prism-cli instead (another version installed
+ * in a temporary folder: `…/node_modules/@stoplight/prism-cli/dist/index.js`).
+ * Prism serves the document's paths at its root, so its requests leave out
+ * `/v1`.
  * PROXY_CPU_PROF=DIR starts the mock with `node --cpu-prof`, writing its
  * profile into DIR when it stops (read it with profile-top.js).
  */
@@ -39,7 +42,7 @@ const ROUNDS = Number(process.env.PROXY_ROUNDS ?? 5);
 const SECONDS = Number(process.env.PROXY_SECONDS ?? 6);
 const PROFILE_DIR = process.env.PROXY_CPU_PROF;
 const OTHER = process.env.PROXY_OTHER_BIN;
-const PRISM = process.env.PROXY_PRISM === '1';
+const PRISM = process.env.PROXY_PRISM !== undefined && process.env.PROXY_PRISM !== '' && process.env.PROXY_PRISM !== '0';
 const SEQUENTIAL_REQUESTS = 500;
 
 type SideName = 'direct' | 'bare proxy' | 'mock proxy' | 'other build' | 'prism proxy';
@@ -149,9 +152,10 @@ async function main(): Promise<void> {
     await start('mock proxy', (port) => [...profile, MOCK_BIN, '--port', String(port), '--quiet', '--proxy', `${target.origin}/v1`]),
   ];
   if (PRISM) {
-    const prism = createRequire(join(ROOT, 'package.json')).resolve('@stoplight/prism-cli/dist/index.js');
+    const given = process.env.PROXY_PRISM as string;
+    const prism = given === '1' ? createRequire(join(ROOT, 'package.json')).resolve('@stoplight/prism-cli/dist/index.js') : given;
     const document = join(ROOT, 'openapi', 'animal-store.yaml');
-    sides.push(await start('prism proxy', (port) => [prism, 'proxy', document, `${target.origin}/v1`, '--host', HOST, '--port', String(port)], ''));
+    sides.push(await start('prism proxy', (port) => [prism, 'proxy', document, `${target.origin}/v1`, '--errors', '--host', HOST, '--port', String(port)], ''));
   }
   if (OTHER !== undefined) sides.push(await start('other build', (port) => [OTHER, '--port', String(port), '--quiet', '--proxy', `${target.origin}/v1`]));
   try {
