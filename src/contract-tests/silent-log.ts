@@ -4,6 +4,9 @@ import type { RecordedExchange, FixedSilentPoint, SilentEntry, SilentLog, Silent
 
 /** The interface's own open points, in report order (after listPets' parameters), with the question each answers. */
 export const SILENT_QUESTIONS: Record<FixedSilentPoint, string> = {
+  // The interface fixes an Error's shape, not its codes: each condition a client may tell apart is a point.
+  'missing-key': 'every operation: no `Authorization` header (the Error code of the 401)',
+  'wrong-key': 'every operation: `Authorization` without an accepted key (the Error code of the 401)',
   order: 'listPets: the order of results',
   'default-status': 'createPet: the status of an animal created without one',
   'name-length': 'createPet: the longest name accepted',
@@ -15,6 +18,9 @@ export const SILENT_QUESTIONS: Record<FixedSilentPoint, string> = {
   'malformed-json': 'createPet: a body that is not JSON',
   'body-not-object': 'createPet: JSON that is not an object (null, an array, a string, a number, true)',
   'media-type': 'createPet: a NewPet not sent as application/json',
+  'missing-field': 'createPet: a NewPet without a field it requires (the Error code of the 400)',
+  'invalid-value': 'createPet: a NewPet with a field of the wrong type or out of its range (the Error code of the 400)',
+  'unknown-id': 'getPet: an id no animal has (the Error code of the 404)',
   'pet-id': 'getPet: a `petId` that is not an int64',
   'unknown-query-parameter': 'every operation: a query parameter the document does not name',
 };

@@ -192,6 +192,8 @@ export interface SilentLog {
 
 /** A point of the interface's own, asked of every target. */
 export type FixedSilentPoint =
+  | 'missing-key'
+  | 'wrong-key'
   | 'default-status'
   | 'name-length'
   | 'order'
@@ -201,6 +203,9 @@ export type FixedSilentPoint =
   | 'malformed-json'
   | 'body-not-object'
   | 'media-type'
+  | 'missing-field'
+  | 'invalid-value'
+  | 'unknown-id'
   | 'valid-refused'
   | 'extra-member'
   | 'unknown-query-parameter';

@@ -173,7 +173,7 @@ async function loadStart(options: MockCliOptions): Promise<Result<StartState, st
   if (!found.ok) return found;
   const scenario = loadScenarioFile(contract, found.value);
   if (!scenario.ok) return failed(`invalid scenario ${scenario.error}`);
-  const profile = options.profile === undefined ? ok(loadDefaultProfile()) : loadProfile(options.profile, { store: options.storeUrl === MEMORY_STORE ? 'memory' : 'redis' });
+  const profile = options.profile === undefined ? ok(loadDefaultProfile()) : loadProfile(options.profile);
   if (!profile.ok) return failed(`invalid profile ${profile.error}`);
   // --fixtures and --seed replace the scenario's catalogue; its stubs still apply.
   const ownCatalogue = options.fixtures !== undefined || options.seed !== undefined;

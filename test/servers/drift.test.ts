@@ -1,11 +1,10 @@
 import pLimit from 'p-limit';
 import { describe, it } from 'vitest';
-import { createResponseValidator } from '../../src/document/response-validator.js';
-import { runDrift } from '../../src/contract-tests/drift/run-drift.js';
 import type { DriftReport } from '../../src/contract-tests/drift/drift-types.js';
 import { questionOf } from '../../src/contract-tests/silent-log.js';
 import { startApiServer, type AppFetch, type ApiServer } from '../support/contract-cli.js';
-import { otherChoices } from './other-choices.js';
+import { OTHER_CHOICES, otherChoices } from './other-choices.js';
+import { driftBetween } from '../support/drift-run.js';
 
 /**
  * The drift report over real HTTP: the mock against itself drifts nowhere;
@@ -15,34 +14,13 @@ import { otherChoices } from './other-choices.js';
  */
 const KEY = 'drift-servers-key';
 const OTHER_KEY = 'drift-servers-other-key';
-const validator = createResponseValidator();
 const limit = pLimit(3);
 
-async function drift(a: () => Promise<ApiServer>, b: () => Promise<ApiServer>, seed: number, keys = { a: KEY, b: KEY }, failures: 'none' | 'allowed' = 'none'): Promise<DriftReport> {
-  const [sa, sb] = await Promise.all([a(), b()]);
-  try {
-    const run = await runDrift({ baseUrl: sa.url, apiKey: keys.a, seed, validator: await validator, compareWith: { baseUrl: sb.url, apiKey: keys.b } });
-    if (!run.ok) throw new Error(run.error.message);
-    const failed = [...run.report.results.filter((r) => r.status === 'failed').map((r) => `A ${r.id}`), ...run.report.drift.failedOnB.map((f) => `B ${f.id}`)];
-    if (failed.length > 0 && failures === 'none') throw new Error(`seed ${seed}: contract failures ${failed.join(', ')}`);
-    return run.report.drift;
-  } finally {
-    await Promise.all([sa.close(), sb.close()]);
-  }
-}
+const drift = (a: () => Promise<ApiServer>, b: () => Promise<ApiServer>, seed: number, keys = { a: KEY, b: KEY }, failures: 'none' | 'allowed' = 'none'): Promise<DriftReport> =>
+  driftBetween(a, b, { seed, keys, failures });
 
 const mock = (key = KEY) => () => startApiServer({ apiKey: key });
 const withOtherChoices = () => startApiServer({ apiKey: KEY, wrap: otherChoices(KEY) });
-
-/** Every choice the mock with other choices makes otherwise, as the drift report may name it. */
-const OTHER_CHOICES: Array<{ choice: string; matches: (g: DriftReport['groups'][number]) => boolean }> = [
-  { choice: 'no Location', matches: (g) => (g.cause === questionOf('location') || g.cause === 'createPet 201: header Location') && g.b.includes('not sent') === g.cause.includes('whether') && /absent|not sent/.test(g.b) },
-  { choice: 'available by default', matches: (g) => g.cause === questionOf('default-status') && g.a === 'left out' && g.b === 'status "available"' },
-  { choice: 'lenient petId', matches: (g) => (g.cause === questionOf('pet-id') || g.cause === 'getPet: status') && /^4\d\d/.test(g.a) && g.b === '200' },
-  { choice: 'unknown query parameters refused', matches: (g) => (g.cause === questionOf('unknown-query-parameter') || g.cause.endsWith(': status')) && g.b === '400 unknown_parameter' },
-  { choice: 'names refused', matches: (g) => (g.cause === 'createPet: status' || g.cause === questionOf('valid-refused')) && g.b.includes('name_refused') },
-  { choice: 'chunked bodies refused', matches: (g) => g.cause === 'createPet: status' && g.b === '411 length_required' },
-];
 
 describe('the drift report, over real HTTP', () => {
   it('finds no drift between the mock and itself on 20 seeds, each target with its own key', { timeout: 240_000 }, async ({ expect }) => {

@@ -1,4 +1,6 @@
 import type { AppFetch } from '../support/contract-cli.js';
+import type { DriftReport } from '../../src/contract-tests/drift/drift-types.js';
+import { questionOf } from '../../src/contract-tests/silent-log.js';
 import { fieldsOf } from './declared-limit-servers.js';
 import { isExactInteger } from '../../src/shared/exact-json/int64.js';
 import { parseExactJson } from '../../src/shared/exact-json/parse-exact-json.js';
@@ -19,16 +21,17 @@ export const otherChoices = (key: string) => (fetch: AppFetch): AppFetch => {
   return async (request) => {
     const url = new URL(request.url);
     // After the key check, as the mock's own refusals: 401 wins.
-    if (new RegExp(`^bearer +${key}$`, 'i').test(request.headers.get('authorization') ?? '')) {
+    const authorized = new RegExp(`^bearer +${key}$`, 'i').test(request.headers.get('authorization') ?? '');
+    if (authorized) {
       const documented = url.pathname === '/v1/pets' && request.method === 'GET' ? ['limit', 'status'] : [];
       const unknown = [...url.searchParams.keys()].find((name) => !documented.includes(name));
-      if (unknown !== undefined) return Response.json({ code: 'unknown_parameter', message: `unknown query parameter ${unknown}`, status: 400 }, { status: 400 });
+      if (unknown !== undefined) return Response.json({ code: 'unknown_parameter', message: `unknown query parameter ${unknown}`, status: 400 }, { status: 400, headers: await routeHeaders(fetch, request) });
       if (/chunked/i.test(request.headers.get('transfer-encoding') ?? '')) return Response.json({ code: 'length_required', message: 'send Content-Length', status: 411 }, { status: 411 });
     }
     const lenient = /^\/v1\/pets\/(?:%20|\+)*(\d+)$/.exec(url.pathname);
     if (request.method === 'GET' && lenient) url.pathname = `/v1/pets/${lenient[1]}`;
     let body = request.method === 'POST' ? await request.text() : undefined;
-    if (body !== undefined && request.headers.get('authorization') === `Bearer ${key}`) {
+    if (body !== undefined && authorized) {
       const pet = fieldsOf(body);
       if (typeof pet?.name === 'string' && (names.has(pet.name) || /[\u0000-\u001f]/.test(pet.name))) {
         return Response.json({ code: 'name_refused', message: 'that name is taken or has control characters', status: 400 }, { status: 400 });
@@ -47,3 +50,21 @@ export const otherChoices = (key: string) => (fetch: AppFetch): AppFetch => {
     return new Response(stringifyExactJson(Array.isArray(json) ? json.map(reversed) : reversed(json)), { status: response.status, headers });
   };
 };
+
+/** The headers every answer of a GET's route carries (getPet's deprecation), from the mock's answer to it: a GET changes nothing. */
+async function routeHeaders(fetch: AppFetch, request: Request): Promise<Record<string, string>> {
+  if (request.method !== 'GET') return {};
+  const answered = await fetch(request);
+  return Object.fromEntries(['deprecation', 'sunset', 'link'].flatMap((name) => (answered.headers.has(name) ? [[name, answered.headers.get(name) as string]] : [])));
+}
+
+/** Every choice the mock with other choices makes otherwise, as the drift report may name it. */
+export const OTHER_CHOICES: Array<{ choice: string; matches: (g: DriftReport['groups'][number]) => boolean }> = [
+  { choice: 'no Location', matches: (g) => (g.cause === questionOf('location') || g.cause === 'createPet 201: header Location') && g.b.includes('not sent') === g.cause.includes('whether') && /absent|not sent/.test(g.b) },
+  { choice: 'available by default', matches: (g) => g.cause === questionOf('default-status') && g.a === 'left out' && g.b === 'status "available"' },
+  { choice: 'lenient petId', matches: (g) => (g.cause === questionOf('pet-id') || g.cause === 'getPet: status') && /^4\d\d/.test(g.a) && g.b === '200' },
+  { choice: 'unknown query parameters refused', matches: (g) => (g.cause === questionOf('unknown-query-parameter') || g.cause.endsWith(': status')) && g.b === '400 unknown_parameter' },
+  { choice: 'names refused', matches: (g) => (g.cause === 'createPet: status' || g.cause === questionOf('valid-refused')) && g.b.includes('name_refused') },
+  { choice: 'chunked bodies refused', matches: (g) => g.cause === 'createPet: status' && g.b === '411 length_required' },
+];
+

@@ -68,8 +68,8 @@ export interface AdminResponse {
  * The log is captured as JSON lines for assertions.
  */
 /** A profile file loaded as `--profile` loads it; a test's file that does not load is the test's mistake. */
-function profileFrom(file: string, store: 'memory' | 'redis'): LoadedProfile {
-  const loaded = loadProfile(file, { store });
+function profileFrom(file: string): LoadedProfile {
+  const loaded = loadProfile(file);
   if (!loaded.ok) throw new Error(loaded.error);
   return loaded.value;
 }
@@ -177,7 +177,7 @@ export function useMock(options: MockOptions = {}) {
       sessionPerKey: options.sessionPerKey,
       transport: options.transport,
       streamLifetimeMs: options.streamLifetimeMs,
-      ...(options.profileFile !== undefined && { profile: profileFrom(options.profileFile, store.kind), profileFile: options.profileFile }),
+      ...(options.profileFile !== undefined && { profile: profileFrom(options.profileFile), profileFile: options.profileFile }),
     });
   });
 

@@ -39,7 +39,9 @@ export const requestKey = (exchange: RecordedExchange): string => JSON.stringify
 /** The answers a case got on one target when they are not all alike: from the run's own repeats, else by sending a GET twice more. */
 export async function unstableAnswers(send: Send | undefined, request: ApiRequest, exchange: RecordedExchange, repeats: Map<string, string[]>): Promise<string[] | undefined> {
   if (request.method !== 'GET') return undefined;
-  const answers = [...(repeats.get(requestKey(exchange)) ?? [fingerprint(exchange)])];
+  // The run's rules go concurrently and each keeps its own exchanges, so its repeats are not in time order:
+  // a 404 may have come before a 200 recorded ahead of it. Only the asks sent here, after, are in order.
+  const answers = [...(repeats.get(requestKey(exchange)) ?? [fingerprint(exchange)])].sort((x, y) => Number(!x.startsWith('404')) - Number(!y.startsWith('404')));
   if (unstable(answers)) return answers;
   if (!send) return undefined;
   for (let i = 0; i < 2; i++) answers.push(fingerprint(await send(request)));

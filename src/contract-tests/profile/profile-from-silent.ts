@@ -38,6 +38,8 @@ function oneOf<T>(answers: Answers, read: (answer: string) => T | undefined): Le
 }
 
 const LEARN: { [P in ProfilePoint]: (answers: Answers) => Learned<ProfileChoices[P]> } = {
+  'missing-key': (answers) => oneError('missing-key', answers),
+  'wrong-key': (answers) => oneError('wrong-key', answers),
   order: (answers) => oneOf(answers, (a) => (a === 'ascending by id' ? 'ascending' : a === 'descending by id' ? 'descending' : undefined)),
   'default-status': (answers) =>
     oneOf(answers, (a) => {
@@ -50,6 +52,9 @@ const LEARN: { [P in ProfilePoint]: (answers: Answers) => Learned<ProfileChoices
   'malformed-json': (answers) => oneError('malformed-json', answers),
   'body-not-object': (answers) => oneError('body-not-object', answers),
   'media-type': (answers) => oneError('media-type', answers),
+  'missing-field': (answers) => oneError('missing-field', answers),
+  'invalid-value': (answers) => oneError('invalid-value', answers),
+  'unknown-id': (answers) => oneError('unknown-id', answers),
   // A 200 is a form the target reads as an id (`007`, `+7`): a reading, not the answer to a petId that is no id.
   'pet-id': (answers) => {
     const refused = answers.filter((a) => !a.answer.startsWith('200'));

@@ -1,6 +1,7 @@
 import type { ApiRequest, OperationId, Rule } from '../types.js';
 import { expectStatus, JSON_BODY } from './expect.js';
 import { STATEMENTS } from './statements.js';
+import { answerOf } from '../silent-log.js';
 
 /**
  * createPet is probed with an empty object: a server that wrongly took the
@@ -30,6 +31,8 @@ const rejects = (operation: OperationId, credentials: (typeof CREDENTIALS)[numbe
   statement: STATEMENTS.authRequired,
   async run(context) {
     const exchange = await context.send({ ...PROBES[operation].request, auth: credentials.auth });
+    // Without the header, or with one that carries no accepted key: what the mock tells apart.
+    context.observe(credentials.auth === 'none' ? 'missing-key' : 'wrong-key', answerOf(exchange), exchange);
     expectStatus(context, exchange, [401], STATEMENTS.authRequired);
   },
 });

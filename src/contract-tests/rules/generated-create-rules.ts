@@ -205,8 +205,8 @@ export const generatedCreateRules: Rule[] = [
 interface NegativeCase {
   label: string;
   text: string;
-  /** Where the interface is silent on the answer (a body that is not a JSON object), the point the report lists it under. */
-  silent?: 'missing-body' | 'malformed-json' | 'body-not-object' | 'media-type';
+  /** Where the interface is silent on the answer (its Error code, or its status too for a body that is not a JSON object), the point the report lists it under. */
+  silent: 'missing-body' | 'malformed-json' | 'body-not-object' | 'media-type' | 'missing-field' | 'invalid-value';
   headers?: Record<string, string>;
   /** The field broken, and its bad value, when the case is one field of an object body. */
   field?: string;
@@ -222,11 +222,11 @@ const nameOf = (seed: number, index: number) => `${CREATED_NAME_PREFIX} refused 
 function negativeCases(seed: number): NegativeCase[] {
   const cases: Array<Omit<NegativeCase, 'text'> & { body?: NewPet; text?: string }> = [];
   for (const [field, schema] of Object.entries(body.properties)) {
-    for (const bad of badValues(schema)) cases.push({ label: `${field}: ${bad.label}`, body: { ...HARMLESS, [field]: bad.value }, field, value: bad.value, expected: [400] });
+    for (const bad of badValues(schema)) cases.push({ label: `${field}: ${bad.label}`, body: { ...HARMLESS, [field]: bad.value }, field, value: bad.value, expected: [400], silent: 'invalid-value' });
   }
   for (const field of body.required) {
     const { [field]: _, ...without } = HARMLESS;
-    cases.push({ label: `${field} missing`, body: without, expected: [400] });
+    cases.push({ label: `${field} missing`, body: without, expected: [400], silent: 'missing-field' });
   }
   const valid = jsonText(HARMLESS);
   for (const [label, text, silent] of [
@@ -251,7 +251,7 @@ function negativeCases(seed: number): NegativeCase[] {
 /** A negative case must be refused (and never stored): a 400 (or 415) Error, nothing else. */
 function judgeRefusal(context: RuleContext, probe: Probe, bad: NegativeCase): Verdict {
   const status = probe.exchange.response?.status;
-  if (bad.silent) context.observe(bad.silent, answerOf(probe.exchange), probe.exchange);
+  context.observe(bad.silent, answerOf(probe.exchange), probe.exchange);
   if (status !== undefined && bad.expected.includes(status)) return verdictOf([probe]);
   return verdictOf([probe], [finding(probe.exchange, `answered ${status ?? 'nothing'} to a body with ${bad.label}`, `${bad.expected.join(' or ')} with an Error body (${cite(STATEMENTS.createBadRequest)})`, '$.status')]);
 }

@@ -1,6 +1,7 @@
 import type { Rule } from '../types.js';
 import { expectField, expectStatus, petOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
+import { answerOf } from '../silent-log.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 
 /** The largest id JSON numbers carry exactly: an id no catalogue is likely to have reached. */
@@ -38,6 +39,7 @@ export const getPetRules: Rule[] = [
       if (exchange.response?.status === 200 && (exchange.response.json as { id?: unknown })?.id === UNLIKELY_ID) {
         return { skipped: `an animal with id ${UNLIKELY_ID} exists` };
       }
+      context.observe('unknown-id', answerOf(exchange), exchange);
       expectStatus(context, exchange, [404], STATEMENTS.getNotFound);
     },
   },

@@ -129,7 +129,9 @@ export const formOf = (variation: Variation) => {
 
 /** Where the interface is silent: what an undocumented query parameter got. */
 export function observeExtraQuery(context: RuleContext, plain: RecordedExchange, varied: RecordedExchange, variation: Variation): void {
-  if (extraQueryOf(variation) === null) return;
+  // A request refused without the parameter too says nothing of it: its refusal may come before any look at the query.
+  const status = plain.response?.status;
+  if (extraQueryOf(variation) === null || status === undefined || status < 200 || status > 299) return;
   context.observe('unknown-query-parameter', varied.response?.status === plain.response?.status ? 'answered as without it' : answerOf(varied), varied);
 }
 

@@ -75,6 +75,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     },
     shutdown: options.shutdown,
     proxy: options.proxy,
+    profile,
   });
   const routes = [...contract.operations.values()].map((operation) => ({ operation, route: base + toHonoPath(operation.path) }));
   const methods = routeMethods(routes);

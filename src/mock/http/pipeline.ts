@@ -8,7 +8,7 @@ import { adminCredentials } from './steps/admin-guard/admin-credentials.js';
 import { adminHost } from './steps/admin-guard/admin-host.js';
 import { adminFetchSite } from './steps/admin-guard/admin-fetch-site.js';
 import { adminOrigin } from './steps/admin-guard/admin-origin.js';
-import { bearerKey } from './steps/bearer-key.js';
+import { bearerKey, profiledUnauthorized } from './steps/bearer-key.js';
 import { bodySize } from './steps/body-size.js';
 import { cors } from './steps/cors.js';
 import { deprecation } from './steps/deprecation.js';
@@ -22,6 +22,7 @@ import type { AdminMethods } from './admin/admin-methods.js';
 import { session } from './steps/session.js';
 import type { ProxyMode } from './proxy/proxy-mode.js';
 import { FALLBACK_HEADER } from './proxy/forward.js';
+import type { ActiveProfile } from '../core/profile/active-profile.js';
 
 export interface PipelineOptions {
   store: MockStore;
@@ -42,6 +43,8 @@ export interface PipelineOptions {
   adminMethods: AdminMethods;
   /** `--proxy`: what no stub or preference answers under the API goes to the target (proxy/proxy-mode.ts). */
   proxy?: ProxyMode | undefined;
+  /** The choices where the interface is silent: the API's 401 codes among them. */
+  profile: ActiveProfile;
 }
 
 /** The chains of steps a request can pass through, one per kind of route (see app.ts). */
@@ -115,7 +118,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
   const journal = journalRequests(store.anonymous, (error) => storeAway(logger, error));
   const { proxy } = options;
   // Proxy mode without --upstream-key: the target judges the client's key, so the mock does not.
-  const keyCheck = proxy && !proxy.ownKeys ? [] : [bearerKey({ keys: apiKeys })];
+  const keyCheck = proxy && !proxy.ownKeys ? [] : [bearerKey({ keys: apiKeys, refuse: profiledUnauthorized(options.profile) })];
   const auth = [...keyCheck, session({ store, perKey, mode: 'open', secret })];
   // Proxy mode streams bodies to the target, which judges their size; a stub that matches on the body reads it (scenario-stubs.ts).
   const limit = proxy ? [] : [bodySize(options.maxBodyBytes)];

@@ -91,7 +91,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const host = family === 'IPv6' ? `[${address}]` : address;
   const watcher = options.watch ? watchScenarios({ library, store, logger }) : undefined;
   const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
-  const profileWatcher = options.watch && options.profileFile !== undefined ? watchProfile({ file: options.profileFile, profile, serving: { store: store.kind }, logger }) : undefined;
+  const profileWatcher = options.watch && options.profileFile !== undefined ? watchProfile({ file: options.profileFile, profile, logger }) : undefined;
   return {
     logger,
     url: `http://${host}:${port}${contract.basePath}`,

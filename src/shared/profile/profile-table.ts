@@ -5,6 +5,8 @@ const shown = ({ status, code }: ProfiledError): string => `${status} \`${code}\
 
 /** Each point's row: what is asked, and the choice in words. */
 const ROWS: { [P in ProfilePoint]: { question: string; choice: (choice: ProfileChoices[P]) => string } } = {
+  'missing-key': { question: 'Every operation: no `Authorization` header', choice: shown },
+  'wrong-key': { question: 'Every operation: `Authorization` without an accepted key', choice: shown },
   order: { question: 'listPets: the order of results', choice: (order) => `By id, ${order}` },
   'default-status': { question: 'createPet: the `status` of an animal created without one', choice: (status) => (status === 'none' ? 'None: a `status` left out stays absent' : `\`${status}\``) },
   'name-length': {
@@ -16,6 +18,9 @@ const ROWS: { [P in ProfilePoint]: { question: string; choice: (choice: ProfileC
   'malformed-json': { question: 'createPet: a body that is not JSON', choice: shown },
   'body-not-object': { question: 'createPet: JSON that is not an object', choice: shown },
   'media-type': { question: 'createPet: a NewPet not sent as `application/json`', choice: shown },
+  'missing-field': { question: 'createPet: a NewPet without a field it requires', choice: shown },
+  'invalid-value': { question: 'createPet: a NewPet with a field of the wrong type or out of range', choice: shown },
+  'unknown-id': { question: 'getPet: an id no animal has', choice: shown },
   'pet-id': { question: 'getPet: a `petId` that is not an int64', choice: shown },
   'unknown-query-parameter': { question: 'A query parameter the document does not name', choice: (choice) => (choice === 'ignored' ? 'Ignored' : `Refused: ${shown(choice)}`) },
   limit: {

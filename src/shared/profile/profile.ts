@@ -19,6 +19,10 @@ export interface ProfiledError {
 }
 
 export interface ProfileChoices {
+  /** Every operation: no `Authorization` header (401). */
+  'missing-key': ProfiledError;
+  /** Every operation: an `Authorization` header without an accepted key (401). */
+  'wrong-key': ProfiledError;
   /** listPets: the order of results, by id. */
   order: 'ascending' | 'descending';
   /** createPet: the status of an animal created without one (`none`: left out). */
@@ -35,6 +39,12 @@ export interface ProfileChoices {
   'body-not-object': ProfiledError;
   /** createPet: a NewPet not sent as application/json. */
   'media-type': ProfiledError;
+  /** createPet: a NewPet without a field it requires (and nothing else wrong). */
+  'missing-field': ProfiledError;
+  /** createPet: a NewPet with a field of the wrong type or out of its range. */
+  'invalid-value': ProfiledError;
+  /** getPet: an id no animal has. */
+  'unknown-id': ProfiledError;
   /** getPet: a `petId` that is not an int64. */
   'pet-id': ProfiledError;
   /** Every operation: a query parameter the document does not name. */

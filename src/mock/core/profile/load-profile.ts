@@ -14,12 +14,6 @@ export interface LoadedProfile {
   file: string;
 }
 
-/** What the mock serves from, where a profile's choice depends on it. */
-export interface ProfileServing {
-  /** `descending` is served by the memory store only: Redis keeps additions in one list, read from its start. */
-  store: 'memory' | 'redis';
-}
-
 let compiled: ValidateFunction | undefined;
 
 /** The profile schema's key among the build's precompiled validators (scripts/build-validators.ts), from its text as it is now. */
@@ -43,18 +37,18 @@ function profileValidator(): ValidateFunction {
  * Reads a profile (YAML, or JSON) and checks it: its version first, so a
  * file of another version is told so rather than given a list of schema
  * errors; then profiles/profile.schema.json (strict, as the scenario
- * schema); then what the mock could not serve. A file that fails is
+ * schema). A file that fails is
  * refused with `<file>: <JSONPath> <reason>`, every problem joined with `; `.
  */
-export function loadProfile(file: string, serving: ProfileServing): Result<LoadedProfile, string> {
-  const checked = checkProfileFile(file, serving);
+export function loadProfile(file: string): Result<LoadedProfile, string> {
+  const checked = checkProfileFile(file);
   if (!checked.ok) return checked;
   // A point left out keeps the mock's own choice.
   const { profile, file: shown } = checked.value;
   return ok({ file: shown, profile: { ...profile, choices: { ...loadDefaultProfile().profile.choices, ...profile.choices } } });
 }
 
-function checkProfileFile(file: string, serving: ProfileServing): Result<{ profile: ProfileFile; file: string }, string> {
+function checkProfileFile(file: string): Result<{ profile: ProfileFile; file: string }, string> {
   const shown = displayPath(file);
   const refuse = (problems: readonly string[]) => failed(`${shown}: ${problems.join('; ')}`);
   let text: string;
@@ -75,11 +69,7 @@ function checkProfileFile(file: string, serving: ProfileServing): Result<{ profi
   }
   const validate = profileValidator();
   if (!validate(data)) return refuse(describeSchemaErrors(validate.errors ?? []));
-  const profile = data as ProfileFile;
-  if (profile.choices.order === 'descending' && serving.store === 'redis') {
-    return refuse(['$.choices.order descending is served by the memory store only (on Redis the additions are read from the start of one list): use ascending, or the memory store (--store memory)']);
-  }
-  return ok({ profile, file: shown });
+  return ok({ profile: data as ProfileFile, file: shown });
 }
 
 let defaultProfile: LoadedProfile | undefined;
@@ -87,7 +77,7 @@ let defaultProfile: LoadedProfile | undefined;
 /** The mock's own choices (profiles/default.yaml, which has every one); a shipped file that does not load is a broken install. */
 export function loadDefaultProfile(): LoadedProfile {
   if (defaultProfile) return defaultProfile;
-  const loaded = checkProfileFile(defaultProfilePath(), { store: 'memory' });
+  const loaded = checkProfileFile(defaultProfilePath());
   if (!loaded.ok) throw new Error(`the shipped default profile does not load: ${loaded.error}`);
   // Every choice is there: a test compares its keys with the schema's.
   defaultProfile = loaded.value as LoadedProfile;

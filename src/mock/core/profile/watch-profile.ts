@@ -2,13 +2,12 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { watchFolder, type FolderWatcher } from '../files/watch-folder.js';
 import type { ActiveProfile } from './active-profile.js';
-import { loadProfile, type ProfileServing } from './load-profile.js';
+import { loadProfile } from './load-profile.js';
 
 export interface WatchProfileOptions {
   /** The profile file given with `--profile`. */
   file: string;
   profile: ActiveProfile;
-  serving: ProfileServing;
   logger: Logger;
   debounceMs?: number;
 }
@@ -19,7 +18,7 @@ export interface WatchProfileOptions {
  * that does not is refused with `<file>: <path> <reason>` at warn level,
  * and the profile loaded last keeps answering.
  */
-export function watchProfile({ file, profile, serving, logger, debounceMs }: WatchProfileOptions): FolderWatcher {
+export function watchProfile({ file, profile, logger, debounceMs }: WatchProfileOptions): FolderWatcher {
   const dir = dirname(resolve(file));
   const path = join(dir, basename(file));
   const inUse: ReadonlySet<string> = new Set([path]);
@@ -30,7 +29,7 @@ export function watchProfile({ file, profile, serving, logger, debounceMs }: Wat
     what: 'profile',
     debounceMs,
     changed() {
-      const reloaded = loadProfile(file, serving);
+      const reloaded = loadProfile(file);
       if (!reloaded.ok) {
         logger.warn({ profile: profile.current.profile.name }, `invalid profile ${reloaded.error} (edit refused; still answering by profile ${profile.current.profile.name})`);
         return;

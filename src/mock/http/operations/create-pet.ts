@@ -1,3 +1,4 @@
+import type { ErrorObject } from 'ajv';
 import { catalogueFullError, type CatalogueFull } from '../../core/catalogue/catalogue-limits.js';
 import type { NewPet } from '../../core/catalogue/pet.js';
 import { generatePet } from '../../core/catalogue/generate-pets.js';
@@ -47,7 +48,8 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger, basePat
       const bytes = await readBody(x);
       const { choices } = profile;
       const read = readJsonBody(body, c.req.header('content-type'), bytes, c.req.header('content-encoding'));
-      if (!read.ok) return failed(refusal(choices, read.error, bytes));
+      // The schema's errors, when it refused the body: `validate` keeps its last call's until the next.
+      if (!read.ok) return failed(refusal(choices, read.error, bytes, body.validate.errors));
       // The document's schema checked it: it is a NewPet.
       const newPet = read.value as NewPet;
       const limit = choices['name-length'];
@@ -78,11 +80,12 @@ const withDefaultStatus = (newPet: NewPet, status: ProfileChoices['default-statu
   status === 'none' || newPet.status !== undefined ? newPet : { ...newPet, status };
 
 /**
- * The profile's answer to a body that is not a JSON object: empty, not
- * JSON, JSON of another kind, or another media type. Every other refusal
- * (a field missing or wrong) keeps the mock's own Error.
+ * The profile's answer to a refused body: empty, not JSON, JSON of
+ * another kind, another media type, an object with a field missing
+ * (when that is all that is wrong: every field missing is one question
+ * a client can fix by sending them), or with a value the schema refuses.
  */
-function refusal(choices: ProfileChoices, error: ErrorBody, bytes: Uint8Array): ErrorBody {
+function refusal(choices: ProfileChoices, error: ErrorBody, bytes: Uint8Array, schemaErrors: readonly ErrorObject[] | null | undefined): ErrorBody {
   switch (error.code) {
     case 'missing_body':
       return profiledError(choices['missing-body'], error.message);
@@ -92,7 +95,8 @@ function refusal(choices: ProfileChoices, error: ErrorBody, bytes: Uint8Array): 
       return profiledError(choices['media-type'], error.message);
     case 'invalid_body':
       // Well-formed JSON (it parsed): an object starts with `{`, after any whitespace or BOM.
-      return firstByte(bytes) === 0x7b ? error : profiledError(choices['body-not-object'], error.message);
+      if (firstByte(bytes) !== 0x7b) return profiledError(choices['body-not-object'], error.message);
+      return profiledError(choices[schemaErrors?.every((e) => e.keyword === 'required') ? 'missing-field' : 'invalid-value'], error.message);
     default:
       return error;
   }

@@ -1,5 +1,5 @@
 import { generatePet } from '../../core/catalogue/generate-pets.js';
-import { clip, errorBody, profiledError, type ErrorBody } from '../../core/errors.js';
+import { clip, profiledError, type ErrorBody } from '../../core/errors.js';
 import { failed, ok } from '../../core/result.js';
 import { readParameter } from '../../core/validation/read-parameter.js';
 import { andThen } from '../../core/store/maybe-promise.js';
@@ -7,7 +7,7 @@ import { servingState } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
 import type { OperationFactory } from './served-operation.js';
 
-/** `GET /pets/{petId}`: one animal, or 404; a `petId` that is not an int64 gets the active profile's answer. */
+/** `GET /pets/{petId}`: one animal, or 404; an unknown id and a `petId` that is not an int64 get the active profile's answers. */
 export const getPet: OperationFactory<{ id: number; raw: string }> = (operation, { profile }) => {
   const petId = operation.pathParams.find((p) => p.name === 'petId');
   if (!petId) throw new Error('getPet has no petId path parameter in the document');
@@ -19,16 +19,21 @@ export const getPet: OperationFactory<{ id: number; raw: string }> = (operation,
       // interface does not say). One past 2^53 (read as a bigint) is an int64 naming no animal:
       // the mock assigns its ids, all safe integers.
       if (!read.ok) return failed(notAnId(profile.choices['pet-id'], raw));
-      return typeof read.value === 'number' ? ok({ id: read.value, raw }) : failed(notFound(raw));
+      return typeof read.value === 'number' ? ok({ id: read.value, raw }) : failed(notFound(profile.choices['unknown-id'], raw));
     },
     serve: (x, { id, raw }) =>
-      andThen(servingState(x), (state) => andThen(state.catalogue.getJson(id), (pet) => (pet === undefined ? sendError(x, notFound(raw)) : respond(x, 200, pet)))),
+      andThen(servingState(x), (state) =>
+        andThen(state.catalogue.getJson(id), (pet) => (pet === undefined ? sendError(x, notFound(profile.choices['unknown-id'], raw)) : respond(x, 200, pet))),
+      ),
     generate: (faker, { id }) => generatePet(faker, { id }),
   };
 };
 
-const notFound = (raw: string): ErrorBody => errorBody('pet_not_found', `No animal has the id ${raw}.`);
+type Answer = { status: number; code: string };
+
+const notFoundMessage = (raw: string): string => `No animal has the id ${raw}.`;
+const notFound = (answer: Answer, raw: string): ErrorBody => profiledError(answer, notFoundMessage(raw));
 
 /** A petId that is not an int64: the profile's status and code; a 404 says what any unknown id's does. */
-const notAnId = (answer: { status: number; code: string }, raw: string): ErrorBody =>
-  profiledError(answer, answer.status === 404 ? notFound(raw).message : `petId must be a 64-bit integer, got ${JSON.stringify(clip(raw))}`);
+const notAnId = (answer: Answer, raw: string): ErrorBody =>
+  profiledError(answer, answer.status === 404 ? notFoundMessage(raw) : `petId must be a 64-bit integer, got ${JSON.stringify(clip(raw))}`);

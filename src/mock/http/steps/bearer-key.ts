@@ -1,6 +1,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { errorBody } from '../../core/errors.js';
+import { errorBody, profiledError } from '../../core/errors.js';
+import type { ActiveProfile } from '../../core/profile/active-profile.js';
 import type { Exchange, Step } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
 import { countRawHeader } from '../raw-headers.js';
@@ -57,8 +58,22 @@ export function unauthorized(message: string, realm: string): (x: Exchange) => R
   return (x) => sendError(x, body, challenge);
 }
 
-/** The API's 401. */
-export const sendUnauthorized = unauthorized('Missing or invalid API key: send Authorization: Bearer <API_KEY>.', 'animal-store');
+const API_REFUSAL = 'Missing or invalid API key: send Authorization: Bearer <API_KEY>.';
+const API_CHALLENGE = Object.freeze({ 'www-authenticate': 'Bearer realm="animal-store"' });
+
+/** The API's 401, with the mock's own code. */
+export const sendUnauthorized = unauthorized(API_REFUSAL, 'animal-store');
+
+/**
+ * The API's 401 with the active profile's code: one for a request without
+ * `Authorization`, one for a header that carries no accepted key (another
+ * key, another scheme, two headers). Read at each request, as the profile
+ * can be reloaded.
+ */
+export const profiledUnauthorized =
+  (profile: ActiveProfile) =>
+  (x: Exchange): Response =>
+    sendError(x, profiledError(profile.choices[x.c.req.header('authorization') === undefined ? 'missing-key' : 'wrong-key'], API_REFUSAL), API_CHALLENGE);
 
 /** Whether an `Authorization` header value carries an accepted key, in constant time (see bearerKey). */
 export function keyChecker(keys: readonly string[]): (authorization: string | undefined) => boolean {

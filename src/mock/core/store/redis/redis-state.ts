@@ -1,5 +1,5 @@
-import { indexCatalogue, storedForm } from '../../catalogue/catalogue-index.js';
-import { joinPage, meetsQuery, pagePart } from '../../catalogue/catalogue-page.js';
+import { indexCatalogue, storedForm, type CatalogueIndex } from '../../catalogue/catalogue-index.js';
+import { joinPage, meetsQuery, pagePart, type ListQuery } from '../../catalogue/catalogue-page.js';
 import type { CatalogueLimits } from '../../catalogue/catalogue-limits.js';
 import type { NewPet, Pet } from '../../catalogue/pet.js';
 import type { CompiledStub } from '../../scenarios/compile-stub.js';
@@ -82,12 +82,27 @@ export function redisState(redis: RedisConnection, ref: SessionRef, source: Stat
   };
 }
 
+/**
+ * A page from the largest id: the additions (their ids all past the start
+ * catalogue's, kept in id order in one list) read from its end, then the
+ * start catalogue's part for what is left of the limit.
+ */
+function newestFirst(redis: RedisConnection, start: CatalogueIndex, keys: StateKeys, query: ListQuery): Promise<string> {
+  const { limit, status, where } = query;
+  const key = status === undefined ? keys.ordered : keys.status(status);
+  // Other fields have no list on Redis: the additions (at most --max-pets) are read whole and filtered here.
+  const read = where?.length
+    ? redis.command(['LRANGE', key, '0', '-1']).then((added) => (added as string[]).filter((json) => meetsQuery(json, query)).slice(-limit))
+    : redis.command(['LRANGE', key, String(-limit), '-1']).then((added) => added as string[]);
+  return read.then((added) => joinPage(added.reverse().join(','), pagePart(start, limit - added.length, query).json));
+}
+
 function redisCatalogue(redis: RedisConnection, ref: SessionRef, source: StateSource, keys: StateKeys, limits: CatalogueLimits): StateCatalogue {
   const start = indexCatalogue(source.pets);
   return {
-    // Ascending only: a profile with another order is refused with a Redis store (core/profile/load-profile.ts).
     listJson(query) {
       const { limit, status, where } = query;
+      if (query.order === 'descending') return newestFirst(redis, start, keys, query);
       const first = pagePart(start, limit, query);
       // A page the start catalogue fills needs nothing from Redis.
       if (first.count === limit) return joinPage(first.json, '');

@@ -1,0 +1,39 @@
+import { questionOf } from '../../src/contract-tests/silent-log.js';
+import type { DriftReport } from '../../src/contract-tests/drift/drift-types.js';
+import type { ProfileChoices, ProfilePoint } from '../../src/shared/profile/profile.js';
+
+/** The drift report's cause for a profile point: its silent point's question (`limit` and `status` are listPets' parameters'). */
+export const causeOf = (point: ProfilePoint): string => questionOf(point === 'limit' || point === 'status' ? { kind: 'query-parameter', name: point, values: 'refused' } : point);
+
+/** The points where two sets of choices differ. */
+export const differingPoints = (a: ProfileChoices, b: ProfileChoices): ProfilePoint[] =>
+  (Object.keys(a) as ProfilePoint[]).filter((point) => JSON.stringify(a[point]) !== JSON.stringify(b[point]));
+
+/**
+ * The changed points a drift group follows from: its cause's point when
+ * it is a silent point's; else those whose Error code one side answered
+ * (a case of another rule meeting that condition), or what a changed
+ * order or Location makes of a page or a 201.
+ */
+export function pointsOf(group: DriftReport['groups'][number], changed: readonly ProfilePoint[], profile: ProfileChoices): ProfilePoint[] {
+  const own = changed.find((point) => causeOf(point) === group.cause);
+  if (own) return [own];
+  const answered = [...group.a.split(/[\s:]/), ...group.b.split(/[\s:]/)];
+  const byCode = changed.filter((point) => (JSON.stringify(profile[point]).match(/"code":"[^"]+"/g) ?? []).some((code) => answered.includes(code.slice(8, -1))));
+  if (changed.includes('location') && /Location/.test(group.cause)) byCode.push('location');
+  // Newest first, a page shows other animals: with or without a status, say.
+  if (changed.includes('order') && group.cause.startsWith('listPets 200: body shape')) byCode.push('order');
+  return byCode;
+}
+
+/** The changed points a drift report's groups name, and the groups that follow from none. */
+export function namedPoints(groups: DriftReport['groups'], changed: readonly ProfilePoint[], profile: ProfileChoices): { named: ProfilePoint[]; unexplained: string[] } {
+  const named = new Set<ProfilePoint>();
+  const unexplained: string[] = [];
+  for (const group of groups) {
+    const points = pointsOf(group, changed, profile);
+    if (points.length === 0) unexplained.push(`${group.cause}: A ${group.a}, B ${group.b}`);
+    for (const point of points) named.add(point);
+  }
+  return { named: [...named].sort(), unexplained };
+}
