@@ -3,19 +3,10 @@ import { dirname, resolve } from 'node:path';
 import { proxyReportFormat } from './http/proxy/proxy-report.js';
 import { failed, ok, type Result } from './core/result.js';
 import { DEFAULT_PROXY_TIMEOUT_MS, PROXY_MAX_SOCKETS } from './http/proxy/proxy-mode.js';
+import type { ProxyOptions } from './http/proxy/start-proxy-mode.js';
 
-/** Proxy mode as the command line asks for it. */
-export interface ProxyFlags {
-  target: URL;
-  timeoutMs: number;
-  upstreamKey: string | undefined;
-  /** `--proxy-fallback mock`: answer from the mock while the target is away. */
-  fallback: 'mock' | undefined;
-  /** `--record DIR`: the folder the recorded scenario is written into, absolute. */
-  recordDir: string | undefined;
-  /** `--proxy-report FILE`: the violations written there when the mock stops, absolute. */
-  reportFile: string | undefined;
-}
+/** Proxy mode as the command line asks for it: the server's options but the document, which the command line gives apart. */
+export type ProxyFlags = Omit<ProxyOptions, 'documentPath'>;
 
 export const PROXY_HELP = `  --proxy URL        send every request under /v1 that no stub answers to this target, e.g.
                      https://staging.example.com/v1, and check every answer (env MOCK_PROXY;

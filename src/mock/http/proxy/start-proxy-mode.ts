@@ -7,8 +7,11 @@ export interface ProxyOptions {
   target: URL;
   timeoutMs: number;
   upstreamKey: string | undefined;
+  /** `--proxy-fallback mock`: answer from the mock while the target is away. */
   fallback: 'mock' | undefined;
+  /** `--record DIR`: the folder the recorded scenario is written into, absolute. */
   recordDir: string | undefined;
+  /** `--proxy-report FILE`: the violations written there when the mock stops, absolute. */
   reportFile: string | undefined;
   /** The contract document the checks read (the one the mock serves). */
   documentPath: string | undefined;
