@@ -24,21 +24,25 @@ export const TIMELINE_ROWS = 10;
 
 export interface SoakConfig {
   minutes: number;
+  /** `--proxy`: the mock measured runs in proxy mode in front of a second, plain mock (bench/soak-target.ts). */
+  proxy: boolean;
   /** SOAK_RSS_CEILING_MIB, default DEFAULT_RSS_CEILING_MIB. */
   rssCeilingMiB: number;
 }
 
-/** `--minutes N` (default 10; fractions allowed, e.g. 0.5) and SOAK_RSS_CEILING_MIB; an Error naming the bad value. */
+/** `--minutes N` (default 10; fractions allowed, e.g. 0.5), `--proxy` and SOAK_RSS_CEILING_MIB; an Error naming the bad value. */
 export function readSoakConfig(argv: readonly string[], env: NodeJS.ProcessEnv): SoakConfig {
   let minutes = 10;
+  let proxy = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] = arg.startsWith('--minutes=') ? ['--minutes', arg.slice('--minutes='.length)] : [arg, undefined];
-    if (flag !== '--minutes') throw new Error(`unknown argument ${JSON.stringify(arg)}; usage: npm run bench:soak -- [--minutes N]`);
-    minutes = positive('--minutes', inline ?? argv[++i], 24 * 60);
+    if (flag === '--proxy') proxy = true;
+    else if (flag === '--minutes') minutes = positive('--minutes', inline ?? argv[++i], 24 * 60);
+    else throw new Error(`unknown argument ${JSON.stringify(arg)}; usage: npm run bench:soak -- [--minutes N] [--proxy]`);
   }
   const ceiling = env.SOAK_RSS_CEILING_MIB;
-  return { minutes, rssCeilingMiB: ceiling === undefined || ceiling === '' ? DEFAULT_RSS_CEILING_MIB : positive('SOAK_RSS_CEILING_MIB', ceiling, 1024 * 1024) };
+  return { minutes, proxy, rssCeilingMiB: ceiling === undefined || ceiling === '' ? DEFAULT_RSS_CEILING_MIB : positive('SOAK_RSS_CEILING_MIB', ceiling, 1024 * 1024) };
 }
 
 function positive(name: string, text: string | undefined, max: number): number {

@@ -7,6 +7,13 @@
  * lives. Prints a markdown report with four PASS/FAIL lines (no crash, no
  * unexpected 5xx, RSS levelled off, largest RSS under SOAK_RSS_CEILING_MIB,
  * default 1024) and writes bench/results/soak.json. Exits 1 when a check fails.
+ *
+ * `--proxy`: the same, with the mock measured in proxy mode (`--proxy
+ * <target>/v1`) in front of a second, plain mock (bench/soak-target.ts), and
+ * slow clients besides (bench/soak-slow-read.ts). A 502 or 504 counts as an
+ * unexpected 5xx: the target runs on the same machine for the whole soak,
+ * so the proxy failing to reach it or to get its answer in time is a
+ * failure, not a bound. Results go to bench/results/soak-proxy.json.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -20,6 +27,8 @@ import { machine, writeResults } from './results.js';
 import { ABORT_SESSIONS, ABORT_STREAM, abortBodies } from './soak-abort.js';
 import { LEVEL_OFF_TOLERANCE, readSoakConfig, SCENARIOS_DIR, SOAK_MOCK_BIN, TIMELINE_ROWS, type SoakConfig } from './soak-config.js';
 import { runStream } from './soak-load.js';
+import { SLOW_READ_STREAM, slowReads } from './soak-slow-read.js';
+import { startTarget, type SoakTarget } from './soak-target.js';
 import { describeStreams, renderSoakReport, type SoakResults } from './soak-report.js';
 import { startSampler, type HeapReport, type Sampler } from './soak-sampler.js';
 import { countUnexpected5xx, Tally, totals } from './soak-tally.js';
@@ -37,9 +46,9 @@ interface SoakMock {
 }
 
 /** Starts the wrapped mock on a free port; resolves once it answers. */
-async function startMock(): Promise<SoakMock> {
+async function startMock(target: SoakTarget | undefined): Promise<SoakMock> {
   const port = await freePort();
-  const args = ['--port', String(port), ...MOCK_FLAGS];
+  const args = ['--port', String(port), ...MOCK_FLAGS, ...(target ? ['--proxy', target.url] : [])];
   const child = spawnNode('mock', [SOAK_MOCK_BIN, ...args], { ipc: true });
   let last: HeapReport | undefined;
   child.process.on('message', (message: { memory?: NodeJS.MemoryUsage }) => {
@@ -47,7 +56,8 @@ async function startMock(): Promise<SoakMock> {
   });
   const origin = `http://${HOST}:${port}`;
   await waitReady(origin, child);
-  return { child, origin, command: `animal-store-mock ${args.join(' ')}`, lastHeap: () => last };
+  const command = `animal-store-mock ${args.join(' ')}` + (target ? ` (the target: ${target.command})` : '');
+  return { child, origin, command, lastHeap: () => last };
 }
 
 /** Why a child stopped, in words. */
@@ -70,38 +80,43 @@ interface LoadOutcome {
  * Every stream and the aborting clients at once for `durationS`, sampled
  * every second; stops early if the mock dies.
  */
-async function driveLoad(mock: SoakMock, durationS: number, tally: Tally): Promise<LoadOutcome> {
+async function driveLoad(mock: SoakMock, target: SoakTarget | undefined, durationS: number, tally: Tally): Promise<LoadOutcome> {
   const started = performance.now();
   const elapsed = (): number => (performance.now() - started) / 1000;
   let crash: string | undefined;
   let loading = true;
-  const died = new Promise<void>((resolve) =>
-    mock.child.process.once('exit', (code, signal) => {
-      if (loading) crash = `the mock died after ${elapsed().toFixed(0)} s: ${ending(code, signal)}`;
-      resolve();
-    }),
-  );
+  const dies = (child: Child, what: string): Promise<void> =>
+    new Promise<void>((resolve) =>
+      child.process.once('exit', (code, signal) => {
+        if (loading) crash ??= `${what} died after ${elapsed().toFixed(0)} s: ${ending(code, signal)}`;
+        resolve();
+      }),
+    );
+  const died = Promise.race([dies(mock.child, 'the mock'), ...(target ? [dies(target.child, 'the target')] : [])]);
   const streams = soakStreams(shippedScenarios());
-  progress(`Soak: ${(durationS / 60).toFixed(2)} min against ${mock.command} (pid ${mock.child.pid}), ${streams.length} autocannon streams and ${ABORT_STREAM.connections} aborting clients`);
+  const slow = target ? SLOW_READ_STREAM.connections : 0;
+  progress(`Soak: ${(durationS / 60).toFixed(2)} min against ${mock.command} (pid ${mock.child.pid}), ${streams.length} autocannon streams, ${ABORT_STREAM.connections} aborting and ${slow} slow clients`);
   const sampler = startSampler(mock.child, mock.lastHeap, tally, elapsed, Math.max(1, Math.round(durationS / TIMELINE_ROWS)));
   const running = streams.map((stream) => runStream(mock.origin, stream, durationS, tally));
   const loadOn = (): boolean => crash === undefined && elapsed() < durationS;
   const aborting = Array.from({ length: ABORT_STREAM.connections }, () => abortBodies(mock.origin, ABORT_SESSIONS, tally, loadOn));
+  const reading = Array.from({ length: slow }, () => slowReads(mock.origin, tally, loadOn));
 
   await Promise.race([Promise.all(running.map((r) => r.done)), died]);
   const ranS = elapsed();
   for (const r of running) r.stop();
-  await Promise.all([...aborting, ...running.map((r) => r.done)]);
+  await Promise.all([...aborting, ...reading, ...running.map((r) => r.done)]);
   sampler.stop();
   loading = false;
   return { ranS, crash, sampler, streams };
 }
 
 async function soak(config: SoakConfig): Promise<SoakResults> {
-  const mock = await startMock();
+  const target = config.proxy ? await startTarget() : undefined;
+  const mock = await startMock(target);
   const idleRssMiB = readMemoryMiB(mock.child.pid, 'VmRSS');
   const tally = new Tally();
-  const { ranS, crash, sampler, streams } = await driveLoad(mock, config.minutes * 60, tally);
+  const { ranS, crash, sampler, streams } = await driveLoad(mock, target, config.minutes * 60, tally);
   let stopped: string | undefined;
   if (!mock.child.exited()) {
     mock.child.process.once('exit', (code, signal) => (stopped = ending(code, signal)));
@@ -121,12 +136,12 @@ async function soak(config: SoakConfig): Promise<SoakResults> {
     rssCeilingMiB: config.rssCeilingMiB,
     idleRssMiB,
     largestRssMiB,
-    streams: [...describeStreams(streams), ABORT_STREAM],
+    streams: [...describeStreams(streams), ABORT_STREAM, ...(target ? [SLOW_READ_STREAM] : [])],
     answers: tally.answers,
     errors: tally.errors,
     timeline: timeline(samples, TIMELINE_ROWS),
     verdicts: verdicts({ crash, unexpected5xx, level, largestRssMiB, rssCeilingMiB: config.rssCeilingMiB, tolerance: LEVEL_OFF_TOLERANCE }),
-    crashOutput: crash === undefined ? undefined : mock.child.output(),
+    crashOutput: crash === undefined ? undefined : mock.child.output() + (target ? `\n--- the target:\n${target.child.output()}` : ''),
     stopped,
     samples,
   };
@@ -137,7 +152,7 @@ async function main(): Promise<number> {
   if (!existsSync(SOAK_MOCK_BIN)) throw new Error(`${SOAK_MOCK_BIN} is missing: run npm run build first`);
   const results = await soak(config);
   process.stdout.write(renderSoakReport(results));
-  process.stdout.write(`\nResults written to ${writeResults(RESULTS_DIR, 'soak.json', results)}\n`);
+  process.stdout.write(`\nResults written to ${writeResults(RESULTS_DIR, config.proxy ? 'soak-proxy.json' : 'soak.json', results)}\n`);
   return results.verdicts.every((v) => v.pass) ? 0 : 1;
 }
 

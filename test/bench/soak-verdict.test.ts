@@ -85,12 +85,13 @@ describe('soak: the RSS ceiling', () => {
   });
 });
 
-describe('soak: --minutes', () => {
+describe('soak: --minutes and --proxy', () => {
   it('takes fractions and both spellings; refuses what is not a positive number', () => {
-    expect(readSoakConfig([], {})).toEqual({ minutes: 10, rssCeilingMiB: DEFAULT_RSS_CEILING_MIB });
-    expect(readSoakConfig(['--minutes', '0.5'], { SOAK_RSS_CEILING_MIB: '800' })).toEqual({ minutes: 0.5, rssCeilingMiB: 800 });
+    expect(readSoakConfig([], {})).toEqual({ minutes: 10, proxy: false, rssCeilingMiB: DEFAULT_RSS_CEILING_MIB });
+    expect(readSoakConfig(['--minutes', '0.5'], { SOAK_RSS_CEILING_MIB: '800' })).toEqual({ minutes: 0.5, proxy: false, rssCeilingMiB: 800 });
+    expect(readSoakConfig(['--proxy', '--minutes', '0.5'], {})).toEqual({ minutes: 0.5, proxy: true, rssCeilingMiB: DEFAULT_RSS_CEILING_MIB });
     expect(readSoakConfig(['--minutes=2'], {}).minutes).toBe(2);
-    for (const argv of [['--minutes'], ['--minutes', '0'], ['--minutes', '-1'], ['--minutes', 'ten'], ['--seconds', '5']]) {
+    for (const argv of [['--minutes'], ['--minutes', '0'], ['--minutes', '-1'], ['--minutes', 'ten'], ['--seconds', '5'], ['--proxy=yes']]) {
       expect(() => readSoakConfig(argv, {})).toThrow(/minutes|unknown argument/);
     }
     expect(() => readSoakConfig([], { SOAK_RSS_CEILING_MIB: 'lots' })).toThrow(/SOAK_RSS_CEILING_MIB/);
