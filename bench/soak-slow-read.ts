@@ -1,33 +1,43 @@
 import { connect, type Socket } from 'node:net';
 import { API_KEY } from './config.js';
 import type { Tally } from './soak-tally.js';
+import { LARGE_SESSIONS } from './soak-traffic.js';
 
 /** For the report, beside the autocannon streams. */
 export const SLOW_READ_STREAM = {
   name: 'slow-reader',
-  label: 'raw sockets, listPets (limit 100) keyed in the shared default: one chunk read every 50 ms, given up after 3 s',
+  label: 'raw sockets, listPets (limit 100) keyed in the large-create sessions in turn: one chunk read every 200 ms, given up after 2 s',
   /** Slow clients side by side. */
   connections: 2,
 };
 
 /** Pause after each chunk read: the client that cannot keep up, so the proxy's writes to it back up. */
-const CHUNK_PAUSE_MS = 50;
-/** How long one slow client reads before it gives up and destroys the connection. */
-const GIVE_UP_MS = 3000;
+const CHUNK_PAUSE_MS = 200;
+/**
+ * How long one slow client reads before it gives up and destroys the
+ * connection: at one chunk (up to 64 KiB) per CHUNK_PAUSE_MS, less than an
+ * answer holding one animal of almost 1 MiB, so the proxy also sees clients
+ * that stop reading half-way.
+ */
+const GIVE_UP_MS = 2000;
 const PATH = '/v1/pets?limit=100';
 
 /**
  * A client that reads the answer slowly, over and over until `running()` is
- * false: a raw socket sends listPets (where the large animals are, so the
- * answer is many MiB through the proxy), pauses after every chunk, and
+ * false: a raw socket sends listPets in the sessions the large creates
+ * fill in turn (so the answer can be many MiB through the proxy), pauses after every chunk, and
  * gives up after GIVE_UP_MS. An answer read to its end is counted by its
  * status; one given up on as `slow read given up`; a connection that fails
  * as an error by its code.
  */
 export async function slowReads(origin: string, tally: Tally, running: () => boolean): Promise<void> {
   const { hostname, port } = new URL(origin);
-  const request = `GET ${PATH} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${API_KEY}\r\nConnection: close\r\n\r\n`;
-  while (running()) {
+  for (let turn = 0; running(); turn++) {
+    const session = LARGE_SESSIONS[turn % LARGE_SESSIONS.length];
+    const request =
+      `GET ${PATH} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${API_KEY}\r\nConnection: close\r\n` +
+      (session === undefined ? '' : `X-Mock-Session: ${session}\r\n`) +
+      '\r\n';
     const outcome = await readSlowly(connect({ host: hostname, port: Number(port) }), request);
     if (outcome.kind === 'answer') tally.answer(SLOW_READ_STREAM.name, outcome.status, outcome.body);
     else if (outcome.kind === 'given-up') tally.count(SLOW_READ_STREAM.name, 'slow read given up');

@@ -59,7 +59,7 @@ const NEAR_CLIP = `/v1/pets?limit=1&pad=${'n'.repeat(JOURNAL_PATH_CLIP - 40)}`;
 const FAR_OVER_CLIP = `/v1/pets?limit=1&pad=${'f'.repeat(8 * JOURNAL_PATH_CLIP)}`;
 
 /** Sessions the soak fills; more of them than --max-sessions where the point is eviction. */
-const LARGE_SESSIONS = [undefined, ...sessionIds('soak-large', MAX_SESSIONS)];
+export const LARGE_SESSIONS = [undefined, ...sessionIds('soak-large', MAX_SESSIONS)];
 export const SMALL_SESSIONS = [undefined, ...sessionIds('soak-small', 20)];
 const LONG_PATH_SESSIONS = [undefined, ...sessionIds('soak-long', MAX_SESSIONS)];
 const ADMIN_SESSIONS = sessionIds('soak-admin', MAX_SESSIONS + 20);
