@@ -27,6 +27,14 @@ describe('soak: which 5xx are failures', () => {
     expect(Object.keys(counts).sort()).toEqual(['201', '500 ?', '503 server_busy', '503 service_unavailable', '503 too_many_sessions', '507 ?', '507 catalogue_full']);
     expect(countUnexpected5xx(counts)).toBe(1 + 2 + 5);
   });
+
+  it('counts the proxy not reaching its target (502) or not getting its answer in time (504) as a failure', () => {
+    const counts = {
+      [statusKey(502, '{"code":"upstream_unavailable","message":"m","status":502}')]: 3,
+      [statusKey(504, '{"code":"upstream_timeout","message":"m","status":504}')]: 4,
+    };
+    expect(countUnexpected5xx(counts)).toBe(3 + 4);
+  });
 });
 
 describe('soak: RSS levelled off', () => {
