@@ -100,11 +100,16 @@ const shapeOf = (text: string): string =>
     .replace(/\[\d+\]/g, '[*]')
     .replace(/-?\d+(\.\d+)?/g, 'N');
 
+/** An operation's place in the document; one the document does not name goes last. */
+const rank = (order: readonly OperationId[], operation: OperationId): number => (order.includes(operation) ? order.indexOf(operation) : order.length);
+
 function describe(key: string, members: readonly Located[], answers: AnswerCounts, operations: ReadonlyMap<OperationId, string>): { key: string; cause: Omit<FailureCause, 'id'> } {
   const [kind, signature, operation] = key.split('\u0000') as ['answer' | 'finding', string, string | undefined];
   const first = members[0] as Located;
   const rules = [...new Set(members.map((m) => m.rule.id))];
-  const seenOn = [...new Set(members.map((m) => m.finding.exchange?.operation).filter((o): o is OperationId => o !== undefined))];
+  // In the document's order, not the order the answers came in: the same run reads the same whichever request met the fault first.
+  const order = [...operations.keys()];
+  const seenOn = [...new Set(members.map((m) => m.finding.exchange?.operation).filter((o): o is OperationId => o !== undefined))].sort((a, b) => rank(order, a) - rank(order, b));
   const example = { rule: first.rule.id, finding: first.finding };
   const level = members.some((m) => m.finding.level === 'error') ? 'error' : 'warning';
   const common = { kind, level, rules, findings: members.length, operations: seenOn.map((o) => operations.get(o) ?? o), example } as const;
