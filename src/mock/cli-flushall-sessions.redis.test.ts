@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
 import { startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 import { redisCommand } from '../../test/support/redis-command.js';
-import { startRedisServer, type RedisServer } from '../../test/support/redis-server.js';
+import { useRedisServer } from '../../test/support/redis-server.js';
 
 /**
  * `--session-per-key` on one Redis after a FLUSHALL: the secret key
@@ -14,17 +14,11 @@ import { startRedisServer, type RedisServer } from '../../test/support/redis-ser
  */
 useBuiltCli();
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterAll(async () => {
-  await redis?.stop();
-});
+const redis = useRedisServer();
 
 const auth = { authorization: `Bearer ${DEFAULT_API_KEY}` };
 
-const start = (prefix: string): Promise<RunningMock> => startMock(['--store', redis.url, '--store-prefix', prefix, '--session-per-key', '--no-watch']);
+const start = (prefix: string): Promise<RunningMock> => startMock(['--store', redis().url, '--store-prefix', prefix, '--session-per-key', '--no-watch']);
 
 async function create(mock: RunningMock, name: string): Promise<{ status: number; id: number; session: string | null }> {
   const res = await fetch(`${mock.url}/pets`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name, categoryId: 1 }) });
@@ -47,7 +41,7 @@ describe('--session-per-key after FLUSHALL', () => {
     const before = await create(one, 'Before');
     expect((await read(two, before.id)).status).toBe(200);
 
-    expect(await redisCommand(redis.port, ['FLUSHALL'])).toBe('OK');
+    expect(await redisCommand(redis().port, ['FLUSHALL'])).toBe('OK');
     if (order === 'old-first') expect((await read(two, before.id)).status).toBe(404);
     const three = await start(prefix);
 

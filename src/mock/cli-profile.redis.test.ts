@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
 import { fixture, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
-import { startRedisServer, type RedisServer } from '../../test/support/redis-server.js';
+import { useRedisServer } from '../../test/support/redis-server.js';
 
 /**
  * A profile's order on the Redis store: newest first, as the memory store
@@ -11,13 +11,7 @@ import { startRedisServer, type RedisServer } from '../../test/support/redis-ser
  */
 useBuiltCli();
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterAll(async () => {
-  await redis?.stop();
-});
+const redis = useRedisServer();
 
 const NEWEST_FIRST = 'version: 1\nname: newest-first\nchoices:\n  order: descending\n';
 
@@ -36,7 +30,7 @@ describe('a profile with the listing newest first, on the Redis store', () => {
   it('lists additions first, then the start catalogue, from the largest id, as the memory store does', { timeout: 30_000 }, async () => {
     const profile = fixture('newest-first-redis.yaml', NEWEST_FIRST);
     const [onRedis, inMemory] = await Promise.all([
-      startMock(['--profile', profile, '--store', redis.url, '--store-prefix', `order-${randomUUID()}`, '--no-watch']),
+      startMock(['--profile', profile, '--store', redis().url, '--store-prefix', `order-${randomUUID()}`, '--no-watch']),
       startMock(['--profile', profile, '--no-watch']),
     ]);
     expect(onRedis.banner).toMatch(/Profile: +newest-first/);

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../../bench/free-port.js';
 import { redisCommand } from './redis-command.js';
 import { REDIS, requireServerCommand } from './system-servers.js';
@@ -174,4 +175,19 @@ function watchOwner(pid: number, dir: string, exited: Promise<void>): void {
   // Nothing is ever written: the pipe exists only to be closed by our exit. An EPIPE if the shell is gone is of no interest.
   watcher.stdin?.on('error', () => undefined);
   void exited.then(() => watcher.kill('SIGKILL'));
+}
+
+/** A redis-server of the test file's own, started before its tests and stopped after them: the getter gives it inside a test. */
+export function useRedisServer(options: RedisServerOptions = {}): () => RedisServer {
+  let redis: RedisServer | undefined;
+  beforeAll(async () => {
+    redis = await startRedisServer(options);
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  return () => {
+    if (!redis) throw new Error('the redis-server is started before the tests');
+    return redis;
+  };
 }
