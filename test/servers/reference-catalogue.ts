@@ -25,3 +25,10 @@ export function referenceCatalogue(): ReferencePet[] {
   }
   return pets;
 }
+
+/** A Pet as answered: fields in the interface's order, no status when it has none. */
+export function present(pet: ReferencePet): ReferencePet {
+  const shown: ReferencePet = { id: pet.id, name: pet.name, categoryId: pet.categoryId };
+  if (pet.status !== undefined) shown.status = pet.status;
+  return shown;
+}

@@ -15,8 +15,10 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * (1.0 is one, 1.5 is not) within int64, kept exactly, `status` absent or exactly one
  * of the three values. Other fields, `id` among them, are ignored. Without a
  * status the animal is `available`. The name is kept exactly as sent.
+ * `controlCharacters: 'refused'`: a name with a control character (Unicode
+ * Cc: C0, DEL, C1) is refused, checked after `empty_name`.
  */
-export function readNewPet(body: Buffer): NewPetReading {
+export function readNewPet(body: Buffer, { controlCharacters = 'kept' }: { controlCharacters?: 'kept' | 'refused' } = {}): NewPetReading {
   if (body.length === 0) return refuse('empty_body', 'The request body is empty; send a NewPet JSON object.');
   let text: string;
   try {
@@ -42,6 +44,7 @@ export function readNewPet(body: Buffer): NewPetReading {
   if (name === undefined) return refuse('missing_name', 'name is required.');
   if (typeof name !== 'string') return refuse('bad_name', 'name must be a string.');
   if (name.length === 0) return refuse('empty_name', 'name must not be empty.');
+  if (controlCharacters === 'refused' && /\p{Cc}/u.test(name)) return refuse('name_control_character', 'name must not contain control characters.');
   if (codePoints(name) > MAX_NAME_CHARACTERS) return refuse('name_too_long', `name must be at most ${MAX_NAME_CHARACTERS} characters.`);
 
   const categoryId = field('categoryId');

@@ -33,7 +33,8 @@
  *   zeros allowed); below 1 → 400 `bad_limit`; above 100 → clamped to 100 and
  *   answered 200 (the mock: 400). `limit` given twice → 400 `bad_limit`.
  * - `status` must be exactly available|pending|sold → else 400 `bad_status`;
- *   given twice → 400 `bad_status`. Other query parameters are ignored.
+ *   given twice → 400 `bad_status`. Other query parameters are ignored (on
+ *   every operation).
  * - No pagination beyond `limit`; no paging headers.
  *
  * createPet
@@ -67,14 +68,47 @@
  * - Every answer of the route, errors and 401 included, carries
  *   `Deprecation: @1795305600`, `Sunset: Thu, 05 Dec 2030 00:00:00 GMT` and
  *   `Link: </v1/pets>; rel="successor-version"`.
+ *
+ * The `every-point` variant (option `variant`)
+ * Another set of choices, each also where the interface is silent: it
+ * differs from the mock (profiles/default.yaml) also where the default
+ * agrees with it (Location, unknown query parameters), and makes choices
+ * the mock makes nowhere (chunked bodies, control characters, taken names,
+ * a petId with a sign or spaces). Everything above holds, except:
+ * - The 401 challenge is `WWW-Authenticate: Bearer scope="pets"`, one value
+ *   for a missing key and a wrong one (RFC 6750 §3 allows a challenge with a
+ *   scope and no realm; the mock: `Bearer realm="animal-store"`).
+ * - A query parameter the document does not name → 400 `unknown_parameter`,
+ *   after the key check (a 401 still wins), before any other check of the
+ *   operation: listPets names `limit` and `status` (and the filters that are
+ *   on), createPet and getPet none (the mock: ignored).
+ * - createPet's 201 carries no `Location` (the interface does not mention
+ *   one; the mock sends it).
+ * - A createPet body sent with `Transfer-Encoding: chunked` → 411
+ *   `length_required`, after the key check and the query, before the body is
+ *   read (RFC 9112 §6.3 lets a server ask for a Content-Length); the body is
+ *   then read and discarded, and the connection kept (past 8 MiB it closes).
+ * - The name checks, in order: `missing_name`, `bad_name`, `empty_name`,
+ *   then a control character (Unicode Cc: C0, DEL, C1) → 400
+ *   `name_control_character`, then `name_too_long`; once every other check
+ *   of the body passes, a name an animal of the server already has (of the
+ *   starting catalogue or added) → 400 `name_taken`, nothing stored (the
+ *   mock accepts both).
+ * - `petId` (percent-decoded) may have leading spaces and one `+` (`%20%207`,
+ *   `+7` are 7) but no leading zero (`07`, `%30%307` → 400 `bad_pet_id`, a
+ *   lone `0` is the number 0); a negative one is plain `-` then digits
+ *   without a leading zero (`-0` is refused).
  */
-import { stringify } from 'lossless-json';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
-import { isAuthorized, onlyHeader } from './reference-auth.js';
-import { referenceCatalogue, type ReferencePet } from './reference-catalogue.js';
+import { isAuthorized } from './reference-auth.js';
+import { present, referenceCatalogue, type ReferencePet } from './reference-catalogue.js';
+import { getPet } from './reference-get-pet.js';
+import { BODY_LIMIT, error, isJsonContentType, refuseMalformed, serve, splitTarget, type Answer, type Body } from './reference-http.js';
 import { readNewPet } from './reference-new-pet.js';
+import { isChunked, unknownParameter, VARIANTS, type ReferenceVariant } from './reference-variant.js';
+
+export type { ReferenceVariant } from './reference-variant.js';
 
 export interface ReferenceServer {
   /** The base URL, ending in /v1, e.g. http://127.0.0.1:PORT/v1. */
@@ -95,43 +129,33 @@ export interface ReferenceServerOptions {
   categoryFilter?: boolean;
   /** listPets also filters by `name`: only the animals of exactly that name. Off by default, as above. */
   nameFilter?: boolean;
+  /** `every-point`: differ from the mock at every point (the header comment lists how); default `default`. */
+  variant?: ReferenceVariant;
 }
 
 const BASE = '/v1';
-const JSON_TYPE = 'application/json; charset=utf-8';
-const BODY_LIMIT = 64 * 1024;
-const DRAIN_LIMIT = 8 * 1024 * 1024;
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 const STATUSES: ReadonlySet<string> = new Set(['available', 'pending', 'sold']);
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 const DEPRECATION_HEADERS = {
   deprecation: '@1795305600',
   sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
   link: `<${BASE}/pets>; rel="successor-version"`,
 };
 
-interface Answer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-interface Body {
-  bytes: Buffer;
-  size: number;
-  /** False when reading stopped past DRAIN_LIMIT. */
-  complete: boolean;
-}
-
-type Route = { operation: 'listPets' | 'createPet'; query: URLSearchParams } | { operation: 'getPet'; petId: string } | { operation: 'none' };
+type Route =
+  | { operation: 'listPets' | 'createPet'; query: URLSearchParams }
+  | { operation: 'getPet'; petId: string; query: URLSearchParams }
+  | { operation: 'none' };
 
 /** Starts the reference server on 127.0.0.1, on a free port. */
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
   const { apiKey } = options;
+  const choices = VARIANTS[options.variant ?? 'default'];
+  const filters: ListFilters = { byCategory: options.categoryFilter === true, byName: options.nameFilter === true };
   const pets = new Map<number, ReferencePet>();
   for (const pet of options.pets ?? referenceCatalogue()) pets.set(pet.id, { ...pet });
+  const names = new Set([...pets.values()].map((pet) => pet.name));
   let nextId = Math.max(0, ...pets.keys()) + 1;
 
   const createPet = (req: IncomingMessage, body: Body): Answer => {
@@ -140,12 +164,21 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     const encoding = req.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') return error(415, 'unsupported_content_encoding', 'Content-Encoding is not supported; send the body unencoded.');
     if (body.size > BODY_LIMIT) return error(413, 'body_too_large', `The request body is larger than ${BODY_LIMIT} bytes.`);
-    const reading = readNewPet(body.bytes);
+    const reading = readNewPet(body.bytes, { controlCharacters: choices.controlCharacters });
     if (!reading.ok) return error(400, reading.code, reading.message);
-    // Synchronous from here on: concurrent creates get distinct ids.
+    // Synchronous from here on: concurrent creates get distinct ids, and two of one name cannot both pass.
+    if (choices.takenNames === 'refused' && names.has(reading.pet.name)) return error(400, 'name_taken', 'An animal of this name exists already; choose another name.');
     const pet: ReferencePet = { id: nextId++, ...reading.pet };
     pets.set(pet.id, pet);
-    return { status: 201, body: present(pet), headers: { location: `${BASE}/pets/${pet.id}` } };
+    names.add(pet.name);
+    return { status: 201, body: present(pet), ...(choices.location ? { headers: { location: `${BASE}/pets/${pet.id}` } } : {}) };
+  };
+
+  /** 400 to a query parameter the operation does not name, when the variant refuses those. */
+  const refusedParameter = (route: Exclude<Route, { operation: 'none' }>): Answer | undefined => {
+    if (choices.unknownParameters === 'ignored') return undefined;
+    const unknown = unknownParameter(route.query, route.operation === 'listPets' ? listParameters(filters) : []);
+    return unknown === undefined ? undefined : error(400, 'unknown_parameter', `${route.operation} has no query parameter ${JSON.stringify(unknown.slice(0, 100))}.`);
   };
 
   const answer = (req: IncomingMessage, body: Body): Answer => {
@@ -153,24 +186,33 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     const extra = route.operation === 'getPet' ? DEPRECATION_HEADERS : undefined;
     const answered = ((): Answer => {
       if (!isAuthorized(req.rawHeaders, apiKey)) {
-        return error(401, 'unauthenticated', 'Send the API key as Authorization: Bearer <API_KEY>.', { 'www-authenticate': 'Bearer' });
+        return error(401, 'unauthenticated', 'Send the API key as Authorization: Bearer <API_KEY>.', { 'www-authenticate': choices.challenge });
       }
+      if (route.operation === 'none') return error(404, 'no_such_route', `Nothing is served at ${req.method} ${(req.url ?? '').slice(0, 200)}.`);
+      const refused = refusedParameter(route);
+      if (refused) return refused;
       switch (route.operation) {
         case 'listPets':
-          return listPets(pets, route.query, { byCategory: options.categoryFilter === true, byName: options.nameFilter === true });
+          return listPets(pets, route.query, filters);
         case 'createPet':
           return createPet(req, body);
         case 'getPet':
-          return getPet(pets, route.petId);
-        default:
-          return error(404, 'no_such_route', `Nothing is served at ${req.method} ${(req.url ?? '').slice(0, 200)}.`);
+          return getPet(pets, route.petId, choices.petId);
       }
     })();
     return extra ? { ...answered, headers: { ...extra, ...answered.headers } } : answered;
   };
 
+  /** 411 to a chunked createPet body, when the variant refuses those: decided from the head, after the key and the query. */
+  const beforeBody = (req: IncomingMessage): Answer | undefined => {
+    if (choices.chunkedBodies === 'read' || !isChunked(req)) return undefined;
+    const route = routeOf(req);
+    if (route.operation !== 'createPet' || !isAuthorized(req.rawHeaders, apiKey) || refusedParameter(route)) return undefined;
+    return error(411, 'length_required', 'Send the body with a Content-Length, not chunked.');
+  };
+
   const server = createServer((req, res) => {
-    void serve(req, res, answer);
+    void serve(req, res, { beforeBody, answer });
   });
   server.on('clientError', refuseMalformed);
   await new Promise<void>((resolve, reject) => {
@@ -191,96 +233,37 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   };
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, answer: (req: IncomingMessage, body: Body) => Answer): Promise<void> {
-  try {
-    const body = await readBody(req);
-    if (body === undefined) return; // the client went away
-    let reply: Answer;
-    try {
-      reply = answer(req, body);
-    } catch {
-      reply = error(500, 'internal', 'The reference server failed to answer.');
-    }
-    send(res, reply, !body.complete);
-  } catch {
-    if (!res.headersSent) send(res, error(500, 'internal', 'The reference server failed to answer.'), true);
-    else res.destroy();
-  }
-}
-
-function send(res: ServerResponse, { status, body, headers }: Answer, close: boolean): void {
-  const text = stringify(body) ?? '';
-  res.writeHead(status, {
-    ...headers,
-    'content-type': JSON_TYPE,
-    'content-length': String(Buffer.byteLength(text)),
-    ...(close ? { connection: 'close' } : {}),
-  });
-  res.end(text);
-}
-
-/** The whole body, keeping at most BODY_LIMIT + 1 bytes; undefined when the request broke off. */
-function readBody(req: IncomingMessage): Promise<Body | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (body: Body | undefined) => {
-      if (done) return;
-      done = true;
-      resolve(body);
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      if (size <= BODY_LIMIT) chunks.push(chunk);
-      size += chunk.length;
-      if (size > DRAIN_LIMIT) {
-        req.pause();
-        finish({ bytes: Buffer.concat(chunks), size, complete: false });
-      }
-    });
-    req.on('end', () => finish({ bytes: Buffer.concat(chunks), size, complete: true }));
-    req.on('error', () => finish(undefined));
-    req.on('close', () => finish(undefined));
-  });
-}
-
 function routeOf(req: IncomingMessage): Route {
   const target = splitTarget(req.url ?? '');
   if (target === undefined) return { operation: 'none' };
-  const { path, query } = target;
+  const { path } = target;
+  const query = new URLSearchParams(target.query);
   if (path === `${BASE}/pets`) {
-    if (req.method === 'GET') return { operation: 'listPets', query: new URLSearchParams(query) };
-    if (req.method === 'POST') return { operation: 'createPet', query: new URLSearchParams(query) };
+    if (req.method === 'GET') return { operation: 'listPets', query };
+    if (req.method === 'POST') return { operation: 'createPet', query };
     return { operation: 'none' };
   }
   const prefix = `${BASE}/pets/`;
   if (req.method === 'GET' && path.startsWith(prefix)) {
     const petId = path.slice(prefix.length);
-    if (petId !== '' && !petId.includes('/')) return { operation: 'getPet', petId };
+    if (petId !== '' && !petId.includes('/')) return { operation: 'getPet', petId, query };
   }
   return { operation: 'none' };
 }
 
-/** The path and query of a request target: origin-form as is, absolute-form through URL; others (`*`, authority-form) none. */
-function splitTarget(url: string): { path: string; query: string } | undefined {
-  let target = url;
-  if (!target.startsWith('/')) {
-    if (!/^https?:\/\//i.test(target)) return undefined;
-    try {
-      const parsed = new URL(target);
-      target = parsed.pathname + parsed.search;
-    } catch {
-      return undefined;
-    }
-  }
-  const hash = target.indexOf('#');
-  if (hash !== -1) target = target.slice(0, hash);
-  const mark = target.indexOf('?');
-  return mark === -1 ? { path: target, query: '' } : { path: target.slice(0, mark), query: target.slice(mark + 1) };
+interface ListFilters {
+  /** Also filter by `categoryId` (a plain decimal integer). */
+  byCategory: boolean;
+  /** Also filter by exactly that `name`. */
+  byName: boolean;
 }
 
-function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams, { byCategory, byName }: { byCategory: boolean; byName: boolean }): Answer {
+/** The query parameters listPets reads: the document's two, and the filters that are on (a filter added is named here, or the every-point variant refuses it). */
+function listParameters({ byCategory, byName }: ListFilters): string[] {
+  return ['limit', 'status', ...(byCategory ? ['categoryId'] : []), ...(byName ? ['name'] : [])];
+}
+
+function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams, { byCategory, byName }: ListFilters): Answer {
   const limits = query.getAll('limit');
   if (limits.length > 1) return error(400, 'bad_limit', 'limit is given more than once.');
   let limit = DEFAULT_LIMIT;
@@ -308,62 +291,4 @@ function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams, { byC
     if ((status === undefined || pet.status === status) && (category === undefined || BigInt(pet.categoryId) === category) && (name === undefined || pet.name === name)) found.push(pet);
   }
   return { status: 200, body: found.map(present) };
-}
-
-function getPet(pets: Map<number, ReferencePet>, rawId: string): Answer {
-  let text: string;
-  try {
-    text = decodeURIComponent(rawId);
-  } catch {
-    return error(400, 'bad_pet_id', 'petId must be a decimal integer.');
-  }
-  if (!/^-?[0-9]+$/.test(text)) return error(400, 'bad_pet_id', 'petId must be a decimal integer.');
-  const id = BigInt(text);
-  if (id < INT64_MIN || id > INT64_MAX) return error(400, 'bad_pet_id', 'petId must be within the int64 range.');
-  const pet = id >= BigInt(Number.MIN_SAFE_INTEGER) && id <= BigInt(Number.MAX_SAFE_INTEGER) ? pets.get(Number(id)) : undefined;
-  if (pet === undefined) return error(404, 'no_such_pet', `No animal has the id ${id}.`);
-  return { status: 200, body: present(pet) };
-}
-
-/** Exactly one Content-Type, `application/json` (any case), whose charset, if any, is utf-8. */
-function isJsonContentType(rawHeaders: readonly string[]): boolean {
-  const value = onlyHeader(rawHeaders, 'content-type');
-  if (value === undefined) return false;
-  const [type = '', ...parameters] = value.split(';');
-  if (type.trim().toLowerCase() !== 'application/json') return false;
-  for (const parameter of parameters) {
-    if (parameter.trim() === '') continue;
-    const eq = parameter.indexOf('=');
-    if (eq <= 0) return false;
-    const name = parameter.slice(0, eq).trim().toLowerCase();
-    let content = parameter.slice(eq + 1).trim();
-    if (content.length >= 2 && content.startsWith('"') && content.endsWith('"')) content = content.slice(1, -1);
-    if (name === 'charset' && content.toLowerCase() !== 'utf-8') return false;
-  }
-  return true;
-}
-
-/** A Pet as answered: fields in the interface's order, no status when it has none. */
-function present(pet: ReferencePet): ReferencePet {
-  const shown: ReferencePet = { id: pet.id, name: pet.name, categoryId: pet.categoryId };
-  if (pet.status !== undefined) shown.status = pet.status;
-  return shown;
-}
-
-function error(status: number, code: string, message: string, headers?: Record<string, string>): Answer {
-  return { status, body: { code, message, status }, ...(headers ? { headers } : {}) };
-}
-
-/** node's own answer to malformed HTTP has a text body; this one is JSON too. */
-function refuseMalformed(err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const [status, reason, code, message] =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request headers are too large.']
-      : [400, 'Bad Request', 'bad_request', 'The request is not well-formed HTTP.'];
-  const text = JSON.stringify({ code, message, status });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
 }

@@ -1,0 +1,54 @@
+import type { IncomingMessage } from 'node:http';
+import type { PetIdSyntax } from './reference-get-pet.js';
+
+/** Which set of choices the reference server makes (see reference-server.ts's header comment). */
+export type ReferenceVariant = 'default' | 'every-point';
+
+/** The choices that differ between the variants. */
+export interface VariantChoices {
+  /** The WWW-Authenticate value of every 401, a missing key or a wrong one. */
+  challenge: string;
+  /** Whether createPet's 201 carries `Location: /v1/pets/{id}`. */
+  location: boolean;
+  /** A query parameter the document does not name. */
+  unknownParameters: 'ignored' | 'refused';
+  petId: PetIdSyntax;
+  /** A createPet body sent with `Transfer-Encoding: chunked`. */
+  chunkedBodies: 'read' | 'refused';
+  /** A createPet name with a control character. */
+  controlCharacters: 'kept' | 'refused';
+  /** A createPet name an animal of the server already has. */
+  takenNames: 'allowed' | 'refused';
+}
+
+export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
+  default: {
+    challenge: 'Bearer',
+    location: true,
+    unknownParameters: 'ignored',
+    petId: 'plain',
+    chunkedBodies: 'read',
+    controlCharacters: 'kept',
+    takenNames: 'allowed',
+  },
+  'every-point': {
+    challenge: 'Bearer scope="pets"',
+    location: false,
+    unknownParameters: 'refused',
+    petId: 'lenient-sign-strict-zeros',
+    chunkedBodies: 'refused',
+    controlCharacters: 'refused',
+    takenNames: 'refused',
+  },
+};
+
+/** The first query parameter (its name as decoded) not among `named`, else undefined. */
+export function unknownParameter(query: URLSearchParams, named: readonly string[]): string | undefined {
+  for (const name of query.keys()) if (!named.includes(name)) return name;
+  return undefined;
+}
+
+/** A body framed by chunked transfer coding rather than a Content-Length (node refuses a request with both). */
+export function isChunked(req: IncomingMessage): boolean {
+  return /chunked/i.test(req.headers['transfer-encoding'] ?? '') && req.headers['content-length'] === undefined;
+}
