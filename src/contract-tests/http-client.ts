@@ -70,8 +70,9 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
       ...(written.without.length ? { without: written.without } : {}),
     };
     if (credentials.notSent) return { request: recorded, networkError: NOT_SENT, ms: 0 };
-    // fetch joins a repeated header into one line, and adds fields of its own; node:http sends each value on its own, and only what it is given.
-    const transport = request.form || Object.values(headers).some(Array.isArray) ? sendWithNode : sendWithFetch;
+    // fetch joins a repeated header into one line, adds fields of its own and refuses Transfer-Encoding (undici);
+    // node:http sends each value on its own, and only what it is given.
+    const transport = request.form || Object.values(headers).some(Array.isArray) || Object.keys(headers).some((name) => name.toLowerCase() === 'transfer-encoding') ? sendWithNode : sendWithFetch;
     const started = performance.now();
     let lastError = '';
     const tries = request.method === 'GET' ? retries : 0;

@@ -7,10 +7,16 @@ export const SILENT_QUESTIONS: Record<FixedSilentPoint, string> = {
   // The interface fixes an Error's shape, not its codes: each condition a client may tell apart is a point.
   'missing-key': 'every operation: no `Authorization` header (the Error code of the 401)',
   'wrong-key': 'every operation: `Authorization` without an accepted key (the Error code of the 401)',
+  challenge: 'every operation: the `WWW-Authenticate` challenge of a 401',
   order: 'listPets: the order of results',
   'default-status': 'createPet: the status of an animal created without one',
   'name-length': 'createPet: the longest name accepted',
   'valid-refused': 'createPet: valid NewPets refused within the limits a server may have (limits on names, bodies and categories are not shown), or declared',
+  'body-size': 'createPet: the largest body accepted (limits on bodies are not shown)',
+  'empty-name': 'createPet: an empty name (accepted, or refused with 400)',
+  'control-characters': 'createPet: a name with a control character (accepted, or refused with 400)',
+  'taken-name': 'createPet: a name an animal already has (accepted, or refused with 400)',
+  'chunked-body': 'createPet: a body sent chunked (accepted, or refused with 411)',
   'extra-member': 'createPet: a member NewPet does not name (ignored, or refused with 400)',
   location: 'createPet: whether `Location` is sent with 201',
   // One point each, as a server may answer each otherwise (and a profile sets each).
@@ -18,10 +24,10 @@ export const SILENT_QUESTIONS: Record<FixedSilentPoint, string> = {
   'malformed-json': 'createPet: a body that is not JSON',
   'body-not-object': 'createPet: JSON that is not an object (null, an array, a string, a number, true)',
   'media-type': 'createPet: a NewPet not sent as application/json',
-  'missing-field': 'createPet: a NewPet without a field it requires (the Error code of the 400)',
-  'invalid-value': 'createPet: a NewPet with a field of the wrong type or out of its range (the Error code of the 400)',
+  'missing-field': 'createPet: a NewPet without a field it requires (the Error code of the 400, by field)',
+  'invalid-value': 'createPet: a NewPet with a field of the wrong type or out of its range (the Error code of the 400, by field)',
   'unknown-id': 'getPet: an id no animal has (the Error code of the 404)',
-  'pet-id': 'getPet: a `petId` that is not an int64',
+  'pet-id': 'getPet: a `petId` that is not an int64, and a known id written other ways (read as the id, or refused)',
   'unknown-query-parameter': 'every operation: a query parameter the document does not name',
 };
 

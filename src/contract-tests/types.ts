@@ -194,6 +194,7 @@ export interface SilentLog {
 export type FixedSilentPoint =
   | 'missing-key'
   | 'wrong-key'
+  | 'challenge'
   | 'default-status'
   | 'name-length'
   | 'order'
@@ -207,6 +208,11 @@ export type FixedSilentPoint =
   | 'invalid-value'
   | 'unknown-id'
   | 'valid-refused'
+  | 'body-size'
+  | 'empty-name'
+  | 'control-characters'
+  | 'taken-name'
+  | 'chunked-body'
   | 'extra-member'
   | 'unknown-query-parameter';
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
 import { fixture, runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
@@ -35,6 +36,21 @@ choices:
   limit: { refused: { status: 400, code: bad_limit }, above-maximum: clamped }
   status: { status: 400, code: bad_status }
 `;
+
+/** A createPet sent chunked, without Content-Length (fetch cannot: undici refuses a Transfer-Encoding field). */
+function chunkedPost(url: string, body: string): Promise<{ status: number; code: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/pets`, { method: 'POST', headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { code?: unknown }).code }));
+    });
+    req.on('error', reject);
+    req.write(body.slice(0, 5));
+    req.end(body.slice(5));
+  });
+}
 
 async function call(mock: RunningMock, path: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; json: any }> {
   const response = await fetch(`${mock.url}${path}`, { ...init, headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, ...(init.headers as Record<string, string>) } });
@@ -80,10 +96,11 @@ describe('the mock with a profile', () => {
     expect(answer({ status: refused.status, json: await refused.json() })).toBe('401 no_key');
     expect(answer(await call(mock, '/pets', { headers: { authorization: 'Bearer not-the-key' } }))).toBe('401 bad_key');
     expect(answer(await call(mock, '/pets', { headers: { authorization: `Basic ${DEFAULT_API_KEY}` } }))).toBe('401 bad_key');
-    // Every field missing is one kind of problem; a missing field with a wrong value is the wrong value's.
+    // Several problems: the first field's, in the order name, categoryId, status, its absence before a wrong value.
     expect(answer(await post(mock, JSON.stringify({ categoryId: 1 })))).toBe('400 field_missing');
     expect(answer(await post(mock, '{}'))).toBe('400 field_missing');
-    expect(answer(await post(mock, JSON.stringify({ categoryId: 'one' })))).toBe('400 bad_value');
+    expect(answer(await post(mock, JSON.stringify({ categoryId: 'one' })))).toBe('400 field_missing');
+    expect(answer(await post(mock, JSON.stringify({ name: 'Rex', categoryId: 'one' })))).toBe('400 bad_value');
     expect(answer(await post(mock, JSON.stringify({ name: 'Rex', categoryId: 1, status: 'AVAILABLE' })))).toBe('400 bad_value');
     expect(answer(await post(mock, ''))).toBe('400 empty_body');
     expect(answer(await post(mock, '{"name":'))).toBe('400 bad_json');
@@ -97,6 +114,50 @@ describe('the mock with a profile', () => {
     expect(answer(await post(mock, JSON.stringify({ name: 'Rex', categoryId: 'one' })))).toBe('400 bad_value');
     // An explicit status is kept.
     expect((await post(mock, JSON.stringify({ name: 'Sue', categoryId: 1, status: 'sold' }))).json.status).toBe('sold');
+  });
+
+  it('answers by the finer choices: an Error per field, the challenge, names, chunked bodies, the body limit, the readings of a petId', { timeout: 30_000 }, async () => {
+    const file = fixture(
+      'finer.yaml',
+      `version: 1
+name: finer
+choices:
+  challenge: 'Bearer scope="pets", error="invalid_token"'
+  missing-field: { status: 400, code: missing, fields: { categoryId: { status: 400, code: missing_category_id } } }
+  invalid-value: { status: 400, code: bad, fields: { status: { status: 400, code: bad_status } }, past-int64: { status: 400, code: out_of_range } }
+  empty-name: { status: 400, code: empty_name }
+  control-characters: { status: 400, code: control_character }
+  chunked-body: { status: 411, code: length_required }
+  body-size: { max: 10000, refused: { status: 413, code: body_too_large } }
+  pet-id: { status: 400, code: bad_pet_id, reads: [plus-sign, leading-space, hexadecimal] }
+`,
+    );
+    const mock = await startMock(['--profile', file]);
+    const refused = await fetch(`${mock.url}/pets`);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer scope="pets", error="invalid_token"');
+    expect(answer(await post(mock, JSON.stringify({ categoryId: 1 })))).toBe('400 missing');
+    expect(answer(await post(mock, JSON.stringify({ name: 'Rex' })))).toBe('400 missing_category_id');
+    expect(answer(await post(mock, JSON.stringify({ name: 7, categoryId: 1 })))).toBe('400 bad');
+    expect(answer(await post(mock, JSON.stringify({ name: 'Rex', categoryId: 1.5 })))).toBe('400 bad');
+    expect(answer(await post(mock, '{"name":"Rex","categoryId":9223372036854775808}'))).toBe('400 out_of_range');
+    expect(answer(await post(mock, '{"name":"Rex","categoryId":-9223372036854775809}'))).toBe('400 out_of_range');
+    expect(answer(await post(mock, JSON.stringify({ name: 'Rex', categoryId: 1, status: 'lost' })))).toBe('400 bad_status');
+    expect(answer(await post(mock, JSON.stringify({ name: '', categoryId: 1 })))).toBe('400 empty_name');
+    expect(answer(await post(mock, JSON.stringify({ name: 'Rex\u0007', categoryId: 1 })))).toBe('400 control_character');
+    expect(answer(await post(mock, JSON.stringify({ name: 'Rex\u0085', categoryId: 1 })))).toBe('400 control_character');
+    // The body limit counts bytes as sent: whitespace too.
+    const sized = (bytes: number) => `{"name":"Rex","categoryId":1${' '.repeat(bytes - 29)}}`;
+    expect(Buffer.byteLength(sized(10000))).toBe(10000);
+    expect((await post(mock, sized(10000))).status).toBe(201);
+    expect(answer(await post(mock, sized(10001)))).toBe('413 body_too_large');
+    // Past the most the mock reads (1 MiB), the profile's answer too.
+    expect(answer(await post(mock, sized(2 * 1024 * 1024)))).toBe('413 body_too_large');
+    const chunked = await chunkedPost(mock.url, JSON.stringify({ name: 'Rex', categoryId: 1 }));
+    expect(chunked).toEqual({ status: 411, code: 'length_required' });
+    const rex = await post(mock, JSON.stringify({ name: 'Rex', categoryId: 1 }));
+    const id = rex.json.id as number;
+    for (const form of [`+${id}`, `%20${id}`, `%20%20+${id}`, `0x${id.toString(16)}`]) expect((await call(mock, `/pets/${form}`)).json?.id, form).toBe(id);
+    for (const form of [`0${id}`, `${id}.0`, `${id}e0`, `${id}%20`, `++${id}`, `${id}abc`]) expect(answer(await call(mock, `/pets/${form}`)), form).toBe('400 bad_pet_id');
   });
 
   it('reads MOCK_PROFILE; a point left out keeps the mock\'s choice', async () => {
@@ -131,6 +192,10 @@ describe('a wrong profile stops the start with the file, the path and the reason
     ['a status the contract does not allow there', OTHER.replace('pet-id: { status: 400', 'pet-id: { status: 500'), /\$\.choices\['pet-id'\]\.status must be one of 400, 404/],
     ['a name limit under what the contract makes a server accept', OTHER.replace('max: 1000', 'max: 999'), /\$\.choices\['name-length'\]/],
     ['a code no client could read', OTHER.replace('code: bad_json', 'code: "bad json"'), /\$\.choices\['malformed-json'\]\.code must match/],
+    ['a challenge of another scheme', `${OTHER}  challenge: Basic realm="x"\n`, /\$\.choices\.challenge must match/],
+    ['a challenge that would split the header', `${OTHER}  challenge: "Bearer realm=\\"x\\"\\r\\nSet-Cookie: a=b"\n`, /\$\.choices\.challenge must match/],
+    ['a body limit under 8 KiB', `${OTHER}  body-size: { max: 8191, refused: { status: 413, code: too_large } }\n`, /\$\.choices\['body-size'\]\.max must be >= 8192/],
+    ['a petId reading no server has', OTHER.replace('pet-id: { status: 400, code: bad_pet_id }', 'pet-id: { status: 400, code: bad_pet_id, reads: [octal] }'), /\$\.choices\['pet-id'\]\.reads\[0\] must be one of leading-zeros/],
     ['YAML that does not parse', 'version: 1\nchoices: [\n', /cannot be read as YAML or JSON/],
   ])('%s', async (_what, text, message) => {
     const result = await runToExit(['--port', '0', '--profile', fixture('newest-first.yaml', text)]);

@@ -21,6 +21,7 @@ export function pointsOf(group: DriftReport['groups'][number], changed: readonly
   const answered = [...group.a.split(/[\s:]/), ...group.b.split(/[\s:]/)];
   const byCode = changed.filter((point) => (JSON.stringify(profile[point]).match(/"code":"[^"]+"/g) ?? []).some((code) => answered.includes(code.slice(8, -1))));
   if (changed.includes('location') && /Location/.test(group.cause)) byCode.push('location');
+  if (changed.includes('challenge') && /WWW-Authenticate/.test(group.cause)) byCode.push('challenge');
   // Newest first, a page shows other animals: with or without a status, say.
   if (changed.includes('order') && group.cause.startsWith('listPets 200: body shape')) byCode.push('order');
   return byCode;

@@ -1,45 +1,28 @@
-import { PROFILE_VERSION, type ProfileFile, type ProfileChoices, type ProfiledError, type ProfilePoint } from '../../shared/profile/profile.js';
+import { PROFILE_VERSION, type AcceptedOr, type ProfileFile, type ProfileChoices, type ProfilePoint } from '../../shared/profile/profile.js';
 import type { SilentEntry } from '../types.js';
 import { keyOf } from '../silent-log.js';
 import { UNDECLARED_NAME_LENGTH } from '../allow-refusal.js';
-import { profileStatuses } from './profile-statuses.js';
+import { profilePattern } from './profile-statuses.js';
+import { errorAnswer, inconsistent, learned, oneError, oneOf, unlearned, listed, type Answers, type Learned } from './learned.js';
+import { byField } from './learn-by-field.js';
+import { petId } from './learn-pet-id.js';
 
-type Answers = SilentEntry['answers'];
-/** A point's choice, or why the run could not learn one (the mock then keeps its own). */
-type Learned<T> = { ok: true; value: T } | { ok: false; why: string };
-
-const learned = <T>(value: T): Learned<T> => ({ ok: true, value });
-const unlearned = (why: string): Learned<never> => ({ ok: false, why });
-
-/** The target's answers, as a note lists them: `400 bad_json (3), 400 empty_body`. */
-const listed = (answers: Answers): string => answers.map((a) => (a.count > 1 ? `${a.answer} (${a.count})` : a.answer)).join(', ');
-const inconsistent = (answers: Answers): Learned<never> => unlearned(`answered in more than one way (${listed(answers)}): no one choice to follow`);
-
-/** `400 bad_json` → an Error answer the mock can serve at `point`, or why not. */
-function errorAnswer(point: ProfilePoint, answer: string): Learned<ProfiledError> {
-  const match = /^(\d{3}) ([A-Za-z][A-Za-z0-9_.:-]{0,63})$/.exec(answer);
-  if (!match) return unlearned(`answered ${answer}, not an Error with a code the mock can send`);
-  const status = Number(match[1]);
-  const allowed = profileStatuses(point);
-  if (!allowed.includes(status)) return unlearned(`answered ${answer}: the mock answers only ${allowed.join(' or ')} there, as the contract allows`);
-  return learned({ status, code: match[2] as string });
-}
-
-/** One Error answer for every request of the point. */
-function oneError(point: ProfilePoint, answers: Answers): Learned<ProfiledError> {
-  return answers.length === 1 ? errorAnswer(point, (answers[0] as Answers[number]).answer) : inconsistent(answers);
-}
-
-/** One answer of a few known phrasings for every request of the point. */
-function oneOf<T>(answers: Answers, read: (answer: string) => T | undefined): Learned<T> {
+/** Accepted (`201 (accepted)`, as the rule notes it), or one Error for every request of the point. */
+function acceptedOr(point: ProfilePoint, answers: Answers): Learned<AcceptedOr> {
   if (answers.length !== 1) return inconsistent(answers);
-  const value = read((answers[0] as Answers[number]).answer);
-  return value === undefined ? unlearned(`answered ${listed(answers)}, which the mock cannot serve`) : learned(value);
+  const answer = (answers[0] as Answers[number]).answer;
+  return answer === '201 (accepted)' ? learned('accepted') : errorAnswer(point, answer);
 }
 
 const LEARN: { [P in ProfilePoint]: (answers: Answers) => Learned<ProfileChoices[P]> } = {
   'missing-key': (answers) => oneError('missing-key', answers),
   'wrong-key': (answers) => oneError('wrong-key', answers),
+  challenge: (answers) => oneOf(answers, (a) => (profilePattern('challenge')?.test(a) ? a : undefined)),
+  'body-size': bodySize,
+  'empty-name': (answers) => acceptedOr('empty-name', answers),
+  'control-characters': (answers) => acceptedOr('control-characters', answers),
+  'taken-name': (answers) => acceptedOr('taken-name', answers),
+  'chunked-body': (answers) => acceptedOr('chunked-body', answers),
   order: (answers) => oneOf(answers, (a) => (a === 'ascending by id' ? 'ascending' : a === 'descending by id' ? 'descending' : undefined)),
   'default-status': (answers) =>
     oneOf(answers, (a) => {
@@ -52,14 +35,10 @@ const LEARN: { [P in ProfilePoint]: (answers: Answers) => Learned<ProfileChoices
   'malformed-json': (answers) => oneError('malformed-json', answers),
   'body-not-object': (answers) => oneError('body-not-object', answers),
   'media-type': (answers) => oneError('media-type', answers),
-  'missing-field': (answers) => oneError('missing-field', answers),
-  'invalid-value': (answers) => oneError('invalid-value', answers),
+  'missing-field': (answers) => byField('missing-field', answers, ['name', 'categoryId']),
+  'invalid-value': (answers) => byField('invalid-value', answers, ['name', 'categoryId', 'status']),
   'unknown-id': (answers) => oneError('unknown-id', answers),
-  // A 200 is a form the target reads as an id (`007`, `+7`): a reading, not the answer to a petId that is no id.
-  'pet-id': (answers) => {
-    const refused = answers.filter((a) => !a.answer.startsWith('200'));
-    return refused.length > 0 ? oneError('pet-id', refused) : unlearned(`read every such petId as an id (${listed(answers)})`);
-  },
+  'pet-id': petId,
   status: (answers) => oneError('status', answers),
   'unknown-query-parameter': (answers) => (answers.length === 1 && answers[0]?.answer === 'answered as without it' ? learned('ignored') : oneError('unknown-query-parameter', answers)),
   'name-length': nameLength,
@@ -79,6 +58,15 @@ function nameLength(answers: Answers): Learned<ProfileChoices['name-length']> {
   const max = accepted === undefined ? Number(refused[1]) - 1 : Number(accepted);
   // Under 1,000 only a declared limit (--allow-refusal): the mock keeps to the undeclared line.
   return max >= UNDECLARED_NAME_LENGTH ? learned({ max, refused: answer.value }) : unlearned(`refused names past ${max} characters, a declared limit under the ${UNDECLARED_NAME_LENGTH} the mock must accept`);
+}
+
+/** The largest body accepted and the answer one byte past it; past 1 MiB accepted, the mock cannot follow (it reads at most 1 MiB). */
+function bodySize(answers: Answers): Learned<ProfileChoices['body-size']> {
+  return oneOf(answers, (a) => {
+    const match = /^accepted up to (\d+) bytes; \d+ bytes: (.*)$/.exec(a);
+    const refused = match ? errorAnswer('body-size', match[2] as string) : undefined;
+    return match && refused?.ok ? { max: Number(match[1]), refused: refused.value } : undefined;
+  });
 }
 
 /**

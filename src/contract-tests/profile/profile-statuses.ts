@@ -11,9 +11,19 @@ let schema: SchemaNode | undefined;
  * answer with another status cannot be served by the mock there.
  */
 export function profileStatuses(point: ProfilePoint): readonly number[] {
+  return statusEnum(pointSchema(point)) ?? [];
+}
+
+/** The pattern a point's text must match (the challenge's), from the same schema: a target's text that does not, the mock cannot send. */
+export function profilePattern(point: ProfilePoint): RegExp | undefined {
+  const pattern = pointSchema(point)?.pattern;
+  return typeof pattern === 'string' ? new RegExp(pattern) : undefined;
+}
+
+function pointSchema(point: ProfilePoint): SchemaNode | undefined {
   schema ??= JSON.parse(readFileSync(profileSchemaPath(), 'utf8')) as SchemaNode;
   const choices = (schema.properties as SchemaNode).choices as SchemaNode;
-  return statusEnum((choices.properties as SchemaNode)[point]) ?? [];
+  return (choices.properties as SchemaNode)[point] as SchemaNode | undefined;
 }
 
 /** The first `status` enum found below `node`, depth first. */

@@ -14,4 +14,16 @@ export const ACCEPTANCE = {
     section: 'Resources and their fields > NewPet',
     text: 'NewPet has name, categoryId and status; it does not forbid other members. Errors: the error statuses are 400 (createPet), 401 and 404: no 5xx.',
   },
+  silentName: {
+    section: 'Resources and their fields > NewPet',
+    text: 'name is a string and required; no length, characters or uniqueness are shown. createPet: 201 Pet, or 400 Error (body is missing required fields or contains invalid values).',
+  },
+  bodySize: {
+    section: 'Endpoints > Add an animal',
+    text: 'Request body: required, application/json, shape NewPet; size limits are not shown. RFC 9110 §15.5.14: a server may refuse a body larger than it will process with 413.',
+  },
+  chunked: {
+    section: 'Endpoints > Add an animal',
+    text: 'Request body: required, application/json, shape NewPet. RFC 9112 §6.1: a body sent chunked is the same body; §6.3: a server may ask for a length with 411.',
+  },
 } satisfies Record<string, Statement>;

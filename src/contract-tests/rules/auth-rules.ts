@@ -33,9 +33,13 @@ const rejects = (operation: OperationId, credentials: (typeof CREDENTIALS)[numbe
     const exchange = await context.send({ ...PROBES[operation].request, auth: credentials.auth });
     // Without the header, or with one that carries no accepted key: what the mock tells apart.
     context.observe(credentials.auth === 'none' ? 'missing-key' : 'wrong-key', answerOf(exchange), exchange);
+    if (exchange.response?.status === 401) context.observe('challenge', challengeOf(exchange.response.headers), exchange);
     expectStatus(context, exchange, [401], STATEMENTS.authRequired);
   },
 });
+
+/** The 401's challenge as sent (RFC 9110 §11.6.1), or `none`: what a profile copies, realm and all. */
+const challengeOf = (headers: Record<string, string>): string => Object.entries(headers).find(([name]) => name.toLowerCase() === 'www-authenticate')?.[1] ?? 'none';
 
 /** 401 must win over the 400 or 404 the same request would get with a key. */
 const precedence = (id: string, operation: OperationId, what: string, request: Omit<ApiRequest, 'auth'>): Rule => ({

@@ -1,5 +1,6 @@
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 import { answerOf } from '../silent-log.js';
+import type { PetIdForm } from '../../shared/profile/profile.js';
 import type { RecordedExchange, Finding, Pet, Rule, RuleContext, Statement } from '../types.js';
 import { finding, sweep } from './generated.js';
 import { samePet } from './same-pet.js';
@@ -29,6 +30,8 @@ type Expectation = 'same' | 'reading' | 'none';
 
 export interface PathForm {
   label: string;
+  /** For a `reading`: the profile's name of the form, under which a target's reading (or refusal) of it is noted. */
+  form?: PetIdForm;
   /** The path segment as sent, already percent-encoded where it must be. */
   segment: string;
   expect: Expectation;
@@ -43,15 +46,15 @@ export function pathForms(id: number): PathForm[] {
   return [
     { label: 'every digit percent-encoded', segment: percentEncoded(digits), expect: 'same' },
     { label: 'the first digit percent-encoded', segment: `${percentEncoded(first)}${rest}`, expect: 'same' },
-    { label: 'a leading zero', segment: `0${digits}`, expect: 'reading' },
-    { label: 'two leading zeros', segment: `00${digits}`, expect: 'reading' },
-    { label: 'leading zeros past 19 digits', segment: `${'0'.repeat(20)}${digits}`, expect: 'reading' },
-    { label: 'leading zeros percent-encoded', segment: `%30%30${digits}`, expect: 'reading' },
-    { label: 'a plus sign', segment: `+${digits}`, expect: 'reading' },
-    { label: 'a decimal point and a zero', segment: `${digits}.0`, expect: 'reading' },
-    { label: 'an exponent of zero', segment: `${digits}e0`, expect: 'reading' },
-    { label: 'a leading space (%20)', segment: `%20${digits}`, expect: 'reading' },
-    { label: 'hexadecimal', segment: `0x${id.toString(16)}`, expect: 'reading' },
+    { label: 'a leading zero', form: 'leading-zeros', segment: `0${digits}`, expect: 'reading' },
+    { label: 'two leading zeros', form: 'leading-zeros', segment: `00${digits}`, expect: 'reading' },
+    { label: 'leading zeros past 19 digits', form: 'leading-zeros', segment: `${'0'.repeat(20)}${digits}`, expect: 'reading' },
+    { label: 'leading zeros percent-encoded', form: 'leading-zeros', segment: `%30%30${digits}`, expect: 'reading' },
+    { label: 'a plus sign', form: 'plus-sign', segment: `+${digits}`, expect: 'reading' },
+    { label: 'a decimal point and a zero', form: 'decimal-zero', segment: `${digits}.0`, expect: 'reading' },
+    { label: 'an exponent of zero', form: 'exponent', segment: `${digits}e0`, expect: 'reading' },
+    { label: 'a leading space (%20)', form: 'leading-space', segment: `%20${digits}`, expect: 'reading' },
+    { label: 'hexadecimal', form: 'hexadecimal', segment: `0x${id.toString(16)}`, expect: 'reading' },
     { label: 'a fraction', segment: `${digits}.5`, expect: 'none' },
     { label: 'letters after the digits', segment: `${digits}abc`, expect: 'none' },
     // `%25` is `%`: the text is "%3…", which names no animal unless decoded twice.
@@ -110,7 +113,7 @@ export const pathFormRules: Rule[] = [
         pathForms(pet.id),
         (form) => context.probe({ method: 'GET', path: `/pets/${form.segment}` }),
         (form, { exchange }) => {
-          if (form.expect === 'reading') context.observe('pet-id', answerOf(exchange), exchange);
+          if (form.form) context.observe('pet-id', `${answerOf(exchange)} (${exchange.response?.status === 200 ? 'read' : 'refused'}: ${form.form})`, exchange);
           return judge(form, exchange, answered);
         },
       );

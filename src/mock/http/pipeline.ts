@@ -9,6 +9,8 @@ import { adminHost } from './steps/admin-guard/admin-host.js';
 import { adminFetchSite } from './steps/admin-guard/admin-fetch-site.js';
 import { adminOrigin } from './steps/admin-guard/admin-origin.js';
 import { bearerKey, profiledUnauthorized } from './steps/bearer-key.js';
+import { profiledBodyLimit } from './steps/profiled-body-limit.js';
+import { profiledChunkedRefusal } from './steps/profiled-chunked-refusal.js';
 import { bodySize } from './steps/body-size.js';
 import { cors } from './steps/cors.js';
 import { deprecation } from './steps/deprecation.js';
@@ -65,7 +67,7 @@ export interface Pipeline {
  * The order of the steps every request passes through, in one place.
  *
  *   journal → log → internal errors → CORS                 every request but the admin API's
- *     → deprecation → auth → session → body limit          the API (deprecation and body limit: where they apply)
+ *     → deprecation → auth → session → chunked, body limit the API (deprecation and body limits: where they apply)
  *     → Prefer → scenario stubs → the operation            a documented operation
  *     (proxy mode: … → session → Prefer → stubs → the target, for every path under the API)
  *   log → internal errors → Host → Origin and CORS         the admin API (Host: on a loopback bind)
@@ -121,7 +123,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
   const keyCheck = proxy && !proxy.ownKeys ? [] : [bearerKey({ keys: apiKeys, refuse: profiledUnauthorized(options.profile) })];
   const auth = [...keyCheck, session({ store, perKey, mode: 'open', secret })];
   // Proxy mode streams bodies to the target, which judges their size; a stub that matches on the body reads it (scenario-stubs.ts).
-  const limit = proxy ? [] : [bodySize(options.maxBodyBytes)];
+  const limit = proxy ? [] : [profiledChunkedRefusal(options.profile), bodySize(profiledBodyLimit(options.profile, options.maxBodyBytes))];
   const orTarget = (answer: Next): Next => (proxy ? proxy.forward(answer) : answer);
   const host = adminHost(options.bindHost);
   const adminGuard = [

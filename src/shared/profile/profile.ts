@@ -18,17 +18,44 @@ export interface ProfiledError {
   code: string;
 }
 
+/** The NewPet fields an Error may be chosen for, one by one. */
+export type NewPetField = 'name' | 'categoryId' | 'status';
+
+/** One Error for a condition of every field, or one per field where `fields` names it. */
+export interface FieldErrors<F extends NewPetField = NewPetField> extends ProfiledError {
+  fields?: Partial<Record<F, ProfiledError>>;
+}
+
+/** The ways of writing an id, other than plain decimal digits, that getPet may read as that id (`/pets/007` as 7). */
+export const PET_ID_FORMS = ['leading-zeros', 'plus-sign', 'leading-space', 'decimal-zero', 'exponent', 'hexadecimal'] as const;
+export type PetIdForm = (typeof PET_ID_FORMS)[number];
+
+/** A refusal the mock may make where the interface is silent, or none. */
+export type AcceptedOr = 'accepted' | ProfiledError;
+
 export interface ProfileChoices {
   /** Every operation: no `Authorization` header (401). */
   'missing-key': ProfiledError;
   /** Every operation: an `Authorization` header without an accepted key (401). */
   'wrong-key': ProfiledError;
+  /** Every operation: the `WWW-Authenticate` challenge of a 401 (the Bearer scheme, then any auth-params). */
+  challenge: string;
   /** listPets: the order of results, by id. */
   order: 'ascending' | 'descending';
   /** createPet: the status of an animal created without one (`none`: left out). */
   'default-status': 'none' | 'available' | 'pending' | 'sold';
   /** createPet: the longest name accepted, in code points (at least 1000), and the answer past it. */
   'name-length': 'unlimited' | { max: number; refused: ProfiledError };
+  /** createPet: the largest body accepted, in bytes (8 KiB to 1 MiB), and the answer past it. */
+  'body-size': { max: number; refused: ProfiledError };
+  /** createPet: a name that is the empty string. */
+  'empty-name': AcceptedOr;
+  /** createPet: a name with a control character (C0, DEL, C1). */
+  'control-characters': AcceptedOr;
+  /** createPet: a name an animal of the session already has. */
+  'taken-name': AcceptedOr;
+  /** createPet: a body sent chunked, without Content-Length (refused: 411, RFC 9112 §6.3). */
+  'chunked-body': AcceptedOr;
   /** createPet: whether `Location` is sent with 201. */
   location: 'sent' | 'not-sent';
   /** createPet: an empty body. */
@@ -40,13 +67,13 @@ export interface ProfileChoices {
   /** createPet: a NewPet not sent as application/json. */
   'media-type': ProfiledError;
   /** createPet: a NewPet without a field it requires (and nothing else wrong). */
-  'missing-field': ProfiledError;
+  'missing-field': FieldErrors<'name' | 'categoryId'>;
   /** createPet: a NewPet with a field of the wrong type or out of its range. */
-  'invalid-value': ProfiledError;
+  'invalid-value': FieldErrors & { 'past-int64'?: ProfiledError };
   /** getPet: an id no animal has. */
   'unknown-id': ProfiledError;
-  /** getPet: a `petId` that is not an int64. */
-  'pet-id': ProfiledError;
+  /** getPet: a `petId` that is not an int64; `reads`: the other ways of writing an id read as that id (left out: leading zeros only). */
+  'pet-id': ProfiledError & { reads?: PetIdForm[] };
   /** Every operation: a query parameter the document does not name. */
   'unknown-query-parameter': 'ignored' | ProfiledError;
   /** listPets: a `limit` the document refuses; past the maximum, refused the same way or clamped to it. */

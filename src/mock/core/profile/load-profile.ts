@@ -45,7 +45,11 @@ export function loadProfile(file: string): Result<LoadedProfile, string> {
   if (!checked.ok) return checked;
   // A point left out keeps the mock's own choice.
   const { profile, file: shown } = checked.value;
-  return ok({ file: shown, profile: { ...profile, choices: { ...loadDefaultProfile().profile.choices, ...profile.choices } } });
+  const own = loadDefaultProfile().profile.choices;
+  const choices = { ...own, ...profile.choices };
+  // A petId answer given without `reads` keeps the mock's own reading of ids (leading zeros).
+  if (choices['pet-id'].reads === undefined) choices['pet-id'] = { ...choices['pet-id'], reads: own['pet-id'].reads ?? [] };
+  return ok({ file: shown, profile: { ...profile, choices } });
 }
 
 function checkProfileFile(file: string): Result<{ profile: ProfileFile; file: string }, string> {

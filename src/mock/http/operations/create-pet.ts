@@ -5,7 +5,7 @@ import { generatePet } from '../../core/catalogue/generate-pets.js';
 import { failed, type Result } from '../../core/result.js';
 import { profiledError, type ErrorBody } from '../../core/errors.js';
 import type { ProfileChoices } from '../../../shared/profile/profile.js';
-import { codePoints } from '../../../shared/code-points.js';
+import { fieldRefusal, nameRefusal } from './new-pet-refusals.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import { readBody, servingState, type Exchange } from '../exchange.js';
@@ -45,18 +45,15 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger, basePat
   return {
     async read(x) {
       const { c } = x;
-      const bytes = await readBody(x);
       const { choices } = profile;
+      const bytes = await readBody(x);
       const read = readJsonBody(body, c.req.header('content-type'), bytes, c.req.header('content-encoding'));
       // The schema's errors, when it refused the body: `validate` keeps its last call's until the next.
       if (!read.ok) return failed(refusal(choices, read.error, bytes, body.validate.errors));
       // The document's schema checked it: it is a NewPet.
       const newPet = read.value as NewPet;
-      const limit = choices['name-length'];
-      // Counted in code points, as JSON Schema's maxLength counts (and the harness's line of what a server may refuse).
-      if (limit !== 'unlimited' && newPet.name.length > limit.max && codePoints(newPet.name) > limit.max) {
-        return failed(profiledError(limit.refused, `name must be at most ${limit.max} characters (code points), got ${codePoints(newPet.name)}`));
-      }
+      const refused = nameRefusal(choices, newPet.name);
+      if (refused) return failed(refused);
       return { ok: true, value: withDefaultStatus(newPet, choices['default-status']) };
     },
     serve: (x, newPet) =>
@@ -81,9 +78,8 @@ const withDefaultStatus = (newPet: NewPet, status: ProfileChoices['default-statu
 
 /**
  * The profile's answer to a refused body: empty, not JSON, JSON of
- * another kind, another media type, an object with a field missing
- * (when that is all that is wrong: every field missing is one question
- * a client can fix by sending them), or with a value the schema refuses.
+ * another kind, another media type, or an object with a field missing or
+ * a value the schema refuses (new-pet-refusals.ts).
  */
 function refusal(choices: ProfileChoices, error: ErrorBody, bytes: Uint8Array, schemaErrors: readonly ErrorObject[] | null | undefined): ErrorBody {
   switch (error.code) {
@@ -96,7 +92,7 @@ function refusal(choices: ProfileChoices, error: ErrorBody, bytes: Uint8Array, s
     case 'invalid_body':
       // Well-formed JSON (it parsed): an object starts with `{`, after any whitespace or BOM.
       if (firstByte(bytes) !== 0x7b) return profiledError(choices['body-not-object'], error.message);
-      return profiledError(choices[schemaErrors?.every((e) => e.keyword === 'required') ? 'missing-field' : 'invalid-value'], error.message);
+      return fieldRefusal(choices, schemaErrors ?? [], error.message);
     default:
       return error;
   }

@@ -2,6 +2,7 @@ import { generatePet } from '../../core/catalogue/generate-pets.js';
 import { clip, profiledError, type ErrorBody } from '../../core/errors.js';
 import { failed, ok } from '../../core/result.js';
 import { readParameter } from '../../core/validation/read-parameter.js';
+import { petIdText } from '../../core/validation/pet-id-forms.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import { servingState } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
@@ -14,11 +15,13 @@ export const getPet: OperationFactory<{ id: number; raw: string }> = (operation,
   return {
     read(x) {
       const raw = x.c.req.param('petId') ?? '';
-      const read = readParameter(petId, raw);
+      const choice = profile.choices['pet-id'];
+      const text = petIdText(raw, choice.reads ?? []);
+      const read = text === undefined ? failed('not a form read as an id') : readParameter(petId, text);
       // A petId that is not an int64 names no animal: by default 404, like an unknown id (the
       // interface does not say). One past 2^53 (read as a bigint) is an int64 naming no animal:
       // the mock assigns its ids, all safe integers.
-      if (!read.ok) return failed(notAnId(profile.choices['pet-id'], raw));
+      if (!read.ok) return failed(notAnId(choice, raw));
       return typeof read.value === 'number' ? ok({ id: read.value, raw }) : failed(notFound(profile.choices['unknown-id'], raw));
     },
     serve: (x, { id, raw }) =>

@@ -59,21 +59,25 @@ export function unauthorized(message: string, realm: string): (x: Exchange) => R
 }
 
 const API_REFUSAL = 'Missing or invalid API key: send Authorization: Bearer <API_KEY>.';
-const API_CHALLENGE = Object.freeze({ 'www-authenticate': 'Bearer realm="animal-store"' });
 
 /** The API's 401, with the mock's own code. */
 export const sendUnauthorized = unauthorized(API_REFUSAL, 'animal-store');
 
 /**
- * The API's 401 with the active profile's code: one for a request without
- * `Authorization`, one for a header that carries no accepted key (another
- * key, another scheme, two headers). Read at each request, as the profile
- * can be reloaded.
+ * The API's 401 with the active profile's code and challenge: one code for
+ * a request without `Authorization`, one for a header that carries no
+ * accepted key (another key, another scheme, two headers). Read at each
+ * request, as the profile can be reloaded.
  */
-export const profiledUnauthorized =
-  (profile: ActiveProfile) =>
-  (x: Exchange): Response =>
-    sendError(x, profiledError(profile.choices[x.c.req.header('authorization') === undefined ? 'missing-key' : 'wrong-key'], API_REFUSAL), API_CHALLENGE);
+export function profiledUnauthorized(profile: ActiveProfile): (x: Exchange) => Response {
+  // Frozen and kept while the challenge stays the same: merged with the route's CORS headers once (shared-headers.ts).
+  let challenge = { value: '', headers: Object.freeze({}) as Readonly<Record<string, string>> };
+  return (x) => {
+    const value = profile.choices.challenge;
+    if (challenge.value !== value) challenge = { value, headers: Object.freeze({ 'www-authenticate': value }) };
+    return sendError(x, profiledError(profile.choices[x.c.req.header('authorization') === undefined ? 'missing-key' : 'wrong-key'], API_REFUSAL), challenge.headers);
+  };
+}
 
 /** Whether an `Authorization` header value carries an accepted key, in constant time (see bearerKey). */
 export function keyChecker(keys: readonly string[]): (authorization: string | undefined) => boolean {

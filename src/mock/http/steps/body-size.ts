@@ -1,7 +1,7 @@
 import { andFinally } from '../../core/store/maybe-promise.js';
 import { bodyLimit } from 'hono/body-limit';
 import { createByteBudget, type ByteBudget } from '../../core/byte-budget.js';
-import { errorBody } from '../../core/errors.js';
+import { errorBody, type ErrorBody } from '../../core/errors.js';
 import type { Answer, Exchange, Next, Step } from '../exchange.js';
 import { sendError } from '../respond.js';
 
@@ -27,21 +27,32 @@ const bodiesInFlight = createByteBudget(BODIES_IN_FLIGHT_BYTES);
  * process-wide budget: its Content-Length, or `maxBytes` for a chunked body
  * (its size is known only once read).
  */
-export function bodySize(maxBytes: number, inFlight: ByteBudget = bodiesInFlight): Step {
-  const error = errorBody('payload_too_large', `the request body is larger than ${maxBytes} bytes`);
+/** A body limit and the Error past it: fixed, or read at each request (the API's follows the active profile). */
+export interface BodyLimit {
+  maxBytes: number;
+  error: ErrorBody;
+}
+
+/** A fixed limit, answered 413 `payload_too_large`. */
+export const fixedBodyLimit = (maxBytes: number): BodyLimit => ({ maxBytes, error: errorBody('payload_too_large', `the request body is larger than ${maxBytes} bytes`) });
+
+export function bodySize(limitOf: number | (() => BodyLimit), inFlight: ByteBudget = bodiesInFlight): Step {
+  const fixed = typeof limitOf === 'number' ? fixedBodyLimit(limitOf) : undefined;
+  const current = fixed ? () => fixed : (limitOf as () => BodyLimit);
   const busy = errorBody('server_busy', `the mock is already reading ${inFlight.capacity} bytes of request bodies at once, its limit; retry in a second`);
   // The rest of the body is never read, so the connection cannot carry
   // another request: it is closed.
   const closing = { connection: 'close' };
   const busyHeaders = { ...closing, 'retry-after': '1' };
   return function limitBodySize(x, next) {
+    const { maxBytes, error } = current();
     const length = x.c.req.header('content-length');
     const encoded = x.c.req.header('transfer-encoding') !== undefined;
     const chunked = length === undefined || encoded;
     if (!chunked && Number(length) > maxBytes) return sendError(x, error, closing);
     // Without Content-Length or Transfer-Encoding there is no body (RFC 9112 §6.3): nothing to hold.
     const bytes = encoded ? maxBytes : length === undefined ? 0 : Number(length);
-    const read = chunked ? () => streamed(x, next) : () => next(x);
+    const read = chunked ? () => streamed(x, next, maxBytes, error) : () => next(x);
     if (bytes === 0) return read();
     if (!inFlight.take(bytes)) return sendError(x, busy, busyHeaders);
     return holding(bytes, read);
@@ -60,7 +71,7 @@ export function bodySize(maxBytes: number, inFlight: ByteBudget = bodiesInFlight
   }
 
   /** A body without a length: hono/body-limit counts it as it arrives, and keeps what it read for the handler. */
-  async function streamed(x: Exchange, next: Next): Promise<Response> {
+  async function streamed(x: Exchange, next: Next, maxBytes: number, error: ErrorBody): Promise<Response> {
     let answer: Response | undefined;
     const limit = bodyLimit({ maxSize: maxBytes, onError: () => sendError(x, error, closing) });
     const refused = await limit(x.c, async () => {

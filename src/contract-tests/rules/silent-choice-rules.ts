@@ -1,0 +1,73 @@
+import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
+import { answerOf } from '../silent-log.js';
+import type { FixedSilentPoint, Probe, Rule, RuleContext, Statement } from '../types.js';
+import { ACCEPTANCE } from './acceptance-statements.js';
+import { createdAsSent } from './created-as-sent.js';
+import { JSON_BODY } from './expect.js';
+import { finding, sweep } from './generated.js';
+import { cite } from './statements.js';
+
+type NameCase = { label: string; point: FixedSilentPoint; pet: Record<string, unknown>; headers: Record<string, string>; refusal: number; statement: Statement; before?: true };
+
+/**
+ * One request at each point of createPet a server may answer either way
+ * where the interface is silent, every run alike, so a profile learns each
+ * from any run: an empty name, a name with a control character, a name
+ * already taken (sent twice: the first creates it), and a body sent
+ * chunked. Each is a valid NewPet: 201 with the animal as sent, or the
+ * refusal a server may make there (400; 411 for a chunked body, RFC 9112
+ * §6.3), with an Error body. Never a 5xx.
+ */
+function cases(seed: number): NameCase[] {
+  const name = (what: string) => `${CREATED_NAME_PREFIX} ${what} ${seed}`;
+  const taken = { name: name('taken'), categoryId: 1, status: 'sold' };
+  const named = { headers: JSON_BODY, refusal: 400, statement: ACCEPTANCE.silentName };
+  return [
+    { label: 'an empty name', point: 'empty-name', pet: { name: '', categoryId: 1, status: 'sold' }, ...named },
+    { label: 'a name with a control character (U+0007)', point: 'control-characters', pet: { name: `${name('bell')}\u0007`, categoryId: 1, status: 'sold' }, ...named },
+    { label: 'a name to be taken', point: 'taken-name', pet: taken, ...named, before: true },
+    { label: 'a name an animal already has', point: 'taken-name', pet: taken, ...named },
+    { label: 'a body sent chunked', point: 'chunked-body', pet: { name: name('chunked'), categoryId: 1, status: 'sold' }, headers: { ...JSON_BODY, 'transfer-encoding': 'chunked' }, refusal: 411, statement: ACCEPTANCE.chunked },
+  ];
+}
+
+function judge(context: RuleContext, c: NameCase, probe: Probe, created: Set<string>) {
+  const { exchange } = probe;
+  const status = exchange.response?.status;
+  if (c.before) {
+    // Only its twin's answer is the point: this one must create the animal for the twin to meet it.
+    if (status === 201) created.add(String(c.pet.name));
+    return status === 201 ? createdAsSent(probe, c.pet, c.statement.text) : [];
+  }
+  if (c.point === 'taken-name' && !created.has(String(c.pet.name))) return [];
+  if (status === 201) {
+    context.observe(c.point, '201 (accepted)', exchange);
+    return createdAsSent(probe, c.pet, c.statement.text);
+  }
+  const code = (exchange.response?.json as { code?: unknown } | undefined)?.code;
+  if (status === c.refusal && typeof code === 'string') {
+    context.observe(c.point, answerOf(exchange), exchange);
+    return [];
+  }
+  return [finding(exchange, `answered ${answerOf(exchange)} to a valid NewPet with ${c.label}`, `201 with the animal, or ${c.refusal} with an Error body (${cite(c.statement)})`, '$.status')];
+}
+
+export const silentChoiceRules: Rule[] = [
+  {
+    id: 'create-silent-choices',
+    title: 'createPet with an empty name, a control character, a name already taken, or a body sent chunked: 201 with the animal, or a clear refusal (400; 411 for chunked); never a 5xx',
+    operation: 'createPet',
+    writes: true,
+    severity: 'contract',
+    statement: ACCEPTANCE.silentName,
+    async run(context) {
+      const created = new Set<string>();
+      return sweep(
+        context,
+        cases(context.seed),
+        (c) => context.probe({ method: 'POST', path: '/pets', headers: c.headers, body: JSON.stringify(c.pet) }),
+        (c, probe) => judge(context, c, probe, created),
+      );
+    },
+  },
+];

@@ -1,0 +1,22 @@
+import type { ActiveProfile } from '../../core/profile/active-profile.js';
+import { profiledError } from '../../core/errors.js';
+import type { BodyLimit } from './body-size.js';
+
+/**
+ * The API's body limit: the active profile's largest body and its answer
+ * past it, never past `maxBytes`, the most the mock reads (1 MiB). Kept
+ * while the profile's choice stays the same, so a request builds nothing.
+ */
+export function profiledBodyLimit(profile: ActiveProfile, maxBytes: number): () => BodyLimit {
+  let seen: ActiveProfile['choices']['body-size'] | undefined;
+  let limit: BodyLimit | undefined;
+  return () => {
+    const choice = profile.choices['body-size'];
+    if (choice !== seen || !limit) {
+      seen = choice;
+      const max = Math.min(choice.max, maxBytes);
+      limit = { maxBytes: max, error: profiledError(choice.refused, `the request body is larger than ${max} bytes`) };
+    }
+    return limit;
+  };
+}
