@@ -28,6 +28,7 @@ export function petView(catalogue: StateCatalogue): PetView {
     create: (pet) => {
       const created = now(catalogue.create(pet));
       if ('full' in created) throw new Error(`the faulty server's catalogue is full (${created.full})`);
+      if ('taken' in created) throw new Error(`the faulty server's catalogue refused the name ${JSON.stringify(pet.name)}`);
       return created.pet;
     },
   };

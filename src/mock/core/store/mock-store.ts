@@ -1,5 +1,6 @@
 import type { CatalogueFull, CatalogueLimits } from '../catalogue/catalogue-limits.js';
 import type { StoredPet } from '../catalogue/catalogue-index.js';
+import type { NameTaken } from '../catalogue/name-taken.js';
 import type { ListQuery } from '../catalogue/catalogue-page.js';
 import type { NewPet, Pet } from '../catalogue/pet.js';
 import type { JournalEntry, JournalSince } from '../journal/request-journal.js';
@@ -175,9 +176,23 @@ export interface StateCatalogue {
   listJson(query: ListQuery): MaybePromise<string>;
   /** One animal as JSON, as stored. */
   getJson(id: number): MaybePromise<string | undefined>;
-  /** Stores an animal with the next id, unless the session's catalogue limits refuse it (nothing stored then): the animal and its JSON as stored. */
-  create(pet: NewPet): MaybePromise<StoredPet | CatalogueFull>;
+  /**
+   * Stores an animal with the next id, unless the session's catalogue
+   * limits refuse it, or `refuseTakenName` is set and an animal of this
+   * catalogue (its start animals or its additions) already has its name
+   * (nothing stored then): the animal and its JSON as stored. The check and
+   * the store are one atomic step, in one process or several. A taken name
+   * is refused before the limits are judged; the names of animals created
+   * without the option count as well.
+   */
+  create(pet: NewPet, options?: CreateOptions): MaybePromise<StoredPet | CatalogueFull | NameTaken>;
   count(): MaybePromise<number>;
+}
+
+/** How a create treats a name another animal of the catalogue has. */
+export interface CreateOptions {
+  /** Refuse it (NameTaken); by default it is stored, as any other name. */
+  refuseTakenName?: boolean;
 }
 
 /** The last requests of a session (or the anonymous ones), oldest first. */

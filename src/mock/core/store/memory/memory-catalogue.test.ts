@@ -18,7 +18,7 @@ function opened(initial: readonly Pet[] = []) {
     },
     create: (pet: NewPet): Pet => {
       const created = catalogue.create(pet, unlimited);
-      if ('full' in created) throw new Error('an unlimited budget refused an animal');
+      if (!('pet' in created)) throw new Error('an unlimited budget refused an animal');
       return created.pet;
     },
     get size(): number {

@@ -31,7 +31,7 @@ export function memoryState(from: ScenarioStart, budget: CatalogueBudget): Memor
   const catalogue: StateCatalogue = {
     listJson: (query) => pets.listJson(query),
     getJson: (id) => pets.getJson(id),
-    create: (pet) => pets.create(pet, budget),
+    create: (pet, options) => pets.create(pet, budget, options),
     count: () => pets.size,
   };
   return {

@@ -20,6 +20,7 @@
  *   P:s:S:G:t:T:h               hash: a state's scenario state, call counts (c:INDEX), next id, pets, bytes
  *   P:s:S:G:t:T:o               list: that state's additions' JSON, in id order
  *   P:s:S:G:t:T:s:STATUS        list: the same, one list per status
+ *   P:s:S:G:t:T:names           set: that state's additions' names, each as its JSON string (a create may refuse a taken one)
  *
  * The shared default has keys of its own (P:shared, P:shared:0:…), no
  * TTL, and is not in the sessions' table. A session's generation is
@@ -85,7 +86,7 @@ local function sessionMeta(prefix, id) return prefix .. ':s:' .. part(id) end
 local function stateBase(sessionBase, token) return sessionBase .. ':t:' .. part(token) end
 local function stateKeyList(sessionBase, token)
   local base = stateBase(sessionBase, token)
-  local keys = {base .. ':h', base .. ':o'}
+  local keys = {base .. ':h', base .. ':o', base .. ':names'}
   for _, status in ipairs(STATUSES) do keys[#keys + 1] = base .. ':s:' .. status end
   return keys
 end

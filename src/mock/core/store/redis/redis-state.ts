@@ -2,6 +2,7 @@ import { indexCatalogue, storedForm, type CatalogueIndex } from '../../catalogue
 import { joinPage, meetsQuery, pagePart, type ListQuery } from '../../catalogue/catalogue-page.js';
 import type { CatalogueLimits } from '../../catalogue/catalogue-limits.js';
 import type { NewPet, Pet } from '../../catalogue/pet.js';
+import { nameKey, startNameKeys } from '../../catalogue/name-keys.js';
 import type { CompiledStub } from '../../scenarios/compile-stub.js';
 import type { Scenario } from '../../scenarios/load-scenario.js';
 import { createScenarioRuntime } from '../../scenarios/scenario-runtime.js';
@@ -118,12 +119,18 @@ function redisCatalogue(redis: RedisConnection, ref: SessionRef, source: StateSo
       if (!Number.isSafeInteger(id)) return undefined;
       return redis.script(GET, [keys.hash, keys.ordered, String(id)]).then((json) => (json === null ? undefined : String(json)));
     },
-    create(newPet: NewPet) {
+    create(newPet: NewPet, options) {
       const { json } = storedForm(newPet, 0);
       const rest = json.slice('{"id":0'.length);
-      const args = [...stateArgs(ref, source.token), newPet.status ?? '', rest, String(Buffer.byteLength(rest)), String(start.lastId), String(limits.maxPets), String(limits.maxBytes)];
+      const refuse = options?.refuseTakenName === true;
+      const limitArgs = [String(start.lastId), String(limits.maxPets), String(limits.maxBytes)];
+      // The name as the memory store keys it (see nameKey). The start catalogue is in the process: whether it has the name is judged here, in O(1).
+      const name = nameKey(json);
+      const nameArgs = [name, refuse ? '1' : '0', refuse && startNameKeys(source.pets).has(name) ? '1' : '0'];
+      const args = [...stateArgs(ref, source.token), newPet.status ?? '', rest, String(Buffer.byteLength(rest)), ...limitArgs, ...nameArgs];
       return redis.script(CREATE, args).then((reply) => {
         const [outcome, value] = reply as [string, string];
+        if (outcome === 'taken') return { taken: true as const };
         if (outcome === 'full') return { full: value as 'pets' | 'bytes' };
         if (outcome === 'ended') throw new SessionEnded(ref.id);
         const stored = storedForm(newPet, Number(value));

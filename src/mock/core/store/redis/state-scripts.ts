@@ -50,16 +50,25 @@ return out
 /**
  * Create: then the status ('' none), the stored JSON after its id
  * (\`{"id":\` + id + this), that part's UTF-8 bytes, the start
- * catalogue's largest id, maxPets, maxBytes. The budget is over every
- * state of the session; the id is the state's counter plus one (from the
- * start catalogue's largest), taken only when the animal is stored.
- * Returns {'ok', id}, {'full', 'pets' | 'bytes'}, or {'ended'} when the
- * session ended meanwhile (nothing stored).
+ * catalogue's largest id, maxPets, maxBytes, the name's JSON text (nameKey),
+ * whether to refuse a taken name ('1'/'0'), and whether the start catalogue
+ * (in the process) has the name ('1'/'0', judged only when refusing). The
+ * budget is over every state of the session; the id is the state's counter
+ * plus one (from the start catalogue's largest), taken only when the
+ * animal is stored. Every stored name joins the state's set of names, so
+ * the check and the add are one step: of two processes creating one name
+ * at once with the refusal, one stores it and the other is refused. The
+ * set grows only with the additions, so the catalogue's limits bound it:
+ * at most maxPets names a session, their bytes within its maxBytes of JSON.
+ * Returns {'ok', id}, {'taken'}, {'full', 'pets' | 'bytes'}, or {'ended'}
+ * when the session ended meanwhile (nothing stored but on 'ok').
  */
 export const CREATE = luaScript(`
 if not running(ARGV[1], ARGV[2], ARGV[5]) then return {'ended'} end
 local base = stateBase(ARGV[2], ARGV[3])
 local hash = base .. ':h'
+local names = base .. ':names'
+if ARGV[13] == '1' and (ARGV[14] == '1' or redis.call('SISMEMBER', names, ARGV[12]) == 1) then return {'taken'} end
 local active = redis.call('HGET', ARGV[1], 'active')
 if active == false then active = ARGV[4] end
 local tokens = stateTokens(ARGV[2], active)
@@ -83,8 +92,10 @@ redis.call('HSET', hash, 'next', idText)
 if redis.call('HINCRBY', hash, 'pets', 1) == 1 then redis.call('HSET', hash, 'first', idText) end
 redis.call('HINCRBY', hash, 'bytes', size)
 redis.call('RPUSH', base .. ':o', json)
+redis.call('SADD', names, ARGV[12])
 expire(hash, ARGV[5])
 expire(base .. ':o', ARGV[5])
+expire(names, ARGV[5])
 if ARGV[6] ~= '' then
   redis.call('RPUSH', base .. ':s:' .. ARGV[6], json)
   expire(base .. ':s:' .. ARGV[6], ARGV[5])
