@@ -128,6 +128,7 @@ choices:
   empty-name: { status: 400, code: empty_name }
   control-characters: { status: 400, code: control_character }
   chunked-body: { status: 411, code: length_required }
+  taken-name: { status: 400, code: name_taken }
   body-size: { max: 10000, refused: { status: 413, code: body_too_large } }
   pet-id: { status: 400, code: bad_pet_id, reads: [plus-sign, leading-space, hexadecimal] }
 `,
@@ -154,7 +155,15 @@ choices:
     expect(answer(await post(mock, sized(2 * 1024 * 1024)))).toBe('413 body_too_large');
     const chunked = await chunkedPost(mock.url, JSON.stringify({ name: 'Rex', categoryId: 1 }));
     expect(chunked).toEqual({ status: 411, code: 'length_required' });
+    // A name taken: by an animal added (the 201 of the body-size check above is named Rex) or of the start catalogue; exactly, case and all.
+    expect(answer(await post(mock, JSON.stringify({ name: 'Rex', categoryId: 2 })))).toBe('400 name_taken');
+    const first = (await call(mock, '/pets?limit=1')).json[0] as { name: string };
+    expect(answer(await post(mock, JSON.stringify({ name: first.name, categoryId: 2 })))).toBe('400 name_taken');
+    expect((await post(mock, JSON.stringify({ name: 'REX', categoryId: 2 }))).status).toBe(201);
+    const reset = await fetch(`${new URL(mock.url).origin}/__mock/reset`, { method: 'POST', headers: { authorization: `Bearer ${DEFAULT_API_KEY}` } });
+    expect(reset.status).toBeLessThan(300);
     const rex = await post(mock, JSON.stringify({ name: 'Rex', categoryId: 1 }));
+    expect(rex.status).toBe(201);
     const id = rex.json.id as number;
     for (const form of [`+${id}`, `%20${id}`, `%20%20+${id}`, `0x${id.toString(16)}`]) expect((await call(mock, `/pets/${form}`)).json?.id, form).toBe(id);
     for (const form of [`0${id}`, `${id}.0`, `${id}e0`, `${id}%20`, `++${id}`, `${id}abc`]) expect(answer(await call(mock, `/pets/${form}`)), form).toBe('400 bad_pet_id');

@@ -40,7 +40,6 @@ export const ERROR_CODES = {
   server_busy: 503,
   store_unavailable: 503,
   catalogue_full: 507,
-  name_taken: 400,
   upstream_unavailable: 502,
   upstream_timeout: 504,
 } as const satisfies Record<string, number>;

@@ -1,4 +1,4 @@
-import { clip, errorBody, type ErrorBody } from '../errors.js';
+import { clip } from '../errors.js';
 
 /**
  * Why a create was refused: it asked that a name be refused when another
@@ -10,10 +10,10 @@ export interface NameTaken {
 }
 
 /**
- * The answer to a create refused for its name: 400, the client's request
- * is what must change (RFC 9110 §15.5.1). The interface does not say
- * whether names are unique; a mock asked to refuse a taken one says which
- * name, and the reset that frees the names of the animals created.
+ * The message of a create refused for its name (its status and code are
+ * the profile's `taken-name`). The interface does not say whether names
+ * are unique; a mock asked to refuse a taken one says which name, and the
+ * reset that frees the names of the animals created.
  */
-export const nameTakenError = (name: string): ErrorBody =>
-  errorBody('name_taken', `an animal of this catalogue is already named ${JSON.stringify(clip(name))}; POST /__mock/reset frees the names of the animals created (the start catalogue's stay)`);
+export const nameTakenMessage = (name: string): string =>
+  `an animal of this catalogue is already named ${JSON.stringify(clip(name))}; POST /__mock/reset frees the names of the animals created (the start catalogue's stay)`;

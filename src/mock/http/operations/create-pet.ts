@@ -1,12 +1,12 @@
 import type { ErrorObject } from 'ajv';
 import { catalogueFullError, type CatalogueFull } from '../../core/catalogue/catalogue-limits.js';
-import { nameTakenError, type NameTaken } from '../../core/catalogue/name-taken.js';
+import { nameTakenMessage, type NameTaken } from '../../core/catalogue/name-taken.js';
 import type { StoredPet } from '../../core/catalogue/catalogue-index.js';
 import type { NewPet } from '../../core/catalogue/pet.js';
 import { generatePet } from '../../core/catalogue/generate-pets.js';
 import { failed, type Result } from '../../core/result.js';
 import { profiledError, type ErrorBody } from '../../core/errors.js';
-import type { ProfileChoices } from '../../../shared/profile/profile.js';
+import type { AcceptedOr, ProfileChoices } from '../../../shared/profile/profile.js';
 import { fieldRefusal, nameRefusal } from './new-pet-refusals.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
 import { andThen } from '../../core/store/maybe-promise.js';
@@ -20,13 +20,12 @@ const WARNED_MAX = 1024;
  * `POST /pets`: stores a new animal and answers it with its id and its
  * `Location` (RFC 9110 §15.3.2: a 201 names the resource it created), where
  * getPet serves it: the collection's path below the base path, then the id;
- * 507 `catalogue_full` when the session has added all its catalogue may hold;
- * 400 `name_taken` should the store refuse a name another animal of the
- * catalogue has (it does only when asked, and this operation does not ask).
+ * 507 `catalogue_full` when the session has added all its catalogue may hold.
  * The interface says nothing of `Location`: it is the mock's choice, which
  * the contract harness only reports (docs/reference.md, "Where the interface is silent").
- * That, a status left out, the longest name and the answers to a body that
- * is not a JSON object are the active profile's choices.
+ * That, a status left out, the names refused (empty, with a control
+ * character, too long, or taken: the store checks and stores in one step)
+ * and the answers to a refused body are the active profile's choices.
  */
 export const createPet: OperationFactory<NewPet> = (operation, { logger, basePath, profile }) => {
   const collection = basePath + operation.path;
@@ -47,9 +46,10 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger, basePat
     return sendError(x, error);
   };
   // Every answer a create can give: narrowed one by one, so an answer added to the union leaves `created` no StoredPet and this no longer compiles.
-  const answer = (x: Exchange, newPet: NewPet, created: StoredPet | CatalogueFull | NameTaken): Response => {
+  const answer = (x: Exchange, newPet: NewPet, created: StoredPet | CatalogueFull | NameTaken, taken: AcceptedOr): Response => {
     if ('full' in created) return full(x, created);
-    if ('taken' in created) return sendError(x, nameTakenError(newPet.name));
+    // The store refuses a taken name only when asked, so `taken` is the profile's refusal here.
+    if ('taken' in created) return sendError(x, profiledError(taken === 'accepted' ? { status: 400, code: 'name_taken' } : taken, nameTakenMessage(newPet.name)));
     return respond(x, 201, created.json, profile.choices.location === 'sent' ? { location: `${collection}/${created.pet.id}` } : undefined);
   };
   return {
@@ -66,7 +66,11 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger, basePat
       if (refused) return failed(refused);
       return { ok: true, value: withDefaultStatus(newPet, choices['default-status']) };
     },
-    serve: (x, newPet) => andThen(servingState(x), (state) => andThen(state.catalogue.create(newPet), (created) => answer(x, newPet, created))),
+    serve: (x, newPet) => {
+      // Read once: a profile reloaded meanwhile does not change what this create asked of the store.
+      const taken = profile.choices['taken-name'];
+      return andThen(servingState(x), (state) => andThen(state.catalogue.create(newPet, { refuseTakenName: taken !== 'accepted' }), (created) => answer(x, newPet, created, taken)));
+    },
     generate(faker, { name, categoryId, status }) {
       const pet = generatePet(faker, { name, categoryId });
       // A status left out stays out (unless the profile gives one: `read` has set it then), as `serve` stores it.
