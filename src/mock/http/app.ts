@@ -15,7 +15,6 @@ import { adminMethods } from './admin/admin-methods.js';
 import { internalError } from './steps/internal-errors.js';
 import type { ProxyMode } from './proxy/proxy-mode.js';
 import { activeProfile, type ActiveProfile } from '../core/profile/active-profile.js';
-import { withUnknownQueryChoice } from './operations/unknown-query.js';
 
 export interface MockAppOptions {
   contract: Contract;
@@ -111,7 +110,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   for (const { operation, route } of routes) {
     const factory = servedOperations[operation.operationId];
     if (!factory) throw new Error(`the mock has no handler for operation ${operation.operationId}`);
-    const operationServed = withUnknownQueryChoice(operation, profile, factory(operation, { logger, basePath: base, profile }));
+    const operationServed = factory(operation, { logger, basePath: base, profile });
     const run = steps.operation(operation, operationServed, methods.get(route) ?? []);
     const { operationId } = operation;
     const byMethod = served.get(route) ?? new Map<string, Handler>();

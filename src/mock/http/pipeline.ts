@@ -11,6 +11,7 @@ import { adminOrigin } from './steps/admin-guard/admin-origin.js';
 import { bearerKey, profiledUnauthorized } from './steps/bearer-key.js';
 import { profiledBodyLimit } from './steps/profiled-body-limit.js';
 import { profiledChunkedRefusal } from './steps/profiled-chunked-refusal.js';
+import { profiledUnknownQuery } from './steps/profiled-unknown-query.js';
 import { bodySize } from './steps/body-size.js';
 import { cors } from './steps/cors.js';
 import { deprecation } from './steps/deprecation.js';
@@ -67,7 +68,8 @@ export interface Pipeline {
  * The order of the steps every request passes through, in one place.
  *
  *   journal → log → internal errors → CORS                 every request but the admin API's
- *     → deprecation → auth → session → chunked, body limit the API (deprecation and body limits: where they apply)
+ *     → deprecation → auth → session                        the API (deprecation: where it applies)
+ *     → unknown query → chunked → body limit                 as the profile says (the last two: createPet)
  *     → Prefer → scenario stubs → the operation            a documented operation
  *     (proxy mode: … → session → Prefer → stubs → the target, for every path under the API)
  *   log → internal errors → Host → Origin and CORS         the admin API (Host: on a loopback bind)
@@ -151,6 +153,8 @@ export function pipeline(options: PipelineOptions): Pipeline {
         ...edge(methods),
         ...deprecated,
         ...auth,
+        // Proxy mode: the target judges the request.
+        ...(proxy ? [] : [profiledUnknownQuery(operation, options.profile)]),
         ...(operation.body ? limit : []),
         preferences(operation, served),
         sessionStubs({ operationId: operation.operationId, shutdown: options.shutdown }),
