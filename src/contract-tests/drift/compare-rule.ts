@@ -59,29 +59,54 @@ export async function compareRule(a: RuleTraffic, b: RuleTraffic, bases: { a: st
   const [sa, sb] = [sides.a, sides.b];
   const differences: Difference[] = [];
   const differingCreates = new Set<number>();
-  const steps = Math.min(sa.exchanges.length, sb.exchanges.length);
-  let outOfStep: string | undefined;
+  const { pairs, outOfStep } = align(sa.requests, sb.requests);
   let compared = 0;
-  let inStep = steps;
   const explained = new Map<number, Difference[]>();
-  for (let i = 0; i < steps; i++) {
-    const [ra, rb] = [sa.requests[i] as ApiRequest, sb.requests[i] as ApiRequest];
-    if (stepKey(ra) !== stepKey(rb)) {
-      outOfStep = `request ${i + 1}: ${ra.method} ${ra.path} on A, ${rb.method} ${rb.path} on B`;
-      inStep = i;
-      break;
-    }
-    const twin = twinOf(sa, ra, i);
+  for (const [ia, ib] of pairs) {
+    const ra = sa.requests[ia] as ApiRequest;
+    const twin = twinOf(sa, ra, ia);
     if (twin !== undefined && differingCreates.has(twin)) continue;
     compared++;
-    const found = compareExchanges(sa, sb, i, twin !== undefined || ra.method === 'POST');
-    if (found.length > 0 && sa.createOf.has(i)) differingCreates.add(sa.createOf.get(i) as number);
+    const found = compareExchanges(sa, sb, ia, ib, twin !== undefined || ra.method === 'POST');
+    if (found.length > 0 && sa.createOf.has(ia)) differingCreates.add(sa.createOf.get(ia) as number);
     differences.push(...found);
   }
-  if (!outOfStep && sa.exchanges.length !== sb.exchanges.length) outOfStep = `${sa.exchanges.length} requests on A, ${sb.exchanges.length} on B`;
-  const silent = compareSilent(a, b, sa, sb, outOfStep === undefined ? Infinity : inStep, explained);
+  const silent = compareSilent(a, b, sa, sb, new Map(pairs.map(([ia, ib]) => [ib, ia])), outOfStep === undefined, explained);
   for (const d of differences) d.explainedBy = (explained.get(sa.exchanges.indexOf(d.pair?.a.exchange as RecordedExchange)) ?? []).find((s) => explains(s, d));
   return { differences: [...silent, ...differences], compared, ...(outOfStep ? { outOfStep } : {}) };
+}
+
+/**
+ * The requests of the two sides that are the same case, as index pairs.
+ * In step, the n-th of each. A case one target answered otherwise may send
+ * fewer requests there (a create refused is not read back): the two sides
+ * meet again at the next create each sends, when only reads lie between,
+ * so one refusal does not leave the rest of the rule uncompared. A create
+ * skipped on one side would pair the wrong twins: there the rule stops.
+ */
+function align(ra: readonly ApiRequest[], rb: readonly ApiRequest[]): { pairs: Array<[number, number]>; outOfStep?: string } {
+  const pairs: Array<[number, number]> = [];
+  let [i, j] = [0, 0];
+  while (i < ra.length && j < rb.length) {
+    const [qa, qb] = [ra[i] as ApiRequest, rb[j] as ApiRequest];
+    if (stepKey(qa) === stepKey(qb)) {
+      pairs.push([i, j]);
+      [i, j] = [i + 1, j + 1];
+      continue;
+    }
+    const [ni, nj] = [nextCreate(ra, i), nextCreate(rb, j)];
+    // Only reads are skipped, on one side at least: then the creates that follow are the same case's.
+    if (ni === undefined || nj === undefined || (ni === i && nj === j)) return { pairs, outOfStep: `request ${i + 1}: ${qa.method} ${qa.path} on A, ${qb.method} ${qb.path} on B` };
+    [i, j] = [ni, nj];
+  }
+  if (i < ra.length || j < rb.length) return { pairs, outOfStep: `${ra.length} requests on A, ${rb.length} on B` };
+  return { pairs };
+}
+
+/** The index of the first create at or after `from`, past reads only. */
+function nextCreate(requests: readonly ApiRequest[], from: number): number | undefined {
+  for (let k = from; k < requests.length; k++) if (requests[k]?.method === 'POST') return k;
+  return undefined;
 }
 
 async function sideOf(traffic: RuleTraffic, base: string): Promise<Side | undefined> {
@@ -123,13 +148,13 @@ function twinOf(side: Side, request: ApiRequest, at: number): number | undefined
  * twins a case created; an animal it did not create, or a page, may hold
  * other animals on each target, so only the members both hold are compared.
  */
-function compareExchanges(sa: Side, sb: Side, i: number, strict: boolean): Difference[] {
-  const [ea, eb] = [sa.exchanges[i] as RecordedExchange, sb.exchanges[i] as RecordedExchange];
+function compareExchanges(sa: Side, sb: Side, i: number, j: number, strict: boolean): Difference[] {
+  const [ea, eb] = [sa.exchanges[i] as RecordedExchange, sb.exchanges[j] as RecordedExchange];
   const fa = facetsOf(ea, sa.base);
   const fb = facetsOf(eb, sb.base);
   if (!strict) [fa.body, fb.body] = commonShapes(ea.response?.json, eb.response?.json, fa.body as string, fb.body as string);
   const operation = ea.operation ?? `${ea.request.method} ${sa.requests[i]?.path}`;
-  const pair = { a: { request: sa.requests[i] as ApiRequest, exchange: ea }, b: { request: sb.requests[i] as ApiRequest, exchange: eb } };
+  const pair = { a: { request: sa.requests[i] as ApiRequest, exchange: ea }, b: { request: sb.requests[j] as ApiRequest, exchange: eb } };
   const answer = (f: Record<string, string>) => (f.code === undefined ? f.status : `${f.status} ${f.code}`) as string;
   // An id the case did not create may exist on one target and not the other (other rules create at the same time): which animals exist.
   if (!strict && PET_PATH.test(pair.a.request.path) && [fa.status, fb.status].sort().join() === '200,404') return [];
@@ -191,29 +216,33 @@ function explains(silent: Difference, answer: Difference): boolean {
  * differing answer explains the other facets of its exchange: the point
  * names the cause.
  */
-function compareSilent(a: RuleTraffic, b: RuleTraffic, sa: Side, sb: Side, steps: number, explained: Map<number, Difference[]>): Difference[] {
-  const keyed = (traffic: RuleTraffic, side: Side) => {
+function compareSilent(a: RuleTraffic, b: RuleTraffic, sa: Side, sb: Side, bToA: ReadonlyMap<number, number>, inStep: boolean, explained: Map<number, Difference[]>): Difference[] {
+  // B's notes are keyed by the place of A's request of the same case: an exchange of B no A's pairs with is left out.
+  const keyed = (traffic: RuleTraffic, side: Side, place: (index: number) => number | undefined) => {
     const notes = new Map<string, number>();
     const out = new Map<string, { answer: string; index: number | undefined; note: string | undefined; point: RuleTraffic['observations'][number]['point'] }>();
     for (const { point, answer, example } of traffic.observations) {
       const index = typeof example === 'string' ? undefined : side.exchanges.indexOf(example);
-      const place = index ?? `note ${notes.set(keyOf(point), (notes.get(keyOf(point)) ?? 0) + 1).get(keyOf(point))}`;
-      out.set(`${keyOf(point)} ${place}`, { answer, index, point, note: typeof example === 'string' ? example : undefined });
+      const paired = index === undefined ? undefined : place(index);
+      if (index !== undefined && paired === undefined) continue;
+      const at = paired ?? `note ${notes.set(keyOf(point), (notes.get(keyOf(point)) ?? 0) + 1).get(keyOf(point))}`;
+      out.set(`${keyOf(point)} ${at}`, { answer, index, point, note: typeof example === 'string' ? example : undefined });
     }
     return out;
   };
-  const [ka, kb] = [keyed(a, sa), keyed(b, sb)];
+  const pairedOnA = new Set(bToA.values());
+  const [ka, kb] = [keyed(a, sa, (i) => (pairedOnA.has(i) ? i : undefined)), keyed(b, sb, (j) => bToA.get(j))];
   const differences: Difference[] = [];
   for (const [key, oa] of ka) {
     const ob = kb.get(key);
     if (!ob || ob.answer === oa.answer) continue;
     const difference: Difference = { kind: 'silent', cause: questionOf(oa.point), a: oa.answer, b: ob.answer };
     if (oa.index === undefined || ob.index === undefined) {
-      if (steps !== Infinity) continue;
+      // A note without a request is the whole rule's: comparable only when the rule stayed in step to its end.
+      if (!inStep) continue;
       differences.push({ ...difference, notes: { a: oa.note ?? '', b: ob.note ?? '' } });
       continue;
     }
-    if (oa.index >= steps) continue;
     const at = (side: Side, index: number): Paired => ({ request: side.requests[index] as ApiRequest, exchange: side.exchanges[index] as RecordedExchange });
     const found: Difference = { ...difference, pair: { a: at(sa, oa.index), b: at(sb, ob.index) } };
     explained.set(oa.index, [...(explained.get(oa.index) ?? []), found]);
