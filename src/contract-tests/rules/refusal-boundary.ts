@@ -61,6 +61,8 @@ export function judgeValidRefusal(sent: Record<string, unknown>, text: string, e
   }
   if (status !== 400) return { inside: false, why: `${status ?? 'no answer'} is no refusal the interface allows` };
   const name = sent.name;
+  // First: the same name was accepted before, so neither its length nor its characters can be what is refused now.
+  if (typeof name === 'string' && accepted.names.has(name)) return { inside: true, how: 'silent', point: 'a name the target already holds (accepted earlier in the run)' };
   if (name === '') return { inside: true, how: 'silent', point: 'an empty name' };
   if (typeof name === 'string' && CONTROL.test(name)) return { inside: true, how: 'silent', point: 'a control character in the name' };
   const nameLimit = allowance.nameMaxLength ?? UNDECLARED_NAME_LENGTH;
@@ -68,7 +70,6 @@ export function judgeValidRefusal(sent: Record<string, unknown>, text: string, e
     return { inside: true, how: how(allowance.nameMaxLength), point: `a name over ${nameLimit} code points (${allowance.nameMaxLength === undefined ? 'no limit declared' : `name.maxLength=${nameLimit}`})`, byLength: true };
   }
   if (bytes > bodyLimit) return { inside: true, how: how(allowance.bodyMaxBytes), point: bodyPoint };
-  if (typeof name === 'string' && accepted.names.has(name)) return { inside: true, how: 'silent', point: 'a name the target already holds (accepted earlier in the run)' };
   const categoryId = sent.categoryId;
   if (isExactInteger(categoryId) && !accepted.categoryIds.has(categoryId)) {
     if (allowance.categoryKnown) return { inside: true, how: 'declared', point: 'a category the run has not seen accepted (categoryId.known)' };
