@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixture, freePort, runToExit, tmpDir, useBuiltCli } from '../../test/support/built-cli.js';
+
+/**
+ * `--record DIR` where no folder can be made: start-up stops with exit
+ * code 2 and one line naming the path and the reason. Under /proc a
+ * recursive mkdir never returns, so these cases also show start-up does
+ * not hang: a hang fails them by the test's timeout.
+ */
+useBuiltCli();
+
+/** Proxy mode towards a closed port: the target is never reached, as start-up stops first. */
+async function startWithRecord(dir: string): Promise<Awaited<ReturnType<typeof runToExit>>> {
+  return runToExit(['--port', String(await freePort()), '--proxy', `http://127.0.0.1:${await freePort()}/v1`, '--record', dir]);
+}
+
+describe('--record DIR that cannot be a folder', () => {
+  it.each([
+    ['/proc/animal-store-test', '/proc is a kernel file system, where no folder can be made or written'],
+    ['/proc/animal-store-test/deeper', '/proc is a kernel file system, where no folder can be made or written'],
+    ['/sys/animal-store-test', '/sys is a kernel file system, where no folder can be made or written'],
+  ])('%s is refused with exit code 2, naming the path and the reason', async (dir, reason) => {
+    const result = await startWithRecord(dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(`animal-store-mock: --record ${dir}: cannot record there: ${reason}`);
+  }, 20_000);
+
+  it('a link into /proc is refused as /proc is', async () => {
+    const link = join(tmpDir(), 'to-proc');
+    symlinkSync('/proc', link);
+    const result = await startWithRecord(join(link, 'recording'));
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(`animal-store-mock: --record ${join(link, 'recording')}: cannot record there: /proc is a kernel file system, where no folder can be made or written`);
+  }, 20_000);
+
+  it('a path under a regular file is refused, naming the file', async () => {
+    const file = fixture('not-a-folder', 'plain text\n');
+    const dir = join(file, 'recording', 'deeper');
+    const result = await startWithRecord(dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(`animal-store-mock: --record ${dir}: cannot record there: ${file} is not a folder`);
+  }, 20_000);
+});
