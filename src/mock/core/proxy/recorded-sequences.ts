@@ -30,6 +30,8 @@ export interface RecordedSequences {
   /** Undefined once followed; else the message of the bound that kept it out. */
   follow(answer: SequencedAnswer, match: MatchSpec): string | undefined;
   stubs(): StubSpec[];
+  /** How many stubs `stubs()` makes, without making them. */
+  stubCount(): number;
 }
 
 /**
@@ -73,6 +75,7 @@ export function recordedSequences(limits: SequenceLimits): RecordedSequences {
       return undefined;
     },
     stubs: () => stubsOf(requests),
+    stubCount: () => [...requests.values()].reduce((count, runs) => count + runs.filter((run) => run.status >= 400).length, 0),
   };
 }
 

@@ -38,6 +38,8 @@ export interface Recording {
   leaveOut(why: LeftOut): void;
   /** The scenario file and the catalogue it names, as they stand. */
   scenario(name: string, fixture: string): { file: ScenarioFile; pets: Pet[] };
+  /** What it holds, counted without building the scenario. */
+  counts(): { animals: number; stubs: number };
   /** Grows with every change: a writer compares it to what it wrote. */
   readonly version: number;
   /** The first bound reached, once (a message to give), then undefined. */
@@ -103,6 +105,7 @@ export function recording(): Recording {
     },
     leaveOut,
     scenario: (name, fixture) => ({ file: scenarioFile(name, fixture, pets.size, sequences.stubs(), leftOut), pets: [...pets.entries()].sort(([a], [b]) => a - b).map(([, text]) => JSON.parse(text) as Pet) }),
+    counts: () => ({ animals: pets.size, stubs: sequences.stubCount() }),
     get version() {
       return version;
     },
