@@ -26,7 +26,7 @@ export function makeFolder(absolute: string): Result<void, string> {
   if (!found.ok) return found;
   const { existing, missing } = found.value;
   if (!isFolder(existing)) return failed(`${existing} is not a folder`);
-  const kernel = KERNEL_FILE_SYSTEMS.find((root) => under(realOrSame(existing), root));
+  const kernel = kernelFileSystem(existing);
   if (kernel !== undefined) return failed(`${kernel} is a kernel file system, where no folder can be made or written`);
   try {
     accessSync(existing, constants.W_OK | constants.X_OK);
@@ -43,6 +43,12 @@ export function makeFolder(absolute: string): Result<void, string> {
     }
   }
   return ok(undefined);
+}
+
+/** `/proc` or `/sys` when `path` (its links resolved) is in one of them. */
+export function kernelFileSystem(path: string): string | undefined {
+  const real = realOrSame(path);
+  return KERNEL_FILE_SYSTEMS.find((root) => under(real, root));
 }
 
 /** The nearest folder (or file) above `absolute` that exists, and the levels below it to make, top first. */

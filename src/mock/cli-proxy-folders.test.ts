@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { symlinkSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixture, freePort, runToExit, tmpDir, useBuiltCli } from '../../test/support/built-cli.js';
+import { fixture, freePort, runToExit, startMock, stop, tmpDir, useBuiltCli } from '../../test/support/built-cli.js';
 
 /**
- * `--record DIR` where no folder can be made: start-up stops with exit
- * code 2 and one line naming the path and the reason. Under /proc a
- * recursive mkdir never returns, so these cases also show start-up does
- * not hang: a hang fails them by the test's timeout.
+ * `--record DIR` where no folder can be made, and `--proxy-report FILE` in
+ * a kernel file system: start-up stops with exit code 2 and one line
+ * naming the path and the reason. Under /proc a recursive mkdir never
+ * returns, so these cases also show start-up does not hang: a hang fails
+ * them by the test's timeout. A report folder gone by the stop: the stop
+ * says so and ends as usual.
  */
 useBuiltCli();
 
@@ -41,5 +43,23 @@ describe('--record DIR that cannot be a folder', () => {
     const result = await startWithRecord(dir);
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe(`animal-store-mock: --record ${dir}: cannot record there: ${file} is not a folder`);
+  }, 20_000);
+});
+
+describe('--proxy-report FILE', () => {
+  it('in /proc is refused at start-up with exit code 2', async () => {
+    const result = await runToExit(['--port', String(await freePort()), '--proxy', `http://127.0.0.1:${await freePort()}/v1`, '--proxy-report', '/proc/animal-store-report.json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('animal-store-mock: --proxy-report /proc/animal-store-report.json: /proc is a kernel file system, where no report can be written');
+  }, 20_000);
+
+  it('whose folder is gone by the stop: the stop logs why it was not written and exits 0', async () => {
+    const folder = join(tmpDir(), 'report-folder');
+    mkdirSync(folder);
+    const file = join(folder, 'report.json');
+    const mock = await startMock(['--proxy', `http://127.0.0.1:${await freePort()}/v1`, '--proxy-report', file, '--log-format', 'json']);
+    rmSync(folder, { recursive: true });
+    expect((await stop(mock)).code).toBe(0);
+    expect(mock.stdout()).toContain(`"msg":"the proxy report was not written to ${file} (ENOENT)"`);
   }, 20_000);
 });
