@@ -34,7 +34,10 @@ export function keyRedactor(secrets: readonly string[], shown: string): (text: s
   const pattern = new RegExp(forms.sort((a, b) => b.length - a.length).map((form) => form.join('')).join('|'), 'gi');
   // `abcd` → `a(?:b(?:c)?)?`: a form's first positions, then an escape cut short, at the very end.
   const startOf = (form: Form) => form.slice(0, -1).reduceRight((inner, position) => `${position}(?:${inner})?`, '');
-  const partial = new RegExp(`(?:${forms.filter((form) => form.length > 1).map(startOf).join('|')})?${UNFINISHED_ESCAPE}$`, 'i');
+  // Positions, and the UTF-16 units of the decoded text they can span (a character past U+FFFF is two).
+  const longest = Math.max(...forms.map((form) => form.length));
+  const longestUnits = Math.max(longest, ...unique.map((secret) => secret.length));
+  const partial = longest > MAX_NESTED_FORM ? undefined : new RegExp(`(?:${forms.filter((form) => form.length > 1).map(startOf).join('|')})?${UNFINISHED_ESCAPE}$`, 'i');
   // Decoding changes only text from a `\`, `%` or `&` on: a secret without them is found in the decoded text wherever it stood as itself.
   const searchAsIs = unique.some((secret) => ESCAPE_START.test(secret));
   const redact = (text: string) => {
@@ -50,11 +53,22 @@ export function keyRedactor(secrets: readonly string[], shown: string): (text: s
     if (!cut) return redacted;
     // A text cut short may end in a secret's first characters, or inside an escape of one, which no form can match: they go too.
     const decoded = ESCAPE_START.test(redacted) ? decodeEscapes(redacted) : undefined;
-    const at = (decoded?.text ?? redacted).search(partial);
-    if (at === -1 || at === (decoded?.text ?? redacted).length) return redacted;
+    const plain = decoded?.text ?? redacted;
+    // A secret too long to search for by its start: the last characters that could hold a start of it go, whatever they are.
+    const at = partial === undefined ? Math.max(0, plain.length - (longestUnits - 1)) : plain.search(partial);
+    if (at === -1 || at === plain.length) return redacted;
     return redacted.slice(0, decoded === undefined ? at : decoded.from[at]);
   };
 }
+
+/**
+ * The most positions a form may have to have its starts searched for by one
+ * regular expression. V8 compiles the nested groups of `startOf` one level
+ * per position, recursively: 500 take it 0.3 s, and 8,000 (a key a client
+ * can send in 16 KiB of headers) end the process with a fatal out-of-memory
+ * error of its compiler, which no try can catch.
+ */
+const MAX_NESTED_FORM = 256;
 
 /** Where every escape decode-escapes.ts reads begins: a text without one is its own decoding. */
 const ESCAPE_START = /[\\%&]/;

@@ -1,6 +1,7 @@
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { proxyReportFormat } from './http/proxy/proxy-report.js';
+import { kernelFileSystem, makeFolder } from './core/files/make-folder.js';
 import { failed, ok, type Result } from './core/result.js';
 import { DEFAULT_PROXY_TIMEOUT_MS, PROXY_MAX_SOCKETS } from './http/proxy/proxy-mode.js';
 import type { ProxyOptions } from './http/proxy/start-proxy-mode.js';
@@ -70,6 +71,8 @@ function readReportFile(file: string | undefined): Result<string | undefined, st
   if (file === undefined) return ok(undefined);
   if (proxyReportFormat(file) === undefined) return failed(`--proxy-report ${file}: name a .json, .xml (JUnit) or .html file`);
   const absolute = resolve(file);
+  const kernel = kernelFileSystem(dirname(absolute));
+  if (kernel !== undefined) return failed(`--proxy-report ${file}: ${kernel} is a kernel file system, where no report can be written`);
   try {
     if (!statSync(dirname(absolute)).isDirectory()) return failed(`--proxy-report ${file}: its folder is not a folder`);
     accessSync(dirname(absolute), constants.W_OK);
@@ -84,11 +87,6 @@ function readRecordDir(dir: string | undefined): Result<string | undefined, stri
   if (dir === undefined) return ok(undefined);
   if (dir.trim() === '') return failed('--record needs a folder');
   const absolute = resolve(dir);
-  try {
-    mkdirSync(absolute, { recursive: true });
-    accessSync(absolute, constants.W_OK);
-  } catch (error) {
-    return failed(`--record ${dir}: cannot write there (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  return ok(absolute);
+  const made = makeFolder(absolute);
+  return made.ok ? ok(absolute) : failed(`--record ${dir}: cannot record there: ${made.error}`);
 }

@@ -37,7 +37,7 @@ describe('proxy flags', () => {
     [['--proxy', 'http://x/v1', '--proxy-report', '/tmp/report.txt'], 'name a .json, .xml (JUnit) or .html file'],
     [['--proxy', 'http://x/v1', '--proxy-report', join(FILE, 'report.json')], 'is not a folder'],
     [['--proxy', 'http://x/v1', '--proxy-report', '/no/such/folder/report.json'], 'cannot write in its folder'],
-    [['--proxy', 'http://x/v1', '--record', join(FILE, 'recording')], 'cannot write there'],
+    [['--proxy', 'http://x/v1', '--record', join(FILE, 'recording')], `${FILE} is not a folder`],
     [['--proxy', 'http://x/v1', '--record', '/tmp', '--workers', '2', '--store', 'redis://127.0.0.1:6379'], '--record needs one process'],
     [['--proxy', 'http://x/v1', '--upstream-key', 'bad key'], 'a space'],
   ])('refuses %j', (argv, message) => {

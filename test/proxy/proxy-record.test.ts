@@ -178,6 +178,29 @@ describe('--record DIR', () => {
     expect(yaml).toContain('5 past a bound');
   }, 60_000);
 
+  it('past its bound of bytes for all the stubs together, a recording says so in the log and the file, and the mock goes on', async () => {
+    // Each error answer about 60 KiB, different for each request: 150 of them are past 8 MiB together, each under 64 KiB.
+    const target: Server = createServer((req, res) => {
+      const body = JSON.stringify({ code: 'unauthorized', message: `no ${'x'.repeat(60_000)} ${req.url}`, status: 401 });
+      res.writeHead(401, { 'content-type': 'application/json' }).end(body);
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    closing.push(() => void target.close());
+    const dir = join(tmpDir(), 'bounded-bytes');
+    const mock = await startMock(['--proxy', `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`, '--record', dir]);
+    const total = 150;
+    for (let start = 1; start <= total; start += 25) {
+      await Promise.all(Array.from({ length: 25 }, (_, i) => rawRequest(`${mock.url}/pets?limit=${start + i}`, { headers: { authorization: 'Bearer k' } })));
+    }
+    expect((await rawRequest(`${mock.url}/pets?limit=1`, { headers: { authorization: 'Bearer k' } })).status).toBe(401);
+    expect((await stop(mock)).code).toBe(0);
+    expect(mock.stdout()).toContain(`the recording's stubs hold ${RECORDING_LIMITS.stubsBytes} bytes of JSON`);
+    const yaml = readFileSync(join(dir, 'recorded.yaml'), 'utf8');
+    const stubs = yaml.match(/- id: recorded-listPets-/g)?.length ?? 0;
+    expect(stubs * 60_000).toBeLessThanOrEqual(RECORDING_LIMITS.stubsBytes);
+    expect(yaml).toContain(`${total - stubs} past a bound`);
+  }, 60_000);
+
   it('the admin API stops and starts the recording: what came while it was stopped is not in the files', async () => {
     const staging = await startReferenceServer({ apiKey: STAGING_KEY });
     closing.push(() => staging.close());

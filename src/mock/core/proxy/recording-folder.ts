@@ -1,7 +1,8 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import type { Contract } from '../../../document/load-contract.js';
+import { makeFolder } from '../files/make-folder.js';
 import { loadFixture } from '../fixtures/load-fixture.js';
 import { loadScenarioFile } from '../scenarios/load-scenario.js';
 import type { Recording } from './recording.js';
@@ -56,7 +57,9 @@ export function recordingFolder({ dir, contract, recording, tell }: RecordingFol
   };
   const writeChecked = (file: object, pets: object[]): string | undefined => {
     try {
-      mkdirSync(staging, { recursive: true });
+      // Level by level: DIR may have been removed since start-up, and a recursive mkdir can spin forever where folders cannot be made.
+      const made = makeFolder(staging);
+      if (!made.ok) return made.error;
       writeFileSync(join(staging, petsFile), `${JSON.stringify(pets, null, 2)}\n`);
       const header = `# A recording of proxy mode: serve it with --scenarios ${dir} --scenario ${RECORDED_SCENARIO}.\n`;
       writeFileSync(join(staging, yamlFile), header + dump(file, { lineWidth: -1, noRefs: true, sortKeys: false }));

@@ -14,6 +14,8 @@ export const RECORDING_LIMITS = {
   answersPerRequest: 16,
   /** Bytes of one error answer's body kept for its stub. */
   stubBodyBytes: 64 * 1024,
+  /** Bytes of all the stubs together (their matches, bodies and fields, as JSON): as much as the catalogue may hold. */
+  stubsBytes: 8 * 1024 * 1024,
 } as const;
 
 /** One answer the target gave, checked clean, as the recording reads it. */
@@ -36,6 +38,8 @@ export interface Recording {
   leaveOut(why: LeftOut): void;
   /** The scenario file and the catalogue it names, as they stand. */
   scenario(name: string, fixture: string): { file: ScenarioFile; pets: Pet[] };
+  /** What it holds, counted without building the scenario. */
+  counts(): { animals: number; stubs: number };
   /** Grows with every change: a writer compares it to what it wrote. */
   readonly version: number;
   /** The first bound reached, once (a message to give), then undefined. */
@@ -54,7 +58,9 @@ export interface Recording {
  * so they get no stub. Bounded by RECORDING_LIMITS.
  */
 export function recording(): Recording {
-  const pets = new Map<number, Pet>();
+  // Each animal as JSON text, parsed again only when the files are written: parsed, an animal's extra fields
+  // (the document allows any) such as `[{},{}]` would cost ten times their text.
+  const pets = new Map<number, string>();
   let petBytes = 0;
   const sequences = recordedSequences(RECORDING_LIMITS);
   const leftOut = new Map<LeftOut, number>();
@@ -74,15 +80,15 @@ export function recording(): Recording {
   const addPet = (value: unknown): void => {
     if (typeof value !== 'object' || value === null || !Number.isSafeInteger((value as Pet).id)) return;
     const pet = value as Pet;
-    const size = JSON.stringify(pet).length;
+    const text = JSON.stringify(pet);
     const before = pets.get(pet.id);
-    if (before === undefined && (pets.size >= RECORDING_LIMITS.pets || petBytes + size > RECORDING_LIMITS.petBytes)) {
+    if (before === undefined && (pets.size >= RECORDING_LIMITS.pets || petBytes + text.length > RECORDING_LIMITS.petBytes)) {
       bound(`the recording holds ${RECORDING_LIMITS.pets} animals or ${RECORDING_LIMITS.petBytes} bytes of them: animals with new ids are no longer recorded`);
       return;
     }
-    petBytes += size - (before === undefined ? 0 : JSON.stringify(before).length);
-    // Deleted and set again: the catalogue's order is by id when written, and the latest seen wins.
-    pets.set(pet.id, pet);
+    petBytes += text.length - (before?.length ?? 0);
+    // The catalogue's order is by id when written; the latest seen wins.
+    pets.set(pet.id, text);
     version++;
   };
   const follow = (answer: RecordedAnswer, match: MatchSpec): void => {
@@ -98,7 +104,8 @@ export function recording(): Recording {
       else if (answer.status >= 400) leaveOut('not singled out by a stub');
     },
     leaveOut,
-    scenario: (name, fixture) => ({ file: scenarioFile(name, fixture, pets.size, sequences.stubs(), leftOut), pets: [...pets.values()].sort((a, b) => a.id - b.id) }),
+    scenario: (name, fixture) => ({ file: scenarioFile(name, fixture, pets.size, sequences.stubs(), leftOut), pets: [...pets.entries()].sort(([a], [b]) => a - b).map(([, text]) => JSON.parse(text) as Pet) }),
+    counts: () => ({ animals: pets.size, stubs: sequences.stubCount() }),
     get version() {
       return version;
     },

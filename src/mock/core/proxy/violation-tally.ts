@@ -1,3 +1,5 @@
+import { ownCopy } from '../own-copy.js';
+
 /** One statement's violations, as `GET /__mock/violations` shows them. */
 export interface ViolationGroup {
   statement: string;
@@ -37,7 +39,8 @@ export function violationTally(maxGroups = DEFAULT_MAX_GROUPS, now: () => Date =
         statement,
         rules: seen ? (seen.rules.includes(rule) ? seen.rules : [...seen.rules, rule]) : [rule],
         count: (seen?.count ?? 0) + 1,
-        last: { detail, curl: curl.length > MAX_CURL_CHARS ? `${curl.slice(0, MAX_CURL_CHARS)}…` : curl, status },
+        // Its own copy: a slice would keep the whole curl line alive.
+        last: { detail, curl: curl.length > MAX_CURL_CHARS ? ownCopy(`${curl.slice(0, MAX_CURL_CHARS)}…`) : curl, status },
         lastSeen: now().toISOString(),
       };
       groups.delete(statement);

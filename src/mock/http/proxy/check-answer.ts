@@ -4,6 +4,7 @@ import { decodeBody } from '../../../contract-tests/decode-body.js';
 import type { OperationId, RecordedExchange } from '../../../contract-tests/types.js';
 import type { ResponseValidator } from '../../../document/response-validator.js';
 import { parseExactJson } from '../../../shared/exact-json/parse-exact-json.js';
+import { ownCopy } from '../../core/own-copy.js';
 import type { TargetAnswer } from './forward.js';
 import type { CleanAnswers } from './clean-answers.js';
 import type { ProxyOutcome } from './proxy-outcome.js';
@@ -49,7 +50,8 @@ export function answerChecker({ validator, basePath, clean }: AnswerCheckerOptio
       // Every finding of these checks names its check; a schema finding's statement is the check's.
       const rule = finding.check ?? 'exchange-response-schema';
       const detail = redact(`${finding.path ? `${finding.path}: ` : ''}${finding.message}`);
-      return { rule, statement: checkStatement(rule), detail: detail.length > MAX_DETAIL_CHARS ? `${detail.slice(0, MAX_DETAIL_CHARS)}…` : detail };
+      // Its own copy: a slice would keep the whole finding alive in the journal (a 16 KiB Content-Type it quotes).
+      return { rule, statement: checkStatement(rule), detail: detail.length > MAX_DETAIL_CHARS ? ownCopy(`${detail.slice(0, MAX_DETAIL_CHARS)}…`) : detail };
     });
     if (violations.length === 0) clean.add(digest);
     return { upstream: 'answered', violations };

@@ -40,7 +40,7 @@ export interface ProxyModeOptions {
   /** `--record DIR`: what the target answers, written into DIR as a scenario. */
   record?: { dir: string; contract: Contract; tell(level: 'info' | 'warn' | 'error', message: string): void } | undefined;
   /** `--proxy-report FILE`: the violations, written there when the mock stops. */
-  report?: { file: string; tell(message: string): void } | undefined;
+  report?: { file: string; tell(level: 'info' | 'error', message: string): void } | undefined;
 }
 
 export interface ProxyMode {
@@ -112,8 +112,14 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
       agent.destroy();
       record?.flush();
       if (options.report) {
-        writeProxyReport(options.report.file, causes.all(), { target: options.target.href, startedAt, version: packageVersion() });
-        options.report.tell(`proxy report written to ${options.report.file} (${causes.all().length} causes)`);
+        const { file, tell } = options.report;
+        try {
+          writeProxyReport(file, causes.all(), { target: options.target.href, startedAt, version: packageVersion() });
+          tell('info', `proxy report written to ${file} (${causes.all().length} causes)`);
+        } catch (error) {
+          // The folder was checked at start-up, but may be gone or full by the stop: the stop goes on, and says so.
+          tell('error', `the proxy report was not written to ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+        }
       }
     },
   };

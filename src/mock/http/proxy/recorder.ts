@@ -48,10 +48,7 @@ export function recorder({ dir, contract, validator, basePath, upstreamKey, tell
   const folder = recordingFolder({ dir, contract, recording: recorded, tell });
   const answerOptions = { recording: recorded, validator, basePath, upstreamKey };
   let active = true;
-  const status = (): RecordingStatus => {
-    const { file, pets } = recorded.scenario(RECORDED_SCENARIO, dir);
-    return { active, dir, scenario: RECORDED_SCENARIO, animals: pets.length, stubs: file.stubs.length };
-  };
+  const status = (): RecordingStatus => ({ active, dir, scenario: RECORDED_SCENARIO, ...recorded.counts() });
   return {
     record(x, answer, outcome) {
       if (!active) return;

@@ -28,6 +28,6 @@ export async function startProxyMode(options: ProxyOptions, contract: Contract, 
   const { recordDir } = options;
   const record = recordDir === undefined ? undefined : { dir: recordDir, contract, tell: (level: 'info' | 'warn' | 'error', message: string) => logger[level](message) };
   const { reportFile } = options;
-  const report = reportFile === undefined ? undefined : { file: reportFile, tell: (message: string) => logger.info(message) };
+  const report = reportFile === undefined ? undefined : { file: reportFile, tell: (level: 'info' | 'error', message: string) => logger[level](message) };
   return proxyMode({ ...options, basePath: contract.basePath, validator, record, report });
 }
