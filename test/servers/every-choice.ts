@@ -11,8 +11,9 @@ import { startApiServer, type ApiServer } from '../support/contract-cli.js';
  * contract harness passes), none the mock's own (profiles/default.yaml).
  * Served by the mock's own code under these choices, so it is correct
  * wherever the mock is; what it proves is that the harness learns every
- * point back, and the mock under the learned profile answers alike. The
- * reference server (reference-server.ts) is the independent one.
+ * point back, exactly as given, and the mock under the learned profile
+ * answers alike. The reference server's `every-point` variant
+ * (reference-server.ts) is the independent one that differs everywhere.
  */
 export const EVERY_CHOICE: ProfileChoices = {
   'missing-key': { status: 401, code: 'no_credentials' },
