@@ -71,6 +71,9 @@ describe('a profile learned from a server, served by the mock', () => {
       expect(profile.notes?.[point]).toMatch(/^not reached by this run .*; the mock keeps its own choice$/);
     }
     expect(profile.choices.order).toBe('ascending');
+    // And the mock reads it as written, notes and all.
+    const served = await mock(['--profile', join(dir(), 'read-only.profile.yaml')]);
+    expect(((await (await fetch(`${new URL(served).origin}/__mock/health`)).json()) as { profile: { name: string } }).profile.name).toBe('read-only.profile');
   });
 });
 
