@@ -39,12 +39,21 @@ export function questionOf(point: SilentPoint): string {
     : `listPets: \`${point.name}\`, not judged (documented, but neither \`limit\` nor a Pet field: what it does to a page is not stated)`;
 }
 
+/** The note of a `petId` text some reading takes as an id: its answer may be the unknown id's, not the answer to a text that is no id. */
+export const MAY_BE_READ = 'a reading may take it as an id';
+
+/** The Error body's `code`, when the answer has one. */
+export function errorCodeOf(exchange: RecordedExchange): string | undefined {
+  const code = (exchange.response?.json as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** How an answer is summed up: the status, and the Error code when there is one. */
 export function answerOf(exchange: RecordedExchange): string {
   const response = exchange.response;
   if (!response) return `no answer (${exchange.networkError})`;
-  const code = (response.json as { code?: unknown } | undefined)?.code;
-  return response.status >= 400 && typeof code === 'string' ? `${response.status} ${code}` : String(response.status);
+  const code = errorCodeOf(exchange);
+  return response.status >= 400 && code !== undefined ? `${response.status} ${code}` : String(response.status);
 }
 
 export const keyOf = (point: SilentPoint): string => (typeof point === 'string' ? point : `${point.kind} ${point.name} ${point.values}`);

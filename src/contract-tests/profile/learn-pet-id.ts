@@ -1,16 +1,18 @@
 import { PET_ID_FORMS, type PetIdForm, type ProfileChoices } from '../../shared/profile/profile.js';
+import { MAY_BE_READ } from '../silent-log.js';
 import { learned, listed, oneError, unlearned, untagged, withoutTags, type Answers, type Learned } from './learned.js';
 
 /**
  * getPet's answer to a petId that is no int64, and which ways of writing a
  * known id the target read as that id: its Error is the one answer that is
- * no 200 (a 200 to a text such as ` 5` is a reading, not the answer to a
- * petId that is no id); `reads` comes from the known id written in each
+ * no 200 to a text no reading takes as an id (`abc`), or to a known id's
+ * form the target refused; `reads` comes from the known id written in each
  * form (`200 (read: plus-sign)`, `404 … (refused: plus-sign)`). A form both
  * read and refused leaves `reads` out: the mock keeps its own reading.
  */
 export function petId(answers: Answers): Learned<ProfileChoices['pet-id']> {
-  const refused = withoutTags(answers).filter((a) => !a.answer.startsWith('200'));
+  // A text some reading takes as an id (`+5`) may get the unknown id's 404: not this point's answer.
+  const refused = withoutTags(answers.filter((a) => untagged(a.answer).tag !== MAY_BE_READ)).filter((a) => !a.answer.startsWith('200'));
   if (refused.length === 0) return unlearned(`read every such petId as an id (${listed(answers)})`);
   const error = oneError('pet-id', refused);
   if (!error.ok) return error;
