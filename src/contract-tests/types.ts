@@ -41,6 +41,13 @@ export interface ApiRequest {
   auth?: 'key' | 'none' | { scheme: string } | { authorization: string | string[] } | { nearMiss: NearMiss };
   /** Another way of writing the same request's fields (generate/variations.ts); sent with node:http, which adds none of its own. */
   form?: HeaderForm;
+  /**
+   * What makes the request its case when the rule chose it from the answers
+   * before (a body size a search picked): a drift report pairs two targets'
+   * requests only when it is the same, as two searches part once answered
+   * otherwise. Not sent.
+   */
+  case?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { questionOf } from '../../src/contract-tests/silent-log.js';
 import type { DriftReport } from '../../src/contract-tests/drift/drift-types.js';
 import type { ProfileChoices, ProfilePoint } from '../../src/shared/profile/profile.js';
+import { loadDefaultProfile } from '../../src/mock/core/profile/load-profile.js';
 
 /** The drift report's cause for a profile point: its silent point's question (`limit` and `status` are listPets' parameters'). */
 export const causeOf = (point: ProfilePoint): string => questionOf(point === 'limit' || point === 'status' ? { kind: 'query-parameter', name: point, values: 'refused' } : point);
@@ -12,14 +13,16 @@ export const differingPoints = (a: ProfileChoices, b: ProfileChoices): ProfilePo
 /**
  * The changed points a drift group follows from: its cause's point when
  * it is a silent point's; else those whose Error code one side answered
- * (a case of another rule meeting that condition), or what a changed
- * order or Location makes of a page or a 201.
+ * under either set of choices (a case of another rule meeting that
+ * condition), or what a changed order or Location makes of a page or a 201.
  */
-export function pointsOf(group: DriftReport['groups'][number], changed: readonly ProfilePoint[], profile: ProfileChoices): ProfilePoint[] {
+export function pointsOf(group: DriftReport['groups'][number], changed: readonly ProfilePoint[], profile: ProfileChoices, other: ProfileChoices = loadDefaultProfile().profile.choices): ProfilePoint[] {
   const own = changed.find((point) => causeOf(point) === group.cause);
   if (own) return [own];
-  const answered = [...group.a.split(/[\s:]/), ...group.b.split(/[\s:]/)];
-  const byCode = changed.filter((point) => (JSON.stringify(profile[point]).match(/"code":"[^"]+"/g) ?? []).some((code) => answered.includes(code.slice(8, -1))));
+  // Words of the answers, each also without a trailing colon (`400 bad_json: silent, …`): a code may hold colons of its own.
+  const answered = [...group.a.split(/\s/), ...group.b.split(/\s/)].flatMap((word) => [word, word.replace(/:$/, '')]);
+  const codes = (point: ProfilePoint) => [profile, other].flatMap((choices) => JSON.stringify(choices[point]).match(/"code":"[^"]+"/g) ?? []).map((code) => code.slice(8, -1));
+  const byCode = changed.filter((point) => codes(point).some((code) => answered.includes(code)));
   if (changed.includes('location') && /Location/.test(group.cause)) byCode.push('location');
   if (changed.includes('challenge') && /WWW-Authenticate/.test(group.cause)) byCode.push('challenge');
   // Newest first, a page shows other animals: with or without a status, say.

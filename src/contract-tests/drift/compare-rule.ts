@@ -59,7 +59,7 @@ export async function compareRule(a: RuleTraffic, b: RuleTraffic, bases: { a: st
   const [sa, sb] = [sides.a, sides.b];
   const differences: Difference[] = [];
   const differingCreates = new Set<number>();
-  const { pairs, outOfStep } = align(sa.requests, sb.requests);
+  const { pairs, outOfStep } = align(sa, sb);
   let compared = 0;
   const explained = new Map<number, Difference[]>();
   for (const [ia, ib] of pairs) {
@@ -78,35 +78,40 @@ export async function compareRule(a: RuleTraffic, b: RuleTraffic, bases: { a: st
 
 /**
  * The requests of the two sides that are the same case, as index pairs.
- * In step, the n-th of each. A case one target answered otherwise may send
- * fewer requests there (a create refused is not read back): the two sides
- * meet again at the next create each sends, when only reads lie between,
- * so one refusal does not leave the rest of the rule uncompared. A create
- * skipped on one side would pair the wrong twins: there the rule stops.
+ * In step, the n-th of each. A create one target accepted and the other
+ * refused takes the rule down two paths (a create refused is not read
+ * back): both sides go on from their next create, the reads between left
+ * unpaired, so one refusal does not leave the rest of the rule
+ * uncompared, nor pair one side's read-back with another read. Reads left
+ * over at the end on one side are such reads. Where requests differ
+ * otherwise, the cases part there.
  */
-function align(ra: readonly ApiRequest[], rb: readonly ApiRequest[]): { pairs: Array<[number, number]>; outOfStep?: string } {
+function align(sa: Side, sb: Side): { pairs: Array<[number, number]>; outOfStep?: string } {
+  const [ra, rb] = [sa.requests, sb.requests];
   const pairs: Array<[number, number]> = [];
   let [i, j] = [0, 0];
   while (i < ra.length && j < rb.length) {
     const [qa, qb] = [ra[i] as ApiRequest, rb[j] as ApiRequest];
-    if (stepKey(qa) === stepKey(qb)) {
-      pairs.push([i, j]);
-      [i, j] = [i + 1, j + 1];
-      continue;
-    }
-    const [ni, nj] = [nextCreate(ra, i), nextCreate(rb, j)];
-    // Only reads are skipped, on one side at least: then the creates that follow are the same case's.
-    if (ni === undefined || nj === undefined || (ni === i && nj === j)) return { pairs, outOfStep: `request ${i + 1}: ${qa.method} ${qa.path} on A, ${qb.method} ${qb.path} on B` };
-    [i, j] = [ni, nj];
+    if (stepKey(qa) !== stepKey(qb)) return { pairs, outOfStep: `request ${i + 1}: ${qa.method} ${qa.path} on A, ${qb.method} ${qb.path} on B` };
+    pairs.push([i, j]);
+    const parted = qa.method === 'POST' && accepted(sa.exchanges[i]) !== accepted(sb.exchanges[j]);
+    [i, j] = parted ? [nextCreate(ra, i + 1), nextCreate(rb, j + 1)] : [i + 1, j + 1];
   }
-  if (i < ra.length || j < rb.length) return { pairs, outOfStep: `${ra.length} requests on A, ${rb.length} on B` };
+  const readsOnly = (requests: readonly ApiRequest[], from: number) => requests.slice(from).every((r) => r.method !== 'POST');
+  if (!readsOnly(ra, i) || !readsOnly(rb, j)) return { pairs, outOfStep: `${ra.length} requests on A, ${rb.length} on B` };
   return { pairs };
 }
 
-/** The index of the first create at or after `from`, past reads only. */
-function nextCreate(requests: readonly ApiRequest[], from: number): number | undefined {
+/** Whether a create stored something: a 2xx. */
+const accepted = (exchange: RecordedExchange | undefined): boolean => {
+  const status = exchange?.response?.status;
+  return status !== undefined && status >= 200 && status < 300;
+};
+
+/** The index of the first create at or after `from` (past the end when none is left). */
+function nextCreate(requests: readonly ApiRequest[], from: number): number {
   for (let k = from; k < requests.length; k++) if (requests[k]?.method === 'POST') return k;
-  return undefined;
+  return requests.length;
 }
 
 async function sideOf(traffic: RuleTraffic, base: string): Promise<Side | undefined> {
@@ -129,7 +134,7 @@ async function sideOf(traffic: RuleTraffic, base: string): Promise<Side | undefi
  * body is left out: fixed rules name their animals uniquely per run, so
  * twins' names differ though they are the same case.
  */
-const stepKey = (request: ApiRequest): string => `${request.method} ${request.path.replace(/\/pets\/-?\d+(?=$|[?#/])/, '/pets/{id}')}`;
+const stepKey = (request: ApiRequest): string => `${request.method} ${request.path.replace(/\/pets\/-?\d+(?=$|[?#/])/, '/pets/{id}')}${request.case === undefined ? '' : ` (${request.case})`}`;
 
 /**
  * The place among the case's creates of the animal a read asks for, when
