@@ -1,6 +1,6 @@
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
 import { UNDECLARED_BODY_BYTES } from '../allow-refusal.js';
-import { answerOf } from '../silent-log.js';
+import { answerOf, errorCodeOf } from '../silent-log.js';
 import type { Probe, Rule } from '../types.js';
 import { ACCEPTANCE } from './acceptance-statements.js';
 import { createdAsSent } from './created-as-sent.js';
@@ -14,6 +14,8 @@ const LARGEST = 1024 * 1024 + 1;
 interface Search {
   /** The largest size accepted so far (the harness's line, 8 KiB, is taken as accepted: other rules judge below it). */
   accepted: number;
+  /** A probe was accepted: without one, the search shows no limit, only refusals. */
+  acceptedAny?: true;
   /** The smallest size refused so far, and the answer it got. */
   refused: number;
   refusedBy?: Probe;
@@ -59,16 +61,17 @@ export const bodySizeRules: Rule[] = [
       const outcome = await sweep(
         context,
         sizes(search, context.seed),
-        (c) => context.probe({ method: 'POST', path: '/pets', headers: JSON_BODY, body: padded(c.pet, c.bytes) }),
+        (c) => context.probe({ method: 'POST', path: '/pets', headers: JSON_BODY, body: padded(c.pet, c.bytes), case: `${c.bytes} bytes` }),
         (c, probe) => {
           const status = probe.exchange.response?.status;
           if (status === 201) {
-            search.accepted = Math.max(search.accepted, c.bytes);
+            Object.assign(search, { accepted: Math.max(search.accepted, c.bytes), acceptedAny: true });
             return createdAsSent(probe, c.pet, ACCEPTANCE.bodySize.text);
           }
-          const code = (probe.exchange.response?.json as { code?: unknown } | undefined)?.code;
-          if ((status === 400 || status === 413) && typeof code === 'string') {
-            if (c.bytes < search.refused) Object.assign(search, { refused: c.bytes, refusedBy: probe });
+          if ((status === 400 || status === 413) && errorCodeOf(probe.exchange) !== undefined) {
+            // Refused below a size accepted before: something else than the size (a name taken by an earlier run): no limit to learn.
+            if (c.bytes <= search.accepted && search.acceptedAny) search.stopped = true;
+            else if (c.bytes < search.refused) Object.assign(search, { refused: c.bytes, refusedBy: probe });
             return [];
           }
           search.stopped = true;
@@ -76,7 +79,7 @@ export const bodySizeRules: Rule[] = [
         },
       );
       if (search.unlimited) context.observe('body-size', `accepted ${LARGEST} bytes (past 1 MiB)`, `${LARGEST} bytes`);
-      else if (search.refusedBy && !search.stopped) context.observe('body-size', `accepted up to ${search.accepted} bytes; ${search.refused} bytes: ${answerOf(search.refusedBy.exchange)}`, search.refusedBy.exchange);
+      else if (search.refusedBy && search.acceptedAny && !search.stopped) context.observe('body-size', `accepted up to ${search.accepted} bytes; ${search.refused} bytes: ${answerOf(search.refusedBy.exchange)}`, search.refusedBy.exchange);
       return outcome;
     },
   },

@@ -1,5 +1,5 @@
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
-import { answerOf } from '../silent-log.js';
+import { answerOf, errorCodeOf } from '../silent-log.js';
 import type { FixedSilentPoint, Probe, Rule, RuleContext, Statement } from '../types.js';
 import { ACCEPTANCE } from './acceptance-statements.js';
 import { createdAsSent } from './created-as-sent.js';
@@ -44,8 +44,7 @@ function judge(context: RuleContext, c: NameCase, probe: Probe, created: Set<str
     context.observe(c.point, '201 (accepted)', exchange);
     return createdAsSent(probe, c.pet, c.statement.text);
   }
-  const code = (exchange.response?.json as { code?: unknown } | undefined)?.code;
-  if (status === c.refusal && typeof code === 'string') {
+  if (status === c.refusal && errorCodeOf(exchange) !== undefined) {
     context.observe(c.point, answerOf(exchange), exchange);
     return [];
   }

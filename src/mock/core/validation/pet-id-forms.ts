@@ -15,7 +15,8 @@ import type { PetIdForm } from '../../../shared/profile/profile.js';
 export function petIdText(raw: string, reads: readonly PetIdForm[]): string | undefined {
   let text = raw;
   if (reads.includes('leading-space')) text = text.replace(/^ +/, '');
-  if (reads.includes('plus-sign') && text.startsWith('+')) text = text.slice(1);
+  // A plus sign before digits only: `+-7` is no way of writing -7.
+  if (reads.includes('plus-sign') && /^\+\d/.test(text)) text = text.slice(1);
   if (reads.includes('hexadecimal')) {
     const hex = /^(-?)0[xX]([0-9a-fA-F]{1,16})$/.exec(text);
     if (hex) text = `${hex[1]}${BigInt(`0x${hex[2]}`)}`;

@@ -16,9 +16,19 @@ import { sendError } from '../respond.js';
 export const BODIES_IN_FLIGHT_BYTES = 64 * 1024 * 1024;
 const bodiesInFlight = createByteBudget(BODIES_IN_FLIGHT_BYTES);
 
+/** A body limit and the Error past it: fixed, or read at each request (the API's follows the active profile). */
+export interface BodyLimit {
+  maxBytes: number;
+  error: ErrorBody;
+}
+
+/** A fixed limit, answered 413 `payload_too_large`. */
+const fixedBodyLimit = (maxBytes: number): BodyLimit => ({ maxBytes, error: errorBody('payload_too_large', `the request body is larger than ${maxBytes} bytes`) });
+
 /**
- * Refuses request bodies over `maxBytes` with 413 (RFC 9110 §15.5.14).
- * A body with a Content-Length is judged by it alone, so the handler can
+ * Refuses request bodies over the limit (`limitOf`: a number of bytes, or
+ * one read at each request) with 413 (RFC 9110 §15.5.14), or the limit's
+ * own Error. A body with a Content-Length is judged by it alone, so the handler can
  * read it straight from node. hono/body-limit judges the others (chunked),
  * but it opens the body as a web stream, which made every createPet build
  * a full fetch Request: measured, that cost most of createPet's time.
@@ -27,15 +37,6 @@ const bodiesInFlight = createByteBudget(BODIES_IN_FLIGHT_BYTES);
  * process-wide budget: its Content-Length, or `maxBytes` for a chunked body
  * (its size is known only once read).
  */
-/** A body limit and the Error past it: fixed, or read at each request (the API's follows the active profile). */
-export interface BodyLimit {
-  maxBytes: number;
-  error: ErrorBody;
-}
-
-/** A fixed limit, answered 413 `payload_too_large`. */
-export const fixedBodyLimit = (maxBytes: number): BodyLimit => ({ maxBytes, error: errorBody('payload_too_large', `the request body is larger than ${maxBytes} bytes`) });
-
 export function bodySize(limitOf: number | (() => BodyLimit), inFlight: ByteBudget = bodiesInFlight): Step {
   const fixed = typeof limitOf === 'number' ? fixedBodyLimit(limitOf) : undefined;
   const current = fixed ? () => fixed : (limitOf as () => BodyLimit);
