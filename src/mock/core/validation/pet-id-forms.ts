@@ -1,5 +1,7 @@
 import type { PetIdForm } from '../../../shared/profile/profile.js';
 
+const PLAIN = /^-?[1-9]\d*$/;
+
 /**
  * A `petId` as the profile's readings take it: the text in plain decimal
  * digits when one of `reads` makes it an id (`+7` with `plus-sign` is `7`),
@@ -13,6 +15,8 @@ import type { PetIdForm } from '../../../shared/profile/profile.js';
  * `7abc` or `7.5` name no id under any reading.
  */
 export function petIdText(raw: string, reads: readonly PetIdForm[]): string | undefined {
+  // Plain digits, the form nearly every request has: no reading changes them.
+  if (PLAIN.test(raw)) return raw;
   let text = raw;
   if (reads.includes('leading-space')) text = text.replace(/^ +/, '');
   // A plus sign before digits only: `+-7` is no way of writing -7.
