@@ -56,6 +56,12 @@ export function answerOf(exchange: RecordedExchange): string {
   return response.status >= 400 && code !== undefined ? `${response.status} ${code}` : String(response.status);
 }
 
+/** A listPets answer as the silent log notes it: a page with its size (`200 with 20 animals`: the default page, or clamped to 100), else as answerOf. */
+export function pageAnswerOf(exchange: RecordedExchange): string {
+  const json = exchange.response?.json;
+  return exchange.response?.status === 200 && Array.isArray(json) ? `200 with ${json.length} animals` : answerOf(exchange);
+}
+
 export const keyOf = (point: SilentPoint): string => (typeof point === 'string' ? point : `${point.kind} ${point.name} ${point.values}`);
 
 /** Report order: listPets' parameters by name (refused values, then unjudged ones), then the fixed points. */

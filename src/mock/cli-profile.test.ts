@@ -169,6 +169,25 @@ choices:
     for (const form of [`0${id}`, `${id}.0`, `${id}e0`, `${id}%20`, `++${id}`, `${id}abc`]) expect(answer(await call(mock, `/pets/${form}`)), form).toBe('400 bad_pet_id');
   });
 
+  it('ignores a refused limit or status when the profile says so: the page as without it', async () => {
+    const file = fixture('ignoring.yaml', 'version: 1\nname: ignoring\nchoices:\n  limit: { refused: ignored, above-maximum: refused }\n  status: ignored\n');
+    const mock = await startMock(['--profile', file]);
+    const all = (await call(mock, '/pets?limit=100')).json as Array<{ id: number; status?: string }>;
+    const plain = (await call(mock, '/pets')).json as Array<{ id: number }>;
+    expect(plain).toHaveLength(20);
+    for (const query of ['limit=0', 'limit=abc', 'limit=-1', 'limit=101', 'limit=1&limit=2', 'limit=1.5']) {
+      const page = await call(mock, `/pets?${query}`);
+      expect(page.status, query).toBe(200);
+      expect(page.json.map((pet: { id: number }) => pet.id), query).toEqual(plain.map((pet) => pet.id));
+    }
+    // An unknown status is as no status: every status, the default page.
+    expect((await call(mock, '/pets?status=AVAILABLE&limit=100')).json).toEqual(all);
+    // A documented one still filters.
+    const sold = (await call(mock, '/pets?status=sold&limit=100')).json as Array<{ status: string }>;
+    expect(sold.length).toBeGreaterThan(0);
+    expect(sold.every((pet) => pet.status === 'sold')).toBe(true);
+  });
+
   it('reads MOCK_PROFILE; a point left out keeps the mock\'s choice', async () => {
     const file = fixture('partial.yaml', 'version: 1\nname: partial\nchoices:\n  location: not-sent\n');
     const mock = await startMock([], { MOCK_PROFILE: file });

@@ -38,7 +38,7 @@ export const EVERY_CHOICE: ProfileChoices = {
   'pet-id': { status: 400, code: 'bad_pet_id', reads: ['plus-sign', 'leading-space', 'decimal-zero', 'exponent', 'hexadecimal'] },
   'unknown-query-parameter': { status: 400, code: 'unknown_parameter' },
   limit: { refused: { status: 400, code: 'bad_limit' }, 'above-maximum': 'clamped' },
-  status: { status: 400, code: 'bad_status' },
+  status: 'ignored',
 };
 
 let loaded: LoadedProfile | undefined;

@@ -39,7 +39,7 @@ const LEARN: { [P in ProfilePoint]: (answers: Answers) => Learned<ProfileChoices
   'invalid-value': (answers) => byField('invalid-value', answers, ['name', 'categoryId', 'status']),
   'unknown-id': (answers) => oneError('unknown-id', answers),
   'pet-id': petId,
-  status: (answers) => oneError('status', answers),
+  status,
   'unknown-query-parameter': (answers) => (answers.length === 1 && answers[0]?.answer === 'answered as without it' ? learned('ignored') : oneError('unknown-query-parameter', answers)),
   'name-length': nameLength,
   limit,
@@ -69,22 +69,34 @@ function bodySize(answers: Answers): Learned<ProfileChoices['body-size']> {
   });
 }
 
+/** The default page's size (the interface: `limit` default 20): a page no larger may be the answer as without `limit`. */
+const DEFAULT_PAGE = 20;
+
 /**
- * A refused `limit`: the one Error its 4xx answers share, and whether past
- * the maximum the target answered a page instead (clamped). A page for any
- * other refused value (`limit=abc` ignored) the mock cannot serve.
+ * A refused `limit`: the one Error its 4xx answers share, or ignored (a
+ * page for a value below 1 or not an integer: answered as without it);
+ * and past the maximum, a page larger than the default is clamped. A page
+ * no larger past the maximum is clamped too when the rest were refused (a
+ * catalogue of 20 or fewer shows no difference), ignored when they were.
  */
 function limit(answers: Answers): Learned<ProfileChoices['limit']> {
+  const pageSize = (a: Answers[number]) => Number(/^200 with (\d+) animals$/.exec(a.answer)?.[1] ?? Number.NaN);
   const pages = answers.filter((a) => a.answer.startsWith('200'));
   const errors = answers.filter((a) => !a.answer.startsWith('200'));
   const pastMaximum = (example: string) => {
     const value = /[?&]limit=(\d+)(?:&|'|$)/.exec(example)?.[1];
     return value !== undefined && BigInt(value) > 100n;
   };
-  if (pages.some((a) => !pastMaximum(a.example))) return unlearned(`answered a page to a \`limit\` that is no integer past 100 (${listed(pages)}): the mock refuses those`);
-  if (errors.length === 0) return unlearned(`answered every refused \`limit\` with a page (${listed(pages)}): the mock refuses one below 1 or not an integer`);
+  const clamped = pages.some((a) => pageSize(a) > DEFAULT_PAGE);
+  if (errors.length === 0) return learned({ refused: 'ignored', 'above-maximum': clamped ? 'clamped' : 'refused' });
+  if (pages.some((a) => !(pageSize(a) > DEFAULT_PAGE) && !pastMaximum(a.example))) return inconsistent(answers);
   const refused = oneError('limit', errors);
   return refused.ok ? learned({ refused: refused.value, 'above-maximum': pages.length > 0 ? 'clamped' : 'refused' }) : refused;
+}
+
+/** A refused `status`: the one Error, or ignored (every answer a page). */
+function status(answers: Answers): Learned<ProfileChoices['status']> {
+  return answers.every((a) => a.answer.startsWith('200')) ? learned('ignored') : oneError('status', answers);
 }
 
 /** Where a profile point is in the silent log: its own fixed point, or listPets' parameter's refused values. */

@@ -3,7 +3,7 @@ import { countShown } from '../catalogue-fill.js';
 import { badTexts } from '../generate/negative-values.js';
 import { arbitraryFor, boundaryValues } from '../generate/positive-values.js';
 import type { ParameterModel } from '../generate/schema-model.js';
-import { answerOf } from '../silent-log.js';
+import { answerOf, pageAnswerOf } from '../silent-log.js';
 import type { Finding, Probe, QueryParameterPoint, Rule, RuleContext } from '../types.js';
 import { finding, searchAndRecord, sweep, verdictOf, type Verdict } from './generated.js';
 import { allows, askedFilters, askedUnjudged, DEFAULT_PAGE_SIZE, matchesAll, PAGE_SIZE, queryRoles, type AskedFilter, type Query, type QueryRole, withinUrl } from './list-query.js';
@@ -167,7 +167,7 @@ export const generatedListRules: Rule[] = [
         badQueries(context.inputs.listQuery),
         (bad) => context.probe({ method: 'GET', path: toPath(bad.query) }),
         (bad, { exchange }) => {
-          context.observe(bad.point, answerOf(exchange), exchange);
+          context.observe(bad.point, pageAnswerOf(exchange), exchange);
           const status = exchange.response?.status;
           return status === undefined || status === 200 || (status >= 400 && status < 500) ? [] : [finding(exchange, `answered ${status} to ${bad.label}`, `a 4xx Error body, or 200 (${cite(STATEMENTS.limitSilent)})`, '$.status')];
         },

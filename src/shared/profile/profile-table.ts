@@ -2,6 +2,7 @@ import type { AcceptedOr, FieldErrors, ProfileChoices, ProfiledError, ProfilePoi
 
 /** An Error answer as the documentation writes it: 400 `invalid_body`. */
 const shown = ({ status, code }: ProfiledError): string => `${status} \`${code}\``;
+const orIgnored = (choice: ProfiledError | 'ignored'): string => (choice === 'ignored' ? 'Ignored: answered as without it' : shown(choice));
 const acceptedOr = (choice: AcceptedOr): string => (choice === 'accepted' ? 'Accepted' : `Refused: ${shown(choice)}`);
 /** One Error, then the fields with their own. */
 const byField = (choice: FieldErrors & { 'past-int64'?: ProfiledError }): string =>
@@ -38,9 +39,9 @@ const ROWS: { [P in ProfilePoint]: { question: string; choice: (choice: ProfileC
   'unknown-query-parameter': { question: 'A query parameter the document does not name', choice: (choice) => (choice === 'ignored' ? 'Ignored' : `Refused: ${shown(choice)}`) },
   limit: {
     question: 'listPets: a `limit` the document refuses',
-    choice: (limit) => `${shown(limit.refused)}${limit['above-maximum'] === 'clamped' ? '; past 100, a page of 100' : ', past 100 too'}`,
+    choice: (limit) => `${orIgnored(limit.refused)}${limit['above-maximum'] === 'clamped' ? '; past 100, a page of 100' : ', past 100 too'}`,
   },
-  status: { question: 'listPets: a `status` the document refuses', choice: shown },
+  status: { question: 'listPets: a `status` the document refuses', choice: orIgnored },
 };
 
 /**

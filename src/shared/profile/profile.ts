@@ -76,10 +76,10 @@ export interface ProfileChoices {
   'pet-id': ProfiledError & { reads?: PetIdForm[] };
   /** Every operation: a query parameter the document does not name. */
   'unknown-query-parameter': 'ignored' | ProfiledError;
-  /** listPets: a `limit` the document refuses; past the maximum, refused the same way or clamped to it. */
-  limit: { refused: ProfiledError; 'above-maximum': 'refused' | 'clamped' };
-  /** listPets: a `status` the document refuses. */
-  status: ProfiledError;
+  /** listPets: a `limit` the document refuses (an Error, or ignored: the default page); past the maximum, refused the same way or clamped to it. */
+  limit: { refused: ProfiledError | 'ignored'; 'above-maximum': 'refused' | 'clamped' };
+  /** listPets: a `status` the document refuses: an Error, or ignored (every status). */
+  status: ProfiledError | 'ignored';
 }
 
 export type ProfilePoint = keyof ProfileChoices;

@@ -15,19 +15,29 @@ import { readParameter } from './read-parameter.js';
 export function readQuery(specs: readonly ParameterSpec[], search: string, choices: QueryChoices = {}): Result<Record<string, unknown>> {
   const values: Record<string, unknown> = {};
   const fail = (name: string, message: string) => failed(choices.refused?.(name, message) ?? errorBody('invalid_parameter', message));
+  const absent = (spec: ParameterSpec) => {
+    if (spec.default !== undefined) values[spec.name] = spec.default;
+  };
   for (const spec of specs) {
     const raw = queryValues(search, spec.name);
     if (raw.count === 0) {
       if (spec.required) return fail(spec.name, `query parameter ${spec.name} is required`);
-      if (spec.default !== undefined) values[spec.name] = spec.default;
+      absent(spec);
       continue;
     }
-    if (raw.count > 1) return fail(spec.name, `query parameter ${spec.name} must be given once, got ${raw.count} values`);
+    // Ignored where the profile says so: read as if not given, its default then.
+    const ignored = choices.ignore?.has(spec.name) === true && !spec.required;
+    if (raw.count > 1) {
+      if (ignored) absent(spec);
+      else return fail(spec.name, `query parameter ${spec.name} must be given once, got ${raw.count} values`);
+      continue;
+    }
     const text = raw.first as string;
     const read = readParameter(spec, text);
     const clamped = read.ok ? undefined : clampedValue(spec, text, choices);
-    if (!read.ok && clamped === undefined) return fail(spec.name, `query parameter ${spec.name} ${read.error} (got ${JSON.stringify(text)})`);
-    values[spec.name] = read.ok ? read.value : clamped;
+    if (read.ok || clamped !== undefined) values[spec.name] = read.ok ? read.value : clamped;
+    else if (ignored) absent(spec);
+    else return fail(spec.name, `query parameter ${spec.name} ${read.error} (got ${JSON.stringify(text)})`);
   }
   return ok(values);
 }
@@ -38,6 +48,8 @@ export interface QueryChoices {
   refused?: (name: string, message: string) => ErrorBody | undefined;
   /** Parameters whose integers past the document's `maximum` are read as that maximum, not refused. */
   clamp?: ReadonlySet<string>;
+  /** Parameters whose refused values (given twice too) are read as if not given: their default, or nothing. */
+  ignore?: ReadonlySet<string>;
 }
 
 /** An integer past its documented maximum, as the maximum, when `choices` clamps it; else undefined. */

@@ -5,6 +5,7 @@ import { ok } from '../../core/result.js';
 import { profiledError } from '../../core/errors.js';
 import { readQuery, type QueryChoices } from '../../core/validation/read-query.js';
 import type { ActiveProfile } from '../../core/profile/active-profile.js';
+import type { ProfiledError } from '../../../shared/profile/profile.js';
 import { searchOf } from '../../core/validation/query-string.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import { servingState } from '../exchange.js';
@@ -45,11 +46,17 @@ export const listPets: OperationFactory<ListQuery> = (operation, { profile }) =>
 
 const CLAMP_LIMIT: ReadonlySet<string> = new Set(['limit']);
 
-/** The profile's answers to a refused `limit` or `status`, and whether a `limit` past the maximum is clamped. */
+/** The profile's answers to a refused `limit` or `status` (an Error, or as without it), and whether a `limit` past the maximum is clamped. */
 function queryChoices(profile: ActiveProfile): QueryChoices {
   const { limit, status } = profile.choices;
+  const answers: Record<string, ProfiledError | 'ignored'> = { limit: limit.refused, status };
+  const ignored = Object.keys(answers).filter((name) => answers[name] === 'ignored');
   return {
-    refused: (name, message) => (name === 'limit' ? profiledError(limit.refused, message) : name === 'status' ? profiledError(status, message) : undefined),
+    refused: (name, message) => {
+      const answer = answers[name];
+      return answer === undefined || answer === 'ignored' ? undefined : profiledError(answer, message);
+    },
     ...(limit['above-maximum'] === 'clamped' && { clamp: CLAMP_LIMIT }),
+    ...(ignored.length > 0 && { ignore: new Set(ignored) }),
   };
 }
