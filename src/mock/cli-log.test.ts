@@ -144,6 +144,11 @@ describe('stopping', () => {
     expect(mock.stderr()).toBe('');
   });
 
+  it('SIGTERM the moment the start-up line is read stops with exit code 0, start after start', { timeout: 60_000 }, async () => {
+    // The handlers are in place before the line is written: node's default would end the process by the signal.
+    for (let i = 0; i < 10; i++) expect(await stop(await startMock(), 'SIGTERM'), `start ${i + 1}`).toEqual({ code: 0, signal: null });
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)('with --log-format json, every line is JSON to the last, %s included', async (signal) => {
     const mock = await startMock(['--log-format', 'json']);
     expect(await statusWith(mock, DEFAULT_API_KEY)).toBe(200);

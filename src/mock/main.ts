@@ -26,6 +26,13 @@ export interface MainIo {
   env: NodeJS.ProcessEnv;
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WritableStream;
+  /**
+   * Called with the running server before the start-up line is written:
+   * a supervisor that stops the mock the moment it reads that line finds
+   * the signal handlers in place (bin.ts), not node's default, which ends
+   * the process at once.
+   */
+  onStarted?: (server: RunningMockServer) => void;
 }
 
 /**
@@ -70,6 +77,7 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
     if (code === 'EADDRINUSE') return fail(`port ${options.port} on ${options.host} is already in use; pick another with --port`, 1);
     return fail(`cannot start: ${(error as Error).message}`, 1);
   }
+  io.onStarted?.(server);
   const started = startedFacts(server, options, `${catalogue.pets.length} pets from ${catalogue.from} (loaded in ${loadedMs} ms)`, loaded.value, validatorsBefore, evictionPolicy);
   // With JSON logs, start-up is one JSON line too (in pino's shape), so log
   // collectors can read every line; written directly so --quiet keeps it.
