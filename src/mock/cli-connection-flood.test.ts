@@ -67,8 +67,9 @@ describe('a normal client is served throughout a flood of connections that finis
       const statuses = await normalClient(Number(port), 6000, () => (filesPeak = Math.max(filesPeak, openFiles(pid))));
       expect(statuses.length).toBeGreaterThan(5);
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
-      // At most 1,024 connections open, and at most 64 reclaimed ones lingering with their 503, beside the files it had.
-      expect(filesPeak - baseFiles).toBeLessThanOrEqual(1024 + 64);
+      // At most 1,024 connections open, and at most 64 reclaimed ones lingering with their 503, beside the files it had;
+      // and the one just accepted, which exists (the kernel accepted it) while the one it takes the place of is closed.
+      expect(filesPeak - baseFiles).toBeLessThanOrEqual(1024 + 64 + 1);
       expect(flood.closedByServer()).toBeGreaterThan(FLOOD - 1024);
     } finally {
       flood?.stop();
