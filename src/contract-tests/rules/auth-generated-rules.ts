@@ -36,12 +36,22 @@ const STATUSES = petStatuses();
 /** createPet bodies sent per run besides the random ones: a seeded sample of the boundary NewPets. */
 const CREATE_SAMPLE = 8;
 
-/** An operation's generated space: the cases tried on every run (each with the next credentials in turn) and the random ones. */
+/**
+ * An operation's generated space: the plain cases, sent with every kind of
+ * bad credentials, the cases tried on every run (each with the next
+ * credentials in turn) and the random ones.
+ */
 interface Space<T> {
   operation: OperationId;
   slug: string;
   what: string;
   arbitrary: (context: RuleContext) => fc.Arbitrary<T>;
+  /**
+   * A check skipped for one kind of credentials and one shape of request (no
+   * header, and a body with a status) is met on every seed only if each kind
+   * meets each shape: the plain shapes go out with all of them.
+   */
+  plain: (context: RuleContext) => Promise<readonly T[]>;
   cases: (context: RuleContext, seed: number) => Promise<readonly T[]>;
   describe: (value: T) => string;
 }
@@ -57,8 +67,9 @@ const listSpace: Space<Query> = {
   slug: 'list-pets',
   what: 'query parameters',
   arbitrary: (context) => queriesOf(context.inputs.listQuery),
-  // No parameter, then each boundary value of each parameter alone.
-  cases: async (context) => [{}, ...context.inputs.listQuery.flatMap((p) => boundaryValues(p.schema).map((v) => ({ [p.name]: String(v) })))],
+  plain: async () => [{}],
+  // Each boundary value of each parameter alone.
+  cases: async (context) => [...context.inputs.listQuery.flatMap((p) => boundaryValues(p.schema).map((v) => ({ [p.name]: String(v) })))],
   describe: (query) => `listPets with ${stringifyExactJson(query)}`,
 };
 
@@ -67,19 +78,24 @@ const getSpace: Space<ExactInteger> = {
   slug: 'get-pet',
   what: 'ids',
   arbitrary: () => arbitraryFor(petId.schema) as fc.Arbitrary<ExactInteger>,
-  // An id that exists first: a check skipped only where there is an animal to give.
-  cases: async (context) => [...new Set([(await context.existingPet())?.id ?? 1, ...(boundaryValues(petId.schema) as ExactInteger[])])],
+  // An id that exists: a check skipped only where there is an animal to give.
+  plain: async (context) => [(await context.existingPet())?.id ?? 1],
+  cases: async () => boundaryValues(petId.schema) as ExactInteger[],
   describe: (id) => `getPet ${id}`,
 };
 
 type NewPet = Record<string, unknown>;
+
+const FULL_PET = harmlessValue(NEW_PET) as NewPet;
 
 const createSpace: Space<NewPet> = {
   operation: 'createPet',
   slug: 'create-pet',
   what: 'valid NewPets',
   arbitrary: () => arbitraryFor(NEW_PET) as fc.Arbitrary<NewPet>,
-  cases: async (_, seed) => fc.sample(fc.shuffledSubarray(boundaryObjects(NEW_PET, harmlessValue(NEW_PET) as NewPet), { minLength: CREATE_SAMPLE, maxLength: CREATE_SAMPLE }), { seed, numRuns: 1 })[0] ?? [],
+  // Every field given, and only the required ones.
+  plain: async () => [FULL_PET, Object.fromEntries(Object.entries(FULL_PET).filter(([k]) => NEW_PET.required.includes(k)))],
+  cases: async (_, seed) => fc.sample(fc.shuffledSubarray(boundaryObjects(NEW_PET, FULL_PET), { minLength: CREATE_SAMPLE, maxLength: CREATE_SAMPLE }), { seed, numRuns: 1 })[0] ?? [],
   describe: (pet) => `createPet with {${Object.entries(pet).map(([k, v]) => `${k}: ${describeValue(v)}`).join(', ')}}`,
 };
 
@@ -106,7 +122,8 @@ const ruleFor = <T>(space: Space<T>): Rule => ({
     const cases = await space.cases(context, seed);
     // Each case with the next credentials in turn, starting where the seed says: over a run every kind meets many cases.
     const offset = Math.abs(seed) % BAD.length;
-    const examples = cases.map((value, i) => [value, BAD[(i + offset) % BAD.length] as Credentials] as [T, Credentials]);
+    const everyKind = (await space.plain(context)).flatMap((value) => BAD.map((credentials) => [value, credentials] as [T, Credentials]));
+    const examples = [...everyKind, ...cases.map((value, i) => [value, BAD[(i + offset) % BAD.length] as Credentials] as [T, Credentials])];
     // A name unique to this run, so that animals of earlier runs are not taken for this one's.
     const run = `${CREATED_NAME_PREFIX} refused-auth ${Date.now().toString(36)}`;
     let made = 0;
