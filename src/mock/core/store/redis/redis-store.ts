@@ -11,7 +11,7 @@ import { anonymousKey, sessionKeys, sharedKeys } from './redis-keys.js';
 import { optional } from './redis-pick.js';
 import { START_TOKEN, type SessionRef } from './redis-state.js';
 import { scenarioVersions } from './scenario-versions.js';
-import { policyRisk, policyWarning, readEvictionPolicy, shownPolicy } from './eviction-policy.js';
+import { policyRisk, policyWarning, readEvictionPolicy, shownPolicy, type EvictionPolicy } from './eviction-policy.js';
 import { END, LIST, OPEN } from './session-scripts.js';
 import { redisSessionStubs, stubsCache } from './redis-session-stubs.js';
 
@@ -61,26 +61,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
   const { prefix, library } = options;
   const { maxSessions, idleMs, protectMs, journalSize } = options.limits;
   const ttl = String(Math.ceil(idleMs));
-  const redis: RedisConnection = await connectRedis(options);
-  let secret: Buffer;
-  try {
-    // The first command: a Redis that takes the connection but refuses its work (NOAUTH, NOPERM, read-only) stops the start here.
-    secret = await sharedSecret(redis, prefix);
-  } catch (error) {
-    await redis.close();
-    throw new Error(`Redis at ${shownUrl(options.url)} refused the mock's first write: ${(error as Error).message}`);
-  }
-  const policy = await readEvictionPolicy(redis);
-  const warning = policyWarning(policy, shownUrl(options.url));
-  // Under allkeys-* anything may go, even the shared default's animals: refused, as every answer would be in doubt.
-  if (policyRisk(policy) === 'any-key') {
-    await redis.close();
-    throw new Error(warning);
-  }
-  if (warning !== undefined) options.onWarning?.(warning);
-  // Redis lost its data: restarted without persistence, every process sets the one it has again on reconnecting; a FLUSHALL
-  // drops no connection, so every session's open (the OPEN script) checks the secret too, putting it back or taking the one there.
-  redis.onReconnect(() => void adoptSecret(redis, prefix, secret).catch(() => undefined));
+  const { redis, secret, policy } = await connectChecked(options);
   const versions = scenarioVersions(library, options.start);
   const context: ControlContext = { redis, library, versions, tickets: new Map() };
 
@@ -143,6 +124,35 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Mock
     },
     close: () => redis.close(),
   };
+}
+
+/**
+ * Connects, then makes the first write and reads the eviction policy: a
+ * Redis that takes the connection but refuses the mock's work, or that may
+ * evict any key, stops the start here, with the connection closed.
+ */
+async function connectChecked(options: RedisStoreOptions): Promise<{ redis: RedisConnection; secret: Buffer; policy: EvictionPolicy }> {
+  const redis: RedisConnection = await connectRedis(options);
+  let secret: Buffer;
+  try {
+    // The first command: a Redis that takes the connection but refuses its work (NOAUTH, NOPERM, read-only) stops the start here.
+    secret = await sharedSecret(redis, options.prefix);
+  } catch (error) {
+    await redis.close();
+    throw new Error(`Redis at ${shownUrl(options.url)} refused the mock's first write: ${(error as Error).message}`);
+  }
+  const policy = await readEvictionPolicy(redis);
+  const warning = policyWarning(policy, shownUrl(options.url));
+  // Under allkeys-* anything may go, even the shared default's animals: refused, as every answer would be in doubt.
+  if (policyRisk(policy) === 'any-key') {
+    await redis.close();
+    throw new Error(warning);
+  }
+  if (warning !== undefined) options.onWarning?.(warning);
+  // Redis lost its data: restarted without persistence, every process sets the one it has again on reconnecting; a FLUSHALL
+  // drops no connection, so every session's open (the OPEN script) checks the secret too, putting it back or taking the one there.
+  redis.onReconnect(() => void adoptSecret(redis, options.prefix, secret).catch(() => undefined));
+  return { redis, secret, policy };
 }
 
 /**
