@@ -14,6 +14,10 @@ import { journalHeaders, MAX_JOURNAL_HEADERS, MAX_JOURNAL_HEADERS_CHARS } from '
 import { bodyText, journalMessage, MAX_JOURNAL_REQUEST_BODY, MAX_JOURNAL_RESPONSE_BODY } from '../src/mock/core/journal/journal-message.js';
 import { journalPath } from '../src/mock/core/journal/journal-path.js';
 import { ownCopy } from '../src/mock/core/own-copy.js';
+import { loadContract } from '../src/document/load-contract.js';
+import { checkSessionStub } from '../src/mock/core/session-stubs/check-session-stub.js';
+import { MAX_SESSION_STUBS, type SessionStub } from '../src/mock/core/session-stubs/session-stubs.js';
+import { memorySessionStubs } from '../src/mock/core/store/memory/memory-session-stubs.js';
 
 const SESSIONS = 20;
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -124,6 +128,42 @@ const sentHeaders = (i: number): Record<string, string> => ({
   'retry-after': '5',
 });
 
+/**
+ * Heap per session of `SESSIONS` sessions each holding MAX_SESSION_STUBS of
+ * one stub, checked and added as `POST /__mock/stubs` does: the body parsed
+ * anew for each, as each request brings its own.
+ */
+function fullStubs(label: string, text: string): void {
+  if (Buffer.byteLength(text) > 64 * 1024) throw new Error(`${label}: ${Buffer.byteLength(text)} bytes, past the 64 KiB a stub may have`);
+  const contract = loadContract();
+  const before = heapAfterGc();
+  const kept = [];
+  for (let s = 0; s < SESSIONS; s++) {
+    const stubs = memorySessionStubs();
+    for (let i = 0; i < MAX_SESSION_STUBS; i++) {
+      const stub = checkSessionStub(contract, JSON.parse(text), (stubs.list() as readonly SessionStub[]).map((x) => x.id));
+      if (!stub.ok) throw new Error(`${label}: refused: ${stub.error.message}`);
+      stubs.add(stub.value);
+    }
+    kept.push(stubs);
+  }
+  const per = (heapAfterGc() - before) / SESSIONS;
+  console.log(`session stubs, ${label} (${Buffer.byteLength(text)} bytes): heap ${(per / 1024).toFixed(0)} KiB a session of ${MAX_SESSION_STUBS} (${(per / MAX_SESSION_STUBS / 1024).toFixed(0)} KiB a stub)`);
+}
+
+/** A createPet stub whose `equals` is `value`, then a string of `fill` characters up to 64 KiB. */
+function stubFilledWith(value: string, fill: string): string {
+  const wrap = (equals: string): string => `{"match":{"operation":"createPet","body":{"name":{"equals":${equals}}}},"fault":{"then":{"status":500}}}`;
+  const room = 64 * 1024 - Buffer.byteLength(wrap(`[${value},""]`));
+  return wrap(`[${value},${JSON.stringify(fill.repeat(Math.floor(room / Buffer.byteLength(fill))))}]`);
+}
+
+const emptyObjects = Array.from({ length: 1000 }, () => '{}').join(',');
+const keyedObjects = `{${Array.from({ length: 1000 }, (_, i) => `"k${i}":{}`).join(',')}}`;
+fullStubs('an object of 1,000 keys, each {}, then an ASCII string (the costliest found)', stubFilledWith(keyedObjects, 'a'));
+fullStubs('1,000 empty objects, then an ASCII string', stubFilledWith(emptyObjects, 'a'));
+fullStubs('1,000 empty objects, then a string past U+00FF', stubFilledWith(emptyObjects, '漢'));
+fullStubs('a page of 100 animals', JSON.stringify({ match: { operation: 'listPets' }, response: { status: 200, body: Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `animal ${i}`.padEnd(100, 'é'), categoryId: 1, status: 'available' })) } }));
 fullSessions('small names (8 characters)', (i) => `Pet ${String(i).padStart(4, '0')}`);
 fullSessions('names of 150 ASCII characters', (i) => `${i}`.padEnd(150, 'n'));
 fullSessions('names of 150 characters, one emoji (two-byte strings)', (i) => `${i}🐕`.padEnd(150, 'n'));

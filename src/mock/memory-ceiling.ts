@@ -1,10 +1,11 @@
+import { MAX_SESSION_STUBS } from './core/session-stubs/session-stubs.js';
 import { openConnectionsBound } from './http/transport/transport-limits.js';
 
 /**
  * The most memory the mock's flags let clients make it hold, from the
  * per-item costs measured for "Bounds" in docs/reference.md (`node --expose-gc
  * dist/bench/bounds-memory.js`, and the connection figures of "Connection
- * bounds"). With the defaults it is about 1.7 GiB; the start-up warns when
+ * bounds"). With the defaults it is about 2.1 GiB; the start-up warns when
  * flags raise it past the heap node was given, as a full mock would then
  * crash where the defaults keep it standing.
  */
@@ -39,6 +40,11 @@ const COST = {
   bodies: 68 * MiB,
   /** The three caches of accepted Authorization values. */
   authorization: 3 * MiB,
+  /**
+   * A session stub at its costliest found, an object of 1,000 keys each `{}` and a string filling the 64 KiB:
+   * measured 161 KiB (bench/bounds-memory.ts). MAX_STUB_VALUES keeps 64 KiB of `{}` from taking 1.3 MiB.
+   */
+  sessionStub: 192 * 1024,
   /** The idle process. */
   idle: 63 * MiB,
   /** A listPets page is at most 100 animals; a body at most 1 MiB. */
@@ -59,6 +65,7 @@ export function memoryCeiling(flags: CeilingFlags): MemoryCeiling {
   const answer = Math.max(COST.largestAnimal, Math.min(flags.maxCatalogueBytes, COST.pageSize * COST.largestAnimal));
   const parts = [
     { what: `catalogues (${sessions} sessions × --max-catalogue-bytes)`, bytes: sessions * flags.maxCatalogueBytes * COST.cataloguePerJsonByte },
+    { what: `session stubs (${sessions} sessions × ${MAX_SESSION_STUBS})`, bytes: sessions * MAX_SESSION_STUBS * COST.sessionStub },
     { what: `journals (${sessions + 1} × --journal-size)`, bytes: (sessions + 1) * flags.journalSize * COST.journalEntry },
     { what: 'answers nobody reads (two a connection, --max-connections)', bytes: flags.maxConnections * 2 * answer },
     // Every connection open (16 × --max-connections), and as many reclaimed ones lingering with their 503 as --max-connections.

@@ -5,6 +5,7 @@ import type { ScenarioFile, StubSpec } from '../scenarios/scenario.js';
 import { checkScenarioSchema } from '../scenarios/scenario-schema.js';
 import { validateStubs } from '../scenarios/validate-stubs.js';
 import type { SessionStub } from './session-stubs.js';
+import { stubShapeProblem } from './stub-shape.js';
 
 /** A session stub's id names its downloaded scenario file too, so it is written as a scenario's name is. */
 const STUB_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -29,6 +30,9 @@ export function checkSessionStub(contract: Contract, body: unknown, existing: re
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return fail('invalid_body', 'the body must be one stub, as a scenario file writes it: {"match": {"operation": "getPet"}, "fault": {"then": {"status": 500}}}');
   }
+  // First: the checks below recurse into the body.
+  const shape = stubShapeProblem(body);
+  if (shape !== undefined) return fail('invalid_body', shape);
   const stateful = STATEFUL.filter(([, present]) => present(body as Record<string, unknown>)).map(([path]) => `$.${path}`);
   if (stateful.length > 0) {
     return fail('invalid_body', `${stateful.join(', ')}: a session stub keeps no count and no state, so it cannot have calls, requiredState or newState; put it in a scenario file instead`);

@@ -150,6 +150,31 @@ describe('session stubs: POST, GET, DELETE /__mock/stubs', () => {
     expect((await mock.admin('/stubs', inSession('qa-huge'))).json.stubs).toEqual([]);
   });
 
+  it('refuses a tree of more than 1,024 values or 32 levels within 64 KiB with 400, adding nothing; a page of 100 animals fits', async () => {
+    const session = 'qa-shape';
+    const emptyObjects = { match: { operation: 'createPet', body: { name: { equals: Array.from({ length: 1100 }, () => ({})) } } }, fault: { then: { status: 500 } } };
+    const deepText = JSON.stringify({ match: { operation: 'createPet', body: { name: { equals: 0 } } }, fault: { then: { status: 500 } } }).replace('{"equals":0}', `{"equals":${'['.repeat(20_000)}${']'.repeat(20_000)}}`);
+    for (const [what, init] of [['1,100 objects', addStub(emptyObjects, session)], ['20,000 levels', inSession(session, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deepText })]] as const) {
+      const res = await mock.admin('/stubs', init);
+      expect([what, res.status, res.json]).toEqual([what, 400, { code: 'invalid_body', message: expect.stringMatching(/more than (1024 JSON values|32 deep)/), status: 400 }]);
+    }
+    expect((await mock.admin('/stubs', inSession(session))).json.stubs).toEqual([]);
+    const page = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `animal ${i}`, categoryId: 1, status: 'available' }));
+    expect((await mock.admin('/stubs', addStub({ match: { operation: 'listPets' }, response: { status: 200, body: page } }, session))).status).toBe(201);
+    expect((await mock.authed('/pets', inSession(session))).json).toEqual(page);
+  });
+
+  it('a body `matches` on a request value nested deeper than JSON can be written again does not apply; the operation answers', async () => {
+    const session = 'qa-deep-request';
+    expect((await mock.admin('/stubs', addStub({ match: { operation: 'createPet', body: { extra: { matches: '.*' } } }, fault: { then: { status: 503 } } }, session))).status).toBe(201);
+    const depth = 400_000;
+    const body = `{"name":"deep","categoryId":1,"extra":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    const res = await mock.authed('/pets', inSession(session, { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
+    expect([res.status, res.json.name]).toEqual([201, 'deep']);
+    const shallow = await mock.authed('/pets', inSession(session, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"flat","categoryId":1,"extra":[[1]]}' }));
+    expect(shallow.status).toBe(503);
+  });
+
   it('needs a key to add or remove, as every admin write does', async () => {
     const res = await mock.adminAsIs('/stubs', addStub(getPet500, 'qa-keyless'));
     expect(res.status).toBe(401);
