@@ -201,6 +201,30 @@ describe('--record DIR', () => {
     expect(yaml).toContain(`${total - stubs} past a bound`);
   }, 60_000);
 
+  it('an answer nested deeper than its bound (400,000 levels) is passed on, left out past a bound, and the mock goes on', async () => {
+    // 400,000 levels in an animal's extra member and in an Error's: JSON.stringify cannot follow them.
+    const deep = `${'['.repeat(400_000)}${']'.repeat(400_000)}`;
+    const target: Server = createServer((req, res) => {
+      const body = req.url === '/v1/pets/5' ? `{"code":"pet_not_found","message":"no","status":404,"extra":${deep}}` : `[{"id":1,"name":"Rex","categoryId":1,"extra":${deep}},{"id":2,"name":"Tom","categoryId":1}]`;
+      res.writeHead(req.url === '/v1/pets/5' ? 404 : 200, { 'content-type': 'application/json' }).end(body);
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    closing.push(() => void target.close());
+    const dir = join(tmpDir(), 'deep');
+    const mock = await startMock(['--proxy', `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`, '--record', dir]);
+    const headers = { authorization: 'Bearer k' };
+    for (const path of ['/pets/5', '/pets', '/pets/5', '/pets?limit=2']) {
+      const answer = await rawRequest(`${mock.url}${path}`, { headers });
+      expect([path, answer.status, answer.body.length]).toEqual([path, path === '/pets/5' ? 404 : 200, expect.any(Number)]);
+      expect(answer.body.length).toBeGreaterThan(800_000);
+    }
+    expect((await stop(mock)).code).toBe(0);
+    expect(mock.stdout()).toContain(`an answer nested more than ${RECORDING_LIMITS.depth} deep is not recorded`);
+    const yaml = readFileSync(join(dir, 'recorded.yaml'), 'utf8');
+    expect(yaml).toContain('4 past a bound');
+    expect(loadScenario(contract, dir, 'recorded').ok).toBe(true);
+  }, 60_000);
+
   it('the admin API stops and starts the recording: what came while it was stopped is not in the files', async () => {
     const staging = await startReferenceServer({ apiKey: STAGING_KEY });
     closing.push(() => staging.close());

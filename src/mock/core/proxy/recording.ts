@@ -1,5 +1,6 @@
 import type { Pet } from '../catalogue/pet.js';
 import type { MatchSpec, ScenarioFile, StubSpec } from '../scenarios/scenario.js';
+import { jsonTreePast } from '../../../shared/json-tree.js';
 import { recordedSequences } from './recorded-sequences.js';
 
 /** The bounds of one recording, documented with `--record`. */
@@ -16,6 +17,11 @@ export const RECORDING_LIMITS = {
   stubBodyBytes: 64 * 1024,
   /** Bytes of all the stubs together (their matches, bodies and fields, as JSON): as much as the catalogue may hold. */
   stubsBytes: 8 * 1024 * 1024,
+  /**
+   * How deep an answer's JSON may nest, the body itself being level 1: JSON.stringify and the checks recurse,
+   * and the scenario file's reader stops at 100 levels, the stub's own included.
+   */
+  depth: 32,
 } as const;
 
 /** One answer the target gave, checked clean, as the recording reads it. */
@@ -36,6 +42,8 @@ export type LeftOut = 'broke the contract' | 'too large to check' | 'held a key'
 export interface Recording {
   add(answer: RecordedAnswer): void;
   leaveOut(why: LeftOut): void;
+  /** Whether an answer's body nests past RECORDING_LIMITS.depth: then it is left out as past a bound, and told once. */
+  nestedTooDeep(json: unknown): boolean;
   /** The scenario file and the catalogue it names, as they stand. */
   scenario(name: string, fixture: string): { file: ScenarioFile; pets: Pet[] };
   /** What it holds, counted without building the scenario. */
@@ -104,6 +112,11 @@ export function recording(): Recording {
       else if (answer.status >= 400) leaveOut('not singled out by a stub');
     },
     leaveOut,
+    nestedTooDeep(json) {
+      if (jsonTreePast(json, { depth: RECORDING_LIMITS.depth }) === undefined) return false;
+      bound(`an answer nested more than ${RECORDING_LIMITS.depth} deep is not recorded: the scenario file could not be read back`);
+      return true;
+    },
     scenario: (name, fixture) => ({ file: scenarioFile(name, fixture, pets.size, sequences.stubs(), leftOut), pets: [...pets.entries()].sort(([a], [b]) => a - b).map(([, text]) => JSON.parse(text) as Pet) }),
     counts: () => ({ animals: pets.size, stubs: sequences.stubCount() }),
     get version() {

@@ -49,6 +49,8 @@ export function recordAnswer({ recording, validator, basePath, upstreamKey }: Re
   });
   const decoded = decodeBody(bytes, answer.headers['content-encoding'], 4 * bytes.length + 1024 * 1024);
   const json = decoded.ok ? jsonOf(decoded.body) : undefined;
+  // Before anything walks it: a body 400,000 levels deep overflows the stack of JSON.stringify.
+  if (recording.nestedTooDeep(json)) return;
   const kept = recordedResponseHeaders(answer.headers);
   const secrets = [...credentials(headers, url), ...(upstreamKey === undefined ? [] : [upstreamKey])];
   const redact = keyRedactor(secrets, '');
