@@ -1,5 +1,5 @@
 import { INT64_MAX, INT64_MIN } from '../shared/exact-json/int64.js';
-import { parseExactJson } from '../shared/exact-json/parse-exact-json.js';
+import { parseExactJson, unreadJson } from '../shared/exact-json/parse-exact-json.js';
 import { loadDocument } from './load-document.js';
 import { getHttpOperationsFromSpec, prismValidators, type HttpResponse, type IHttpOperation } from './prism.js';
 
@@ -78,7 +78,7 @@ function parseBody(response: ResponseToValidate, violations: Violation[]): unkno
   try {
     return parseExactJson(response.body).view;
   } catch (error) {
-    violations.push({ code: 'malformed-json', message: `the body is not valid JSON: ${(error as Error).message}`, severity: 'error', path: ['body'] });
+    violations.push({ code: 'malformed-json', message: `the body ${unreadJson(error)}`, severity: 'error', path: ['body'] });
     return response.body;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseExactJson } from './parse-exact-json.js';
+import { JsonTooDeep, MAX_JSON_DEPTH, parseExactJson } from './parse-exact-json.js';
 import { stringifyExactJson } from './stringify-exact-json.js';
 
 describe('parseExactJson', () => {
@@ -31,5 +31,12 @@ describe('parseExactJson', () => {
 
   it('refuses what JSON.parse refuses', () => {
     for (const text of ['{"a":12345678901234567,}', '{"a":012345678901234567}', '[12345678901234567', '{"a":"\u0001"} 12345678901234567']) expect(() => parseExactJson(text)).toThrow();
+  });
+
+  it.each([['', 'without'], ['"n":1e0,', 'with']])('reads %s512 levels and refuses 513 (%s an exponent) as too deep, counting no bracket in a string', (prefix) => {
+    const nested = (depth: number): string => `{${prefix}"s":"[[{\\\"[","v":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    expect(() => parseExactJson(nested(MAX_JSON_DEPTH))).not.toThrow();
+    expect(() => parseExactJson(nested(MAX_JSON_DEPTH + 1))).toThrow(JsonTooDeep);
+    expect(() => parseExactJson(`[${'['.repeat(400_000)}${']'.repeat(400_000)}]`)).toThrow(/more than 512 levels deep/);
   });
 });

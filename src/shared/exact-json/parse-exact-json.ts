@@ -21,14 +21,57 @@ export interface ExactJson {
  */
 const MAY_LOSE_DIGITS = /[\d.]{16}|\d[eE]/;
 
-/** Parses like JSON.parse (same grammar, the last of duplicate members wins), keeping integers exact. Throws a SyntaxError-like Error on bad JSON. */
+/**
+ * The deepest nesting of arrays and objects read. lossless-json recurses,
+ * and overflows the stack near 5,000 levels; a 1 MiB text 400,000 levels
+ * deep is a tree of gigabytes once a run keeps a few hundred of them.
+ * serde_json stops at 128 by default; no document of this interface comes
+ * near either.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+/** Thrown for a text nested past MAX_JSON_DEPTH, which may well be valid JSON. */
+export class JsonTooDeep extends Error {
+  constructor() {
+    super(`it nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, past what is read`);
+    this.name = 'JsonTooDeep';
+  }
+}
+
+/** What parseExactJson's error says of a text, after "the body": `is not valid JSON: …` or `is not read: it nests …`. */
+export const unreadJson = (error: unknown): string =>
+  error instanceof JsonTooDeep ? `is not read: ${error.message}` : `is not valid JSON: ${(error as Error).message}`;
+
+/**
+ * Parses like JSON.parse (same grammar, the last of duplicate members wins), keeping integers exact. Throws a
+ * SyntaxError-like Error on bad JSON, and JsonTooDeep past MAX_JSON_DEPTH.
+ */
 export function parseExactJson(text: string): ExactJson {
+  // Each level takes at least two characters: a shorter text cannot pass the bound.
+  if (text.length > 2 * MAX_JSON_DEPTH && nestsPast(text, MAX_JSON_DEPTH)) throw new JsonTooDeep();
   if (!MAY_LOSE_DIGITS.test(text)) {
     const value: unknown = JSON.parse(text);
     return { value, view: value };
   }
   const tree = parse(text, null, { parseNumber: (literal) => new Literal(readNumberLiteral(literal)), onDuplicateKey: ({ newValue }) => newValue });
   return { value: pick(tree, 'value'), view: pick(tree, 'view') };
+}
+
+/** Whether the brackets outside strings open more than `max` levels at some point. */
+function nestsPast(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 class Literal {

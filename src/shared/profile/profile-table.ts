@@ -26,7 +26,7 @@ const ROWS: { [P in ProfilePoint]: { question: string; choice: (choice: ProfileC
   'chunked-body': { question: 'createPet: a body sent chunked', choice: acceptedOr },
   location: { question: 'createPet: `Location` with 201', choice: (location) => (location === 'sent' ? 'Sent: `/v1/pets/{id}`' : 'Not sent') },
   'missing-body': { question: 'createPet: an empty body', choice: shown },
-  'malformed-json': { question: 'createPet: a body that is not JSON', choice: shown },
+  'malformed-json': { question: 'createPet: a body that is not JSON, or is nested more than 512 levels deep', choice: shown },
   'body-not-object': { question: 'createPet: JSON that is not an object', choice: shown },
   'media-type': { question: 'createPet: a NewPet not sent as `application/json`', choice: shown },
   'missing-field': { question: 'createPet: a NewPet without a field it requires', choice: byField },

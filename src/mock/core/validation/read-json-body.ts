@@ -1,6 +1,6 @@
 import type { OperationSpec } from '../../../document/operations.js';
 import { fail, ok, type Result } from '../result.js';
-import { parseExactJson, type ExactJson } from '../../../shared/exact-json/parse-exact-json.js';
+import { parseExactJson, unreadJson, type ExactJson } from '../../../shared/exact-json/parse-exact-json.js';
 import { describeErrors } from './describe-errors.js';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -47,7 +47,7 @@ export function readJsonBody(
   try {
     json = parseExactJson(text);
   } catch (error) {
-    return fail('malformed_json', `the request body is not valid JSON: ${(error as Error).message}`);
+    return fail('malformed_json', `the request body ${unreadJson(error)}`);
   }
   if (!body.validate(json.view)) return fail('invalid_body', describeErrors(body.validate.errors));
   return ok(json.value);

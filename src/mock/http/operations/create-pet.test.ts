@@ -129,6 +129,9 @@ describe('createPet (POST /v1/pets)', () => {
     // Bytes 0xFF 0xFE are never UTF-8: stored leniently they would become U+FFFD.
     ['invalid UTF-8', new Uint8Array([...new TextEncoder().encode('{"name":"bad'), 0xff, 0xfe, ...new TextEncoder().encode('","categoryId":1}')]), JSON_HEADERS, 'malformed_json', 'not valid UTF-8'],
     ['trailing garbage', '{"name":"Rex","categoryId":1} x', JSON_HEADERS, 'malformed_json', 'not valid JSON'],
+    // Valid JSON, read no deeper than 512 levels: 400,000 took a tree of megabytes, and with an exponent a 400 saying the stack overflowed.
+    ['an extra member 400,000 levels deep', `{"name":"Rex","categoryId":1,"extra":${'['.repeat(400_000)}${']'.repeat(400_000)}}`, JSON_HEADERS, 'malformed_json', 'is not read: it nests arrays and objects more than 512 levels deep'],
+    ['an extra member 10,000 levels deep, and an exponent', `{"name":"Rex","categoryId":1e0,"extra":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, JSON_HEADERS, 'malformed_json', 'more than 512 levels deep'],
     ['an empty body', '', JSON_HEADERS, 'missing_body', 'request body is required'],
     ['no body at all', undefined, JSON_HEADERS, 'missing_body', 'request body is required'],
     ['text/plain', '{"name":"Rex","categoryId":1}', { 'content-type': 'text/plain' }, 'unsupported_content_type', 'Content-Type must be application/json, got "text/plain"'],
@@ -142,6 +145,11 @@ describe('createPet (POST /v1/pets)', () => {
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code, status: 400 });
     expect(res.json.message).toContain(message);
+  });
+
+  it('reads an extra member 500 levels deep, brackets in strings not counted', async () => {
+    const res = await post(`{"name":"Rex ${'['.repeat(600)}","categoryId":1e0,"extra":${'['.repeat(500)}${']'.repeat(500)}}`);
+    expect([res.status, res.json.categoryId]).toEqual([201, 1]);
   });
 
   it('answers 413 to a body over 1 MiB, with or without Content-Length', async () => {
@@ -201,8 +209,9 @@ describe('createPet (POST /v1/pets)', () => {
   });
 
   it('survives deeply nested and very wide JSON', async () => {
+    // Read no deeper than 512 levels (the cases above): refused, not a crash.
     const deep = `{"name":"Deep","categoryId":1,"x":${'['.repeat(400_000)}${']'.repeat(400_000)}}`;
-    expect((await post(deep)).status).toBe(201);
+    expect((await post(deep)).status).toBe(400);
     const deepName = `{"name":${'['.repeat(400_000)}${']'.repeat(400_000)},"categoryId":1}`;
     expect((await post(deepName)).status).toBe(400);
     const wide = JSON.stringify(Object.fromEntries([['name', 'Wide'], ['categoryId', 1], ...Array.from({ length: 40_000 }, (_, i) => [`k${i}`, i])]));
