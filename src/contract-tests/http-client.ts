@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { parseExactJson } from '../shared/exact-json/parse-exact-json.js';
+import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson, unreadJson } from '../shared/exact-json/parse-exact-json.js';
 import { decodeBody } from './decode-body.js';
 import { keyRedactor } from './redact-key.js';
 import { writeFields } from './request-form.js';
@@ -79,7 +79,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     for (let attempt = 0; attempt <= tries; attempt++) {
       try {
         const response = await transport(url, request.method, headers, request.body, { timeoutMs, maxBodyBytes });
-        return { request: recorded, response: redactResponse(response, redact), ms: performance.now() - started };
+        return { request: recorded, response: redactResponse(response, redact, maxBodyBytes), ms: performance.now() - started };
       } catch (error) {
         lastError = describeNetworkError(error, timeoutMs);
         if (attempt < tries) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
@@ -251,20 +251,37 @@ const sendWithNode: Transport = (url, method, headers, body, limits) =>
     req.end(bytes.subarray(bytes.length >> 1));
   });
 
-function redactResponse(response: RawResponse, redact: Redact): ReceivedResponse {
+/**
+ * The most JSON values an answer's body is read with: one per 64 bytes of
+ * --max-body-bytes, 16,384 at 1 MiB. A page of 100 animals holds about 500;
+ * 1 MiB of `[[],[],…]` holds 350,000, a tree of 13 MiB, and a run keeping
+ * a few hundred such answers went past 4 GiB.
+ */
+export const jsonValuesRead = (maxBodyBytes: number): number => Math.floor(maxBodyBytes / 64);
+
+function redactResponse(response: RawResponse, redact: Redact, maxBodyBytes: number): ReceivedResponse {
   const body = redact(response.body, response.unread !== undefined);
+  const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)]));
   let json: unknown;
   // A body not read to its end is never parsed: its start may happen to be JSON.
   if (!response.unread && /[/+]json\b/i.test(response.headers['content-type'] ?? '')) {
     try {
       // Exactly: an int64 past 2^53 is a bigint, so it is compared digit for digit (shared/exact-json/).
-      json = parseExactJson(body).value;
-    } catch {
+      json = parseExactJson(body, { values: jsonValuesRead(maxBodyBytes) }).value;
+    } catch (error) {
+      // Too large a tree to keep: an answer not read, as one past the byte cap is (one finding, its start kept).
+      if (error instanceof JsonTooLarge) return { status: response.status, headers, body: body.slice(0, CUT_BODY_KEPT), json: undefined, unread: tooLargeJson(error, maxBodyBytes) };
       json = undefined;
     }
   }
-  const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)]));
   return { status: response.status, headers, body, json, ...(response.unread ? { unread: response.unread } : {}) };
+}
+
+function tooLargeJson(error: JsonTooLarge, maxBodyBytes: number): NonNullable<ReceivedResponse['unread']> {
+  return {
+    reason: `the answer's body ${unreadJson(error)}`,
+    expected: `JSON at most ${MAX_JSON_DEPTH} levels deep, of at most ${jsonValuesRead(maxBodyBytes)} values (one per 64 bytes of --max-body-bytes): a listPets page of 100 animals holds about 500`,
+  };
 }
 
 /** fetch reports every network failure as "fetch failed"; the cause says which. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonTooDeep, MAX_JSON_DEPTH, parseExactJson } from './parse-exact-json.js';
+import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson } from './parse-exact-json.js';
 import { stringifyExactJson } from './stringify-exact-json.js';
 
 describe('parseExactJson', () => {
@@ -36,7 +36,18 @@ describe('parseExactJson', () => {
   it.each([['', 'without'], ['"n":1e0,', 'with']])('reads %s512 levels and refuses 513 (%s an exponent) as too deep, counting no bracket in a string', (prefix) => {
     const nested = (depth: number): string => `{${prefix}"s":"[[{\\\"[","v":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
     expect(() => parseExactJson(nested(MAX_JSON_DEPTH))).not.toThrow();
-    expect(() => parseExactJson(nested(MAX_JSON_DEPTH + 1))).toThrow(JsonTooDeep);
+    expect(() => parseExactJson(nested(MAX_JSON_DEPTH + 1))).toThrow(JsonTooLarge);
     expect(() => parseExactJson(`[${'['.repeat(400_000)}${']'.repeat(400_000)}]`)).toThrow(/more than 512 levels deep/);
+  });
+
+  it('counts values outside strings when asked for a bound: objects, arrays and what they hold, an empty one holding none', () => {
+    // 1 (the array) + 3 members + 1 (the object's one value) = 5; the string's brackets and commas are not counted.
+    const text = `[ {"a": "x,[{"} , [ ], 7 ]`.padEnd(2000, ' ');
+    expect(() => parseExactJson(text, { values: 5 })).not.toThrow();
+    expect(() => parseExactJson(text, { values: 4 })).toThrow(/holds more than 4 JSON values/);
+    const wide = `[${Array.from({ length: 20_000 }, () => '[]').join(',')}]`;
+    expect(() => parseExactJson(wide)).not.toThrow();
+    expect(() => parseExactJson(wide, { values: 20_001 })).not.toThrow();
+    expect(() => parseExactJson(wide, { values: 20_000 })).toThrow(JsonTooLarge);
   });
 });

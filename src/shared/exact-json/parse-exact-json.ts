@@ -30,25 +30,29 @@ const MAY_LOSE_DIGITS = /[\d.]{16}|\d[eE]/;
  */
 export const MAX_JSON_DEPTH = 512;
 
-/** Thrown for a text nested past MAX_JSON_DEPTH, which may well be valid JSON. */
-export class JsonTooDeep extends Error {
-  constructor() {
-    super(`it nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, past what is read`);
-    this.name = 'JsonTooDeep';
+/** Thrown for a text nested past MAX_JSON_DEPTH, or holding more values than asked: either may well be valid JSON. */
+export class JsonTooLarge extends Error {
+  constructor(what: string) {
+    super(`it ${what}, past what is read`);
+    this.name = 'JsonTooLarge';
   }
 }
 
 /** What parseExactJson's error says of a text, after "the body": `is not valid JSON: …` or `is not read: it nests …`. */
 export const unreadJson = (error: unknown): string =>
-  error instanceof JsonTooDeep ? `is not read: ${error.message}` : `is not valid JSON: ${(error as Error).message}`;
+  error instanceof JsonTooLarge ? `is not read: ${error.message}` : `is not valid JSON: ${(error as Error).message}`;
 
 /**
  * Parses like JSON.parse (same grammar, the last of duplicate members wins), keeping integers exact. Throws a
- * SyntaxError-like Error on bad JSON, and JsonTooDeep past MAX_JSON_DEPTH.
+ * SyntaxError-like Error on bad JSON, and JsonTooLarge past MAX_JSON_DEPTH or past `values` values (objects,
+ * arrays, and what they hold): 1 MiB of `[[],[],…]` is a tree of 13 MiB.
  */
-export function parseExactJson(text: string): ExactJson {
-  // Each level takes at least two characters: a shorter text cannot pass the bound.
-  if (text.length > 2 * MAX_JSON_DEPTH && nestsPast(text, MAX_JSON_DEPTH)) throw new JsonTooDeep();
+export function parseExactJson(text: string, limits: { values?: number } = {}): ExactJson {
+  // Each level takes at least two characters, each value one: a shorter text cannot pass a bound.
+  if (text.length > Math.min(2 * MAX_JSON_DEPTH, limits.values ?? Infinity)) {
+    const past = shapePast(text, limits.values ?? Infinity);
+    if (past !== undefined) throw new JsonTooLarge(past);
+  }
   if (!MAY_LOSE_DIGITS.test(text)) {
     const value: unknown = JSON.parse(text);
     return { value, view: value };
@@ -57,9 +61,14 @@ export function parseExactJson(text: string): ExactJson {
   return { value: pick(tree, 'value'), view: pick(tree, 'view') };
 }
 
-/** Whether the brackets outside strings open more than `max` levels at some point. */
-function nestsPast(text: string, max: number): boolean {
+/**
+ * Which bound the text passes, read outside strings: brackets open levels,
+ * and values are counted as the opening brackets and commas that start one
+ * (exact for valid JSON; the parser judges the rest).
+ */
+function shapePast(text: string, maxValues: number): string | undefined {
   let depth = 0;
+  let values = 1;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -68,10 +77,38 @@ function nestsPast(text: string, max: number): boolean {
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
+      if (++depth > MAX_JSON_DEPTH) return `nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`;
+      // An empty array or object holds no value; the first one it holds is counted here.
+      if (text.charCodeAt(nextNonSpace(text, i + 1)) !== (c === 0x5b ? 0x5d : 0x7d) && ++values > maxValues) return `holds more than ${maxValues} JSON values`;
     } else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x2c && ++values > maxValues) return `holds more than ${maxValues} JSON values`;
   }
-  return false;
+  return undefined;
+}
+
+/** The index of the first character from `i` that is not JSON whitespace (RFC 8259 §2). */
+function nextNonSpace(text: string, i: number): number {
+  let at = i;
+  while (at < text.length) {
+    const c = text.charCodeAt(at);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) break;
+    at++;
+  }
+  return at;
+}
+
+/**
+ * A text read by JSON.parse (numbers as doubles), as a stub's match or a
+ * recording reads a body; undefined when it is no JSON or nests past
+ * MAX_JSON_DEPTH, as the operation refuses it.
+ */
+export function readJson(text: string): unknown {
+  if (text.length > 2 * MAX_JSON_DEPTH && shapePast(text, Infinity) !== undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 class Literal {
