@@ -201,28 +201,45 @@ describe('--record DIR', () => {
     expect(yaml).toContain(`${total - stubs} past a bound`);
   }, 60_000);
 
-  it('an answer nested deeper than its bound (400,000 levels) is passed on, left out past a bound, and the mock goes on', async () => {
-    // 400,000 levels in an animal's extra member and in an Error's: JSON.stringify cannot follow them.
-    const deep = `${'['.repeat(400_000)}${']'.repeat(400_000)}`;
+  it('nesting: an answer or a request past 32 levels is left out past a bound, one at 32 recorded, one past 512 (400,000) is passed on and left out as broken; the file loads', async () => {
+    // An Error or an animal with an extra member making the body `depth` levels deep (the body itself is level 1).
+    const extra = (depth: number): string => `${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}`;
+    // listPets refused (401) for one page size each: a getPet has no match a stub could single it out by.
+    const errorAt = (depth: number): string => `{"code":"unauthorized","message":"no","status":401,"extra":${extra(depth)}}`;
+    const depthOf: Record<string, number> = { '/v1/pets?limit=5': 400_000, '/v1/pets?limit=6': 33, '/v1/pets?limit=7': 32 };
     const target: Server = createServer((req, res) => {
-      const body = req.url === '/v1/pets/5' ? `{"code":"pet_not_found","message":"no","status":404,"extra":${deep}}` : `[{"id":1,"name":"Rex","categoryId":1,"extra":${deep}},{"id":2,"name":"Tom","categoryId":1}]`;
-      res.writeHead(req.url === '/v1/pets/5' ? 404 : 200, { 'content-type': 'application/json' }).end(body);
+      req.resume();
+      const depth = depthOf[req.url ?? ''];
+      if (depth !== undefined) return void res.writeHead(401, { 'content-type': 'application/json' }).end(errorAt(depth));
+      if (req.method === 'POST') return void res.writeHead(400, { 'content-type': 'application/json' }).end('{"code":"invalid_body","message":"no","status":400}');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":1,"name":"Rex","categoryId":1}]');
     });
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     closing.push(() => void target.close());
     const dir = join(tmpDir(), 'deep');
     const mock = await startMock(['--proxy', `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`, '--record', dir]);
     const headers = { authorization: 'Bearer k' };
-    for (const path of ['/pets/5', '/pets', '/pets/5', '/pets?limit=2']) {
+    for (const path of ['/pets?limit=5', '/pets?limit=6', '/pets?limit=7']) {
       const answer = await rawRequest(`${mock.url}${path}`, { headers });
-      expect([path, answer.status, answer.body.length]).toEqual([path, path === '/pets/5' ? 404 : 200, expect.any(Number)]);
-      expect(answer.body.length).toBeGreaterThan(800_000);
+      // Passed on as sent, whatever the recording does with it.
+      expect([path, answer.status, answer.body.toString() === errorAt(depthOf[`/v1${path}`] as number)]).toEqual([path, 401, true]);
     }
+    // A createPet whose body is 40 levels deep (the match keeps its fields), then one of 2: only the second becomes a stub.
+    const post = (name: unknown) => rawRequest(`${mock.url}/pets`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name, categoryId: 1 }) });
+    const deepName = JSON.parse(extra(39)) as unknown;
+    expect((await post(deepName)).status).toBe(400);
+    expect((await post(['flat'])).status).toBe(400);
+    expect((await rawRequest(`${mock.url}/pets`, { headers })).status).toBe(200);
     expect((await stop(mock)).code).toBe(0);
-    expect(mock.stdout()).toContain(`an answer nested more than ${RECORDING_LIMITS.depth} deep is not recorded`);
+    expect(mock.stdout()).toContain(`an answer or its request nested more than ${RECORDING_LIMITS.depth} deep is not recorded`);
     const yaml = readFileSync(join(dir, 'recorded.yaml'), 'utf8');
-    expect(yaml).toContain('4 past a bound');
-    expect(loadScenario(contract, dir, 'recorded').ok).toBe(true);
+    expect(yaml).toContain('1 broke the contract');
+    expect(yaml).toContain('2 past a bound');
+    expect(yaml.match(/- id: recorded-listPets-/g)?.length, yaml).toBe(1);
+    expect(yaml).toContain("equals: '7'");
+    expect(yaml.match(/- id: recorded-createPet-/g)?.length).toBe(1);
+    const loaded = loadScenario(contract, dir, 'recorded');
+    expect(loaded.ok ? loaded.value.name : loaded.error).toBe('recorded');
   }, 60_000);
 
   it('the admin API stops and starts the recording: what came while it was stopped is not in the files', async () => {

@@ -1,3 +1,4 @@
+import { readJson } from '../../../shared/exact-json/parse-exact-json.js';
 import { SECRET_NAME } from '../journal/journal-path.js';
 import type { MatchSpec, TextPredicate, ValuePredicate } from '../scenarios/scenario.js';
 
@@ -56,10 +57,6 @@ export function recordedMatch(request: RecordedRequest): MatchSpec | undefined {
 }
 
 function jsonObject(bytes: Buffer): Record<string, unknown> | undefined {
-  try {
-    const value = JSON.parse(bytes.toString('utf8')) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = readJson(bytes.toString('utf8'));
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

@@ -42,7 +42,7 @@ export type LeftOut = 'broke the contract' | 'too large to check' | 'held a key'
 export interface Recording {
   add(answer: RecordedAnswer): void;
   leaveOut(why: LeftOut): void;
-  /** Whether an answer's body nests past RECORDING_LIMITS.depth: then it is left out as past a bound, and told once. */
+  /** Whether an answer's body, or its request's, nests past RECORDING_LIMITS.depth: then it is left out as past a bound, and told once. */
   nestedTooDeep(json: unknown): boolean;
   /** The scenario file and the catalogue it names, as they stand. */
   scenario(name: string, fixture: string): { file: ScenarioFile; pets: Pet[] };
@@ -114,7 +114,7 @@ export function recording(): Recording {
     leaveOut,
     nestedTooDeep(json) {
       if (jsonTreePast(json, { depth: RECORDING_LIMITS.depth }) === undefined) return false;
-      bound(`an answer nested more than ${RECORDING_LIMITS.depth} deep is not recorded: the scenario file could not be read back`);
+      bound(`an answer or its request nested more than ${RECORDING_LIMITS.depth} deep is not recorded: the scenario file could not be read back`);
       return true;
     },
     scenario: (name, fixture) => ({ file: scenarioFile(name, fixture, pets.size, sequences.stubs(), leftOut), pets: [...pets.entries()].sort(([a], [b]) => a - b).map(([, text]) => JSON.parse(text) as Pet) }),

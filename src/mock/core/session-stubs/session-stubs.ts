@@ -6,7 +6,7 @@ import type { MaybePromise } from '../store/maybe-promise.js';
 /**
  * How many stubs one session may hold. Each is at most one admin request
  * body (64 KiB) of at most MAX_STUB_VALUES values, so a session's stubs
- * take at most about 3.2 MiB of heap (times --max-sessions, plus the shared
+ * take at most about 3.1 MiB of heap (times --max-sessions, plus the shared
  * default's; docs/reference.md, Bounds).
  */
 export const MAX_SESSION_STUBS = 20;

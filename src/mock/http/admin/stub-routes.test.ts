@@ -159,18 +159,30 @@ describe('session stubs: POST, GET, DELETE /__mock/stubs', () => {
       expect([what, res.status, res.json]).toEqual([what, 400, { code: 'invalid_body', message: expect.stringMatching(/more than (1024 JSON values|32 deep)/), status: 400 }]);
     }
     expect((await mock.admin('/stubs', inSession(session))).json.stubs).toEqual([]);
+    // At the bounds: the stub object is level 1 and value 1; match, body and name's predicate take three levels and values more.
+    const nested = (depth: number): unknown => (depth === 0 ? 0 : [nested(depth - 1)]);
+    const atDepth = (levels: number) => ({ match: { operation: 'createPet', body: { name: { equals: nested(levels - 4) } } }, fault: { then: { status: 500 } } });
+    expect((await mock.admin('/stubs', addStub({ ...atDepth(32), id: 'deep-32' }, session))).status).toBe(201);
+    const deep33 = await mock.admin('/stubs', addStub({ ...atDepth(33), id: 'deep-33' }, session));
+    expect([deep33.status, deep33.json]).toEqual([400, { code: 'invalid_body', message: expect.stringContaining('more than 32 deep'), status: 400 }]);
+    // The stub, its id, match, operation, body, the name's predicate, its array, fault, then and status: 10 values, and 1,014 numbers.
+    const values = (n: number) => ({ id: `values-${n}`, match: { operation: 'createPet', body: { name: { equals: Array.from({ length: n }, () => 0) } } }, fault: { then: { status: 500 } } });
+    expect((await mock.admin('/stubs', addStub(values(1014), session))).status).toBe(201);
+    const wide = await mock.admin('/stubs', addStub(values(1015), session));
+    expect([wide.status, wide.json]).toEqual([400, { code: 'invalid_body', message: expect.stringContaining('more than 1024 JSON values'), status: 400 }]);
+    for (const id of ['deep-32', 'values-1014']) await mock.admin(`/stubs/${id}`, inSession(session, { method: 'DELETE' }));
     const page = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `animal ${i}`, categoryId: 1, status: 'available' }));
     expect((await mock.admin('/stubs', addStub({ match: { operation: 'listPets' }, response: { status: 200, body: page } }, session))).status).toBe(201);
     expect((await mock.authed('/pets', inSession(session))).json).toEqual(page);
   });
 
-  it('a body `matches` on a request value nested deeper than JSON can be written again does not apply; the operation answers', async () => {
+  it('a body `matches` sees no body nested past 512 levels: the stub does not apply, and the operation refuses the body (no 500)', async () => {
     const session = 'qa-deep-request';
     expect((await mock.admin('/stubs', addStub({ match: { operation: 'createPet', body: { extra: { matches: '.*' } } }, fault: { then: { status: 503 } } }, session))).status).toBe(201);
     const depth = 400_000;
     const body = `{"name":"deep","categoryId":1,"extra":${'['.repeat(depth)}${']'.repeat(depth)}}`;
     const res = await mock.authed('/pets', inSession(session, { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
-    expect([res.status, res.json.name]).toEqual([201, 'deep']);
+    expect([res.status, res.json.code]).toEqual([400, 'malformed_json']);
     const shallow = await mock.authed('/pets', inSession(session, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"flat","categoryId":1,"extra":[[1]]}' }));
     expect(shallow.status).toBe(503);
   });

@@ -2,6 +2,7 @@ import { decodeBody } from '../../../contract-tests/decode-body.js';
 import { pathBelowBase } from '../../../contract-tests/exchange-checks.js';
 import { keyRedactor } from '../../../contract-tests/redact-key.js';
 import type { ResponseValidator } from '../../../document/response-validator.js';
+import { readJson } from '../../../shared/exact-json/parse-exact-json.js';
 import { SECRET_NAME } from '../../core/journal/journal-path.js';
 import { recordedResponseHeaders } from '../../core/proxy/recorded-headers.js';
 import { recordedMatch } from '../../core/proxy/recorded-match.js';
@@ -48,9 +49,9 @@ export function recordAnswer({ recording, validator, basePath, upstreamKey }: Re
     body: x.body === undefined ? undefined : x.body.length < REQUEST_BODY_KEPT ? Buffer.from(x.body) : undefined,
   });
   const decoded = decodeBody(bytes, answer.headers['content-encoding'], 4 * bytes.length + 1024 * 1024);
-  const json = decoded.ok ? jsonOf(decoded.body) : undefined;
-  // Before anything walks it: a body 400,000 levels deep overflows the stack of JSON.stringify.
-  if (recording.nestedTooDeep(json)) return;
+  const json = decoded.ok ? readJson(decoded.body.toString('utf8')) : undefined;
+  // Before anything walks them: JSON.stringify recurses, and the scenario file's reader stops at 100 levels.
+  if (recording.nestedTooDeep(json) || recording.nestedTooDeep(match?.body)) return;
   const kept = recordedResponseHeaders(answer.headers);
   const secrets = [...credentials(headers, url), ...(upstreamKey === undefined ? [] : [upstreamKey])];
   const redact = keyRedactor(secrets, '');
@@ -73,10 +74,3 @@ function credentials(headers: Readonly<Record<string, string>>, url: string): st
   return values.filter((value) => value.length >= 8);
 }
 
-function jsonOf(bytes: Buffer): unknown {
-  try {
-    return JSON.parse(bytes.toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
-}

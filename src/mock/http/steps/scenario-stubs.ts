@@ -4,6 +4,7 @@ import type { CompiledStub, RequestView } from '../../core/scenarios/compile-stu
 import { applyFault } from '../faults/apply-fault.js';
 import type { FaultContext } from '../faults/fault-behaviour.js';
 import { sleep } from '../../core/scenarios/latency.js';
+import { readJson } from '../../../shared/exact-json/parse-exact-json.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import type { ScenarioState } from '../../core/store/mock-store.js';
 
@@ -76,10 +77,10 @@ export async function stubAnswer(x: Exchange, next: Next, stub: CompiledStub, co
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The body as JSON for matching; undefined when it is empty, not UTF-8 or not JSON (the operation then refuses it). */
+/** The body as JSON for matching; undefined when it is empty, not UTF-8, not JSON or too deep (the operation then refuses it). */
 function parseJson(bytes: Uint8Array): unknown {
   try {
-    return bytes.byteLength === 0 ? undefined : (JSON.parse(UTF8.decode(bytes)) as unknown);
+    return bytes.byteLength === 0 ? undefined : readJson(UTF8.decode(bytes));
   } catch {
     return undefined;
   }
