@@ -29,7 +29,7 @@ describe('forwarding', () => {
     mock = await startMock(['--proxy', upstream.url, '--proxy-timeout', '400']);
   });
 
-  it.each([['/pets/non-ascii'], ['/pets/long'], ['/empty'], ['/text'], ['/redirect'], ['/chunked'], ['/nowhere?x=%C3%A9']])('GET %s comes back byte for byte, no field added', async (path) => {
+  it.each([['/pets/non-ascii'], ['/pets/long'], ['/empty'], ['/text'], ['/redirect'], ['/chunked'], ['/nowhere?x=%C3%A9'], ['/pets/odd-status']])('GET %s comes back byte for byte, no field added', async (path) => {
     const direct = await rawRequest(`${upstream.url}${path}`, { headers: { authorization: KEY } });
     const proxied = await rawRequest(`${mock.url}${path}`, { headers: { authorization: KEY } });
     expect(proxied.status).toBe(direct.status);
@@ -38,6 +38,15 @@ describe('forwarding', () => {
     expect(sha(proxied.body)).toBe(sha(direct.body));
     // The upstream sends no Date: one here would have been added.
     expect(proxied.rawHeaders.map((name) => name.toLowerCase())).not.toContain('date');
+  });
+
+  it('journals and logs a status past 599 as the target sent it, checks it as undocumented, and stays up', async () => {
+    expect((await rawRequest(`${mock.url}/pets/odd-status`, { headers: { authorization: KEY } })).status).toBe(999);
+    expect((await rawRequest(`${mock.url}/pets/non-ascii`, { headers: { authorization: KEY } })).status).toBe(200);
+    const [odd] = (await journal()).filter((entry) => entry.path === '/v1/pets/odd-status');
+    expect(odd?.status).toBe(999);
+    expect(JSON.stringify(odd?.violations)).toContain('999');
+    expect(mock.stdout()).toContain('GET /v1/pets/odd-status 999');
   });
 
   it('keeps the client\'s connection open after a proxied answer, for the next request', async () => {

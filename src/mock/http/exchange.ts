@@ -43,6 +43,13 @@ export interface Exchange {
   sent: Response | undefined;
   sentHeaders: HeaderRecord | undefined;
   sentBody: string | null;
+  /**
+   * The status that went out with `sent`, where its Response could not hold
+   * it: a target may answer any three digits (RFC 9110 §15 reserves none
+   * past 599 for clients to refuse), and the platform's Response takes 200
+   * to 599 only.
+   */
+  sentStatus: number | undefined;
   /** In proxy mode, for a request sent on to the target: how that ended, and what its answer broke. */
   proxy: ProxyOutcome | undefined;
 }
@@ -76,6 +83,7 @@ export function newExchange(c: Context<MockEnv>, operationId: string | null, ses
     sent: undefined,
     sentHeaders: undefined,
     sentBody: null,
+    sentStatus: undefined,
     proxy: undefined,
   };
 }
@@ -111,3 +119,6 @@ export function servingState(x: Exchange): MaybePromise<ScenarioState> {
   if (x.scenario) return x.scenario;
   return andThen(x.session.control.active(), (state) => (x.scenario = state));
 }
+
+/** The status an answer went out with: its own, or the one proxy mode passed on that a Response cannot hold. */
+export const sentStatusOf = (x: Exchange, answer: Response): number => (x.sent === answer && x.sentStatus !== undefined ? x.sentStatus : answer.status);

@@ -8,5 +8,10 @@
  */
 const PlatformResponse = globalThis.Response;
 
-/** An answer already written to node's response: its status for the journal and the log, nothing more to send. */
-export const alreadySent = (status: number): Response => new PlatformResponse(null, { status, headers: { 'x-hono-already-sent': 'true' } });
+/**
+ * An answer already written to node's response: its status for the journal and the log, nothing more to send.
+ * A status the platform's Response refuses (past 599, a target's to send) is held as 200 here: the exchange's
+ * sentStatus keeps it (sentStatusOf).
+ */
+export const alreadySent = (status: number): Response =>
+  new PlatformResponse(null, { status: status >= 200 && status <= 599 ? status : 200, headers: { 'x-hono-already-sent': 'true' } });

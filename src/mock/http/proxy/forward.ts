@@ -190,6 +190,7 @@ function pipeBack(x: Exchange, answer: IncomingMessage, options: ForwardOptions,
     const headers = headerRecord(kept);
     const response = alreadySent(status);
     x.sent = response;
+    x.sentStatus = status;
     const redact = options.redactor(x);
     x.sentHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)]));
     x.sentBody = redact(copy.start(2048).toString('utf8'), copy.total > 2048);

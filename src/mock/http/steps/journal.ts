@@ -6,7 +6,7 @@ import type { JournalEntry, JournalMessage } from '../../core/journal/request-jo
 import { pending, type MaybePromise } from '../../core/store/maybe-promise.js';
 import type { Journal } from '../../core/store/mock-store.js';
 import { ownCopy } from '../../core/own-copy.js';
-import type { Exchange, Step } from '../exchange.js';
+import { sentStatusOf, type Exchange, type Step } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
 import { after } from '../after.js';
 
@@ -51,7 +51,7 @@ function entry(x: Exchange, answer: Response): JournalEntry {
     session: x.keyed ? x.session.id : null,
     method: x.c.req.method,
     path: journalPath(url, url.indexOf('/', url.indexOf('//') + 2)),
-    status: answer.status,
+    status: sentStatusOf(x, answer),
     ms: Math.round((performance.now() - x.started) * 100) / 100,
     operation,
     // The state that answered, once a step picked it (Prefer: scenario=, the stubs): none for a request answered before.

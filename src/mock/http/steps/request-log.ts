@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Exchange, Step } from '../exchange.js';
+import { sentStatusOf, type Exchange, type Step } from '../exchange.js';
 import { printable } from '../../logger.js';
 import { after } from '../after.js';
 
@@ -18,13 +18,13 @@ export function requestLog(logger: Logger, routine: (x: Exchange) => boolean = (
   const debug = logger.isLevelEnabled('debug');
   return function logRequest(x, next) {
     return after(x, next, (_, answer) => {
-      const passed = answer.status < 400 && routine(x);
+      const status = sentStatusOf(x, answer);
+      const passed = status < 400 && routine(x);
       if (passed && !debug) return;
       const ms = Math.round((performance.now() - x.started) * 100) / 100;
       const deprecated = x.headers?.deprecation !== undefined;
       const { method } = x.c.req;
       const path = printable(x.c.req.path);
-      const status = answer.status;
       const session = x.session.id;
       const fields = session === null ? { method, path, status, ms, deprecated } : { method, path, status, ms, deprecated, session };
       logger[passed ? 'debug' : 'info'](fields, `${method} ${path} ${status} ${ms}ms${deprecated ? ' (deprecated)' : ''}${session === null ? '' : ` [session ${session}]`}`);
