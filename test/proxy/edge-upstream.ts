@@ -30,6 +30,10 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse, body: B
   '/v1/empty': (_req, res) => res.writeHead(204, { 'x-upstream': 'empty' }).end(),
   '/v1/text': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': 6 }).end('hello\n'),
   '/v1/redirect': (_req, res) => res.writeHead(302, { location: '/v1/elsewhere', 'content-length': 0 }).end(),
+  // A protocol switch nobody asked for: the socket is the target's to drop.
+  '/v1/pets/switch': (_req, res) => {
+    res.socket?.write('HTTP/1.1 101 Switching Protocols\r\nConnection: upgrade\r\nUpgrade: websocket\r\n\r\n');
+  },
   // Three digits node sends and reads, past the 599 the platform's Response holds.
   '/v1/pets/odd-status': (_req, res) => res.writeHead(999, 'Odd', { 'content-type': 'application/json', 'content-length': 2 }).end('{}'),
   '/v1/chunked': (_req, res) => {

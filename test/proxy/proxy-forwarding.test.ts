@@ -49,6 +49,13 @@ describe('forwarding', () => {
     expect(mock.stdout()).toContain('GET /v1/pets/odd-status 999');
   });
 
+  it('answers 502 upstream_unavailable at once when the target switches protocols unasked, and journals it', async () => {
+    const answer = await rawRequest(`${mock.url}/pets/switch`, { headers: { authorization: KEY } });
+    expect([answer.status, JSON.parse(answer.body.toString())]).toEqual([502, { code: 'upstream_unavailable', message: expect.stringContaining('switched protocols (101) for a request that asked for none'), status: 502 }]);
+    const [entry] = (await journal()).filter((e) => e.path === '/v1/pets/switch');
+    expect([entry?.status, entry?.upstream]).toEqual([502, 'unavailable']);
+  });
+
   it('keeps the client\'s connection open after a proxied answer, for the next request', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {

@@ -94,6 +94,12 @@ export function forward(options: ForwardOptions): (mock: Next) => Next {
         // Never the URL's credentials or the key: only the target's origin and node's code.
         fail('unavailable', `the target ${options.target.origin} cannot be reached (${error.code ?? 'connection failed'})`);
       });
+      // Upgrade is hop-by-hop and never sent on (RFC 9110 §7.8): a 101 answers a request that asked for none.
+      out.on('upgrade', (_answer, socket) => {
+        clearTimeout(timer);
+        socket.destroy();
+        fail('unavailable', `the target ${options.target.origin} switched protocols (101) for a request that asked for none`);
+      });
       out.on('response', (answer) => {
         clearTimeout(timer);
         if (settled) {
