@@ -71,8 +71,8 @@ export function memoryCeiling(flags: CeilingFlags): MemoryCeiling {
     { what: `session stubs (${sessions} sessions × ${MAX_SESSION_STUBS})`, bytes: sessions * MAX_SESSION_STUBS * COST.sessionStub },
     { what: `journals (${sessions + 1} × --journal-size)`, bytes: (sessions + 1) * flags.journalSize * COST.journalEntry },
     { what: 'answers nobody reads (two a connection, --max-connections)', bytes: flags.maxConnections * 2 * answer },
-    // Every connection open (16 × --max-connections), and as many reclaimed ones lingering with their 503 as --max-connections.
-    { what: 'connections (open, and reclaimed ones lingering)', bytes: (open + flags.maxConnections) * COST.connection + open * COST.answerTail },
+    // Every connection open (16 × --max-connections), and as many closed by the mock and lingering (lingering-close.ts) as --max-connections.
+    { what: 'connections (open, and lingering ones)', bytes: (open + flags.maxConnections) * COST.connection + open * COST.answerTail },
     { what: 'bodies in flight, key caches, journal streams and the idle process', bytes: COST.bodies + COST.authorization + COST.streams + COST.idle },
   ];
   return { bytes: parts.reduce((sum, part) => sum + part.bytes, 0), parts: parts.sort((a, b) => b.bytes - a.bytes) };

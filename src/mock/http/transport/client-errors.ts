@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
 import { errorBody, type ErrorBody } from '../../core/errors.js';
 import { isDone, type Connections } from './connections.js';
-import { endSocket } from './end-socket.js';
+import type { LingeringClose } from './lingering-close.js';
 import { rawErrorAnswer, type ExtraHeaders } from './error-answer.js';
 
 /** The error node's parser (llhttp) or its timers raise, as 'clientError' passes it. */
@@ -37,7 +37,7 @@ function clientErrorBody(error: ClientError, maxHeaderBytes: number): ErrorBody 
  *   garbage): answers go in the order of the requests (RFC 9112 §9.3.2), so
  *   the Error comes after theirs.
  */
-export function clientErrors(connections: Connections, extra: ExtraHeaders, maxHeaderBytes: number) {
+export function clientErrors(connections: Connections, lingering: LingeringClose, extra: ExtraHeaders, maxHeaderBytes: number) {
   return (error: ClientError, socket: Duplex): void => {
     // A socket reset by the client, or refused for the connection limit, cannot take an answer.
     if (error.code === 'ECONNRESET' || connections.refused(socket)) {
@@ -46,13 +46,13 @@ export function clientErrors(connections: Connections, extra: ExtraHeaders, maxH
     }
     const answer = (): void => {
       // Not writable: node is closing it, after an answer that said `Connection: close`; nothing may follow that (RFC 9112 §9.6).
-      if (socket.writable) endSocket(socket, rawErrorAnswer(clientErrorBody(error, maxHeaderBytes), extra));
+      if (socket.writable) lingering.close(socket, rawErrorAnswer(clientErrorBody(error, maxHeaderBytes), extra));
     };
     const last = connections.last(socket);
     if (last && !last.req.complete) {
       // The error is in this request's own body. Its answer may be on the wire already (written at once, as a 401 is):
       // then only a close, which lets the client read that answer.
-      if (last.res.headersSent) endSocket(socket);
+      if (last.res.headersSent) lingering.close(socket);
       else answer();
       return;
     }

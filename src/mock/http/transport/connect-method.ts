@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { clip, errorBody } from '../../core/errors.js';
-import { endSocket } from './end-socket.js';
+import type { LingeringClose } from './lingering-close.js';
 import { rawErrorAnswer, type ExtraHeaders } from './error-answer.js';
 
 /**
@@ -11,9 +11,9 @@ import { rawErrorAnswer, type ExtraHeaders } from './error-answer.js';
  * 501, the status for a method the server does not support for any
  * resource (RFC 9110 §15.6.2), and closes.
  */
-export function refuseConnect(extra: ExtraHeaders) {
+export function refuseConnect(lingering: LingeringClose, extra: ExtraHeaders) {
   return (req: IncomingMessage, socket: Duplex): void => {
     const body = errorBody('not_implemented', `the mock is not a proxy: CONNECT ${JSON.stringify(clip(req.url ?? ''))} is not implemented`);
-    endSocket(socket, rawErrorAnswer(body, extra));
+    lingering.close(socket, rawErrorAnswer(body, extra));
   };
 }

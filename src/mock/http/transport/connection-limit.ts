@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorBody } from '../../core/errors.js';
-import { createConnectionStates, type ConnectionStates } from './connection-states.js';
+import type { ConnectionStates } from './connection-states.js';
 import type { Connections } from './connections.js';
-import { endSocket } from './end-socket.js';
+import type { LingeringClose } from './lingering-close.js';
 import { rawErrorAnswer, sendErrorAnswer, type ExtraHeaders } from './error-answer.js';
 import { OPEN_PER_BUSY_CONNECTION, openConnectionsBound } from './transport-limits.js';
 
@@ -34,17 +34,25 @@ export type AdmitRequest = (req: IncomingMessage, res: ServerResponse) => boolea
  *   part of one. A client that opens connections and finishes no request can
  *   so never keep another client out.
  */
-export function limitConnections(server: Server, options: ConnectionLimitOptions, connections: Connections): AdmitRequest {
+export function limitConnections(
+  server: Server,
+  options: ConnectionLimitOptions,
+  connections: Connections,
+  states: ConnectionStates,
+  lingering: LingeringClose,
+): AdmitRequest {
   const { maxBusy, silentMs, extra } = options;
   const maxOpen = openConnectionsBound(maxBusy);
-  const states = createConnectionStates();
   const retry = { ...extra, 'retry-after': '1' };
   const busyError = errorBody('too_many_connections', `the mock is already answering requests on ${maxBusy} connections (--max-connections); retry shortly`);
   const reclaimed = rawErrorAnswer(
     errorBody('too_many_connections', `the mock has ${maxOpen} connections open (${OPEN_PER_BUSY_CONNECTION} × --max-connections) and this one had not finished its request's head; retry shortly`),
     retry,
   );
-  const refuse = refuseLingering(maxBusy, connections, reclaimed);
+  const refuse = (socket: Socket): void => {
+    connections.refuse(socket);
+    lingering.close(socket, reclaimed);
+  };
 
   server.on('connection', (socket: Socket) => {
     if (states.open >= maxOpen && !reclaimOne(states, refuse)) {
@@ -94,30 +102,11 @@ function closeResting(states: ConnectionStates, socket: Socket): void {
 function reclaimOne(states: ConnectionStates, refuse: (socket: Socket) => void): boolean {
   const found = states.reclaimable();
   if (!found) return false;
+  // One that sent part of a head gets the 503, and lingers (lingering-close.ts) so that a reset does not wipe it.
   if (found.held !== 'part of a head') closeResting(states, found.socket);
   else {
     states.forget(found.socket);
     refuse(found.socket);
   }
   return true;
-}
-
-/**
- * A connection closed with part of a request read gets the 503 first, and
- * is read and discarded for at most a second (end-socket.ts) so the answer is
- * not wiped by a reset. At most `max` linger so at once; past that one is
- * destroyed without an answer.
- */
-function refuseLingering(max: number, connections: Connections, answer: string): (socket: Socket) => void {
-  let lingering = 0;
-  return (socket) => {
-    connections.refuse(socket);
-    if (lingering >= max) {
-      socket.destroy();
-      return;
-    }
-    lingering += 1;
-    socket.once('close', () => (lingering -= 1));
-    endSocket(socket, answer);
-  };
 }

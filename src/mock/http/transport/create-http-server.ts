@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { limitConnections } from './connection-limit.js';
 import { clientErrors } from './client-errors.js';
 import { refuseConnect } from './connect-method.js';
+import { createConnectionStates } from './connection-states.js';
 import { createConnections } from './connections.js';
 import { refuseExpectation } from './expectations.js';
 import { guardRequests } from './guard-requests.js';
+import { createLingeringClose } from './lingering-close.js';
 import { endStalledAnswers } from './stalled-answers.js';
 import { requestError } from './request-errors.js';
 import { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from './transport-limits.js';
@@ -36,16 +39,23 @@ export function createHttpServer(fetch: (request: Request, env: object) => Respo
     connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
     maxHeaderSize: limits.maxHeaderBytes,
   });
-  const admit = limitConnections(server, { maxBusy: limits.maxConnections, silentMs: limits.silentTimeoutMs, extra }, connections);
+  const states = createConnectionStates();
+  // A lingering connection holds no request: the connection limit no longer counts it; at most --max-connections linger at once.
+  const lingering = createLingeringClose({ ...limits, maxLingering: limits.maxConnections }, (socket) => states.forget(socket as Socket));
+  // Node closes a connection after an answer that said `Connection: close` with socket.destroySoon() (node's
+  // _http_server.js, on every version this supports, checks for the method and calls it): closing in stages
+  // instead lets a client still sending the body the mock refused (413) read the answer.
+  server.on('connection', (socket: Socket) => (socket.destroySoon = () => lingering.close(socket)));
+  const admit = limitConnections(server, { maxBusy: limits.maxConnections, silentMs: limits.silentTimeoutMs, extra }, connections, states, lingering);
   server.on('request', guardRequests(listener, connections, extra, admit));
   // A client may half-close once its request is sent (RFC 9112 §9.6 lets it; `nc`, HTTP/1.0 clients).
   // By default node then aborts a request still being answered and ends the socket, so an answer
   // that waits on anything (the Redis store, a latency fault) never reaches it. Half-open, node
   // sends that answer, marked the connection's last. Node's own flag, not in its typings.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  server.on('clientError', clientErrors(connections, extra, limits.maxHeaderBytes));
+  server.on('clientError', clientErrors(connections, lingering, extra, limits.maxHeaderBytes));
   server.on('checkExpectation', refuseExpectation(connections, extra));
-  server.on('connect', refuseConnect(extra));
+  server.on('connect', refuseConnect(lingering, extra));
   endStalledAnswers(server, limits.stalledAnswerMs);
   return server;
 }

@@ -1,4 +1,4 @@
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { answerAsteriskForm } from './asterisk-form.js';
 import type { AdmitRequest } from './connection-limit.js';
 import type { Connections } from './connections.js';
@@ -13,13 +13,29 @@ import { transferCodingProblem } from './transfer-coding-check.js';
  * served: its 503 is already on the wire; nor is one the limit does not
  * `admit` (it answers it).
  */
+/**
+ * Once its answer is out, the rest of a request's body is read and
+ * dropped. Node does so itself only for a body nobody began to read; one
+ * the app began (a chunked body counted until it passed the limit) would
+ * otherwise stop the connection's reading with the client still sending,
+ * and the client would not read the answer. Bounded by the request timeout,
+ * or by the lingering close when the answer closed the connection.
+ */
+function dropRest(req: IncomingMessage): void {
+  if (req.complete) return;
+  req.removeAllListeners('data');
+  req.resume();
+}
+
 export function guardRequests(listener: RequestListener, connections: Connections, extra: ExtraHeaders, admit: AdmitRequest): RequestListener {
   return (req, res) => {
-    if (connections.refused(req.socket)) {
+    // Refused, or closed by the mock (lingering-close.ts): a request after that is no request the client may expect answered.
+    if (connections.refused(req.socket) || req.socket.writableEnded) {
       req.resume();
       return;
     }
     connections.track({ req, res });
+    res.once('finish', () => dropRest(req));
     if (!admit(req, res)) return;
     const problem = hostProblem(req) ?? transferCodingProblem(req);
     if (problem) return sendErrorAnswer(res, problem, extra);

@@ -7,12 +7,15 @@ const auth = `Authorization: Bearer ${TEST_KEY}\r\n`;
 const NAME_CHARS = 900_000;
 
 /** Everything a socket receives until it closes, or until `ms` pass. */
-function readAll(socket: Socket, ms: number): Promise<{ bytes: number; closed: boolean }> {
+function readAll(socket: Socket, ms: number): Promise<{ bytes: number; data: Buffer; closed: boolean }> {
   return new Promise((resolve) => {
-    let bytes = 0;
-    const done = (closed: boolean) => resolve({ bytes, closed });
+    const chunks: Buffer[] = [];
+    const done = (closed: boolean) => {
+      const data = Buffer.concat(chunks);
+      resolve({ bytes: data.length, data, closed });
+    };
     const timer = setTimeout(() => done(false), ms);
-    socket.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.once('close', () => {
       clearTimeout(timer);
       done(true);
@@ -52,7 +55,7 @@ describe('answers a client does not read (stalled for 0.3 s here)', () => {
 describe('connections reclaimed at the bound (--max-connections 1: 16 open)', () => {
   const mock = useMock({ transport: { maxConnections: 1 } });
 
-  it('lets at most as many reclaimed connections linger with their 503 as the limit, and closes the rest without an answer', async () => {
+  it('answers the reclaimed connections 503 and closes them (lingering past its bound is in lingering-close.test.ts)', async () => {
     const partial = await Promise.all(
       Array.from({ length: 16 }, async () => {
         const socket = connect(mock.port, '127.0.0.1');
@@ -71,9 +74,13 @@ describe('connections reclaimed at the bound (--max-connections 1: 16 open)', ()
     const served = await rawExchange(mock.port, `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: a\r\n${auth}\r\n`);
     expect(parseResponses(served.bytes)[0]?.status).toBe(200);
     const reclaimed = await Promise.all(answers.slice(0, 2));
-    // The two held longest: one lingers with its 503; the other, past the cap, is closed at once with no bytes.
+    // The two held longest: each has its 503 and is closed (one lingers, one is past the cap of one lingering connection).
     expect(reclaimed.map((answer) => answer.closed)).toEqual([true, true]);
-    expect(reclaimed.map((answer) => answer.bytes > 0).sort()).toEqual([false, true]);
+    for (const answer of reclaimed) {
+      const [response] = parseResponses(answer.data);
+      expect(response?.status).toBe(503);
+      expectErrorBody(response as NonNullable<typeof response>, 'too_many_connections');
+    }
     for (const socket of [...partial, ...arrivals]) socket.destroy();
   });
 });

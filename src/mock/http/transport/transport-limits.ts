@@ -22,6 +22,12 @@ export interface TransportLimits {
   maxHeaderBytes: number;
   /** A connection whose answer the client has not read for this long is destroyed (stalled-answers.ts). */
   stalledAnswerMs: number;
+  /** A connection the mock closes is read and dropped for at most this long after its answer (lingering-close.ts). */
+  lingerMs: number;
+  /** …and at most this long without a byte from the client. */
+  lingerIdleMs: number;
+  /** …and at most this many bytes. */
+  lingerBytes: number;
 }
 
 // Each connection may hold up to two answers the client does not read, up
@@ -53,4 +59,10 @@ export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   connectionsCheckingIntervalMs: 1_000,
   maxHeaderBytes: 16 * 1024,
   stalledAnswerMs: 30_000,
+  // As nginx's lingering_time and lingering_timeout (30 s, 5 s). A client that sends its whole body before it
+  // reads (HTTP/1.0 clients, a raw socket) needs the server to keep reading: 128 MiB is twice the largest body
+  // a browser app is likely to send by mistake (a video), about a tenth of a second to drop on loopback.
+  lingerMs: 30_000,
+  lingerIdleMs: 5_000,
+  lingerBytes: 128 * 1024 * 1024,
 };
