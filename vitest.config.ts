@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import {
@@ -54,6 +55,10 @@ const onRedis: TestProjectInlineConfiguration = {
 export default defineConfig({
   test: {
     testTimeout: 15_000,
+    // At least two test files at a time (vitest's default is one fewer than the cores: one on two cores). Most
+    // files spend their time waiting on the processes and servers they start, and on a busy machine two files
+    // get a larger share of the cores than one (docs/contributing.md, "On a busy machine").
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // A server's project is left out without its command (not collected, so never counted as passed), and one line per server says so.
     ...(missing.length === 0 ? {} : { reporters: ['default', missingServersReporter(missing)] }),
     projects: [

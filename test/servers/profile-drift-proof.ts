@@ -1,31 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { describe, it, type ExpectStatic } from 'vitest';
+import type { ExpectStatic } from 'vitest';
 import type { DriftReport } from '../../src/contract-tests/drift/drift-types.js';
 import { loadDefaultProfile, loadProfile, type LoadedProfile } from '../../src/mock/core/profile/load-profile.js';
 import { parseYaml } from '../../src/shared/parse-yaml.js';
 import type { ProfileFile, ProfilePoint } from '../../src/shared/profile/profile.js';
 import { CONTRACT_BIN, startApiServer } from '../support/contract-cli.js';
-import { useContractRun } from '../support/contract-run-fixture.js';
+import { useContractRun, type ContractRunFixture } from '../support/contract-run-fixture.js';
 import { driftBetween, type StartedServer } from '../support/drift-run.js';
 import { childEnv } from '../support/processes.js';
 import { differingPoints, namedPoints } from '../support/profile-drift.js';
-import { EVERY_CHOICE, startEveryChoice } from './every-choice.js';
-import { otherChoices } from './other-choices.js';
-import { startReferenceServer } from './reference-server.js';
 
 /**
  * The profile's promise, on many seeds: the harness writes a server's
  * choices (`--write-profile`, the built CLI), the mock under that profile
  * (loaded as `--profile` loads it) then drifts from the server nowhere the
  * profile covers, and without it exactly where their choices differ.
+ * One test file a server (profile-drift-*.test.ts), so that the proofs run
+ * side by side.
  */
-const KEY = 'profile-drift-key';
+export const KEY = 'profile-drift-key';
 const SEEDS = Array.from({ length: 20 }, (_, i) => 7001 + i * 4099);
 // Each drift run is two full harness runs at once: three at a time keep a loaded 2-core machine within the timeouts.
 const limit = pLimit(3);
-const { processes, dir } = useContractRun('profile-drift');
 
 const mock = (profile?: LoadedProfile) => () => startApiServer({ apiKey: KEY, ...(profile && { profile }) });
 const drift = (a: () => Promise<StartedServer>, b: () => Promise<StartedServer>, seed: number): Promise<DriftReport> => driftBetween(a, b, { seed, keys: { a: KEY, b: KEY } });
@@ -33,7 +31,8 @@ const onSeeds = (run: (seed: number) => Promise<DriftReport>): Promise<DriftRepo
 const shown = (report: DriftReport): string[] => report.groups.map((g) => `${g.cause}: A ${g.a}, B ${g.b}`);
 
 /** `--write-profile` from the server `start` starts, with the built harness; the profile as the mock loads it, and as written. */
-async function learn(name: string, start: () => Promise<StartedServer>, expect: ExpectStatic): Promise<{ loaded: LoadedProfile; file: ProfileFile }> {
+async function learn(run: ContractRunFixture, name: string, start: () => Promise<StartedServer>, expect: ExpectStatic): Promise<{ loaded: LoadedProfile; file: ProfileFile }> {
+  const { processes, dir } = run;
   const server = await start();
   try {
     const file = join(dir(), `${name}.profile.yaml`);
@@ -61,8 +60,8 @@ function namedBy(report: DriftReport, seed: number, differing: readonly ProfileP
  * and without it, on the same 20, each seed names only the points where
  * the server's choices differ from the mock's own, together all of them.
  */
-async function proveProfile(name: string, start: () => Promise<StartedServer>, expect: ExpectStatic): Promise<ProfileFile> {
-  const { loaded, file } = await learn(name, start, expect);
+async function proveProfile(run: ContractRunFixture, name: string, start: () => Promise<StartedServer>, expect: ExpectStatic): Promise<ProfileFile> {
+  const { loaded, file } = await learn(run, name, start, expect);
   expect(file.notes).toBeUndefined();
   const own = loadDefaultProfile().profile.choices;
   const differing = differingPoints(loaded.profile.choices, own);
@@ -79,24 +78,8 @@ async function proveProfile(name: string, start: () => Promise<StartedServer>, e
   return file;
 }
 
-describe('a profile learned by the harness, served by the mock, on 20 seeds', () => {
-  it('the mock under choices other than its own at every point: learned whole, exactly as given', { timeout: 600_000 }, async ({ expect }) => {
-    const file = await proveProfile('every-choice', () => startEveryChoice(KEY), expect);
-    expect(file.choices).toEqual(EVERY_CHOICE);
-    expect(differingPoints(EVERY_CHOICE, loadDefaultProfile().profile.choices)).toEqual(Object.keys(loadDefaultProfile().profile.choices));
-  });
-
-  it('an independent server that differs from the mock at every point', { timeout: 600_000 }, async ({ expect }) => {
-    const file = await proveProfile('every-point', () => startReferenceServer({ apiKey: KEY, variant: 'every-point' }), expect);
-    const own = loadDefaultProfile().profile.choices;
-    expect(differingPoints(file.choices as typeof own, own).sort()).toEqual(Object.keys(own).sort());
-  });
-
-  it('the reference server', { timeout: 600_000 }, async ({ expect }) => {
-    await proveProfile('reference', () => startReferenceServer({ apiKey: KEY }), expect);
-  });
-
-  it('the mock with other choices', { timeout: 600_000 }, async ({ expect }) => {
-    await proveProfile('other-choices', () => startApiServer({ apiKey: KEY, wrap: otherChoices(KEY) }), expect);
-  });
-});
+/** For one test file: the built harness and a folder, and the proof for a server. */
+export function useProfileDriftProof(name: string): (start: () => Promise<StartedServer>, expect: ExpectStatic) => Promise<ProfileFile> {
+  const run = useContractRun(`profile-drift-${name}`);
+  return (start, expect) => proveProfile(run, name, start, expect);
+}
