@@ -7,13 +7,6 @@ import { defaultHost, hostProblem } from './host-check.js';
 import { transferCodingProblem } from './transfer-coding-check.js';
 
 /**
- * Wraps the app's request listener with the checks node does not make
- * (Host, transfer codings, the target `*`), and records each exchange for the clientError
- * handler. A request on a connection refused for the connection limit is not
- * served: its 503 is already on the wire; nor is one the limit does not
- * `admit` (it answers it).
- */
-/**
  * Once its answer is out, the rest of a request's body is read and
  * dropped. Node does so itself only for a body nobody began to read; one
  * the app began (a chunked body counted until it passed the limit) would
@@ -27,6 +20,16 @@ function dropRest(req: IncomingMessage): void {
   req.resume();
 }
 
+/** A request with a body (RFC 9112 §6.3): the others, most of them, pay nothing for dropRest. */
+const mayHaveBody = (req: IncomingMessage): boolean => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+
+/**
+ * Wraps the app's request listener with the checks node does not make
+ * (Host, transfer codings, the target `*`), and records each exchange for the clientError
+ * handler. A request on a connection refused for the connection limit is not
+ * served: its 503 is already on the wire; nor is one the limit does not
+ * `admit` (it answers it).
+ */
 export function guardRequests(listener: RequestListener, connections: Connections, extra: ExtraHeaders, admit: AdmitRequest): RequestListener {
   return (req, res) => {
     // Refused, or closed by the mock (lingering-close.ts): a request after that is no request the client may expect answered.
@@ -35,7 +38,7 @@ export function guardRequests(listener: RequestListener, connections: Connection
       return;
     }
     connections.track({ req, res });
-    res.once('finish', () => dropRest(req));
+    if (mayHaveBody(req)) res.once('finish', () => dropRest(req));
     if (!admit(req, res)) return;
     const problem = hostProblem(req) ?? transferCodingProblem(req);
     if (problem) return sendErrorAnswer(res, problem, extra);
