@@ -46,6 +46,13 @@ export function createHttpServer(fetch: (request: Request, env: object) => Respo
   // _http_server.js, on every version this supports, checks for the method and calls it): closing in stages
   // instead lets a client still sending the body the mock refused (413) read the answer.
   server.on('connection', (socket: Socket) => (socket.destroySoon = () => lingering.close(socket)));
+  // Shutting down closes the connections that hold no request (server.ts): a lingering one is such a connection,
+  // and would otherwise hold the shutdown for up to its 30 s.
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {
+    closeIdle();
+    lingering.destroyAll();
+  };
   const admit = limitConnections(server, { maxBusy: limits.maxConnections, silentMs: limits.silentTimeoutMs, extra }, connections, states, lingering);
   server.on('request', guardRequests(listener, connections, extra, admit));
   // A client may half-close once its request is sent (RFC 9112 §9.6 lets it; `nc`, HTTP/1.0 clients).

@@ -21,7 +21,8 @@ export interface LingeringClose {
    */
   close(socket: Duplex): void;
   close(socket: Duplex, text: string): void;
-  readonly lingering: number;
+  /** Destroys every lingering connection: the server is shutting down, and they hold no request. */
+  destroyAll(): void;
 }
 
 /**
@@ -44,25 +45,25 @@ export interface LingeringClose {
  */
 export function createLingeringClose(bounds: LingerBounds, onLinger: (socket: Duplex) => void = () => undefined): LingeringClose {
   const closing = new WeakSet<Duplex>();
-  let lingering = 0;
+  const lingering = new Set<Duplex>();
   const close = (socket: Duplex, text?: string): void => {
     // Ended already (by an earlier call: node reports every later chunk of a broken stream again), or gone.
     if (socket.destroyed || closing.has(socket)) return;
     closing.add(socket);
     if (!socket.writableEnded) socket.end(text);
-    if (lingering >= bounds.maxLingering) {
+    if (lingering.size >= bounds.maxLingering) {
       destroyOnceSent(socket);
       return;
     }
-    lingering += 1;
+    lingering.add(socket);
     onLinger(socket);
     linger(socket, bounds);
-    socket.once('close', () => (lingering -= 1));
+    socket.once('close', () => lingering.delete(socket));
   };
   return {
     close,
-    get lingering() {
-      return lingering;
+    destroyAll: () => {
+      for (const socket of lingering) socket.destroy();
     },
   };
 }
