@@ -43,9 +43,15 @@ export function createHttpServer(fetch: (request: Request, env: object) => Respo
   // A lingering connection holds no request: the connection limit no longer counts it; at most --max-connections linger at once.
   const lingering = createLingeringClose({ ...limits, maxLingering: limits.maxConnections }, (socket) => states.forget(socket as Socket));
   // Node closes a connection after an answer that said `Connection: close` with socket.destroySoon() (node's
-  // _http_server.js, on every version this supports, checks for the method and calls it): closing in stages
-  // instead lets a client still sending the body the mock refused (413) read the answer.
-  server.on('connection', (socket: Socket) => (socket.destroySoon = () => lingering.close(socket)));
+  // _http_server.js, on every version this supports, checks for the method and calls it), and so does the node
+  // adapter once it gives up draining a body after an answer: closing in stages instead lets a client still
+  // sending the body the mock refused (413) read the answer. Only a connection whose request is still arriving
+  // lingers; one whose request was read whole (a client that said `Connection: close`, HTTP/1.0) is closed as
+  // node closes it, and takes no place.
+  server.on('connection', (socket: Socket) => {
+    const nodeDestroySoon = socket.destroySoon;
+    socket.destroySoon = () => (connections.last(socket)?.req.complete === true ? nodeDestroySoon.call(socket) : lingering.close(socket));
+  });
   // Shutting down closes the connections that hold no request (server.ts): a lingering one is such a connection,
   // and would otherwise hold the shutdown for up to its 30 s.
   const closeIdle = server.closeIdleConnections.bind(server);

@@ -8,11 +8,12 @@ import { transferCodingProblem } from './transfer-coding-check.js';
 
 /**
  * Once its answer is out, the rest of a request's body is read and
- * dropped. Node does so itself only for a body nobody began to read; one
- * the app began (a chunked body counted until it passed the limit) would
- * otherwise stop the connection's reading with the client still sending,
- * and the client would not read the answer. Bounded by the request timeout,
- * or by the lingering close when the answer closed the connection.
+ * dropped. Node does so itself only for a body nobody began to read, and
+ * the node adapter's own drain does not reach one the app began (a chunked
+ * body counted until it passed the limit): its reading would stop with the
+ * client still sending, and the client would not read the answer. Bounded
+ * by the lingering close once the answer closed the connection; on one kept
+ * open, by the adapter (0.5 s, then a lingering close too).
  */
 function dropRest(req: IncomingMessage): void {
   if (req.complete) return;

@@ -68,14 +68,22 @@ export function createLingeringClose(bounds: LingerBounds, onLinger: (socket: Du
   };
 }
 
+/** How often a lingering connection's reading is looked at: the byte and quiet bounds are met within this much. */
+export const LINGER_CHECK_MS = 100;
+
 /**
  * Reads and drops what arrives until the client closes its side or a bound
  * is reached, then destroys the socket. On a connection node's HTTP parser
  * reads, the parser goes on reading (the rest of the body goes to a request
- * whose answer is done, which drops it: guard-requests.ts); what was read is
- * counted off `bytesRead`, which counts it either way.
+ * whose answer is done, and the node adapter drops it); what was read is
+ * counted off `bytesRead`, which counts it either way, looked at every
+ * LINGER_CHECK_MS. The time bound holds whatever happens: after the
+ * client's close too, while the answer is still being sent.
  */
 function linger(socket: Duplex & { bytesRead?: number }, bounds: LingerBounds): void {
+  const total = setTimeout(() => socket.destroy(), bounds.lingerMs);
+  total.unref();
+  socket.once('close', () => clearTimeout(total));
   if (socket.readableEnded) {
     destroyOnceSent(socket);
     return;
@@ -83,31 +91,21 @@ function linger(socket: Duplex & { bytesRead?: number }, bounds: LingerBounds): 
   const readAtStart = socket.bytesRead ?? 0;
   let seen = readAtStart;
   let quietSince = performance.now();
-  const stop = (): void => {
-    clearTimeout(total);
-    clearInterval(watch);
-  };
-  const destroy = (): void => {
-    stop();
-    socket.destroy();
-  };
-  const total = setTimeout(destroy, bounds.lingerMs);
   const watch = setInterval(() => {
     const read = socket.bytesRead ?? 0;
-    if (read - readAtStart > bounds.lingerBytes) return destroy();
+    if (read - readAtStart > bounds.lingerBytes) return void socket.destroy();
     if (read !== seen) {
       seen = read;
       quietSince = performance.now();
-    } else if (performance.now() - quietSince >= bounds.lingerIdleMs) destroy();
-  }, Math.max(10, Math.min(1000, bounds.lingerIdleMs / 4)));
-  total.unref();
+    } else if (performance.now() - quietSince >= bounds.lingerIdleMs) socket.destroy();
+  }, Math.min(LINGER_CHECK_MS, bounds.lingerIdleMs));
   watch.unref();
+  socket.once('close', () => clearInterval(watch));
   // The client has closed its side: once the answer is out, both sides are done.
   socket.once('end', () => {
-    stop();
+    clearInterval(watch);
     destroyOnceSent(socket);
   });
-  socket.once('close', stop);
   socket.resume();
 }
 
