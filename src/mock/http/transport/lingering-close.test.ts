@@ -111,6 +111,21 @@ describe('a connection the mock closes lingers within its bounds (6 s, 2 s quiet
     expect((await mock.authed('/pets?limit=1')).status).toBe(200);
   });
 
+  it('a request read whole with Connection: close does not linger: the connection is closed once answered, as node does', async () => {
+    const socket = connect({ port: mock.port, host: '127.0.0.1', allowHalfOpen: true });
+    socket.on('error', () => undefined);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const started = performance.now();
+    socket.write(`GET /v1/pets?limit=1 HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${TEST_KEY}\r\nConnection: close\r\n\r\n`);
+    // Bytes after the request: a lingering connection would read them until its 6 s; a closed one resets.
+    const more = setInterval(() => socket.writable && socket.write('x'), 50);
+    await new Promise((resolve) => socket.once('close', resolve));
+    clearInterval(more);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(parseResponses(Buffer.concat(chunks))[0]?.status).toBe(200);
+  });
+
   it('a shutdown does not wait for lingering connections: they hold no request', async () => {
     const client = await slowloris(mock.port, 100);
     await new Promise((resolve) => setTimeout(resolve, 300));
