@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { openStream, type OpenedStream } from '../../../../test/support/event-stream.js';
 import { openRawStream, type RawStream } from '../../../../test/support/raw-stream.js';
+import { parseResponses, rawExchange } from '../../../../test/support/raw-http.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 
 const ADMIN_KEY = 'admin-key-for-streams';
@@ -68,9 +69,14 @@ describe('the journal stream', () => {
     const stream = await open();
     await stream.next();
     await stream.next();
-    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 4 === 0 ? mock.request('/pets?limit=1') : mock.authed(i % 2 === 0 ? '/pets/1' : '/pets?limit=1'))));
+    // 200 requests pipelined in one write: node parses them in one go, so they reach the journal between two of the
+    // stream's ticks however busy the machine (200 fetches at once could spread over several ticks on a loaded one).
+    const paths = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? '/pets/1' : '/pets?limit=1'));
+    const batch = paths.map((path, i) => `GET /v1${path} HTTP/1.1\r\nHost: a\r\n${i % 4 === 0 ? '' : `Authorization: Bearer ${TEST_KEY}\r\n`}\r\n`).join('');
+    const answered = parseResponses((await rawExchange(mock.port, batch, { waitMs: 30_000 })).bytes);
+    expect(answered.map((response) => response.status)).toEqual(paths.map((_, i) => (i % 4 === 0 ? 401 : 200)));
     // Requests without a key go to the anonymous journal: this stream follows the shared default's.
-    const keyed = responses.filter((_, i) => i % 4 !== 0).length;
+    const keyed = paths.filter((_, i) => i % 4 !== 0).length;
     let counted = 0;
     const summaries: any[] = [];
     while (counted < keyed) {
@@ -119,7 +125,8 @@ describe('the journal stream', () => {
     expect(ended.event).toBe('ended');
     expect(ended.data.reason).toMatch(/DELETE \/__mock\/sessions/);
     await stream.ended;
-    await vi.waitFor(async () => expect((await stats()).open).toBe(0));
+    // The mock counts the stream closed once it has seen the close: an event, waited for however long the machine takes.
+    await vi.waitFor(async () => expect((await stats()).open).toBe(0), { timeout: 10_000, interval: 50 });
   });
 
   it('refuses a session that is not running: 404 unknown_session', async () => {
@@ -148,13 +155,15 @@ describe('the journal stream', () => {
   });
 
   it('answers HEAD with the headers alone, and stops polling when the reader goes', async () => {
+    // The streams the tests before closed, counted closed once the mock has seen each close.
+    await vi.waitFor(async () => expect((await stats()).open).toBe(0), { timeout: 10_000, interval: 50 });
     const head = await fetch(`${new URL(mock.url).origin}/__mock/journal/stream`, { method: 'HEAD' });
     expect([head.status, head.headers.get('content-type')]).toEqual([200, 'text/event-stream; charset=utf-8']);
     const stream = await open();
     await stream.next();
     expect((await stats()).open).toBe(1);
     stream.close();
-    await vi.waitFor(async () => expect((await stats()).open).toBe(0));
+    await vi.waitFor(async () => expect((await stats()).open).toBe(0), { timeout: 10_000, interval: 50 });
   });
 });
 
@@ -261,7 +270,8 @@ describe('a stream that has lived its time', () => {
     const planned = await stream.next(3000);
     expect(planned).toEqual({ event: 'reconnect', data: { reason: expect.stringContaining('at most 1 s'), after: entry.seq } });
     await stream.ended;
-    await vi.waitFor(async () => expect((await stats()).open).toBe(0));
+    // The mock counts the stream closed once it has seen the close: an event, waited for however long the machine takes.
+    await vi.waitFor(async () => expect((await stats()).open).toBe(0), { timeout: 10_000, interval: 50 });
   });
 
   it('ends a stream whose reader never reads, too', async () => {
