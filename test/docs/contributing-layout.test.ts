@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OPERATION_STEPS } from '../../src/mock/http/pipeline.js';
 import { packageRoot } from '../../src/shared/package-root.js';
 import { readDoc } from '../support/markdown.js';
 
@@ -66,5 +67,12 @@ describe("docs/contributing.md's project layout", () => {
     const listed = new Set(lines.map(({ folder }) => folder));
     const unlisted = ['src', 'test', 'bench', 'scripts'].flatMap(folders).filter((folder) => !listed.has(folder) && !['src/', 'test/'].includes(folder));
     expect(unlisted).toEqual([]);
+  });
+});
+
+describe("docs/contributing.md's order of the steps", () => {
+  it('is the order pipeline.ts builds an operation from', () => {
+    const sentence = /in this order: ([^.]*?), then\s+the operation/.exec(readDoc('docs/contributing.md').replace(/\n/g, ' '))?.[1];
+    expect(sentence?.split(', ')).toEqual([...OPERATION_STEPS]);
   });
 });

@@ -50,6 +50,30 @@ export interface PipelineOptions {
   profile: ActiveProfile;
 }
 
+/**
+ * The steps of a documented operation, in the order a request passes them:
+ * operation() builds its chain from this list (docs/contributing.md states
+ * the order, and a test holds the guide to it). A name that has no step in
+ * a configuration (the log when quiet, the body limit in proxy mode or for
+ * an operation without a body) is passed over.
+ */
+export const OPERATION_STEPS = [
+  'journal',
+  'log',
+  'internal errors',
+  'CORS',
+  'deprecation',
+  'auth',
+  'session',
+  'unknown query',
+  'chunked refusal',
+  'body limit',
+  'Prefer',
+  'session stubs',
+  'scenario stubs',
+] as const;
+type OperationStep = (typeof OPERATION_STEPS)[number];
+
 /** The chains of steps a request can pass through, one per kind of route (see app.ts). */
 export interface Pipeline {
   /** `methods`: what the operation's route serves (route-methods.ts), for its preflights. */
@@ -107,25 +131,27 @@ export function pipeline(options: PipelineOptions): Pipeline {
   const { store, logger, apiKeys, sessionPerKey: perKey } = options;
   const { secret } = store;
   const logged = logger.isLevelEnabled('info');
-  const front: Step[] = [...(logged ? [requestLog(logger)] : []), internalErrors(logger)];
+  const log: Step[] = logged ? [requestLog(logger)] : [];
+  const errors = internalErrors(logger);
   // A route's preflight lists what it serves: its CORS headers are built once per route, when the app is made.
-  const edge = (methods: readonly string[]): Step[] => [
-    ...front,
+  const corsFor = (methods: readonly string[]): Step =>
     cors({
       origins: options.corsOrigins,
       allowMethods: methods,
       allowHeaders: ['Authorization', 'Content-Type', 'Prefer', 'X-Mock-Session'],
       exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After', 'Preference-Applied', 'X-Mock-Session', FALLBACK_HEADER],
       maxAgeSeconds: 600,
-    }),
-  ];
+    });
+  const edge = (methods: readonly string[]): Step[] => [...log, errors, corsFor(methods)];
   const journal = journalRequests(store.anonymous, (error) => storeAway(logger, error));
   const { proxy } = options;
   // Proxy mode without --upstream-key: the target judges the client's key, so the mock does not.
   const keyCheck = proxy && !proxy.ownKeys ? [] : [bearerKey({ keys: apiKeys, refuse: profiledUnauthorized(options.profile) })];
-  const auth = [...keyCheck, session({ store, perKey, mode: 'open', secret })];
+  const openSession = session({ store, perKey, mode: 'open', secret });
+  const auth = [...keyCheck, openSession];
   // Proxy mode streams bodies to the target, which judges their size; a stub that matches on the body reads it (scenario-stubs.ts).
-  const limit = proxy ? [] : [profiledChunkedRefusal(options.profile), bodySize(profiledBodyLimit(options.profile, options.maxBodyBytes))];
+  const chunkedRefusal = proxy ? [] : [profiledChunkedRefusal(options.profile)];
+  const bodyLimit = proxy ? [] : [bodySize(profiledBodyLimit(options.profile, options.maxBodyBytes))];
   const orTarget = (answer: Next): Next => (proxy ? proxy.forward(answer) : answer);
   const host = adminHost(options.bindHost);
   const adminGuard = [
@@ -145,22 +171,28 @@ export function pipeline(options: PipelineOptions): Pipeline {
 
   return {
     operation(operation, served, methods) {
-      const deprecated = operation.deprecated
-        ? [deprecation({ operation, replacementUrl: options.replacementUrl(operation), onFirstUse: (message) => logger.warn(message) })]
-        : [];
-      const steps = [
-        journal,
-        ...edge(methods),
-        ...deprecated,
-        ...auth,
+      const named: Record<OperationStep, Step[]> = {
+        journal: [journal],
+        log,
+        'internal errors': [errors],
+        CORS: [corsFor(methods)],
+        deprecation: operation.deprecated
+          ? [deprecation({ operation, replacementUrl: options.replacementUrl(operation), onFirstUse: (message) => logger.warn(message) })]
+          : [],
+        auth: keyCheck,
+        session: [openSession],
         // Proxy mode: the target judges the request.
-        ...(proxy ? [] : [profiledUnknownQuery(operation, options.profile)]),
-        ...(operation.body ? limit : []),
-        preferences(operation, served),
-        sessionStubs({ operationId: operation.operationId, shutdown: options.shutdown }),
-        scenarioStubs({ operationId: operation.operationId, shutdown: options.shutdown }),
-      ];
-      return chain(steps, orTarget(serveOperation(served)));
+        'unknown query': proxy ? [] : [profiledUnknownQuery(operation, options.profile)],
+        'chunked refusal': operation.body ? chunkedRefusal : [],
+        'body limit': operation.body ? bodyLimit : [],
+        Prefer: [preferences(operation, served)],
+        'session stubs': [sessionStubs({ operationId: operation.operationId, shutdown: options.shutdown })],
+        'scenario stubs': [scenarioStubs({ operationId: operation.operationId, shutdown: options.shutdown })],
+      };
+      return chain(
+        OPERATION_STEPS.flatMap((name) => named[name]),
+        orTarget(serveOperation(served)),
+      );
     },
     underApi: (answer, methods = NO_METHODS) => chain([journal, ...edge(methods), ...auth], orTarget(answer)),
     elsewhere: (answer, methods = NO_METHODS) => chain([journal, ...edge(methods)], answer),
