@@ -250,13 +250,6 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       expect(run.stdout).not.toMatch(/✗|failed/);
       for (const id of ids) expect(run.stdout).not.toContain(id);
     });
-
-    it('says why when fetch refuses the port itself (9 is on the Fetch standard\'s bad-port list)', async ({ expect, harness: { contract } }) => {
-      const run = await contract(['--base-url', 'http://127.0.0.1:9/v1', '--api-key', KEY]);
-      expect(run.code).toBe(2);
-      expect(run.stderr).toContain('cannot reach http://127.0.0.1:9/v1: bad port');
-      expect(run.stdout).toBe('');
-    });
   });
 
   describe('bad usage exits 2 with a message', () => {

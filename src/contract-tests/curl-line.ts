@@ -10,7 +10,7 @@ export function curlLine(request: RecordedExchange['request']): string {
   if (request.method !== 'GET') parts.push('-X', request.method);
   parts.push(quote(request.url));
   const headers = { ...request.headers };
-  // With a string body and no Content-Type, fetch sends text/plain;charset=UTF-8; curl would send a form type.
+  // With a body and no Content-Type, the harness sends text/plain;charset=UTF-8, as fetch does (request-form.ts); curl would send a form type.
   if (request.body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'text/plain;charset=UTF-8';
   for (const [name, value] of Object.entries(headers)) {
     // `-H 'name:'` would remove the header; `-H 'name;'` sends it empty.

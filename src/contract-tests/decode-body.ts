@@ -15,7 +15,8 @@ const DECODERS: Record<string, (body: Buffer, options: { maxOutputLength: number
   br: brotliDecompressSync,
 };
 
-export type Decoded = { ok: true; body: Buffer } | { ok: false; reason: string };
+/** `tooLarge`: it decodes past `maxBytes`, the bound and not the body at fault. */
+export type Decoded = { ok: true; body: Buffer } | { ok: false; reason: string; tooLarge?: true };
 
 /**
  * A body as sent, its Content-Encoding undone: codings are listed in the
@@ -31,6 +32,7 @@ export function decodeBody(body: Buffer, contentEncoding: string | undefined, ma
     try {
       decoded = decoder(decoded, { maxOutputLength: maxBytes });
     } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return { ok: false, reason: `the body decodes past ${maxBytes} bytes`, tooLarge: true };
       return { ok: false, reason: `the body does not decode as Content-Encoding ${coding}: ${(error as Error).message}` };
     }
   }

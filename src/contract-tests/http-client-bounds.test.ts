@@ -8,14 +8,14 @@ import type { ApiRequest } from './types.js';
 /**
  * The HTTP client's bounds on what a target sends, over real HTTP against
  * node:http servers: a body past the cap, a body that never ends, a body
- * of exactly the cap. Both of its transports: fetch, and node:http for a
- * request with a header given as a list (sent once per value).
+ * of exactly the cap. For a plain request, and for one with a header given
+ * as a list (sent once per value).
  */
 const KEY = 'bounds-test-key';
 const MiB = 1024 * 1024;
-const TRANSPORTS: Array<[string, ApiRequest]> = [
-  ['fetch', { method: 'GET', path: '/pets' }],
-  ['node:http (a header sent twice)', { method: 'GET', path: '/pets', headers: { 'x-twice': ['a', 'b'] } }],
+const REQUESTS: Array<[string, ApiRequest]> = [
+  ['a plain request', { method: 'GET', path: '/pets' }],
+  ['a header sent twice', { method: 'GET', path: '/pets', headers: { 'x-twice': ['a', 'b'] } }],
 ];
 
 const servers: TestServer[] = [];
@@ -34,7 +34,7 @@ async function serve(answer: Parameters<typeof startRawServer>[0] | Parameters<t
 const client = (server: TestServer, limits: { timeoutMs?: number; maxBodyBytes?: number; retries?: number } = {}) =>
   createHttpClient({ baseUrl: server.url, apiKey: KEY, timeoutMs: 10_000, maxBodyBytes: MiB, retries: 2, ...limits });
 
-describe.each(TRANSPORTS)('the HTTP client (%s)', (_, request) => {
+describe.each(REQUESTS)('the HTTP client, %s', (_, request) => {
   it('stops reading a 50 MiB body past the cap and closes the connection; the answer is kept with its status and the reason, never retried', async ({ expect }) => {
     const { server, sent } = await serve({ size: 50 * MiB });
     const exchange = await client(server)(request);
@@ -105,7 +105,7 @@ describe.each(TRANSPORTS)('the HTTP client (%s)', (_, request) => {
   });
 });
 
-describe('the HTTP client (fetch) and a compressed body', () => {
+describe('the HTTP client and a compressed body', () => {
   it('counts the bytes decoded: 50 MiB of zeros sent gzipped (51 KB) is cut at the cap', async ({ expect }) => {
     const zipped = gzipSync(Buffer.alloc(50 * MiB));
     const { server } = await serve((_request, response) => {

@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson, unreadJson } from '../shared/exact-json/parse-exact-json.js';
+import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson, unreadJson, type ExactJson } from '../shared/exact-json/parse-exact-json.js';
 import { decodeBody } from './decode-body.js';
 import { keyRedactor } from './redact-key.js';
-import { writeFields } from './request-form.js';
+import { withFetchFields, writeFields } from './request-form.js';
 import type { ApiRequest, RecordedExchange, NearMiss, ReceivedResponse } from './types.js';
 
 export interface HttpClientOptions {
@@ -44,9 +44,10 @@ const CUT_BODY_KEPT = 4096;
 export const NOT_SENT = 'not sent: the key allows no such variant';
 
 /**
- * Sends requests with fetch, a time limit and retries for network errors
- * only: a status is the server's answer and is judged, never retried. The
- * key is redacted in what is recorded, so no report can print it.
+ * Sends requests with node:http, a time limit and retries for network
+ * errors only: a status is the server's answer and is judged, never
+ * retried. The key is redacted in what is recorded, so no report can print
+ * it.
  */
 export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, retries }: HttpClientOptions): Send {
   const base = baseUrl.replace(/\/+$/, '');
@@ -70,15 +71,14 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
       ...(written.without.length ? { without: written.without } : {}),
     };
     if (credentials.notSent) return { request: recorded, networkError: NOT_SENT, ms: 0 };
-    // fetch joins a repeated header into one line, adds fields of its own and refuses Transfer-Encoding (undici);
-    // node:http sends each value on its own, and only what it is given.
-    const transport = request.form || Object.values(headers).some(Array.isArray) || Object.keys(headers).some((name) => name.toLowerCase() === 'transfer-encoding') ? sendWithNode : sendWithFetch;
+    // A request written in a form of its own carries the fields that form says; any other, those a fetch client sends.
+    const sent = request.form ? headers : withFetchFields(headers, request.body !== undefined);
     const started = performance.now();
     let lastError = '';
     const tries = request.method === 'GET' ? retries : 0;
     for (let attempt = 0; attempt <= tries; attempt++) {
       try {
-        const response = await transport(url, request.method, headers, request.body, { timeoutMs, maxBodyBytes });
+        const response = await sendWithNode(url, request.method, sent, request.body, { timeoutMs, maxBodyBytes });
         return { request: recorded, response: redactResponse(response, redact, maxBodyBytes), ms: performance.now() - started };
       } catch (error) {
         lastError = describeNetworkError(error, timeoutMs);
@@ -172,11 +172,11 @@ function bodyReader(status: number, headers: Record<string, string>, { timeoutMs
       chunks.push(chunk);
       return true;
     },
-    whole: (): RawResponse => ({ status, headers, body: Buffer.concat(chunks).toString('utf8') }),
-    /** The whole body, its Content-Encoding undone (fetch undoes it itself; node:http does not). */
+    /** The whole body, its Content-Encoding undone: the cap counts the bytes decoded. */
     decoded(): RawResponse {
       const decoded = decodeBody(Buffer.concat(chunks), headers['content-encoding'], maxBodyBytes);
       if (decoded.ok) return { status, headers, body: decoded.body.toString('utf8') };
+      if (decoded.tooLarge) return this.tooLarge();
       return cut({ reason: decoded.reason, expected: 'a body in the content coding its Content-Encoding names, one the request accepts (RFC 9110 §8.4, §12.5.3)' });
     },
     tooLarge: () =>
@@ -195,26 +195,12 @@ function byteSize(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-const sendWithFetch: Transport = async (url, method, headers, body, limits) => {
-  // The signal covers the body too: fetch resolves once the headers are in.
-  const signal = AbortSignal.timeout(limits.timeoutMs);
-  const response = await fetch(url, { method, headers: headers as Record<string, string>, body, signal, redirect: 'manual' });
-  const seen: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    seen[name] = value;
-  });
-  const reader = bodyReader(response.status, seen, limits);
-  try {
-    // Leaving the loop cancels the stream, which closes the connection: the rest is never read.
-    for await (const chunk of response.body ?? []) if (!reader.add(chunk)) return reader.tooLarge();
-  } catch (error) {
-    if (signal.aborted) return reader.tooSlow();
-    throw error;
-  }
-  return reader.whole();
-};
-
-/** node:http, which sends a header given as a list once per value. Failures are thrown as fetch's are, with a cause. */
+/**
+ * node:http: it sends a header given as a list once per value, and only the
+ * fields it is given (fetch adds its own, joins a repeated header, refuses
+ * Transfer-Encoding and some ports, and costs a third more of the CPU a run
+ * takes). Failures are thrown as fetch's are, with a cause.
+ */
 const sendWithNode: Transport = (url, method, headers, body, limits) =>
   new Promise((resolve, reject) => {
     let reader: ReturnType<typeof bodyReader> | undefined;
@@ -262,19 +248,18 @@ export const jsonValuesRead = (maxBodyBytes: number): number => Math.floor(maxBo
 function redactResponse(response: RawResponse, redact: Redact, maxBodyBytes: number): ReceivedResponse {
   const body = redact(response.body, response.unread !== undefined);
   const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)]));
-  let json: unknown;
+  let read: ExactJson | undefined;
   // A body not read to its end is never parsed: its start may happen to be JSON.
   if (!response.unread && /[/+]json\b/i.test(response.headers['content-type'] ?? '')) {
     try {
       // Exactly: an int64 past 2^53 is a bigint, so it is compared digit for digit (shared/exact-json/).
-      json = parseExactJson(body, { values: jsonValuesRead(maxBodyBytes) }).value;
+      read = parseExactJson(body, { values: jsonValuesRead(maxBodyBytes) });
     } catch (error) {
       // Too large a tree to keep: an answer not read, as one past the byte cap is (one finding, its start kept).
       if (error instanceof JsonTooLarge) return { status: response.status, headers, body: body.slice(0, CUT_BODY_KEPT), json: undefined, unread: tooLargeJson(error, maxBodyBytes) };
-      json = undefined;
     }
   }
-  return { status: response.status, headers, body, json, ...(response.unread ? { unread: response.unread } : {}) };
+  return { status: response.status, headers, body, json: read?.value, ...(read ? { view: read.view } : {}), ...(response.unread ? { unread: response.unread } : {}) };
 }
 
 function tooLargeJson(error: JsonTooLarge, maxBodyBytes: number): NonNullable<ReceivedResponse['unread']> {
@@ -284,13 +269,13 @@ function tooLargeJson(error: JsonTooLarge, maxBodyBytes: number): NonNullable<Re
   };
 }
 
-/** fetch reports every network failure as "fetch failed"; the cause says which. */
+/** Every network failure is reported as fetch reports one, "fetch failed"; the cause says which. */
 export function describeNetworkError(error: unknown, timeoutMs: number): string {
   const err = error as Error & { cause?: { code?: string; message?: string } };
   if (err.name === 'TimeoutError' || err.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
   const cause = err.cause;
   if (cause?.code) return `${cause.code}${cause.message ? `: ${cause.message}` : ''}`;
-  // Some causes have no code (undici's "bad port" for the ports fetch refuses): their message is the reason.
+  // A cause without a code: its message is the reason.
   if (cause?.message) return cause.message;
   return err.message;
 }

@@ -3,11 +3,32 @@ import type { HeaderForm } from './types.js';
 type Fields = Record<string, string | string[]>;
 
 /**
- * The fields fetch sends of its own to every request (undici: Accept-Language
- * `*`, User-Agent `node`, Accept-Encoding `gzip, deflate`): a request written
- * another way, sent with node:http, which adds none, sends them too unless
- * its form changes them, so it differs from an unvaried one only where the
- * form says.
+ * The fields Node's fetch (undici, Node 20 to 24) adds to a request that
+ * does not give them. The harness sends every request with node:http, which
+ * adds none, so it adds these itself: its requests are those of a client
+ * written with fetch, as a frontend's are, on every Node version alike.
+ * A body without a Content-Type goes as fetch sends a string, text/plain.
+ */
+const FETCH_FIELDS: ReadonlyArray<readonly [string, string]> = [
+  ['accept-language', '*'],
+  ['sec-fetch-mode', 'cors'],
+  ['user-agent', 'node'],
+  ['accept-encoding', 'gzip, deflate'],
+];
+const FETCH_BODY_TYPE = 'text/plain;charset=UTF-8';
+
+/** `fields` with those fetch would add, where a field of that name (in any case) is not given. */
+export function withFetchFields(fields: Fields, hasBody: boolean): Fields {
+  const given = new Set(Object.keys(fields).map((name) => name.toLowerCase()));
+  const added = [...(hasBody ? [['content-type', FETCH_BODY_TYPE] as const] : []), ...FETCH_FIELDS].filter(([name]) => !given.has(name));
+  return added.length === 0 ? fields : { ...fields, ...Object.fromEntries(added) };
+}
+
+/**
+ * The negotiation fields of a request written another way, in the order
+ * sent. Unless its form changes them, they are fetch's (FETCH_FIELDS; the
+ * first form of each dimension, generate/variations.ts), so it differs from
+ * an unvaried one only where the form says.
  */
 const NEGOTIATION_ORDER = ['accept', 'accept-language', 'accept-encoding', 'user-agent'] as const;
 

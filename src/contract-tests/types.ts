@@ -85,6 +85,12 @@ export interface ReceivedResponse {
   /** The body parsed as JSON; undefined when it is not JSON. */
   json: unknown;
   /**
+   * The same body as a schema validator judges it (parseExactJson's `view`),
+   * so it is read once: the same object as `json` unless the body holds an
+   * integer past 2^53.
+   */
+  view?: unknown;
+  /**
    * Set when the body was not read to its end: it passed the harness's cap,
    * or did not end within the time limit, or its content coding could not
    * be decoded. `body` then holds only its start

@@ -57,8 +57,16 @@ export function parseExactJson(text: string, limits: { values?: number } = {}): 
     const value: unknown = JSON.parse(text);
     return { value, view: value };
   }
-  const tree = parse(text, null, { parseNumber: (literal) => new Literal(readNumberLiteral(literal)), onDuplicateKey: ({ newValue }) => newValue });
-  return { value: pick(tree, 'value'), view: pick(tree, 'view') };
+  // Most such texts show every number as it is (a long fraction, a short exponent): then one tree serves both.
+  let differs = false;
+  const parseNumber = (literal: string) => {
+    const read = readNumberLiteral(literal);
+    if (!Object.is(read.value, read.view)) differs = true;
+    return new Literal(read);
+  };
+  const tree = parse(text, null, { parseNumber, onDuplicateKey: ({ newValue }) => newValue });
+  const value = pick(tree, 'value');
+  return { value, view: differs ? pick(tree, 'view') : value };
 }
 
 /**

@@ -70,7 +70,7 @@ function check(validator: ResponseValidator, basePath: string, request: CheckedR
       status: answer.status,
       headers: answer.headers,
       body,
-      json: decoded.ok ? jsonOf(body, answer.headers['content-type']) : undefined,
+      ...(decoded.ok ? readJson(body, answer.headers['content-type']) : { json: undefined }),
       ...(decoded.ok ? {} : { unread: { reason: decoded.reason, expected: 'a body the client can decode' } }),
     },
     ms: 0,
@@ -80,11 +80,13 @@ function check(validator: ResponseValidator, basePath: string, request: CheckedR
     .slice(0, MAX_ENTRY_VIOLATIONS);
 }
 
-function jsonOf(body: string, contentType: string | undefined): unknown {
-  if (!/[/+]json\b/i.test(contentType ?? '')) return undefined;
+/** The body read once, as the checks compare it (`json`) and as the validator judges it (`view`). */
+function readJson(body: string, contentType: string | undefined): { json: unknown; view?: unknown } {
+  if (!/[/+]json\b/i.test(contentType ?? '')) return { json: undefined };
   try {
-    return parseExactJson(body).value;
+    const { value, view } = parseExactJson(body);
+    return { json: value, view };
   } catch {
-    return undefined;
+    return { json: undefined };
   }
 }

@@ -1,0 +1,79 @@
+/**
+ * Two builds of the harness against each other: the CPU one whole run
+ * takes (`animal-store-contract --seed 1 --reporter json`, process start
+ * included), each run against a fresh mock of this build, alternated
+ * A B, B A, A B … so the machine's drift hits both alike. For what one
+ * change to the harness costs:
+ *
+ *   git worktree add /tmp/before <commit> && (cd /tmp/before && npm ci && npm run build)
+ *   npm run build && node dist/bench/compare-harness-builds.js /tmp/before/dist/src/contract-tests/bin.js dist/src/contract-tests/bin.js
+ *
+ * COMPARE_ROUNDS (default 5) sets the rounds, a pair each. Each round's B/A
+ * ratio is printed, then their median and range, and each side's median CPU
+ * a run and per request (the requests a run sends, from its JSON report).
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_KEY, HOST, MOCK_BIN } from './config.js';
+import { spawnNode, stopChild } from './children.js';
+import { freePort } from './free-port.js';
+import { median } from './pairs.js';
+import { waitReady } from './wait-ready.js';
+
+const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 5);
+// Printed by the harness's process as it exits: its own CPU, not the mock's.
+const CPU_AT_EXIT = `data:text/javascript,process.on('exit',()=>{const c=process.cpuUsage();process.stderr.write('\\nCPU_US '+(c.user+c.system)+'\\n')})`;
+
+interface Run {
+  cpuMs: number;
+  requests: number;
+}
+
+async function runOnce(bin: string, label: string): Promise<Run> {
+  const port = await freePort();
+  const origin = `http://${HOST}:${port}`;
+  const mock = spawnNode('mock', [MOCK_BIN, '--port', String(port), '--quiet']);
+  const report = join(tmpdir(), `harness-build-${process.pid}.json`);
+  try {
+    await waitReady(origin, mock);
+    const harness = spawnNode(label, ['--import', CPU_AT_EXIT, bin, '--base-url', `${origin}/v1`, '--api-key', API_KEY, '--seed', '1', '--reporter', 'json', '--output', report]);
+    const code = await new Promise<number | null>((resolve) => harness.process.once('exit', resolve));
+    const cpu = /CPU_US (\d+)/.exec(harness.output())?.[1];
+    if (code !== 0 || cpu === undefined) throw new Error(`${label} exited ${code}: ${harness.output()}`);
+    const results = (JSON.parse(readFileSync(report, 'utf8')) as { results: Array<{ cases?: number; exchanges: unknown[] }> }).results;
+    // Generated rules keep only failing exchanges; their cases count the requests they sent (as bench:contract counts).
+    const requests = results.reduce((n, r) => n + Math.max(r.cases ?? 0, r.exchanges.length), 1);
+    return { cpuMs: Number(cpu) / 1000, requests };
+  } finally {
+    rmSync(report, { force: true });
+    await stopChild(mock);
+  }
+}
+
+const [binA, binB] = process.argv.slice(2);
+if (!binA || !binB) {
+  console.error('usage: node dist/bench/compare-harness-builds.js A/dist/src/contract-tests/bin.js B/dist/src/contract-tests/bin.js');
+  process.exit(2);
+}
+const runs: Record<'A' | 'B', Run[]> = { A: [], B: [] };
+const ratios: number[] = [];
+await runOnce(binA, 'warm-up');
+for (let round = 0; round < ROUNDS; round++) {
+  const order: Array<'A' | 'B'> = round % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
+  const got: Partial<Record<'A' | 'B', Run>> = {};
+  for (const side of order) got[side] = await runOnce(side === 'A' ? binA : binB, side);
+  const [a, b] = [got.A as Run, got.B as Run];
+  runs.A.push(a);
+  runs.B.push(b);
+  ratios.push(b.cpuMs / a.cpuMs);
+  console.log(`round ${round + 1} (${order.join(' ')}): A ${a.cpuMs.toFixed(0)} ms, B ${b.cpuMs.toFixed(0)} ms of CPU, B/A ${(b.cpuMs / a.cpuMs).toFixed(2)}`);
+}
+const side = (name: 'A' | 'B') => {
+  const cpu = median(runs[name].map((r) => r.cpuMs)) as number;
+  const requests = median(runs[name].map((r) => r.requests)) as number;
+  return `${name}: ${cpu.toFixed(0)} ms of CPU a run, ${requests} requests, ${((cpu * 1000) / requests).toFixed(0)} µs a request`;
+};
+console.log(side('A'));
+console.log(side('B'));
+console.log(`B/A CPU a run: median ${(median(ratios) as number).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}), ${ROUNDS} rounds`);
