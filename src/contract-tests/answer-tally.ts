@@ -1,5 +1,5 @@
-import { NOT_SENT, type Send } from './http-client.js';
-import type { RecordedExchange } from './types.js';
+import type { Send } from './http-client.js';
+import { NOT_SENT, type RecordedExchange } from '../verdict/exchange.js';
 
 /**
  * What one answer was, in the words a cause of failures is told in: its

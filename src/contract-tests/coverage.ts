@@ -1,6 +1,7 @@
 import { compileTransactions } from '../document/dredd.js';
 import type { ResponseValidator } from '../document/response-validator.js';
-import type { OperationId, RuleResult } from './types.js';
+import type { RuleResult } from './types.js';
+import type { OperationId } from '../verdict/exchange.js';
 
 /** A documented request/response pair: an operation and one of its statuses. */
 export interface DocumentedPair {

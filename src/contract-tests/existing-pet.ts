@@ -1,5 +1,6 @@
 import type { Send } from './http-client.js';
-import type { Pet, RecordedExchange } from './types.js';
+import type { Pet } from './types.js';
+import type { RecordedExchange } from '../verdict/exchange.js';
 
 /** An animal that exists, for the rules that need one, or why none is known. */
 export type PetLookup = { pet: Pet } | { pet: undefined; reason: string };

@@ -1,6 +1,7 @@
 import { answerSignature } from './answer-tally.js';
 import { groupByCause } from './group-by-cause.js';
-import type { Finding, OperationId, RecordedExchange, RuleResult } from './types.js';
+import type { RuleResult } from './types.js';
+import type { Finding, OperationId, RecordedExchange } from '../verdict/exchange.js';
 
 /**
  * One cause of the run's failures (or, where it failed no rule, of its

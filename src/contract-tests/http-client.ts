@@ -1,10 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson, unreadJson, type ExactJson } from '../shared/exact-json/parse-exact-json.js';
-import { decodeBody } from './decode-body.js';
-import { keyRedactor } from './redact-key.js';
+import { decodeBody } from '../verdict/decode-body.js';
+import { keyRedactor } from '../verdict/redact-key.js';
 import { withFetchFields, writeFields } from './request-form.js';
-import type { ApiRequest, RecordedExchange, NearMiss, ReceivedResponse } from './types.js';
+import type { ApiRequest, NearMiss } from './types.js';
+import { NOT_SENT, type RecordedExchange, type ReceivedResponse } from '../verdict/exchange.js';
 
 export interface HttpClientOptions {
   /** The API's base URL, ending in `/v1`. */
@@ -39,9 +40,6 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** Of a body not read to its end, only this much is kept: the reports show 2,000 characters at most. */
 const CUT_BODY_KEPT = 4096;
-
-/** The network error of a near-miss that this key allows no variant of: nothing was sent. */
-export const NOT_SENT = 'not sent: the key allows no such variant';
 
 /**
  * Sends requests with node:http, a time limit and retries for network

@@ -1,10 +1,11 @@
 import type { ResponseValidator } from '../document/response-validator.js';
 import type { RefusalAllowance } from './allow-refusal.js';
 import type { InputModel } from './generate/schema-model.js';
-import { checkExchange, pathBelowBase } from './exchange-checks.js';
+import { checkExchange, pathBelowBase } from '../verdict/exchange-checks.js';
 import type { PetLookup } from './existing-pet.js';
 import type { Send } from './http-client.js';
-import type { ApiRequest, RecordedExchange, Finding, OperationId, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';
+import type { ApiRequest, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';
+import type { RecordedExchange, Finding, OperationId } from '../verdict/exchange.js';
 
 export interface RuleDependencies {
   send: Send;

@@ -1,6 +1,7 @@
-import { curlLine } from './curl-line.js';
+import { curlLine } from '../verdict/curl-line.js';
 import { excerpt } from './reporters/excerpt.js';
-import type { RecordedExchange, FixedSilentPoint, SilentEntry, SilentLog, SilentPoint } from './types.js';
+import type { FixedSilentPoint, SilentEntry, SilentLog, SilentPoint } from './types.js';
+import type { RecordedExchange } from '../verdict/exchange.js';
 
 /** The interface's own open points, in report order (after listPets' parameters), with the question each answers. */
 export const SILENT_QUESTIONS: Record<FixedSilentPoint, string> = {

@@ -1,6 +1,6 @@
 import { parseExactJson } from '../../src/shared/exact-json/parse-exact-json.js';
 import { stringifyExactJson } from '../../src/shared/exact-json/stringify-exact-json.js';
-import type { OperationId } from '../../src/contract-tests/types.js';
+import type { OperationId } from '../../src/verdict/exchange.js';
 import { FAULTY_SERVER_KEY, type ServerFetch } from './defect.js';
 
 /** Helpers the defects are written with: which operation a request is for, and rewrites of requests, responses and stores. */

@@ -1,6 +1,6 @@
 import { exactInteger, INT64_MIN } from '../../src/shared/exact-json/int64.js';
 import type { NewPet } from '../../src/mock/core/catalogue/pet.js';
-import type { OperationId } from '../../src/contract-tests/types.js';
+import type { OperationId } from '../../src/verdict/exchange.js';
 import type { Defect } from './defect.js';
 import { afterMock, errorResponse, operationOf, respond } from './http.js';
 import { viewWith, type PetView } from './pet-view.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkExchange } from '../../src/contract-tests/exchange-checks.js';
-import { checkStatement } from '../../src/contract-tests/exchange-check-ids.js';
+import { checkExchange } from '../../src/verdict/exchange-checks.js';
+import { checkStatement } from '../../src/verdict/exchange-check-ids.js';
 import { loadContract } from '../../src/document/load-contract.js';
 import { createResponseValidator } from '../../src/document/response-validator.js';
 import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';

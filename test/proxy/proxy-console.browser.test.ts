@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkStatement } from '../../src/contract-tests/exchange-check-ids.js';
+import { checkStatement } from '../../src/verdict/exchange-check-ids.js';
 import { openConsole, useBrowser } from '../support/console-page.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { checkExchange, pathBelowBase } from '../../src/contract-tests/exchange-checks.js';
+import { checkExchange, pathBelowBase } from '../../src/verdict/exchange-checks.js';
 import { createHttpClient, DEFAULT_MAX_BODY_BYTES } from '../../src/contract-tests/http-client.js';
-import type { ApiRequest, OperationId } from '../../src/contract-tests/types.js';
+import type { ApiRequest } from '../../src/contract-tests/types.js';
+import type { OperationId } from '../../src/verdict/exchange.js';
 import { loadContract } from '../../src/document/load-contract.js';
 import { createResponseValidator } from '../../src/document/response-validator.js';
 import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { checkStatement } from '../../src/contract-tests/exchange-check-ids.js';
+import { checkStatement } from '../../src/verdict/exchange-check-ids.js';
 import { loadContract } from '../../src/document/load-contract.js';
 import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';
 import { DEFECTS } from '../faulty-servers/all-defects.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkStatement } from '../../src/contract-tests/exchange-check-ids.js';
+import { checkStatement } from '../../src/verdict/exchange-check-ids.js';
 import { startMock, useBuiltCli } from '../support/built-cli.js';
 import { sha, useEdgeUpstream } from './edge-upstream.js';
 import { rawRequest } from './raw-get.js';

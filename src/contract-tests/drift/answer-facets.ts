@@ -1,5 +1,5 @@
 import { isExactInteger } from '../../shared/exact-json/int64.js';
-import type { RecordedExchange } from '../types.js';
+import type { RecordedExchange } from '../../verdict/exchange.js';
 
 /**
  * The parts of an answer two correct servers must agree on once they made

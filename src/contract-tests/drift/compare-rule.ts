@@ -1,7 +1,8 @@
 import { isExactInteger } from '../../shared/exact-json/int64.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 import { keyOf, questionOf } from '../silent-log.js';
-import type { ApiRequest, RecordedExchange } from '../types.js';
+import type { ApiRequest } from '../types.js';
+import type { RecordedExchange } from '../../verdict/exchange.js';
 import { facetsOf, shapeOf } from './answer-facets.js';
 import type { RuleTraffic } from './pair-recorder.js';
 

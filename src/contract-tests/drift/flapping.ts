@@ -1,6 +1,7 @@
 import type { Send } from '../http-client.js';
 import { answerOf } from '../silent-log.js';
-import type { ApiRequest, RecordedExchange } from '../types.js';
+import type { ApiRequest } from '../types.js';
+import type { RecordedExchange } from '../../verdict/exchange.js';
 import { shapeOf } from './answer-facets.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Send } from '../http-client.js';
-import { curlLine } from '../curl-line.js';
+import { curlLine } from '../../verdict/curl-line.js';
 import { excerpt } from '../reporters/excerpt.js';
-import type { RecordedExchange } from '../types.js';
+import type { RecordedExchange } from '../../verdict/exchange.js';
 import type { Difference } from './compare-rule.js';
 import type { DriftGroup, Inconsistency } from './drift-types.js';
 import { unstableAnswers } from './flapping.js';

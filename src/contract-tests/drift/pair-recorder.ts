@@ -1,6 +1,7 @@
 import type { Send } from '../http-client.js';
 import type { SuiteTap } from '../run-suite.js';
-import type { ApiRequest, Probe, RecordedExchange, SilentLog } from '../types.js';
+import type { ApiRequest, Probe, SilentLog } from '../types.js';
+import type { RecordedExchange } from '../../verdict/exchange.js';
 
 type Observation = Parameters<SilentLog['observe']>;
 

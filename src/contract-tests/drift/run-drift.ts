@@ -1,7 +1,8 @@
 import { createResponseValidator } from '../../document/response-validator.js';
 import { drawSeed } from '../generate/search.js';
 import { runSuite, type SuiteOptions, type SuiteReport } from '../run-suite.js';
-import type { RecordedExchange, RuleResult } from '../types.js';
+import type { RuleResult } from '../types.js';
+import type { RecordedExchange } from '../../verdict/exchange.js';
 import { compareRule, type Difference } from './compare-rule.js';
 import type { DriftReport } from './drift-types.js';
 import { repeatedRequests } from './flapping.js';

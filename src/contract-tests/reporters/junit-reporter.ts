@@ -4,7 +4,7 @@ import { describeFinding, describeSilent } from './describe-finding.js';
 import { describeDrift } from './drift-lines.js';
 import { counted, OPERATION_ORDER } from './excerpt.js';
 import { causeHeadline } from './describe-cause.js';
-import type { Finding } from '../types.js';
+import type { Finding } from '../../verdict/exchange.js';
 
 /**
  * JUnit XML, the format CI servers read: one <testsuite> per operation, one

@@ -1,5 +1,6 @@
-import { NOT_SENT, REDACTED_KEY } from '../http-client.js';
-import type { ApiRequest, NearMiss, OperationId, Rule } from '../types.js';
+import { REDACTED_KEY } from '../http-client.js';
+import type { ApiRequest, NearMiss, Rule } from '../types.js';
+import { NOT_SENT, type OperationId } from '../../verdict/exchange.js';
 import { JSON_BODY } from './expect.js';
 import { finding, sweep } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';

@@ -1,4 +1,5 @@
-import type { ApiRequest, OperationId, Rule } from '../types.js';
+import type { ApiRequest, Rule } from '../types.js';
+import type { OperationId } from '../../verdict/exchange.js';
 import { expectStatus, JSON_BODY } from './expect.js';
 import { STATEMENTS } from './statements.js';
 import { answerOf } from '../silent-log.js';

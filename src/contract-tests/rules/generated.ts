@@ -1,8 +1,9 @@
 import type fc from 'fast-check';
-import { curlLine } from '../curl-line.js';
+import { curlLine } from '../../verdict/curl-line.js';
 import { ruleSeed, search } from '../generate/search.js';
 import type { CaseVerdict } from '../generate/search.js';
-import type { RecordedExchange, Finding, Probe, RuleContext, RuleOutcome } from '../types.js';
+import type { Probe, RuleContext, RuleOutcome } from '../types.js';
+import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 
 /** What a failing generated case leaves for the report: its findings and the exchanges that show them. */
 export interface CaseFailure {

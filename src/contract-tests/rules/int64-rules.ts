@@ -3,7 +3,8 @@ import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
 import { integerEdges } from '../generate/integer-values.js';
 import { inputModel } from '../generate/schema-model.js';
-import type { RecordedExchange, Finding, Pet, Probe, Rule, RuleContext } from '../types.js';
+import type { Pet, Probe, Rule, RuleContext } from '../types.js';
+import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { JSON_BODY } from './expect.js';
 import { finding, recordFailure, verdictOf } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';

@@ -1,7 +1,8 @@
-import { unacceptedCoding } from '../decode-body.js';
+import { unacceptedCoding } from '../../verdict/decode-body.js';
 import { DIMENSIONS, describeVariation, extraQueryOf, headerForm, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
 import { answerOf } from '../silent-log.js';
-import type { RecordedExchange, Finding, RuleContext, Statement } from '../types.js';
+import type { RuleContext, Statement } from '../types.js';
+import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { finding } from './generated.js';
 import { cite } from './statements.js';
 

@@ -1,7 +1,7 @@
-import { checkExchange, pathBelowBase } from '../../../contract-tests/exchange-checks.js';
-import { checkStatement } from '../../../contract-tests/exchange-check-ids.js';
-import { decodeBody } from '../../../contract-tests/decode-body.js';
-import type { OperationId, RecordedExchange } from '../../../contract-tests/types.js';
+import { checkExchange, pathBelowBase } from '../../../verdict/exchange-checks.js';
+import { checkStatement } from '../../../verdict/exchange-check-ids.js';
+import { decodeBody } from '../../../verdict/decode-body.js';
+import type { OperationId, RecordedExchange } from '../../../verdict/exchange.js';
 import type { ResponseValidator } from '../../../document/response-validator.js';
 import { parseExactJson } from '../../../shared/exact-json/parse-exact-json.js';
 import { ownCopy } from '../../core/own-copy.js';

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { curlLine } from '../../../contract-tests/curl-line.js';
-import { keyRedactor } from '../../../contract-tests/redact-key.js';
+import { curlLine } from '../../../verdict/curl-line.js';
+import { keyRedactor } from '../../../verdict/redact-key.js';
 import type { ResponseValidator } from '../../../document/response-validator.js';
 import { violationTally, type ViolationTally } from '../../core/proxy/violation-tally.js';
 import type { Exchange, Next } from '../exchange.js';
@@ -12,7 +12,7 @@ import { forward, type TargetAnswer } from './forward.js';
 import type { ProxyOutcome } from './proxy-outcome.js';
 import { proxyReport, writeProxyReport, type ProxyReportFormat } from './proxy-report.js';
 import { reportCauses } from '../../core/proxy/report-causes.js';
-import { pathBelowBase } from '../../../contract-tests/exchange-checks.js';
+import { pathBelowBase } from '../../../verdict/exchange-checks.js';
 import { packageVersion } from '../../../shared/package-root.js';
 import { endToEnd } from './hop-by-hop.js';
 import { journalHeaders } from '../../core/journal/journal-headers.js';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { EXCHANGE_CHECKS, type ExchangeCheckId } from '../../../contract-tests/exchange-check-ids.js';
+import { EXCHANGE_CHECKS, type ExchangeCheckId } from '../../../verdict/exchange-check-ids.js';
 import { failureCauses } from '../../../contract-tests/failure-causes.js';
 import { htmlReport } from '../../../contract-tests/reporters/html-reporter.js';
 import { jsonReport } from '../../../contract-tests/reporters/json-reporter.js';

@@ -1,6 +1,6 @@
-import { decodeBody } from '../../../contract-tests/decode-body.js';
-import { pathBelowBase } from '../../../contract-tests/exchange-checks.js';
-import { keyRedactor } from '../../../contract-tests/redact-key.js';
+import { decodeBody } from '../../../verdict/decode-body.js';
+import { pathBelowBase } from '../../../verdict/exchange-checks.js';
+import { keyRedactor } from '../../../verdict/redact-key.js';
 import type { ResponseValidator } from '../../../document/response-validator.js';
 import { readJson } from '../../../shared/exact-json/parse-exact-json.js';
 import { SECRET_NAME } from '../../core/journal/journal-path.js';

@@ -6,7 +6,7 @@ import { CONTRACT_BIN, startRawServer } from '../../test/support/contract-cli.js
 import { byId, parseHtml, select, textOf, type HtmlElement } from '../../test/support/html-tree.js';
 import { childEnv } from '../../test/support/processes.js';
 import { useContractRun } from '../../test/support/contract-run-fixture.js';
-import { createHttpClient, REDACTED_KEY } from './http-client.js';
+import { createHttpClient, REDACTED_KEY } from '../contract-tests/http-client.js';
 
 /**
  * The key never reaches a report, in whatever form a server echoes it: the

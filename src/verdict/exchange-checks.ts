@@ -2,7 +2,7 @@ import type { IHttpOperation } from '../document/prism.js';
 import type { ResponseValidator } from '../document/response-validator.js';
 import { checkStatement } from './exchange-check-ids.js';
 import { invariantFindings } from './invariants.js';
-import type { RecordedExchange, Finding } from './types.js';
+import type { RecordedExchange, Finding } from './exchange.js';
 
 type NewFinding = Omit<Finding, 'exchange'>;
 

@@ -1,4 +1,4 @@
-import type { RecordedExchange } from './types.js';
+import type { RecordedExchange } from './exchange.js';
 
 /**
  * A request as a curl line to paste into a shell: the key stays redacted

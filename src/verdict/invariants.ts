@@ -1,5 +1,5 @@
 import type { IHttpOperation } from '../document/prism.js';
-import type { RecordedExchange, Finding } from './types.js';
+import type { RecordedExchange, Finding } from './exchange.js';
 import { stringifyExactJson } from '../shared/exact-json/stringify-exact-json.js';
 import { isExactInteger } from '../shared/exact-json/int64.js';
 import { checkStatement } from './exchange-check-ids.js';
