@@ -8,7 +8,7 @@ import { errorResponse, hasKey, operationOf } from './http.js';
  * names of other scripts, marks and emoji, a status left out, one status,
  * media types written another way, members NewPet does not name, a body
  * limit far below any declared one. Each refusal is outside what a server
- * may refuse where the interface is silent (docs/harness.md: "What a server may
+ * may refuse where the interface is silent (docs/harness-rules.md: "What a server may
  * refuse"), so the run must fail. The key is checked first (`hasKey` in
  * onCreateBody), so 401 still wins as in the mock.
  */

@@ -15,7 +15,7 @@ import { runSuite, type SuiteReport } from '../../src/contract-tests/run-suite.j
  * pass every contract rule) and once behind each defect of all-defects.ts (a
  * contract rule must fail, among them the ones the defect names).
  *
- * FAULTY_SERVERS_TABLE=<file> writes the table of docs/harness.md ("Faulty servers") from this run.
+ * FAULTY_SERVERS_TABLE=<file> writes the table of docs/harness-proof.md ("Faulty servers") from this run.
  */
 
 const contract = loadContract();
@@ -89,7 +89,7 @@ describe.concurrent('faulty servers', () => {
   });
 });
 
-/** The table of docs/harness.md, "Faulty servers", from this run. */
+/** The table of docs/harness-proof.md, "Faulty servers", from this run. */
 function table(): string {
   const rows = DEFECTS.map((defect) => {
     const ids = caught.get(defect.name);

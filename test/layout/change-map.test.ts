@@ -15,12 +15,12 @@ import { startReferenceServer } from '../servers/reference-server.js';
  * field, made in a copy of the document, is served by the real mock (the
  * built command, given that document), judged by the harness, and passed by
  * the reference server with its own filter, and the guide names exactly
- * the files that took; every rule of the harness is named in docs/harness.md.
+ * the files that took; every rule of the harness is named in docs/harness-rules.md.
  */
 useBuiltCli();
 const KEY = 'change-map-key';
 const CONTRIBUTING = readFileSync(join(packageRoot(), 'docs', 'contributing.md'), 'utf8');
-const HARNESS = readFileSync(join(packageRoot(), 'docs', 'harness.md'), 'utf8');
+const HARNESS = readFileSync(join(packageRoot(), 'docs', 'harness-rules.md'), 'utf8');
 
 /** The files the numbered list under `heading` in docs/contributing.md names first on each item. */
 function filesUnder(heading: string): string[] {
@@ -89,7 +89,7 @@ describe('a listPets filter on a Pet field, made as docs/contributing.md says', 
 });
 
 describe('a harness rule', () => {
-  it('is named under Rules in docs/harness.md, each of them', () => {
+  it('is named under Rules in docs/harness-rules.md, each of them', () => {
     const start = HARNESS.indexOf('\n## Rules\n');
     expect(start).toBeGreaterThan(0);
     const rules = HARNESS.slice(start, HARNESS.indexOf('\n## ', start + 1));

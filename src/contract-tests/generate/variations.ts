@@ -6,7 +6,7 @@ import type { HeaderForm } from '../types.js';
  * (RFC 9110, RFC 9112, RFC 3986, RFC 8259), one dimension each. The first
  * form of every dimension is the request as the harness sends it when
  * nothing is varied, so a case shrinks toward it and the shrunk case shows
- * only the forms that matter. docs/harness.md lists each with the statement it
+ * only the forms that matter. docs/harness-rules.md lists each with the statement it
  * protects and why its forms mean the same.
  */
 export const DIMENSIONS = {
