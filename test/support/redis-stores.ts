@@ -13,12 +13,12 @@ import { scenarioFolder, scenarioWith } from './scenario-folder.js';
 const contract = loadContract();
 
 /**
- * The scenarios the Redis store tests use, in one folder per test file:
+ * The scenarios the store tests use, in one folder per test file:
  * `every-third` (listPets every third call 503), `machine` (a state
  * machine on getPet: Started → Fed → Started, with a stub that never
  * fits), and `plain` (no stubs that keep anything).
  */
-export function redisTestScenarios() {
+export function storeTestScenarios() {
   const folder = scenarioFolder();
   const fault = { then: { status: 503, retryAfterSeconds: 1 } };
   folder.write('every-third.yaml', scenarioWith('every-third', [{ id: 'third', match: { operation: 'listPets', calls: { every: 3 } }, fault }]));
@@ -34,6 +34,9 @@ export function redisTestScenarios() {
   folder.write('broken.yaml', 'name: broken\nstubs: [');
   return folder;
 }
+
+/** The start catalogue of the store tests' sessions: Milo (id 1) and Bruno (id 2). */
+export const STORE_TEST_START: ScenarioStart = { pets: [{ id: 1, name: 'Milo', categoryId: 3, status: 'available' }, { id: 2, name: 'Bruno', categoryId: 2 }] };
 
 export interface StoresOptions extends Partial<StoreLimits> {
   /** Every key under this prefix (unique by default). */
@@ -62,7 +65,7 @@ export async function redisStores(url: string, dir: string, count: number, optio
   const libraries: ScenarioLibrary[] = [];
   for (let i = 0; i < count; i++) {
     const library = createScenarioLibrary({ contract, dir, catalogueLimits: options.catalogueLimits });
-    const start = options.start ?? { pets: [{ id: 1, name: 'Milo', categoryId: 3, status: 'available' as const }, { id: 2, name: 'Bruno', categoryId: 2 }] };
+    const start = options.start ?? STORE_TEST_START;
     libraries.push(library);
     const { onEnd, ...rest } = options;
     stores.push(await openStore({ ...rest, url, prefix, library, start, logger: onEnd && endedLog(onEnd) }));

@@ -8,7 +8,7 @@ import { createRedisStore } from './redis-store.js';
 import { storeLimits } from '../store-limits.js';
 import { pausableProxy } from '../../../../../test/support/pausable-proxy.js';
 import { startRedisServer } from '../../../../../test/support/redis-server.js';
-import { redisStores, redisTestScenarios } from '../../../../../test/support/redis-stores.js';
+import { redisStores, storeTestScenarios } from '../../../../../test/support/redis-stores.js';
 import { journalEntry } from '../../../../../test/support/journal-entry.js';
 
 /**
@@ -19,7 +19,7 @@ import { journalEntry } from '../../../../../test/support/journal-entry.js';
  * write still there (append-only file, fsync always).
  */
 const BOUND_MS = 3000;
-const folder = redisTestScenarios();
+const folder = storeTestScenarios();
 const server = await startRedisServer({ appendonly: true });
 afterAll(() => server.stop());
 

@@ -2,11 +2,11 @@ import { describe, expect, inject, it } from 'vitest';
 import type { MockStore } from '../mock-store.js';
 import { MAX_SESSION_STUBS, type SessionStub } from '../../session-stubs/session-stubs.js';
 import { SessionEnded } from '../session-ended.js';
-import { opened, redisStores, redisTestScenarios } from '../../../../../test/support/redis-stores.js';
+import { opened, redisStores, storeTestScenarios } from '../../../../../test/support/redis-stores.js';
 
 /** Session stubs through two stores on one Redis, as two mock processes would have them. */
 const url = inject('redisUrl');
-const folder = redisTestScenarios();
+const folder = storeTestScenarios();
 const { stores } = await redisStores(url, folder.dir, 2);
 const [a, b] = stores as [MockStore, MockStore];
 const stub = (id: string): SessionStub => ({ id, match: { operation: 'getPet' }, fault: { then: { status: 500 } } });

@@ -4,7 +4,7 @@ import type { StoredPet } from '../../catalogue/catalogue-index.js';
 import type { JournalEntry } from '../../journal/request-journal.js';
 import type { MockStore } from '../mock-store.js';
 import { redisCommand } from '../../../../../test/support/redis-command.js';
-import { keysUnder, opened, redisStores, redisTestScenarios } from '../../../../../test/support/redis-stores.js';
+import { keysUnder, opened, redisStores, storeTestScenarios } from '../../../../../test/support/redis-stores.js';
 import { journalEntry } from '../../../../../test/support/journal-entry.js';
 
 /**
@@ -12,7 +12,7 @@ import { journalEntry } from '../../../../../test/support/journal-entry.js';
  * Redis: what the admin API does through one process applies to the other.
  */
 const url = inject('redisUrl');
-const folder = redisTestScenarios();
+const folder = storeTestScenarios();
 const { stores, prefix } = await redisStores(url, folder.dir, 2, { journalSize: 5, catalogueLimits: { maxPets: 3, maxBytes: 10_000 } });
 const [a, b] = stores as [MockStore, MockStore];
 let sessions = 0;

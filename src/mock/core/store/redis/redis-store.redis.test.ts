@@ -5,7 +5,7 @@ import { pickStub } from '../../scenarios/pick-stub.js';
 import type { Pet } from '../../catalogue/pet.js';
 import type { StoredPet } from '../../catalogue/catalogue-index.js';
 import type { MockStore, Session } from '../mock-store.js';
-import { opened, redisStores, redisTestScenarios, requestView } from '../../../../../test/support/redis-stores.js';
+import { opened, redisStores, storeTestScenarios, requestView } from '../../../../../test/support/redis-stores.js';
 import { scenarioWith } from '../../../../../test/support/scenario-folder.js';
 
 /**
@@ -14,7 +14,7 @@ import { scenarioWith } from '../../../../../test/support/scenario-folder.js';
  * they share the file's Redis without meeting.
  */
 const url = inject('redisUrl');
-const folder = redisTestScenarios();
+const folder = storeTestScenarios();
 const { stores, libraries } = await redisStores(url, folder.dir, 2);
 const [a, b] = stores as [MockStore, MockStore];
 let sessions = 0;
