@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../../src/document/load-contract.js';
 import type { CatalogueLimits } from '../../src/mock/core/catalogue/catalogue-limits.js';
 import type { NewPet, Pet } from '../../src/mock/core/catalogue/pet.js';
+import { createScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
 import type { MockStore, ScenarioState } from '../../src/mock/core/store/mock-store.js';
-import { opened } from './redis-stores.js';
+import { openStore } from '../../src/mock/core/store/open-store.js';
+import { opened, STORE_TEST_START, storeTestScenarios } from './redis-stores.js';
 
 /**
  * What every MockStore does with a create asked to refuse a name another
@@ -14,6 +18,20 @@ import { opened } from './redis-stores.js';
  * one Redis, the keys it keeps) is tested beside that store.
  */
 export type OpenStore = (options?: { catalogueLimits?: CatalogueLimits }) => Promise<MockStore>;
+
+/** For a test file: fresh stores on the store tests' scenarios, memory or (given `url`) Redis under a prefix of their own, closed after the file. */
+export function storeOpener(url?: string): OpenStore {
+  const contract = loadContract();
+  const folder = storeTestScenarios();
+  const stores: MockStore[] = [];
+  afterAll(() => Promise.all(stores.map((store) => store.close())));
+  return async ({ catalogueLimits } = {}) => {
+    const library = createScenarioLibrary({ contract, dir: folder.dir, catalogueLimits });
+    const store = await openStore({ library, start: STORE_TEST_START, ...(url && { url, prefix: `test-${randomUUID()}` }) });
+    stores.push(store);
+    return store;
+  };
+}
 
 const refuse = { refuseTakenName: true };
 const pet = (name: string): NewPet => ({ name, categoryId: 1 });
