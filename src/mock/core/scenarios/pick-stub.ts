@@ -2,7 +2,7 @@ import type { CompiledStub, RequestView } from './compile-stub.js';
 import type { ScenarioRuntime } from './scenario-runtime.js';
 
 /** The stub that answers a request, or why none does (one phrase per stub tried). */
-export type Pick = { stub: CompiledStub } | { stub: undefined; why: string };
+export type StubPick = { stub: CompiledStub } | { stub: undefined; why: string };
 
 /**
  * Tries an operation's stubs (its own and `*`, in file order) on a request:
@@ -12,7 +12,7 @@ export type Pick = { stub: CompiledStub } | { stub: undefined; why: string };
  * Synchronous, so no other request can move the state between the check
  * and the count.
  */
-export function pickStub(runtime: ScenarioRuntime, stubs: readonly CompiledStub[], request: RequestView): Pick {
+export function pickStub(runtime: ScenarioRuntime, stubs: readonly CompiledStub[], request: RequestView): StubPick {
   // Why each stub tried did not fit; built only when a stub misses.
   let why = '';
   const missed = (reason: string): void => {

@@ -1,5 +1,5 @@
 import { compileStub, type CompiledStub, type RequestView } from '../scenarios/compile-stub.js';
-import type { Pick } from '../scenarios/pick-stub.js';
+import type { StubPick } from '../scenarios/pick-stub.js';
 import type { StubSpec } from '../scenarios/scenario.js';
 import type { MaybePromise } from '../store/maybe-promise.js';
 
@@ -58,7 +58,7 @@ export function compileSessionStubs(stubs: readonly SessionStub[]): CompiledSess
  * per stub tried). A session stub has no calls or state to check, so
  * nothing is counted and any process may pick it.
  */
-export function pickSessionStub(stubs: readonly CompiledStub[], request: RequestView): Pick {
+export function pickSessionStub(stubs: readonly CompiledStub[], request: RequestView): StubPick {
   let why = '';
   for (const stub of stubs) {
     const mismatch = stub.mismatch(request);

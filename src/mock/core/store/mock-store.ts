@@ -7,7 +7,7 @@ import type { JournalEntry, JournalSince } from '../journal/request-journal.js';
 import type { Result } from '../result.js';
 import type { CompiledStub, RequestView } from '../scenarios/compile-stub.js';
 import type { Scenario } from '../scenarios/load-scenario.js';
-import type { Pick } from '../scenarios/pick-stub.js';
+import type { StubPick } from '../scenarios/pick-stub.js';
 import type { LoadedScenario } from '../scenarios/scenario-library.js';
 import type { MaybePromise } from './maybe-promise.js';
 import type { SessionStubs } from '../session-stubs/session-stubs.js';
@@ -162,7 +162,7 @@ export interface ScenarioState {
    * in one atomic step: two requests, in one process or two, never see the
    * same count or the same state twice.
    */
-  pick(stubs: readonly CompiledStub[], request: RequestView): MaybePromise<Pick>;
+  pick(stubs: readonly CompiledStub[], request: RequestView): MaybePromise<StubPick>;
   /** Its state now (null without a scenario). */
   state(): MaybePromise<string | null>;
   /** Each stub's call count, in file order (empty without a scenario): what `calls` filters are judged on. */

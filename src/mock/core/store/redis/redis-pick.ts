@@ -1,11 +1,11 @@
 import type { CompiledStub, RequestView } from '../../scenarios/compile-stub.js';
-import type { Pick } from '../../scenarios/pick-stub.js';
+import type { StubPick } from '../../scenarios/pick-stub.js';
 
 /** Optional text as a script argument: '-' for none, '=' then the text (a state may be any string, the empty one too). */
 export const optional = (text: string | undefined): string => (text === undefined ? '-' : `=${text}`);
 
 /** A pick worked out in the process, or the script's arguments when it needs the state or call counts kept on Redis. */
-export type PickPlan = { local: Pick; args: string[] } | { args: string[]; mismatches: Array<string | undefined> };
+export type PickPlan = { local: StubPick; args: string[] } | { args: string[]; mismatches: Array<string | undefined> };
 
 /**
  * Matches the request against each stub here (matching reads only the
@@ -53,10 +53,10 @@ function pickArgs(stubs: readonly CompiledStub[], mismatches: Array<string | und
 }
 
 /**
- * The Pick from the pick script's reply {state, winner, counts…}: `why`
+ * The StubPick from the pick script's reply {state, winner, counts…}: `why`
  * built exactly as pickStub builds it, one phrase per stub tried.
  */
-export function pickFromReply(stubs: readonly CompiledStub[], mismatches: Array<string | undefined>, reply: Array<string | number>): Pick {
+export function pickFromReply(stubs: readonly CompiledStub[], mismatches: Array<string | undefined>, reply: Array<string | number>): StubPick {
   const state = String(reply[0]);
   const winner = Number(reply[1]);
   if (winner > 0) return { stub: stubs[winner - 1] as CompiledStub };
