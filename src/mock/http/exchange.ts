@@ -52,6 +52,8 @@ export interface Exchange {
   sentStatus: number | undefined;
   /** In proxy mode, for a request sent on to the target: how that ended, and what its answer broke. */
   proxy: ProxyOutcome | undefined;
+  /** The `next` functions already called for this request (chain): each may be called once. */
+  nextCalled: Set<Next> | undefined;
 }
 
 /** The Hono environment of the mock: the admin routes read their request's exchange from it. */
@@ -85,6 +87,7 @@ export function newExchange(c: Context<MockEnv>, operationId: string | null, ses
     sentBody: null,
     sentStatus: undefined,
     proxy: undefined,
+    nextCalled: undefined,
   };
 }
 
@@ -99,9 +102,19 @@ export async function readBody(x: Exchange): Promise<Uint8Array> {
  * The steps as one function, built once per route: no closure or promise is
  * made per request, and a step that answers at once (most do) keeps the
  * whole chain synchronous, unlike Hono's compose, which awaits each layer.
+ * As compose does, it refuses a step calling its `next` twice for one
+ * request: the rest of the steps would run, and answer, twice.
  */
 export function chain(steps: readonly Step[], last: Next): Next {
-  return steps.reduceRight<Next>((next, step) => (x) => step(x, next), last);
+  return steps.reduceRight<Next>((rest, step) => {
+    const once: Next = (x) => {
+      const called = (x.nextCalled ??= new Set());
+      if (called.has(once)) throw new Error('next() called more than once for one request');
+      called.add(once);
+      return rest(x);
+    };
+    return (x) => step(x, once);
+  }, last);
 }
 
 /** Adds headers to whatever answer the request gets; `respond` merges them in. Frozen ones are merged once per route (shared-headers.ts). */
