@@ -196,8 +196,8 @@ function byteSize(bytes: number): string {
 /**
  * node:http: it sends a header given as a list once per value, and only the
  * fields it is given (fetch adds its own, joins a repeated header, refuses
- * Transfer-Encoding and some ports, and costs a third more of the CPU a run
- * takes). Failures are thrown as fetch's are, with a cause.
+ * Transfer-Encoding and some ports, and takes half as much CPU again a
+ * run: BENCHMARKS.md). Failures are thrown as fetch's are, with a cause.
  */
 const sendWithNode: Transport = (url, method, headers, body, limits) =>
   new Promise((resolve, reject) => {
