@@ -7,7 +7,7 @@ import { byId, findAll, parseHtml, select, textOf, type HtmlElement } from '../.
 import { childEnv } from '../../test/support/processes.js';
 import type { SuiteReport } from './run-suite.js';
 import { useContractRun } from '../../test/support/contract-run-fixture.js';
-import { startPrismMock } from '../../test/support/prism-mock.js';
+import { PRISM_START_MS, startPrismMock } from '../../test/support/prism-mock.js';
 import { WRONG_TARGET_MIN_REQUESTS } from './wrong-target.js';
 
 /**
@@ -89,7 +89,7 @@ describe('nearly every request answered the same status', () => {
   /** "4 answered 400, 1 answered 500" as its statuses and counts. */
   const others = (text: string): Map<number, number> => new Map([...text.matchAll(/(\d+) answered (\d{3})/g)].map((m) => [Number(m[2]), Number(m[1])]));
 
-  it("prism's mock asked below /v1, which it does not serve: 404 to every route, 400 to the body it cannot parse, and still one line, exit 2", async ({ expect }) => {
+  it("prism's mock asked below /v1, which it does not serve: 404 to every route, 400 to the body it cannot parse, and still one line, exit 2", { timeout: PRISM_START_MS + 30_000 }, async ({ expect }) => {
     const prism = kept(await startPrismMock());
     // It is a mock of the API, at its root: the harness was given the wrong base.
     const root = await fetch(prism.url.replace(/\/v1$/, '/pets?limit=1'), { headers: { authorization: `Bearer ${KEY}` } });

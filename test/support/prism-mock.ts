@@ -16,7 +16,7 @@ import type { TestServer } from './contract-cli.js';
 const require = createRequire(import.meta.url);
 const PRISM_BIN = require.resolve('@stoplight/prism-cli/dist/index.js');
 /** How long prism may take to load the document and listen, on a loaded machine. */
-const START_MS = 60_000;
+export const PRISM_START_MS = 60_000;
 
 /** Starts it on a free port; its `url` is the base the harness would be given (`…/v1`), which prism does not serve. `requests` counts the requests prism logged (a lower bound). */
 export async function startPrismMock(): Promise<TestServer> {
@@ -41,7 +41,7 @@ export async function startPrismMock(): Promise<TestServer> {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  const deadline = Date.now() + START_MS;
+  const deadline = Date.now() + PRISM_START_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`prism mock exited ${child.exitCode} before listening`);
     const ready = await fetch(`http://127.0.0.1:${port}/pets?limit=1`, { headers: { authorization: 'Bearer probe' } }).then(
@@ -51,7 +51,7 @@ export async function startPrismMock(): Promise<TestServer> {
     if (ready) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`prism mock did not listen on ${port} within ${START_MS} ms`);
+      throw new Error(`prism mock did not listen on ${port} within ${PRISM_START_MS} ms`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
