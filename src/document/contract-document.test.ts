@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { compileTransactions } from './dredd.js';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compileSource, compileTransactions } from './dredd.js';
+import { defaultDocumentPath } from '../shared/package-root.js';
 import { loadContract } from './load-contract.js';
 import { loadDocument } from './load-document.js';
 import { getHttpOperationsFromSpec } from './prism.js';
 
 describe('the contract document', () => {
   it('compiles with dredd-transactions into complete pairs for every operation and status, getPet included', async () => {
-    const { transactions, annotations } = await compileTransactions();
+    const { transactions, annotations } = await compileSource(readFileSync(defaultDocumentPath(), 'utf8'), 'openapi/animal-store.yaml');
     expect(annotations.filter((a) => a.type === 'error')).toEqual([]);
     const pairs = transactions.map((t) => `${t.request.method} ${t.request.uri} -> ${t.response.status}`);
     expect(pairs).toEqual([
@@ -26,6 +30,16 @@ describe('the contract document', () => {
       expect(() => JSON.parse(t.response.body ?? '')).not.toThrow();
       if (t.request.method === 'POST') expect(JSON.parse(t.request.body)).toMatchObject({ name: expect.any(String), categoryId: expect.any(Number) });
     }
+  });
+
+  it("the build's pairs are dredd-transactions' own, and an edited document is compiled again", async () => {
+    const source = readFileSync(defaultDocumentPath(), 'utf8');
+    expect(await compileTransactions()).toEqual(await compileSource(source, 'openapi/animal-store.yaml'));
+    const edited = join(mkdtempSync(join(tmpdir(), 'contract-document-')), 'edited.yaml');
+    writeFileSync(edited, source.replace('/pets/{petId}:', '/animals/{petId}:').replaceAll("'/pets/{petId}'", "'/animals/{petId}'"));
+    const pairs = (await compileTransactions(edited)).transactions.map((t) => `${t.request.method} ${t.request.uri}`);
+    expect(pairs).toContain('GET /animals/1');
+    expect(pairs).not.toContain('GET /pets/1');
   });
 
   it('loads into prism-http with the three operations, getPet deprecated', async () => {
