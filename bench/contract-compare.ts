@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { ResponseValidator } from '../src/document/response-validator.js';
 import { runDrift } from '../src/contract-tests/drift/run-drift.js';
-import type { SuiteReport } from '../src/contract-tests/run-suite.js';
+import type { SuiteReport } from '../src/verdict/report.js';
 import { packageRoot } from '../src/shared/package-root.js';
 
 type Mock = { url: string; stop: () => void };

@@ -8,7 +8,7 @@ import { byId, parseHtml, textOf } from '../../test/support/html-tree.js';
 import { sendLargeBody, type LargeBody, type SentBody } from '../../test/faulty-servers/large-body.js';
 import { childEnv, type Run } from '../../test/support/processes.js';
 import { useContractRun } from '../../test/support/contract-run-fixture.js';
-import type { SuiteReport } from './run-suite.js';
+import type { SuiteReport } from '../verdict/report.js';
 
 /**
  * What the built harness reads from a target that answers listPets with a

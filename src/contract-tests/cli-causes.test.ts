@@ -6,7 +6,7 @@ import { brokenStatements, CONTRACT_BIN, MOCK_BIN, parsePretty, startApiServer, 
 import { useContractRun } from '../../test/support/contract-run-fixture.js';
 import { byId, parseHtml, select, textOf, type HtmlElement } from '../../test/support/html-tree.js';
 import { childEnv, requireBuilt, type Run } from '../../test/support/processes.js';
-import type { SuiteReport } from './run-suite.js';
+import type { SuiteReport } from '../verdict/report.js';
 
 /**
  * Failures grouped by cause, through the built harness against the built

@@ -5,7 +5,7 @@ import { CONTRACT_BIN, startApiServer, type TestServer } from '../../test/suppor
 import { childEnv } from '../../test/support/processes.js';
 import { useContractRun } from '../../test/support/contract-run-fixture.js';
 import { otherChoices } from '../../test/servers/other-choices.js';
-import type { SuiteReport } from './run-suite.js';
+import type { SuiteReport } from '../verdict/report.js';
 
 /**
  * `--compare-with` through the built CLI: the Drift section in every

@@ -4,7 +4,7 @@ import { describe, it } from 'vitest';
 import { CONTRACT_BIN, startApiServer, type TestServer } from '../../test/support/contract-cli.js';
 import { childEnv } from '../../test/support/processes.js';
 import { useContractRun } from '../../test/support/contract-run-fixture.js';
-import type { SuiteReport } from './run-suite.js';
+import type { SuiteReport } from '../verdict/report.js';
 
 /**
  * The built CLI's --write-profile where it can fail, and --compare-with

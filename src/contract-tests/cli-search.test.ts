@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { CONTRACT_BIN, startApiServer, startRawServer, type AppFetch } from '../../test/support/contract-cli.js';
 import { childEnv, Processes, requireBuilt } from '../../test/support/processes.js';
-import type { SuiteReport } from './run-suite.js';
+import type { SuiteReport } from '../verdict/report.js';
 
 /**
  * The search as a CI owner meets it, through the built CLI: a server whose

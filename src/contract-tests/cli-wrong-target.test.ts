@@ -5,7 +5,7 @@ import { describe, it } from 'vitest';
 import { CONTRACT_BIN, parsePretty, startApiServer, startRawServer, type AppFetch, type TestServer } from '../../test/support/contract-cli.js';
 import { byId, findAll, parseHtml, select, textOf, type HtmlElement } from '../../test/support/html-tree.js';
 import { childEnv } from '../../test/support/processes.js';
-import type { SuiteReport } from './run-suite.js';
+import type { SuiteReport } from '../verdict/report.js';
 import { useContractRun } from '../../test/support/contract-run-fixture.js';
 import { PRISM_START_MS, startPrismMock } from '../../test/support/prism-mock.js';
 import { WRONG_TARGET_MIN_REQUESTS } from './wrong-target.js';

@@ -21,7 +21,7 @@ import {
 import { childEnv, Processes, requireBuilt, type Run } from '../../test/support/processes.js';
 import { REDACTED_KEY } from './http-client.js';
 import { allRules } from './rules/index.js';
-import type { SuiteReport } from './run-suite.js';
+import type { SuiteReport } from '../verdict/report.js';
 
 /**
  * The `animal-store-contract` command as users run it: the built bin in a

@@ -5,10 +5,11 @@ import { loadFixtureCatalogue } from '../mock/core/fixtures/load-catalogue.js';
 import { createLogger } from '../mock/logger.js';
 import { startMockServer, type RunningMockServer } from '../mock/http/server.js';
 import { openMemoryStore } from '../../test/support/memory-store.js';
-import { describeFinding } from './reporters/describe-finding.js';
-import { OPERATION_ORDER } from './reporters/excerpt.js';
+import { describeFinding } from '../verdict/reporters/describe-finding.js';
+import { OPERATION_ORDER } from '../verdict/reporters/excerpt.js';
 import { allRules } from './rules/index.js';
-import { runSuite, type SuiteReport } from './run-suite.js';
+import { runSuite } from './run-suite.js';
+import { type SuiteReport } from '../verdict/report.js';
 
 /**
  * The contract rules as a vitest project: one test per rule, with the CLI's

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResponseValidator, type ResponseValidator } from '../document/response-validator.js';
 import { startApiServer, type ApiServer } from '../../test/support/contract-cli.js';
-import { documentedPairs, type DocumentedPair } from './coverage.js';
-import { prettyReport } from './reporters/pretty-reporter.js';
+import { documentedPairs } from './coverage.js';
+import { type DocumentedPair, type SuiteReport } from '../verdict/report.js';
+import { prettyReport } from '../verdict/reporters/pretty-reporter.js';
 import { allRules } from './rules/index.js';
-import { runSuite, type SuiteOptions, type SuiteReport } from './run-suite.js';
+import { runSuite, type SuiteOptions } from './run-suite.js';
 
 /**
  * Coverage of the contract document by the rules: every request/response

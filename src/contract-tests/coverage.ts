@@ -1,24 +1,7 @@
 import { compileTransactions } from '../document/dredd.js';
 import type { ResponseValidator } from '../document/response-validator.js';
-import type { RuleResult } from './types.js';
+import type { Coverage, DocumentedPair, RuleResult } from '../verdict/report.js';
 import type { OperationId } from '../verdict/exchange.js';
-
-/** A documented request/response pair: an operation and one of its statuses. */
-export interface DocumentedPair {
-  operation: OperationId;
-  method: string;
-  /** The operation's path template: `/pets/{petId}`. */
-  path: string;
-  status: number;
-  /** dredd-transactions' name for it. */
-  name: string;
-}
-
-export interface Coverage {
-  pairs: Array<DocumentedPair & { rules: string[] }>;
-  covered: number;
-  total: number;
-}
 
 const compiled = new Map<string | undefined, ReturnType<typeof compileTransactions>>();
 

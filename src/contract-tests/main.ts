@@ -5,15 +5,15 @@ import { parseAllowRefusals, type RefusalAllowance } from './allow-refusal.js';
 import { CONTRACT_HELP, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
 import { resolveEnvironment } from './environments.js';
 import { writeProfile } from './profile/write-profile.js';
-import { htmlReport, type ReportAbout } from './reporters/html-reporter.js';
-import { jsonReport } from './reporters/json-reporter.js';
-import { junitReport } from './reporters/junit-reporter.js';
-import { prettyReport } from './reporters/pretty-reporter.js';
-import { summaryReport } from './reporters/summary-reporter.js';
-import { githubReport } from './reporters/github-reporter.js';
-import { markdownReport } from './reporters/markdown-reporter.js';
+import { htmlReport, type ReportAbout } from '../verdict/reporters/html-reporter.js';
+import { jsonReport } from '../verdict/reporters/json-reporter.js';
+import { junitReport } from '../verdict/reporters/junit-reporter.js';
+import { prettyReport } from '../verdict/reporters/pretty-reporter.js';
+import { summaryReport } from '../verdict/reporters/summary-reporter.js';
+import { githubReport } from '../verdict/reporters/github-reporter.js';
+import { markdownReport } from '../verdict/reporters/markdown-reporter.js';
 import { allRules } from './rules/index.js';
-import type { SuiteReport } from './run-suite.js';
+import type { SuiteReport } from '../verdict/report.js';
 
 export interface ContractIo {
   argv: string[];

@@ -4,7 +4,8 @@ import type { InputModel } from './generate/schema-model.js';
 import { checkExchange, pathBelowBase } from '../verdict/exchange-checks.js';
 import type { PetLookup } from './existing-pet.js';
 import type { Send } from './http-client.js';
-import type { ApiRequest, Probe, Rule, RuleContext, RuleFacts, RuleResult, SilentLog } from './types.js';
+import type { ApiRequest, Probe, Rule, RuleContext, SilentLog } from './types.js';
+import type { RuleFacts, RuleResult } from '../verdict/report.js';
 import type { RecordedExchange, Finding, OperationId } from '../verdict/exchange.js';
 
 export interface RuleDependencies {

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { createResponseValidator, type ResponseValidator } from '../document/response-validator.js';
-import { documentedPairs, matchCoverage, operationLabels, type Coverage } from './coverage.js';
-import { failureCauses, type FailureCause } from './failure-causes.js';
+import { documentedPairs, matchCoverage, operationLabels } from './coverage.js';
+import { failureCauses } from '../verdict/failure-causes.js';
 import { describeAllowance, NO_DECLARATION, type RefusalAllowance } from './allow-refusal.js';
 import { catalogueFiller, FULL_CATALOGUE } from './catalogue-fill.js';
 import { DEFAULT_EXAMPLES } from './cli-options.js';
@@ -13,9 +13,9 @@ import { allRules } from './rules/index.js';
 import { notRun, runRule, type RuleDependencies } from './run-rule.js';
 import { firstPet } from './existing-pet.js';
 import { createSilentLog } from './silent-log.js';
-import type { DriftReport } from './drift/drift-types.js';
-import type { ApiRequest, Probe, Rule, RuleResult, SilentEntry, SilentLog } from './types.js';
-import { wrongTargetVerdict, type WrongTarget } from './wrong-target.js';
+import type { ApiRequest, Probe, Rule, SilentLog } from './types.js';
+import type { RuleResult, SuiteReport } from '../verdict/report.js';
+import { wrongTargetVerdict } from './wrong-target.js';
 
 export interface SuiteOptions {
   /** The API's base URL, ending in `/v1`. */
@@ -52,31 +52,6 @@ export interface SuiteTap {
   observe(ruleId: string, ...observation: Parameters<SilentLog['observe']>): void;
   /** The run's own client, to send a request again (drift/flapping.ts). */
   client?(send: Send): void;
-}
-
-
-export interface SuiteReport {
-  target: { baseUrl: string; readOnly: boolean };
-  /** Replays the generated cases: `--seed N`. */
-  seed: number;
-  examples: number;
-  /** The limits declared with --allow-refusal, in their own words (`name.maxLength=100`). */
-  declared: string[];
-  startedAt: string;
-  ms: number;
-  results: RuleResult[];
-  /** Every finding of `results`, grouped by cause (failure-causes.ts): what reports lead with. */
-  causes: FailureCause[];
-  coverage: Coverage;
-  /** What the target answered where the interface is silent. */
-  silent: SilentEntry[];
-  summary: { passed: number; failed: number; skipped: number; warnings: number; contractFailed: number };
-  /** Every request answered the same status no rule can make sense of (wrong-target.ts): the address or key is wrong; null otherwise. */
-  wrongTarget: WrongTarget | null;
-  /** With --compare-with: what differs from the second target (drift/run-drift.ts). */
-  drift?: DriftReport;
-  /** Whether the run passes: no failed rule (contract failures, or hard advisory failures), and not a wrong target. */
-  ok: boolean;
 }
 
 export type SuiteRun = { ok: true; report: SuiteReport } | { ok: false; error: { kind: 'usage' | 'unreachable'; message: string } };

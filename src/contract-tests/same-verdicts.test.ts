@@ -6,7 +6,7 @@ import { packageRoot } from '../shared/package-root.js';
 import { BROKEN_RULES, brokenStatements, CONTRACT_BIN, startApiServer, type ApiServer } from '../../test/support/contract-cli.js';
 import { childEnv, Processes, requireBuilt } from '../../test/support/processes.js';
 import { allRules } from './rules/index.js';
-import type { SuiteReport } from './run-suite.js';
+import type { SuiteReport } from '../verdict/report.js';
 
 /**
  * The vitest project (`--project contract`) and the CLI give the same

@@ -1,6 +1,7 @@
 import { curlLine } from '../verdict/curl-line.js';
-import { excerpt } from './reporters/excerpt.js';
-import type { FixedSilentPoint, SilentEntry, SilentLog, SilentPoint } from './types.js';
+import { excerpt } from '../verdict/reporters/excerpt.js';
+import type { SilentLog } from './types.js';
+import type { FixedSilentPoint, SilentEntry, SilentPoint } from '../verdict/report.js';
 import type { RecordedExchange } from '../verdict/exchange.js';
 
 /** The interface's own open points, in report order (after listPets' parameters), with the question each answers. */

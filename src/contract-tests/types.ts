@@ -1,29 +1,14 @@
 import type { RefusalAllowance } from './allow-refusal.js';
 import type { InputModel } from './generate/schema-model.js';
 import type { ExactInteger } from '../shared/exact-json/int64.js';
-import type { Finding, OperationId, RecordedExchange, Reproduction } from '../verdict/exchange.js';
+import type { Finding, RecordedExchange, Reproduction } from '../verdict/exchange.js';
+import type { RuleFacts, SilentEntry, SilentPoint } from '../verdict/report.js';
 
 /**
  * The harness's data: rules, the exchanges they make, and what they find.
  * Everything is plain data, so reporters, the CLI and the vitest project
  * read the same results.
  */
-
-
-/**
- * `contract`: what the interface states; a failure fails the run.
- * `advisory`: where the interface is silent; reported, and fails the run
- * only on a 5xx, a dropped connection, or an error that is not an Error body.
- */
-export type Severity = 'contract' | 'advisory';
-
-/** The statement of animal-store-interface.md a rule checks. */
-export interface Statement {
-  /** The interface's section, e.g. `Endpoints > List animals`. */
-  section: string;
-  /** What it says, quoted or closely paraphrased. */
-  text: string;
-}
 
 export interface ApiRequest {
   method: 'GET' | 'POST';
@@ -132,83 +117,10 @@ export interface SilentLog {
   entries(): SilentEntry[];
 }
 
-/** A point of the interface's own, asked of every target. */
-export type FixedSilentPoint =
-  | 'missing-key'
-  | 'wrong-key'
-  | 'challenge'
-  | 'default-status'
-  | 'name-length'
-  | 'order'
-  | 'pet-id'
-  | 'location'
-  | 'missing-body'
-  | 'malformed-json'
-  | 'body-not-object'
-  | 'media-type'
-  | 'missing-field'
-  | 'invalid-value'
-  | 'unknown-id'
-  | 'valid-refused'
-  | 'body-size'
-  | 'empty-name'
-  | 'control-characters'
-  | 'taken-name'
-  | 'chunked-body'
-  | 'extra-member'
-  | 'unknown-query-parameter';
-
-/**
- * A documented listPets query parameter, one point each, read from the
- * document: what values it refuses got (`refused`), or, for a parameter
- * the harness cannot judge (neither `limit` nor a Pet field), what valid
- * values got (`unjudged`).
- */
-export interface QueryParameterPoint {
-  kind: 'query-parameter';
-  name: string;
-  values: 'refused' | 'unjudged';
-}
-
-export type SilentPoint = FixedSilentPoint | QueryParameterPoint;
-
-export interface SilentEntry {
-  point: SilentPoint;
-  question: string;
-  answers: Array<{ answer: string; count: number; example: string }>;
-}
-
 /** A rule's end: nothing to add, a skip with its reason, or how many generated cases it sent. */
 export type RuleOutcome = void | { skipped: string } | { cases: number };
-
-/** What a rule is, as reports show it. */
-export interface RuleFacts {
-  /** Stable id, used by --only and --skip and in reports. */
-  id: string;
-  title: string;
-  operation: OperationId;
-  /** Whether it creates data (createPet). Writing rules are skipped in read-only mode. */
-  writes: boolean;
-  severity: Severity;
-  statement: Statement;
-}
 
 export interface Rule extends RuleFacts {
   run(context: RuleContext): Promise<RuleOutcome>;
 }
 
-export type RuleStatus = 'passed' | 'failed' | 'skipped';
-
-export interface RuleResult extends RuleFacts {
-  status: RuleStatus;
-  /** Generated cases the rule sent (shrinking included); absent for rules with fixed requests. */
-  cases?: number;
-  /** Why it was skipped. */
-  reason?: string;
-  findings: Finding[];
-  /** The exchanges kept for the report (of generated cases, only the failing ones). */
-  exchanges: RecordedExchange[];
-  /** Every `operation status` pair the rule's requests got, kept or not: what coverage counts. */
-  observed?: string[];
-  ms: number;
-}

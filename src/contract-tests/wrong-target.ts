@@ -1,5 +1,6 @@
 import type { ResponseValidator } from '../document/response-validator.js';
 import type { AnswerTally } from './answer-tally.js';
+import type { WrongTarget } from '../verdict/report.js';
 
 /** A run of fewer requests says too little about the target to blame its address (a couple of `--only` rules). */
 export const WRONG_TARGET_MIN_REQUESTS = 10;
@@ -16,16 +17,6 @@ export const WRONG_TARGET_MIN_REQUESTS = 10;
  * wrong target.
  */
 export const WRONG_TARGET_SHARE = 0.95;
-
-/** (Nearly) every request of the run got the same answer, one no rule can make sense of: the address or the key is wrong, not the API. */
-export interface WrongTarget {
-  status: number;
-  requests: number;
-  /** How many of them got `status`: all of them, or nearly all. */
-  matching: number;
-  /** One line: `every request answered 404: is the base URL right? (…)`. */
-  message: string;
-}
 
 /**
  * Tells, once the run is over, whether the harness was pointed at the wrong

@@ -6,8 +6,9 @@ import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogu
 import { DEFECTS } from './all-defects.js';
 import { FAULTY_SERVER_KEY, type Defect } from './defect.js';
 import { startFaultyServer } from './faulty-server.js';
-import { describeFinding } from '../../src/contract-tests/reporters/describe-finding.js';
-import { runSuite, type SuiteReport } from '../../src/contract-tests/run-suite.js';
+import { describeFinding } from '../../src/verdict/reporters/describe-finding.js';
+import { runSuite } from '../../src/contract-tests/run-suite.js';
+import { type SuiteReport } from '../../src/verdict/report.js';
 
 /**
  * Proves the harness can fail: the full suite (every rule, writing ones

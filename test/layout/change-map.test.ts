@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runSuite, type SuiteReport } from '../../src/contract-tests/run-suite.js';
+import { runSuite } from '../../src/contract-tests/run-suite.js';
+import { type SuiteReport } from '../../src/verdict/report.js';
 import { allRules } from '../../src/contract-tests/rules/index.js';
 import type { OpenApiDocument } from '../../src/document/openapi-types.js';
 import { createResponseValidator } from '../../src/document/response-validator.js';

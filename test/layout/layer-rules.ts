@@ -10,8 +10,9 @@ const under =
 const isHono = (target: string): boolean => target === 'hono' || target.startsWith('hono/') || target.startsWith('@hono/');
 
 /**
- * Who may import whom in src/. What judges one exchange (src/verdict/) is
- * shared by the harness and the mock's proxy, and imports neither. The harness and the
+ * Who may import whom in src/. What judges one exchange and reports it
+ * (src/verdict/) is shared by the harness and the mock's proxy, and
+ * imports neither. The harness and the
  * contract document's code stand apart from the mock, so the harness can test any server
  * and the contract is the one both sides read; the mock's core is its
  * behaviour without HTTP, so it imports neither Hono nor the mock's HTTP
@@ -36,10 +37,6 @@ export const LAYER_RULES: readonly LayerRule[] = [
     appliesTo: under('src/verdict'),
     forbids: (target) => under('src/mock')(target) || under('src/contract-tests')(target),
   },
-  {
-    // The proxy judges an exchange with src/verdict/; its report still reuses the harness's reporters.
-    name: 'src/mock/ imports nothing under src/contract-tests/, but for the proxy report',
-    appliesTo: (path) => under('src/mock')(path) && path !== 'src/mock/http/proxy/proxy-report.ts',
-    forbids: under('src/contract-tests'),
-  },
+  // The proxy judges an exchange and writes its report with src/verdict/, as the harness does.
+  { name: 'src/mock/ imports nothing under src/contract-tests/', appliesTo: under('src/mock'), forbids: under('src/contract-tests') },
 ];

@@ -5,7 +5,8 @@ import { startReferenceServer } from './reference-server.js';
 import { startApiServer, mockData } from '../support/contract-cli.js';
 import { NAME_LIMIT, refusesLongNames } from './declared-limit-servers.js';
 import { referenceCatalogue } from './reference-catalogue.js';
-import { runSuite, type SuiteReport } from '../../src/contract-tests/run-suite.js';
+import { runSuite } from '../../src/contract-tests/run-suite.js';
+import { type SuiteReport } from '../../src/verdict/report.js';
 
 /**
  * The other side of the faulty servers: correct implementations must pass

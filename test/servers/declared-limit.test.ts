@@ -4,7 +4,7 @@ import { describe, it } from 'vitest';
 import { CONTRACT_BIN, parsePretty, startApiServer, type TestServer } from '../support/contract-cli.js';
 import { useContractRun } from '../support/contract-run-fixture.js';
 import { childEnv, type Run } from '../support/processes.js';
-import type { SuiteReport } from '../../src/contract-tests/run-suite.js';
+import type { SuiteReport } from '../../src/verdict/report.js';
 import { NAME_LIMIT, refusesLongNames, refusingCreates } from './declared-limit-servers.js';
 
 /**

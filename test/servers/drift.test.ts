@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { describe, it } from 'vitest';
-import type { DriftReport } from '../../src/contract-tests/drift/drift-types.js';
+import type { DriftReport } from '../../src/verdict/drift-report.js';
 import { questionOf } from '../../src/contract-tests/silent-log.js';
 import { startApiServer, type AppFetch, type ApiServer } from '../support/contract-cli.js';
 import { OTHER_CHOICES, otherChoices } from './other-choices.js';

@@ -1,5 +1,5 @@
 import type { AppFetch } from '../support/contract-cli.js';
-import type { DriftReport } from '../../src/contract-tests/drift/drift-types.js';
+import type { DriftReport } from '../../src/verdict/drift-report.js';
 import { questionOf } from '../../src/contract-tests/silent-log.js';
 import { fieldsOf } from './declared-limit-servers.js';
 import { isExactInteger } from '../../src/shared/exact-json/int64.js';

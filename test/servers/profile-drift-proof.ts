@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ExpectStatic } from 'vitest';
-import type { DriftReport } from '../../src/contract-tests/drift/drift-types.js';
+import type { DriftReport } from '../../src/verdict/drift-report.js';
 import { loadDefaultProfile, loadProfile, type LoadedProfile } from '../../src/mock/core/profile/load-profile.js';
 import { parseYaml } from '../../src/shared/parse-yaml.js';
 import type { ProfileFile, ProfilePoint } from '../../src/shared/profile/profile.js';

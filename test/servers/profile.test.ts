@@ -6,7 +6,7 @@ import { childEnv, requireBuilt } from '../support/processes.js';
 import { useContractRun } from '../support/contract-run-fixture.js';
 import { startReferenceServer } from './reference-server.js';
 import { questionOf } from '../../src/contract-tests/silent-log.js';
-import type { SuiteReport } from '../../src/contract-tests/run-suite.js';
+import type { SuiteReport } from '../../src/verdict/report.js';
 import { parseYaml } from '../../src/shared/parse-yaml.js';
 import { defaultProfilePath, type ProfileFile, type ProfilePoint } from '../../src/shared/profile/profile.js';
 

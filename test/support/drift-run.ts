@@ -1,6 +1,6 @@
 import { createResponseValidator } from '../../src/document/response-validator.js';
 import { runDrift } from '../../src/contract-tests/drift/run-drift.js';
-import type { DriftReport } from '../../src/contract-tests/drift/drift-types.js';
+import type { DriftReport } from '../../src/verdict/drift-report.js';
 /** A server a test starts: its base URL, and how to stop it. */
 export interface StartedServer {
   url: string;

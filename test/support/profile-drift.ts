@@ -1,5 +1,5 @@
 import { questionOf } from '../../src/contract-tests/silent-log.js';
-import type { DriftReport } from '../../src/contract-tests/drift/drift-types.js';
+import type { DriftReport } from '../../src/verdict/drift-report.js';
 import type { ProfileChoices, ProfilePoint } from '../../src/shared/profile/profile.js';
 import { loadDefaultProfile } from '../../src/mock/core/profile/load-profile.js';
 

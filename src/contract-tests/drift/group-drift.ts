@@ -1,11 +1,11 @@
 import type { Send } from '../http-client.js';
 import { curlLine } from '../../verdict/curl-line.js';
-import { excerpt } from '../reporters/excerpt.js';
+import { excerpt } from '../../verdict/reporters/excerpt.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import type { Difference } from './compare-rule.js';
-import type { DriftGroup, Inconsistency } from './drift-types.js';
+import type { DriftGroup, Inconsistency } from '../../verdict/drift-report.js';
 import { unstableAnswers } from './flapping.js';
-import { groupByCause } from '../group-by-cause.js';
+import { groupByCause } from '../../verdict/group-by-cause.js';
 
 export interface SideTools {
   send: Send | undefined;

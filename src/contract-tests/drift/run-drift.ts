@@ -1,10 +1,11 @@
 import { createResponseValidator } from '../../document/response-validator.js';
 import { drawSeed } from '../generate/search.js';
-import { runSuite, type SuiteOptions, type SuiteReport } from '../run-suite.js';
-import type { RuleResult } from '../types.js';
+import { runSuite, type SuiteOptions } from '../run-suite.js';
+import { type SuiteReport } from '../../verdict/report.js';
+import type { RuleResult } from '../../verdict/report.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { compareRule, type Difference } from './compare-rule.js';
-import type { DriftReport } from './drift-types.js';
+import type { DriftReport } from '../../verdict/drift-report.js';
 import { repeatedRequests } from './flapping.js';
 import { groupDrift } from './group-drift.js';
 import { pairRecorder, type SideRecording } from './pair-recorder.js';

@@ -1,5 +1,5 @@
 import type { ProfiledError, ProfilePoint } from '../../shared/profile/profile.js';
-import type { SilentEntry } from '../types.js';
+import type { SilentEntry } from '../../verdict/report.js';
 import { profileStatuses } from './profile-statuses.js';
 
 export type Answers = SilentEntry['answers'];

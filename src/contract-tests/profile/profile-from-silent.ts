@@ -1,5 +1,5 @@
 import { PROFILE_VERSION, type AcceptedOr, type ProfileFile, type ProfileChoices, type ProfilePoint } from '../../shared/profile/profile.js';
-import type { SilentEntry } from '../types.js';
+import type { SilentEntry } from '../../verdict/report.js';
 import { keyOf } from '../silent-log.js';
 import { UNDECLARED_NAME_LENGTH } from '../allow-refusal.js';
 import { profilePattern } from './profile-statuses.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { dump } from 'js-yaml';
-import type { SilentEntry } from '../types.js';
+import type { SilentEntry } from '../../verdict/report.js';
 import { profileFromSilent } from './profile-from-silent.js';
 
 /** A profile's name from its file's: `staging.profile.yaml` → `staging.profile`, cut to what the schema allows. */

@@ -1,4 +1,4 @@
-import type { Statement } from '../types.js';
+import type { Statement } from '../../verdict/report.js';
 
 /** The statements of animal-store-interface.md that say what createPet must accept, quoted. */
 export const ACCEPTANCE = {

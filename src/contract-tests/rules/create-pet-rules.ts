@@ -1,6 +1,7 @@
 import { petStatuses } from '../generate/schema-model.js';
 import { randomUUID } from 'node:crypto';
-import type { Pet, Rule, RuleContext, Statement } from '../types.js';
+import type { Pet, Rule, RuleContext } from '../types.js';
+import type { Statement } from '../../verdict/report.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { expectField, expectStatus, JSON_BODY, petOf, petsOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';

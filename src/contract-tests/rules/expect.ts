@@ -1,4 +1,5 @@
-import type { Pet, RuleContext, Statement } from '../types.js';
+import type { Pet, RuleContext } from '../types.js';
+import type { Statement } from '../../verdict/report.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { cite } from './statements.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';

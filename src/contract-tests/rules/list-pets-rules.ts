@@ -1,4 +1,5 @@
-import type { Pet, Rule, RuleContext, Statement } from '../types.js';
+import type { Pet, Rule, RuleContext } from '../types.js';
+import type { Statement } from '../../verdict/report.js';
 import { expectStatus, petsOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';

@@ -1,7 +1,8 @@
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 import { answerOf } from '../silent-log.js';
 import type { PetIdForm } from '../../shared/profile/profile.js';
-import type { Pet, Rule, RuleContext, Statement } from '../types.js';
+import type { Pet, Rule, RuleContext } from '../types.js';
+import type { Statement } from '../../verdict/report.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { finding, sweep } from './generated.js';
 import { samePet } from './same-pet.js';

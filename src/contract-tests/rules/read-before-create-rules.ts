@@ -2,7 +2,8 @@ import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
 import { petStatuses } from '../generate/schema-model.js';
 import { ruleSeed } from '../generate/search.js';
-import type { ApiRequest, Pet, Probe, Rule, RuleContext, Statement } from '../types.js';
+import type { ApiRequest, Pet, Probe, Rule, RuleContext } from '../types.js';
+import type { Statement } from '../../verdict/report.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { finding, recordFailure, verdictOf } from './generated.js';
 import { samePet } from './same-pet.js';

@@ -1,6 +1,7 @@
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
 import { answerOf, errorCodeOf } from '../silent-log.js';
-import type { FixedSilentPoint, Probe, Rule, RuleContext, Statement } from '../types.js';
+import type { Probe, Rule, RuleContext } from '../types.js';
+import type { FixedSilentPoint, Statement } from '../../verdict/report.js';
 import { ACCEPTANCE } from './acceptance-statements.js';
 import { createdAsSent } from './created-as-sent.js';
 import { JSON_BODY } from './expect.js';

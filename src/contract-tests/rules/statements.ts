@@ -1,4 +1,4 @@
-import type { Statement } from '../types.js';
+import type { Statement } from '../../verdict/report.js';
 
 /** The statements of animal-store-interface.md the rules check, quoted. */
 export const STATEMENTS = {

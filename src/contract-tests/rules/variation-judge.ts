@@ -1,7 +1,8 @@
 import { unacceptedCoding } from '../../verdict/decode-body.js';
 import { DIMENSIONS, describeVariation, extraQueryOf, headerForm, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
 import { answerOf } from '../silent-log.js';
-import type { RuleContext, Statement } from '../types.js';
+import type { RuleContext } from '../types.js';
+import type { Statement } from '../../verdict/report.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { finding } from './generated.js';
 import { cite } from './statements.js';

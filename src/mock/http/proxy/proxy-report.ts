@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { EXCHANGE_CHECKS, type ExchangeCheckId } from '../../../verdict/exchange-check-ids.js';
-import { failureCauses } from '../../../contract-tests/failure-causes.js';
-import { htmlReport } from '../../../contract-tests/reporters/html-reporter.js';
-import { jsonReport } from '../../../contract-tests/reporters/json-reporter.js';
-import { junitReport } from '../../../contract-tests/reporters/junit-reporter.js';
-import type { SuiteReport } from '../../../contract-tests/run-suite.js';
-import type { RuleResult } from '../../../contract-tests/types.js';
+import { failureCauses } from '../../../verdict/failure-causes.js';
+import { htmlReport } from '../../../verdict/reporters/html-reporter.js';
+import { jsonReport } from '../../../verdict/reporters/json-reporter.js';
+import { junitReport } from '../../../verdict/reporters/junit-reporter.js';
+import type { SuiteReport, RuleResult } from '../../../verdict/report.js';
 import type { ReportCause } from '../../core/proxy/report-causes.js';
 
 /** The formats `--proxy-report FILE` writes, by FILE's extension: the harness's own reporters. */

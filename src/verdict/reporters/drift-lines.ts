@@ -1,4 +1,4 @@
-import type { DriftReport } from '../drift/drift-types.js';
+import type { DriftReport } from '../drift-report.js';
 
 /** The drift report as text: each cause with its count, what each target answered, and a curl line for each side. */
 export function describeDrift(drift: DriftReport): string[] {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenStatements, CONTRACT_BIN, startApiServer, startRawServer, type TestServer } from '../../../test/support/contract-cli.js';
 import { openPage, screenshot } from '../../../test/support/browser.js';
 import { childEnv, Processes, requireBuilt } from '../../../test/support/processes.js';
-import { REDACTED_KEY } from '../http-client.js';
+import { REDACTED_KEY } from '../../contract-tests/http-client.js';
 
 /**
  * The HTML report as a colleague gets it: a file opened from disk in

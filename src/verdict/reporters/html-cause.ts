@@ -1,7 +1,5 @@
 import { escapeHtml } from '../../shared/html-escape.js';
-import type { FailureCause } from '../failure-causes.js';
-import type { SuiteReport } from '../run-suite.js';
-import type { RuleResult } from '../types.js';
+import type { FailureCause, SuiteReport, RuleResult } from '../report.js';
 import { causeCounts, causeHeadline } from './describe-cause.js';
 import { counted } from './excerpt.js';
 import { element, markdownHtml, textElement } from './html-element.js';

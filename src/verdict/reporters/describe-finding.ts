@@ -1,6 +1,6 @@
-import type { SilentEntry } from '../types.js';
-import type { RecordedExchange, Finding, Reproduction } from '../../verdict/exchange.js';
-import { curlLine } from '../../verdict/curl-line.js';
+import type { SilentEntry } from '../report.js';
+import type { RecordedExchange, Finding, Reproduction } from '../exchange.js';
+import { curlLine } from '../curl-line.js';
 import { excerpt } from './excerpt.js';
 
 /**

@@ -1,6 +1,6 @@
-import { curlLine } from '../../verdict/curl-line.js';
-import type { RuleResult } from '../types.js';
-import type { Finding } from '../../verdict/exchange.js';
+import { curlLine } from '../curl-line.js';
+import type { RuleResult } from '../report.js';
+import type { Finding } from '../exchange.js';
 import { caseSteps, requestLines, responseLines } from './describe-finding.js';
 import { element, markdownHtml, textElement } from './html-element.js';
 import { counted } from './excerpt.js';

@@ -1,37 +1,7 @@
-import { answerSignature } from './answer-tally.js';
+import { answerSignature } from './answer-signature.js';
 import { groupByCause } from './group-by-cause.js';
-import type { RuleResult } from './types.js';
-import type { Finding, OperationId, RecordedExchange } from '../verdict/exchange.js';
-
-/**
- * One cause of the run's failures (or, where it failed no rule, of its
- * warnings): what the findings it groups have in common, the rules it
- * affected and one of them as its example. Plain data, read by every
- * reporter; each finding names its cause by `id`.
- */
-export interface FailureCause {
-  /** `cause-1`, `cause-2`…: the biggest first. */
-  id: string;
-  /**
-   * `answer`: the target answered alike wherever it happened (a 503, no
-   * answer, or one operation's unexpected status), whatever the rules asked;
-   * `finding`: the same finding, on answers otherwise as the rule expected.
-   */
-  kind: 'answer' | 'finding';
-  /** What went wrong, in words: `answered 503 service_unavailable with Retry-After`, `the body is not a JSON array (at $.body)`. */
-  cause: string;
-  /** `error` when it failed a rule; `warning` when every finding of it is a warning. */
-  level: 'error' | 'warning';
-  /** The rules it affected, in the report's order. */
-  rules: string[];
-  findings: number;
-  /** The operations where it was seen, as their method and path template: `GET /pets/{petId}`. */
-  operations: string[];
-  /** For an answer whatever the operation: how many of the run's requests got it (the rest of them passed or were not judged). */
-  requests?: { matching: number; total: number };
-  /** The first finding of it: the rule and the finding in full. */
-  example: { rule: string; finding: Finding };
-}
+import type { FailureCause, RuleResult } from './report.js';
+import type { Finding, OperationId, RecordedExchange } from './exchange.js';
 
 export interface AnswerCounts {
   requests: number;

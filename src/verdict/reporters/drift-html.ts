@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../shared/html-escape.js';
-import type { DriftReport } from '../drift/drift-types.js';
+import type { DriftReport } from '../drift-report.js';
 import { element, textElement } from './html-element.js';
 
 /** The drift report's section: causes with both targets' answers and curl lines, then what is inconsistent, failed on B, or not compared. */

@@ -1,5 +1,5 @@
-import type { SuiteReport } from '../run-suite.js';
-import type { Finding } from '../../verdict/exchange.js';
+import type { SuiteReport } from '../report.js';
+import type { Finding } from '../exchange.js';
 import { excerpt } from './excerpt.js';
 
 /** A finding with its exchange named by its request line: the exchange itself is in the rule's `exchanges`. */

@@ -1,5 +1,4 @@
-import type { FailureCause } from '../failure-causes.js';
-import type { SuiteReport } from '../run-suite.js';
+import type { FailureCause, SuiteReport } from '../report.js';
 import { counted } from './excerpt.js';
 
 /**

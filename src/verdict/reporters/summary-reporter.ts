@@ -1,7 +1,7 @@
-import type { SuiteReport } from '../run-suite.js';
+import type { SuiteReport } from '../report.js';
 import type { ReportAbout } from './html-reporter.js';
 import { causeHeadline, failingCauses, ruleNames, verdictText, warningCauses } from './describe-cause.js';
-import { curlLine } from '../../verdict/curl-line.js';
+import { curlLine } from '../curl-line.js';
 import { counted } from './excerpt.js';
 import { countsLine, reportHeader } from './pretty-reporter.js';
 

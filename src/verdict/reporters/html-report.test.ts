@@ -6,10 +6,10 @@ import { packageVersion } from '../../shared/package-root.js';
 import { BROKEN_RULES, brokenStatements, CONTRACT_BIN, startApiServer, startRawServer } from '../../../test/support/contract-cli.js';
 import { byId, parseHtml, select, textOf, type HtmlElement } from '../../../test/support/html-tree.js';
 import { childEnv, type Run } from '../../../test/support/processes.js';
-import { REDACTED_KEY } from '../http-client.js';
-import { allRules } from '../rules/index.js';
+import { REDACTED_KEY } from '../../contract-tests/http-client.js';
+import { allRules } from '../../contract-tests/rules/index.js';
 import { useContractRun } from '../../../test/support/contract-run-fixture.js';
-import type { SuiteReport } from '../run-suite.js';
+import type { SuiteReport } from '../report.js';
 
 /** The Markdown code spans of a statement of the interface (`limit`), and the statement as read with them shown as code. */
 const codeSpans = (text: string): string[] => [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] as string);

@@ -1,13 +1,11 @@
-import type { SuiteReport } from '../run-suite.js';
-import type { RuleResult } from '../types.js';
-import { OPERATION_ORDER } from './excerpt.js';
+import type { SuiteReport, RuleResult } from '../report.js';
+import { OPERATION_ORDER, counted } from './excerpt.js';
 import { escapeHtml } from '../../shared/html-escape.js';
 import { driftSection } from './drift-html.js';
 import { element, markdownHtml, textElement } from './html-element.js';
 import { ruleAnchor, ruleTags } from './html-finding.js';
 import { causeAnchor, causesSection } from './html-cause.js';
 import { failingCauses, verdictText, warningCauses } from './describe-cause.js';
-import { counted } from './excerpt.js';
 import { HTML_REPORT_STYLE } from './html-style.js';
 
 /** What the run's report does not hold but the page shows. */

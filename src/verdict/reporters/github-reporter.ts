@@ -1,8 +1,7 @@
-import type { FailureCause } from '../failure-causes.js';
-import type { SuiteReport } from '../run-suite.js';
+import type { FailureCause, SuiteReport } from '../report.js';
 import { causeHeadline, failingCauses, ruleNames, verdictText, warningCauses } from './describe-cause.js';
 import type { ReportAbout } from './html-reporter.js';
-import { curlLine } from '../../verdict/curl-line.js';
+import { curlLine } from '../curl-line.js';
 import { counted } from './excerpt.js';
 
 /**

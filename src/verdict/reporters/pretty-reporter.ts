@@ -1,6 +1,4 @@
-import type { FailureCause } from '../failure-causes.js';
-import type { SuiteReport } from '../run-suite.js';
-import type { RuleResult } from '../types.js';
+import type { FailureCause, SuiteReport, RuleResult } from '../report.js';
 import { causeHeadline, failingCauses, verdictText, warningCauses } from './describe-cause.js';
 import { describeFinding, describeSilent } from './describe-finding.js';
 import { describeDrift } from './drift-lines.js';

@@ -1,10 +1,9 @@
-import type { SuiteReport } from '../run-suite.js';
-import type { WrongTarget } from '../wrong-target.js';
+import type { SuiteReport, WrongTarget } from '../report.js';
 import { describeFinding, describeSilent } from './describe-finding.js';
 import { describeDrift } from './drift-lines.js';
 import { counted, OPERATION_ORDER } from './excerpt.js';
 import { causeHeadline } from './describe-cause.js';
-import type { Finding } from '../../verdict/exchange.js';
+import type { Finding } from '../exchange.js';
 
 /**
  * JUnit XML, the format CI servers read: one <testsuite> per operation, one

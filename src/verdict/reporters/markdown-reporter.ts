@@ -1,6 +1,5 @@
-import type { FailureCause } from '../failure-causes.js';
-import type { SuiteReport } from '../run-suite.js';
-import { curlLine } from '../../verdict/curl-line.js';
+import type { FailureCause, SuiteReport } from '../report.js';
+import { curlLine } from '../curl-line.js';
 import { causeCounts, failingCauses, ruleNames, verdictText, warningCauses } from './describe-cause.js';
 import type { ReportAbout } from './html-reporter.js';
 import { counted } from './excerpt.js';

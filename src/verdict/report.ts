@@ -1,0 +1,180 @@
+import type { DriftReport } from './drift-report.js';
+import type { Finding, OperationId, RecordedExchange } from './exchange.js';
+
+/**
+ * A contract run's report, as every reporter reads it: the rules with what
+ * they found, the failures grouped by cause, the coverage of the
+ * document's pairs, the answers where the interface is silent, and the
+ * drift from a second target. Plain data; the harness writes it, and the
+ * mock's proxy writes its day of traffic in the same shape.
+ */
+
+export interface SuiteReport {
+  target: { baseUrl: string; readOnly: boolean };
+  /** Replays the generated cases: `--seed N`. */
+  seed: number;
+  examples: number;
+  /** The limits declared with --allow-refusal, in their own words (`name.maxLength=100`). */
+  declared: string[];
+  startedAt: string;
+  ms: number;
+  results: RuleResult[];
+  /** Every finding of `results`, grouped by cause (failure-causes.ts): what reports lead with. */
+  causes: FailureCause[];
+  coverage: Coverage;
+  /** What the target answered where the interface is silent. */
+  silent: SilentEntry[];
+  summary: { passed: number; failed: number; skipped: number; warnings: number; contractFailed: number };
+  /** Every request answered the same status no rule can make sense of (wrong-target.ts): the address or key is wrong; null otherwise. */
+  wrongTarget: WrongTarget | null;
+  /** With --compare-with: what differs from the second target (drift/run-drift.ts). */
+  drift?: DriftReport;
+  /** Whether the run passes: no failed rule (contract failures, or hard advisory failures), and not a wrong target. */
+  ok: boolean;
+}
+
+/**
+ * `contract`: what the interface states; a failure fails the run.
+ * `advisory`: where the interface is silent; reported, and fails the run
+ * only on a 5xx, a dropped connection, or an error that is not an Error body.
+ */
+export type Severity = 'contract' | 'advisory';
+
+/** The statement of animal-store-interface.md a rule checks. */
+export interface Statement {
+  /** The interface's section, e.g. `Endpoints > List animals`. */
+  section: string;
+  /** What it says, quoted or closely paraphrased. */
+  text: string;
+}
+
+/** A point of the interface's own, asked of every target. */
+export type FixedSilentPoint =
+  | 'missing-key'
+  | 'wrong-key'
+  | 'challenge'
+  | 'default-status'
+  | 'name-length'
+  | 'order'
+  | 'pet-id'
+  | 'location'
+  | 'missing-body'
+  | 'malformed-json'
+  | 'body-not-object'
+  | 'media-type'
+  | 'missing-field'
+  | 'invalid-value'
+  | 'unknown-id'
+  | 'valid-refused'
+  | 'body-size'
+  | 'empty-name'
+  | 'control-characters'
+  | 'taken-name'
+  | 'chunked-body'
+  | 'extra-member'
+  | 'unknown-query-parameter';
+
+/**
+ * A documented listPets query parameter, one point each, read from the
+ * document: what values it refuses got (`refused`), or, for a parameter
+ * the harness cannot judge (neither `limit` nor a Pet field), what valid
+ * values got (`unjudged`).
+ */
+export interface QueryParameterPoint {
+  kind: 'query-parameter';
+  name: string;
+  values: 'refused' | 'unjudged';
+}
+
+export type SilentPoint = FixedSilentPoint | QueryParameterPoint;
+
+export interface SilentEntry {
+  point: SilentPoint;
+  question: string;
+  answers: Array<{ answer: string; count: number; example: string }>;
+}
+
+/** What a rule is, as reports show it. */
+export interface RuleFacts {
+  /** Stable id, used by --only and --skip and in reports. */
+  id: string;
+  title: string;
+  operation: OperationId;
+  /** Whether it creates data (createPet). Writing rules are skipped in read-only mode. */
+  writes: boolean;
+  severity: Severity;
+  statement: Statement;
+}
+
+export type RuleStatus = 'passed' | 'failed' | 'skipped';
+
+export interface RuleResult extends RuleFacts {
+  status: RuleStatus;
+  /** Generated cases the rule sent (shrinking included); absent for rules with fixed requests. */
+  cases?: number;
+  /** Why it was skipped. */
+  reason?: string;
+  findings: Finding[];
+  /** The exchanges kept for the report (of generated cases, only the failing ones). */
+  exchanges: RecordedExchange[];
+  /** Every `operation status` pair the rule's requests got, kept or not: what coverage counts. */
+  observed?: string[];
+  ms: number;
+}
+
+/** A documented request/response pair: an operation and one of its statuses. */
+export interface DocumentedPair {
+  operation: OperationId;
+  method: string;
+  /** The operation's path template: `/pets/{petId}`. */
+  path: string;
+  status: number;
+  /** dredd-transactions' name for it. */
+  name: string;
+}
+
+export interface Coverage {
+  pairs: Array<DocumentedPair & { rules: string[] }>;
+  covered: number;
+  total: number;
+}
+
+/** (Nearly) every request of the run got the same answer, one no rule can make sense of: the address or the key is wrong, not the API. */
+export interface WrongTarget {
+  status: number;
+  requests: number;
+  /** How many of them got `status`: all of them, or nearly all. */
+  matching: number;
+  /** One line: `every request answered 404: is the base URL right? (…)`. */
+  message: string;
+}
+
+/**
+ * One cause of the run's failures (or, where it failed no rule, of its
+ * warnings): what the findings it groups have in common, the rules it
+ * affected and one of them as its example. Plain data, read by every
+ * reporter; each finding names its cause by `id`.
+ */
+export interface FailureCause {
+  /** `cause-1`, `cause-2`…: the biggest first. */
+  id: string;
+  /**
+   * `answer`: the target answered alike wherever it happened (a 503, no
+   * answer, or one operation's unexpected status), whatever the rules asked;
+   * `finding`: the same finding, on answers otherwise as the rule expected.
+   */
+  kind: 'answer' | 'finding';
+  /** What went wrong, in words: `answered 503 service_unavailable with Retry-After`, `the body is not a JSON array (at $.body)`. */
+  cause: string;
+  /** `error` when it failed a rule; `warning` when every finding of it is a warning. */
+  level: 'error' | 'warning';
+  /** The rules it affected, in the report's order. */
+  rules: string[];
+  findings: number;
+  /** The operations where it was seen, as their method and path template: `GET /pets/{petId}`. */
+  operations: string[];
+  /** For an answer whatever the operation: how many of the run's requests got it (the rest of them passed or were not judged). */
+  requests?: { matching: number; total: number };
+  /** The first finding of it: the rule and the finding in full. */
+  example: { rule: string; finding: Finding };
+}
