@@ -7,6 +7,7 @@ import { defaultDocumentPath } from '../shared/package-root.js';
 import { loadContract } from './load-contract.js';
 import { loadDocument } from './load-document.js';
 import { getHttpOperationsFromSpec } from './prism.js';
+import { httpOperations } from './http-operations.js';
 
 describe('the contract document', () => {
   it('compiles with dredd-transactions into complete pairs for every operation and status, getPet included', async () => {
@@ -40,6 +41,15 @@ describe('the contract document', () => {
     const pairs = (await compileTransactions(edited)).transactions.map((t) => `${t.request.method} ${t.request.uri}`);
     expect(pairs).toContain('GET /animals/1');
     expect(pairs).not.toContain('GET /pets/1');
+  });
+
+  it("the build's operations are prism's own, read back as prism's validators read them", async () => {
+    const fresh = await getHttpOperationsFromSpec(loadDocument());
+    // JSON leaves out the one undefined member prism writes (an unset bearerFormat); nothing else differs.
+    expect(await httpOperations()).toEqual(JSON.parse(JSON.stringify(fresh)));
+    const edited = join(mkdtempSync(join(tmpdir(), 'contract-document-')), 'edited.yaml');
+    writeFileSync(edited, readFileSync(defaultDocumentPath(), 'utf8').replace('/pets/{petId}:', '/animals/{petId}:'));
+    expect((await httpOperations(edited)).map((o) => o.path)).toContain('/animals/{petId}');
   });
 
   it('loads into prism-http with the three operations, getPet deprecated', async () => {

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { defaultDocumentPath, packageRoot } from '../shared/package-root.js';
+import { defaultDocumentPath } from '../shared/package-root.js';
+import { compiledByBuild } from './compiled-by-build.js';
 
 const require = createRequire(import.meta.url);
 
@@ -24,12 +23,6 @@ interface DreddTransactions {
   compile(mediaType: string, apiElements: unknown, filename: string): CompiledTransactions;
 }
 
-/** Where the build writes the shipped document's pairs (`npm run build`), keyed by the document's text. */
-export const precompiledTransactionsPath = (): string => join(packageRoot(), 'dist', 'generated', 'transactions.json');
-
-/** The key of a document's pairs in the build's output: its text, hashed, so an edited document is compiled again. */
-export const transactionsKey = (source: string): string => createHash('sha256').update(source).digest('hex');
-
 /**
  * Compiles the contract document into its documented request/response pairs
  * with dredd-transactions (CommonJS): `parse()` first, then `compile()`.
@@ -39,13 +32,7 @@ export const transactionsKey = (source: string): string => createHash('sha256').
  */
 export async function compileTransactions(path: string = defaultDocumentPath()): Promise<CompiledTransactions> {
   const source = readFileSync(path, 'utf8');
-  return precompiled(transactionsKey(source)) ?? compileSource(source, path);
-}
-
-function precompiled(key: string): CompiledTransactions | undefined {
-  const file = precompiledTransactionsPath();
-  if (!existsSync(file)) return undefined;
-  return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, CompiledTransactions>)[key];
+  return compiledByBuild<CompiledTransactions>('transactions', source) ?? compileSource(source, path);
 }
 
 /** dredd-transactions' own compilation of a document's text (the build's step too). */

@@ -1,7 +1,7 @@
 import { INT64_MAX, INT64_MIN } from '../shared/exact-json/int64.js';
 import { parseExactJson, unreadJson } from '../shared/exact-json/parse-exact-json.js';
-import { loadDocument } from './load-document.js';
-import { getHttpOperationsFromSpec, prismValidators, type HttpResponse, type IHttpOperation } from './prism.js';
+import { httpOperations } from './http-operations.js';
+import { prismValidators, type HttpResponse, type IHttpOperation } from './prism.js';
 
 /** A difference between a response and the contract document, as plain data. */
 export interface Violation {
@@ -36,7 +36,7 @@ export interface ResponseValidator {
  * an error too, so callers decide which undocumented statuses they allow.
  */
 export async function createResponseValidator(documentPath?: string): Promise<ResponseValidator> {
-  const operations = await getHttpOperationsFromSpec(loadDocument(documentPath));
+  const operations = await httpOperations(documentPath);
   const routes = operations.map((operation) => ({ operation, pattern: templateToRegExp(operation.path) }));
   return {
     operationFor(method, path) {

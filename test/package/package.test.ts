@@ -64,11 +64,11 @@ afterAll(async () => {
 });
 
 describe('the npm package', () => {
-  it('ships the built mock and harness, the precompiled validators and documented pairs and their data, the API reference\'s renderer, and no test, test helper or source map', () => {
+  it('ships the built mock and harness, the precompiled validators, documented pairs and operations and their data, the API reference\'s renderer, and no test, test helper or source map', () => {
     expect(shipped.filter((path) => /\.(test|suite)\.js$|\.map$|(^|\/)(test|tests|support)\//.test(path))).toEqual([]);
     // Exactly what runs: src/ built without its tests (a test helper under src/ would show here), the validators, and the renderer /docs serves with its licences.
     const renderer = [...RENDERER_FILES, ...RENDERER_NOTICES].map((file) => `dist/docs-renderer/${file}`);
-    expect(shipped.filter((path) => path.startsWith('dist/')).sort()).toEqual([...builtFrom('src'), 'dist/generated/validators.cjs', 'dist/generated/transactions.json', ...renderer].sort());
+    expect(shipped.filter((path) => path.startsWith('dist/')).sort()).toEqual([...builtFrom('src'), 'dist/generated/validators.cjs', 'dist/generated/transactions.json', 'dist/generated/operations.json', ...renderer].sort());
     const scenarios = readdirSync(join(ROOT, 'scenarios')).map((file) => `scenarios/${file}`);
     const consoleFiles = readdirSync(join(ROOT, 'console')).map((file) => `console/${file}`);
     // The README and the guides, the interface description and the pictures they show, and the licence.
