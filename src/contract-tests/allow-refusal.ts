@@ -17,21 +17,6 @@
  */
 export const ORDINARY_NAME_LENGTH = 100;
 
-/**
- * Without a declaration, a name longer than this may be refused. Up to it, a
- * limit is a real restriction of what clients may send, so it must be
- * declared to pass; past it a name is no longer a name but a payload.
- */
-export const UNDECLARED_NAME_LENGTH = 1000;
-
-/**
- * Without a declaration, a body larger than this may be refused (400, or 413
- * as RFC 9110 §15.5.14 allows). Every body the harness sends with a name of
- * undeclared length stays below it (1000 code points, each at most 6 bytes
- * once escaped, and the other members).
- */
-export const UNDECLARED_BODY_BYTES = 8192;
-
 /** The smallest body limit that can be declared: a NewPet with an ordinary name of any script fits. */
 export const SMALLEST_BODY_BYTES = 1024;
 

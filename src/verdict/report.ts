@@ -1,3 +1,5 @@
+import type { SilentAnswer } from '../shared/profile/learn/learned.js';
+import type { FixedProfilePoint } from '../shared/profile/profile-points.js';
 import type { DriftReport } from './drift-report.js';
 import type { Finding, OperationId, RecordedExchange } from './exchange.js';
 
@@ -48,31 +50,14 @@ export interface Statement {
   text: string;
 }
 
-/** A point of the interface's own, asked of every target. */
-export type FixedSilentPoint =
-  | 'missing-key'
-  | 'wrong-key'
-  | 'challenge'
-  | 'default-status'
-  | 'name-length'
-  | 'order'
-  | 'pet-id'
-  | 'location'
-  | 'missing-body'
-  | 'malformed-json'
-  | 'body-not-object'
-  | 'media-type'
-  | 'missing-field'
-  | 'invalid-value'
-  | 'unknown-id'
-  | 'valid-refused'
-  | 'body-size'
-  | 'empty-name'
-  | 'control-characters'
-  | 'taken-name'
-  | 'chunked-body'
-  | 'extra-member'
-  | 'unknown-query-parameter';
+/**
+ * Where the interface is silent, a point the harness notes under its own
+ * key: a profile point (profile-points.ts), or one only the harness asks
+ * about (what a server refuses among valid NewPets, a member NewPet does
+ * not name).
+ */
+export type FixedSilentPoint = FixedProfilePoint | HarnessOnlySilentPoint;
+export type HarnessOnlySilentPoint = 'valid-refused' | 'extra-member';
 
 /**
  * A documented listPets query parameter, one point each, read from the
@@ -91,7 +76,7 @@ export type SilentPoint = FixedSilentPoint | QueryParameterPoint;
 export interface SilentEntry {
   point: SilentPoint;
   question: string;
-  answers: Array<{ answer: string; count: number; example: string }>;
+  answers: SilentAnswer[];
 }
 
 /** What a rule is, as reports show it. */

@@ -8,9 +8,11 @@ import { createResponseValidator } from '../../src/document/response-validator.j
 import { runSuite } from '../../src/contract-tests/run-suite.js';
 import { runDrift } from '../../src/contract-tests/drift/run-drift.js';
 import { profileFromSilent } from '../../src/contract-tests/profile/profile-from-silent.js';
-import { profileStatuses } from '../../src/contract-tests/profile/profile-statuses.js';
+import { profileStatuses } from '../support/profile-statuses.js';
 import { loadDefaultProfile, loadProfile, type LoadedProfile } from '../../src/mock/core/profile/load-profile.js';
-import { PET_ID_FORMS, profileSchemaPath, type FieldErrors, type NewPetField, type ProfileChoices, type ProfiledError, type ProfilePoint } from '../../src/shared/profile/profile.js';
+import { PET_ID_FORMS, type FieldErrors, type NewPetField, type ProfiledError } from '../../src/shared/profile/profile-choice-types.js';
+import { profileSchemaPath } from '../../src/shared/profile/profile.js';
+import type { ProfileChoices, ProfilePoint } from '../../src/shared/profile/profile-points.js';
 import { startApiServer } from '../support/contract-cli.js';
 import { differingPoints, namedPoints } from '../support/profile-drift.js';
 

@@ -1,5 +1,5 @@
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
-import { UNDECLARED_BODY_BYTES } from '../allow-refusal.js';
+import { UNDECLARED_BODY_BYTES } from '../../shared/profile/undeclared-limits.js';
 import { answerOf, errorCodeOf } from '../silent-log.js';
 import type { Probe, Rule } from '../types.js';
 import { ACCEPTANCE } from './acceptance-statements.js';
@@ -7,6 +7,7 @@ import { createdAsSent } from './created-as-sent.js';
 import { JSON_BODY } from './expect.js';
 import { finding, sweep } from './generated.js';
 import { cite } from './statements.js';
+import { bodySizeNote } from '../../shared/profile/learn/noted-answers.js';
 
 /** The most the search sends: 1 MiB and a byte, one past the most the mock reads. */
 const LARGEST = 1024 * 1024 + 1;
@@ -78,8 +79,8 @@ export const bodySizeRules: Rule[] = [
           return [finding(probe.exchange, `answered ${answerOf(probe.exchange)} to ${c.label}`, `201 with the animal, or 400 or 413 with an Error body (${cite(ACCEPTANCE.bodySize)})`, '$.status')];
         },
       );
-      if (search.unlimited) context.observe('body-size', `accepted ${LARGEST} bytes (past 1 MiB)`, `${LARGEST} bytes`);
-      else if (search.refusedBy && search.acceptedAny && !search.stopped) context.observe('body-size', `accepted up to ${search.accepted} bytes; ${search.refused} bytes: ${answerOf(search.refusedBy.exchange)}`, search.refusedBy.exchange);
+      if (search.unlimited) context.observe('body-size', bodySizeNote.sayUnlimited(LARGEST), `${LARGEST} bytes`);
+      else if (search.refusedBy && search.acceptedAny && !search.stopped) context.observe('body-size', bodySizeNote.sayRefused(search.accepted, search.refused, answerOf(search.refusedBy.exchange)), search.refusedBy.exchange);
       return outcome;
     },
   },

@@ -16,6 +16,7 @@ import { finding, recordFailure, searchAndRecord, verdictOf, type Verdict } from
 import { cite, STATEMENTS } from './statements.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 import { isExactInteger } from '../../shared/exact-json/int64.js';
+import { defaultStatusNote, locationNote, nameLengthNote } from '../../shared/profile/learn/noted-answers.js';
 
 const model = inputModel();
 const body = model.createBody;
@@ -52,11 +53,11 @@ async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLength
   }
   rememberAccepted(accepted, sent);
   if (name > lengths.accepted) Object.assign(lengths, { accepted: name, acceptedBy: created.exchange });
-  context.observe('location', response.headers.location === undefined ? 'not sent' : `sent (${response.headers.location.replace(/\d+$/, '{id}')})`, created.exchange);
+  context.observe('location', locationNote.say(response.headers.location), created.exchange);
   const pet = (response.json ?? undefined) as Pet | undefined;
   const problems = differences(created.exchange, sent, pet, undefined, STATEMENTS.createSuccess.text);
   if (!isExactInteger(pet?.id)) return verdictOf([created], problems);
-  if (!('status' in sent)) context.observe('default-status', pet.status === undefined ? 'left out' : `status ${stringifyExactJson(pet.status)}`, created.exchange);
+  if (!('status' in sent)) context.observe('default-status', defaultStatusNote.say(pet.status), created.exchange);
   const read = await context.probe({ method: 'GET', path: `/pets/${pet.id}` });
   const got = read.exchange.response?.status === 200 ? (read.exchange.response.json as Pet) : undefined;
   if (!got) problems.push(finding(read.exchange, `getPet of the created id ${pet.id} answered ${read.exchange.response?.status ?? 'nothing'}`, cite(STATEMENTS.getSuccess), '$.status'));
@@ -265,6 +266,6 @@ function judgeRefusal(context: RuleContext, probe: Probe, bad: NegativeCase): Ve
 }
 
 function observeLengths(context: RuleContext, lengths: NameLengths): void {
-  if (lengths.acceptedBy) context.observe('name-length', `accepted up to ${lengths.accepted} UTF-16 code units (the longest sent: ${lengths.sent})`, lengths.acceptedBy);
-  if (lengths.refusedBy) context.observe('name-length', `the shortest name refused had ${lengths.refused} UTF-16 code units: ${answerOf(lengths.refusedBy)}`, lengths.refusedBy);
+  if (lengths.acceptedBy) context.observe('name-length', nameLengthNote.sayAccepted(lengths.accepted, lengths.sent), lengths.acceptedBy);
+  if (lengths.refusedBy) context.observe('name-length', nameLengthNote.sayRefused(lengths.refused, answerOf(lengths.refusedBy)), lengths.refusedBy);
 }

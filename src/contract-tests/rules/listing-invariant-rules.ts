@@ -4,6 +4,7 @@ import { pageAnswerOf } from '../silent-log.js';
 import type { Pet, Rule, RuleContext } from '../types.js';
 import { expectStatus, petsOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
+import { orderNote } from '../../shared/profile/learn/noted-answers.js';
 
 const STATUSES = petStatuses();
 
@@ -18,7 +19,7 @@ function observeOrder(context: RuleContext, pets: readonly Pet[], exchange: Para
   const ids = pets.map((p) => p.id);
   const ascending = ids.every((id, i) => i === 0 || id > (ids[i - 1] as number));
   const descending = ids.every((id, i) => i === 0 || id < (ids[i - 1] as number));
-  context.observe('order', ascending ? 'ascending by id' : descending ? 'descending by id' : 'neither ascending nor descending by id', exchange);
+  context.observe('order', orderNote.say(ascending ? 'ascending' : descending ? 'descending' : undefined), exchange);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 import { answerOf } from '../silent-log.js';
-import type { PetIdForm } from '../../shared/profile/profile.js';
+import type { PetIdForm } from '../../shared/profile/profile-choice-types.js';
 import type { Pet, Rule, RuleContext } from '../types.js';
 import type { Statement } from '../../verdict/report.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';

@@ -1,5 +1,6 @@
 import { isExactInteger, type ExactInteger } from '../../shared/exact-json/int64.js';
-import { UNDECLARED_BODY_BYTES, UNDECLARED_NAME_LENGTH, type RefusalAllowance } from '../allow-refusal.js';
+import { UNDECLARED_BODY_BYTES, UNDECLARED_NAME_LENGTH } from '../../shared/profile/undeclared-limits.js';
+import type { RefusalAllowance } from '../allow-refusal.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { codePoints } from '../../shared/code-points.js';
 

@@ -7,6 +7,7 @@ import { createdAsSent } from './created-as-sent.js';
 import { JSON_BODY } from './expect.js';
 import { finding, sweep } from './generated.js';
 import { cite } from './statements.js';
+import { ACCEPTED } from '../../shared/profile/learn/noted-answers.js';
 
 type NameCase = { label: string; point: FixedSilentPoint; pet: Record<string, unknown>; headers: Record<string, string>; refusal: number; statement: Statement; before?: true };
 
@@ -42,7 +43,7 @@ function judge(context: RuleContext, c: NameCase, probe: Probe, created: Set<str
   }
   if (c.point === 'taken-name' && !created.has(String(c.pet.name))) return [];
   if (status === 201) {
-    context.observe(c.point, '201 (accepted)', exchange);
+    context.observe(c.point, ACCEPTED, exchange);
     return createdAsSent(probe, c.pet, c.statement.text);
   }
   if (status === c.refusal && errorCodeOf(exchange) !== undefined) {

@@ -6,6 +6,7 @@ import type { Statement } from '../../verdict/report.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { finding } from './generated.js';
 import { cite } from './statements.js';
+import { AS_WITHOUT_IT } from '../../shared/profile/learn/noted-answers.js';
 
 /**
  * Shrinking a variation tries each dimension's unvaried form first, about
@@ -134,6 +135,6 @@ export function observeExtraQuery(context: RuleContext, plain: RecordedExchange,
   // A request refused without the parameter too says nothing of it: its refusal may come before any look at the query.
   const status = plain.response?.status;
   if (extraQueryOf(variation) === null || status === undefined || status < 200 || status > 299) return;
-  context.observe('unknown-query-parameter', varied.response?.status === plain.response?.status ? 'answered as without it' : answerOf(varied), varied);
+  context.observe('unknown-query-parameter', varied.response?.status === plain.response?.status ? AS_WITHOUT_IT : answerOf(varied), varied);
 }
 

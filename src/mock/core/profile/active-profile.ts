@@ -1,4 +1,4 @@
-import type { ProfileChoices } from '../../../shared/profile/profile.js';
+import type { ProfileChoices } from '../../../shared/profile/profile-points.js';
 import { loadDefaultProfile, type LoadedProfile } from './load-profile.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { PetIdForm } from '../../../shared/profile/profile.js';
+import type { PetIdForm } from '../../../shared/profile/profile-choice-types.js';
 
 const PLAIN = /^-?[1-9]\d*$/;
 

@@ -5,7 +5,7 @@ import { ok } from '../../core/result.js';
 import { profiledError } from '../../core/errors.js';
 import { readQuery, type QueryChoices } from '../../core/validation/read-query.js';
 import type { ActiveProfile } from '../../core/profile/active-profile.js';
-import type { ProfiledError } from '../../../shared/profile/profile.js';
+import type { ProfiledError } from '../../../shared/profile/profile-choice-types.js';
 import { searchOf } from '../../core/validation/query-string.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import { servingState } from '../exchange.js';

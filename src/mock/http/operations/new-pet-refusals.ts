@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { profiledError, type ErrorBody } from '../../core/errors.js';
-import type { NewPetField, ProfileChoices } from '../../../shared/profile/profile.js';
+import type { NewPetField } from '../../../shared/profile/profile-choice-types.js';
+import type { ProfileChoices } from '../../../shared/profile/profile-points.js';
 import { codePoints } from '../../../shared/code-points.js';
 
 /** NewPet's fields in the document's order: a body wrong in several gets the answer of the first. */

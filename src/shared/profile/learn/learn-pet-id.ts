@@ -1,5 +1,5 @@
-import { PET_ID_FORMS, type PetIdForm, type ProfileChoices } from '../../shared/profile/profile.js';
-import { MAY_BE_READ } from '../silent-log.js';
+import { PET_ID_FORMS, type PetIdForm, type ProfiledError } from '../profile-choice-types.js';
+import { MAY_BE_READ } from './noted-answers.js';
 import { learned, listed, oneError, unlearned, untagged, withoutTags, type Answers, type Learned } from './learned.js';
 
 /**
@@ -10,11 +10,11 @@ import { learned, listed, oneError, unlearned, untagged, withoutTags, type Answe
  * form (`200 (read: plus-sign)`, `404 … (refused: plus-sign)`). A form both
  * read and refused leaves `reads` out: the mock keeps its own reading.
  */
-export function petId(answers: Answers): Learned<ProfileChoices['pet-id']> {
+export function learnPetId(allowed: readonly number[], answers: Answers): Learned<ProfiledError & { reads?: PetIdForm[] }> {
   // A text some reading takes as an id (`+5`) may get the unknown id's 404: not this point's answer.
   const refused = withoutTags(answers.filter((a) => untagged(a.answer).tag !== MAY_BE_READ)).filter((a) => !a.answer.startsWith('200'));
   if (refused.length === 0) return unlearned(`read every such petId as an id (${listed(answers)})`);
-  const error = oneError('pet-id', refused);
+  const error = oneError(allowed, refused);
   if (!error.ok) return error;
   const seen = new Map<PetIdForm, Set<string>>();
   for (const a of answers) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { profileSchemaPath, type ProfilePoint } from '../../shared/profile/profile.js';
+import { profileSchemaPath } from '../../src/shared/profile/profile.js';
+import type { ProfilePoint } from '../../src/shared/profile/profile-points.js';
 
 type SchemaNode = { [key: string]: unknown };
 
@@ -7,17 +8,11 @@ let schema: SchemaNode | undefined;
 
 /**
  * The statuses a profile may give an Error answer at `point`, read from
- * profiles/profile.schema.json (the one place they are written): a target's
- * answer with another status cannot be served by the mock there.
+ * profiles/profile.schema.json, as an editor or any other tool reads it: a
+ * target's answer with another status cannot be served by the mock there.
  */
 export function profileStatuses(point: ProfilePoint): readonly number[] {
   return statusEnum(pointSchema(point)) ?? [];
-}
-
-/** The pattern a point's text must match (the challenge's), from the same schema: a target's text that does not, the mock cannot send. */
-export function profilePattern(point: ProfilePoint): RegExp | undefined {
-  const pattern = pointSchema(point)?.pattern;
-  return typeof pattern === 'string' ? new RegExp(pattern) : undefined;
 }
 
 function pointSchema(point: ProfilePoint): SchemaNode | undefined {

@@ -1,4 +1,4 @@
-import type { FieldErrors, NewPetField, ProfiledError } from '../../shared/profile/profile.js';
+import type { FieldErrors, NewPetField, ProfiledError } from '../profile-choice-types.js';
 import { errorAnswer, inconsistent, learned, listed, unlearned, untagged, type Answers, type Learned } from './learned.js';
 
 const PAST_INT64 = / past int64$/;
@@ -9,7 +9,7 @@ const PAST_INT64 = / past int64$/;
  * its field's): learned from answers the harness noted by field
  * (`400 missing_name (name)`). The Error most fields got is the one for all.
  */
-export function byField(point: 'missing-field' | 'invalid-value', answers: Answers, fields: readonly NewPetField[]): Learned<FieldErrors & { 'past-int64'?: ProfiledError }> {
+export function learnByField(allowed: readonly number[], answers: Answers, fields: readonly NewPetField[]): Learned<FieldErrors & { 'past-int64'?: ProfiledError }> {
   const byTag = new Map<string, Answers>();
   for (const a of answers) {
     const { answer, tag = '' } = untagged(a.answer);
@@ -29,12 +29,12 @@ export function byField(point: 'missing-field' | 'invalid-value', answers: Answe
   for (const [, answer] of fieldAnswers) votes.set(answer, (votes.get(answer) ?? 0) + 1);
   const common = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? (chosen.values().next().value as string | undefined);
   if (common === undefined) return unlearned('not reached by this run');
-  const all = errorAnswer(point, common);
+  const all = errorAnswer(allowed, common);
   if (!all.ok) return all;
   const own: Partial<Record<NewPetField, ProfiledError>> = {};
   for (const [tag, answer] of fieldAnswers) {
     if (answer === common) continue;
-    const error = errorAnswer(point, answer);
+    const error = errorAnswer(allowed, answer);
     if (!error.ok) return error;
     own[tag as NewPetField] = error.value;
   }
@@ -42,7 +42,7 @@ export function byField(point: 'missing-field' | 'invalid-value', answers: Answe
   for (const [tag, answer] of chosen) {
     // Told apart only where it differs from what its field's value gets.
     if (!PAST_INT64.test(tag) || answer === (chosen.get(tag.replace(PAST_INT64, '')) ?? common)) continue;
-    const error = errorAnswer(point, answer);
+    const error = errorAnswer(allowed, answer);
     if (!error.ok) return error;
     result['past-int64'] = error.value;
   }

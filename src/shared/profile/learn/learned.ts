@@ -1,8 +1,14 @@
-import type { ProfiledError, ProfilePoint } from '../../shared/profile/profile.js';
-import type { SilentEntry } from '../../verdict/report.js';
-import { profileStatuses } from './profile-statuses.js';
+import type { ProfiledError } from '../profile-choice-types.js';
 
-export type Answers = SilentEntry['answers'];
+/** One distinct answer a target gave at a point where the interface is silent, as the harness's silent log notes it. */
+export interface SilentAnswer {
+  answer: string;
+  count: number;
+  /** The first request that got it, as a curl line. */
+  example: string;
+}
+
+export type Answers = readonly SilentAnswer[];
 /** A point's choice, or why the run could not learn one (the mock then keeps its own). */
 export type Learned<T> = { ok: true; value: T } | { ok: false; why: string };
 
@@ -19,19 +25,18 @@ export function untagged(answer: string): { answer: string; tag: string | undefi
   return match ? { answer: match[1] as string, tag: match[2] } : { answer, tag: undefined };
 }
 
-/** `400 bad_json` → an Error answer the mock can serve at `point`, or why not. */
-export function errorAnswer(point: ProfilePoint, answer: string): Learned<ProfiledError> {
+/** `400 bad_json` → an Error answer the mock can serve where `allowed` are the statuses the contract allows, or why not. */
+export function errorAnswer(allowed: readonly number[], answer: string): Learned<ProfiledError> {
   const match = /^(\d{3}) ([A-Za-z][A-Za-z0-9_.:-]{0,63})$/.exec(answer);
   if (!match) return unlearned(`answered ${answer}, not an Error with a code the mock can send`);
   const status = Number(match[1]);
-  const allowed = profileStatuses(point);
   if (!allowed.includes(status)) return unlearned(`answered ${answer}: the mock answers only ${allowed.join(' or ')} there, as the contract allows`);
   return learned({ status, code: match[2] as string });
 }
 
 /** One Error answer for every request of the point. */
-export function oneError(point: ProfilePoint, answers: Answers): Learned<ProfiledError> {
-  return answers.length === 1 ? errorAnswer(point, (answers[0] as Answers[number]).answer) : inconsistent(answers);
+export function oneError(allowed: readonly number[], answers: Answers): Learned<ProfiledError> {
+  return answers.length === 1 ? errorAnswer(allowed, (answers[0] as Answers[number]).answer) : inconsistent(answers);
 }
 
 /** One answer of a few known phrasings for every request of the point. */

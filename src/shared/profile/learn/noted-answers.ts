@@ -1,0 +1,69 @@
+import { stringifyExactJson } from '../../exact-json/stringify-exact-json.js';
+
+/**
+ * How the harness's rules write down an answer at a profile point (the
+ * silent log keeps answers as text, for reports and the drift report), and
+ * how the point's learner reads it back: each phrasing once, beside its
+ * reading, so the two cannot part.
+ */
+
+/** A NewPet the target took where it might have refused it (empty name, control characters, a taken name, a chunked body). */
+export const ACCEPTED = '201 (accepted)';
+
+/** A request answered as it is without the part in question (an unknown query parameter). */
+export const AS_WITHOUT_IT = 'answered as without it';
+
+/** listPets' order, from its ids. */
+export const orderNote = {
+  say: (order: 'ascending' | 'descending' | undefined): string => (order === undefined ? 'neither ascending nor descending by id' : `${order} by id`),
+  read: (answer: string): 'ascending' | 'descending' | undefined => /^(ascending|descending) by id$/.exec(answer)?.[1] as 'ascending' | 'descending' | undefined,
+};
+
+/** The `status` of an animal created without one: left out, or the JSON value. */
+export const defaultStatusNote = {
+  say: (status: unknown): string => (status === undefined ? 'left out' : `status ${stringifyExactJson(status)}`),
+  read: (answer: string): 'none' | 'available' | 'pending' | 'sold' | undefined =>
+    answer === 'left out' ? 'none' : (/^status "(available|pending|sold)"$/.exec(answer)?.[1] as 'available' | 'pending' | 'sold' | undefined),
+};
+
+/** `Location` with 201: not sent, or sent with the id written `{id}`. */
+export const locationNote = {
+  say: (location: string | undefined): string => (location === undefined ? 'not sent' : `sent (${location.replace(/\d+$/, '{id}')})`),
+  read: (answer: string): 'sent' | 'not-sent' | undefined => (answer === 'not sent' ? 'not-sent' : answer.startsWith('sent ') ? 'sent' : undefined),
+};
+
+/** The longest name accepted, and the answer to the shortest refused, in UTF-16 code units as sent. */
+export const nameLengthNote = {
+  sayAccepted: (accepted: number, sent: number): string => `accepted up to ${accepted} UTF-16 code units (the longest sent: ${sent})`,
+  sayRefused: (refused: number, answer: string): string => `the shortest name refused had ${refused} UTF-16 code units: ${answer}`,
+  readAccepted: (answer: string): number | undefined => {
+    const accepted = /^accepted up to (\d+) /.exec(answer)?.[1];
+    return accepted === undefined ? undefined : Number(accepted);
+  },
+  readRefused: (answer: string): { length: number; answer: string } | undefined => {
+    const match = /^the shortest name refused had (\d+) UTF-16 code units: (.*)$/.exec(answer);
+    return match ? { length: Number(match[1]), answer: match[2] as string } : undefined;
+  },
+};
+
+/** The largest body accepted, and the answer one byte past it; or every size sent accepted. */
+export const bodySizeNote = {
+  sayUnlimited: (largest: number): string => `accepted ${largest} bytes (past 1 MiB)`,
+  sayRefused: (accepted: number, refused: number, answer: string): string => `accepted up to ${accepted} bytes; ${refused} bytes: ${answer}`,
+  readRefused: (answer: string): { max: number; answer: string } | undefined => {
+    const match = /^accepted up to (\d+) bytes; \d+ bytes: (.*)$/.exec(answer);
+    return match ? { max: Number(match[1]), answer: match[2] as string } : undefined;
+  },
+};
+
+/** A listPets answer that is a page: its size (`200 with 20 animals`). */
+export const pageNote = {
+  say: (size: number): string => `200 with ${size} animals`,
+  read: (answer: string): number | undefined => {
+    const size = /^200 with (\d+) animals$/.exec(answer)?.[1];
+    return size === undefined ? undefined : Number(size);
+  },
+};
+
+/** A `petId` text some reading takes as an id (`+5`): its answer may be the unknown id's, not the answer to a text that is no id. */
+export const MAY_BE_READ = 'a reading may take it as an id';

@@ -1,0 +1,97 @@
+import { errorAnswer, oneError, oneOf } from '../learn/learned.js';
+import { learnByField } from '../learn/learn-by-field.js';
+import { bodySizeNote } from '../learn/noted-answers.js';
+import type { FieldErrors, ProfiledError } from '../profile-choice-types.js';
+import { profilePoint, type JsonSchema } from '../profile-point.js';
+import { MOCK_BODY_BYTES, UNDECLARED_BODY_BYTES } from '../undeclared-limits.js';
+import { acceptedOrRefused } from './accepted-or-refused.js';
+import { errorSchema, limitSchema, shown } from './schema-parts.js';
+
+const REFUSED = [400] as const;
+
+type BodySize = { max: number; refused: ProfiledError };
+
+const bodySize = profilePoint<'body-size', BodySize>({
+  key: 'body-size',
+  question: 'createPet: the largest body accepted',
+  about: 'in bytes, and the answer past it (the mock reads at most 1 MiB: its own limit)',
+  schema: limitSchema(
+    {
+      minimum: UNDECLARED_BODY_BYTES,
+      maximum: MOCK_BODY_BYTES,
+      description: `The largest body accepted: at least ${UNDECLARED_BODY_BYTES}, as a server refusing a smaller valid body breaks the contract harness's line (size limits are not shown), and at most ${MOCK_BODY_BYTES} (1 MiB), the most the mock reads.`,
+    },
+    // RFC 9110 §15.5.14: 413 Content Too Large; the interface allows 400 too.
+    errorSchema([400, 413], 'The answer to a larger body.'),
+  ),
+  own: { max: MOCK_BODY_BYTES, refused: { status: 413, code: 'payload_too_large' } },
+  example: { max: 65536, refused: { status: 400, code: 'body_too_big' } },
+  inWords: (size) => `${size.max.toLocaleString('en-US')} bytes; a larger one gets ${shown(size.refused)}`,
+  // Past 1 MiB accepted, the mock cannot follow (it reads at most 1 MiB): no phrasing reads as a choice.
+  learn: (answers) =>
+    oneOf(answers, (answer) => {
+      const noted = bodySizeNote.readRefused(answer);
+      const refused = noted ? errorAnswer([400, 413], noted.answer) : undefined;
+      return noted && refused?.ok ? { max: noted.max, refused: refused.value } : undefined;
+    }),
+  noted: 'fixed',
+});
+
+const chunkedBody = acceptedOrRefused({
+  key: 'chunked-body',
+  question: 'createPet: a body sent chunked, without `Content-Length`',
+  statuses: [411],
+  refusal: 'The answer to a chunked body.',
+  about: 'accepted, or refused with 411 Length Required (RFC 9112 §6.3)',
+  example: { status: 411, code: 'length_required' },
+});
+
+/** A body the mock refuses with one Error, whose code a server chooses. */
+const refusedBody = <const Key extends string>(key: Key, question: string, own: ProfiledError, example: ProfiledError, statuses: readonly number[] = REFUSED) =>
+  profilePoint<Key, ProfiledError>({ key, question, schema: errorSchema(statuses), own, example, inWords: shown, learn: (answers) => oneError(statuses, answers), noted: 'fixed' });
+
+const missingBody = refusedBody('missing-body', 'createPet: an empty body', { status: 400, code: 'missing_body' }, { status: 400, code: 'empty_body' });
+const malformedJson = refusedBody('malformed-json', 'createPet: a body that is not JSON, or is nested more than 512 levels deep', { status: 400, code: 'malformed_json' }, { status: 400, code: 'bad_json' });
+const bodyNotObject = refusedBody('body-not-object', 'createPet: JSON that is not an object (null, an array, a string, a number, true)', { status: 400, code: 'invalid_body' }, { status: 400, code: 'not_an_object' });
+// RFC 9110 §15.5.16: 415 Unsupported Media Type; the interface allows 400 too.
+const mediaType = refusedBody('media-type', 'createPet: a NewPet not sent as `application/json`', { status: 400, code: 'unsupported_content_type' }, { status: 415, code: 'unsupported_media_type' }, [400, 415]);
+
+/** One Error for every field, then the fields with their own. */
+const byFieldInWords = (choice: FieldErrors & { 'past-int64'?: ProfiledError }): string =>
+  [shown(choice), ...Object.entries(choice.fields ?? {}).map(([field, error]) => `\`${field}\`: ${shown(error)}`), ...(choice['past-int64'] ? [`past int64: ${shown(choice['past-int64'])}`] : [])].join('; ');
+
+/** An Error for every field, and `fields`, the Error of each field described, where it is not that one. */
+function fieldErrorsSchema(fields: Record<string, string>, fieldsDescription: string, extra: Record<string, JsonSchema> = {}): JsonSchema {
+  const base = errorSchema(REFUSED) as { properties: Record<string, JsonSchema> };
+  const own = Object.fromEntries(Object.entries(fields).map(([field, description]) => [field, errorSchema(REFUSED, description)]));
+  return { ...base, properties: { ...base.properties, fields: { type: 'object', additionalProperties: false, description: fieldsDescription, properties: own }, ...extra } };
+}
+
+const missingField = profilePoint<'missing-field', FieldErrors<'name' | 'categoryId'>>({
+  key: 'missing-field',
+  question: 'createPet: a NewPet without a field it requires (and nothing else wrong)',
+  about: 'one Error for every field, or one per field under `fields`',
+  schema: fieldErrorsSchema({ name: 'name missing.', categoryId: 'categoryId missing.' }, 'The Error for one missing field, where it is not the one above.'),
+  own: { status: 400, code: 'invalid_body' },
+  example: { status: 400, code: 'field_required', fields: { categoryId: { status: 400, code: 'category_required' } } },
+  inWords: byFieldInWords,
+  learn: (answers) => learnByField(REFUSED, answers, ['name', 'categoryId']),
+  noted: 'fixed',
+});
+
+const invalidValue = profilePoint<'invalid-value', FieldErrors & { 'past-int64'?: ProfiledError }>({
+  key: 'invalid-value',
+  question: 'createPet: a NewPet with a field of the wrong type or out of range',
+  about: 'one Error for every field, or one per field under `fields`, and for an integer past int64 under `past-int64`',
+  schema: fieldErrorsSchema({ name: 'A wrong name.', categoryId: 'A wrong categoryId.', status: 'A wrong status.' }, 'The Error for a wrong value of one field, where it is not the one above.', {
+    'past-int64': errorSchema(REFUSED, "An integer field (categoryId) past the int64 range, where it is not the field's Error."),
+  }),
+  own: { status: 400, code: 'invalid_body' },
+  example: { status: 400, code: 'bad_value', fields: { status: { status: 400, code: 'bad_status_value' } }, 'past-int64': { status: 400, code: 'out_of_range' } },
+  inWords: byFieldInWords,
+  learn: (answers) => learnByField(REFUSED, answers, ['name', 'categoryId', 'status']),
+  noted: 'fixed',
+});
+
+/** createPet's points about the body, in the schema's order. */
+export const CREATE_PET_BODY_POINTS = [bodySize, chunkedBody, missingBody, malformedJson, bodyNotObject, mediaType, missingField, invalidValue] as const;

@@ -1,0 +1,62 @@
+import { errorAnswer, learned, unlearned, type Answers, type Learned } from '../learn/learned.js';
+import { nameLengthNote } from '../learn/noted-answers.js';
+import type { ProfiledError } from '../profile-choice-types.js';
+import { profilePoint } from '../profile-point.js';
+import { MOCK_BODY_BYTES, UNDECLARED_NAME_LENGTH } from '../undeclared-limits.js';
+import { acceptedOrRefused } from './accepted-or-refused.js';
+import { errorSchema, limitSchema, shown } from './schema-parts.js';
+
+const REFUSED = [400] as const;
+
+type NameLength = 'unlimited' | { max: number; refused: ProfiledError };
+
+const nameLength = profilePoint<'name-length', NameLength>({
+  key: 'name-length',
+  question: 'createPet: the longest `name` accepted',
+  about: 'in characters (Unicode code points, as JSON Schema\'s maxLength counts them), and the answer past it',
+  schema: {
+    oneOf: [
+      { const: 'unlimited' },
+      limitSchema(
+        {
+          minimum: UNDECLARED_NAME_LENGTH,
+          maximum: MOCK_BODY_BYTES,
+          description: `The longest name accepted: at least ${UNDECLARED_NAME_LENGTH}, as a server refusing a shorter name that the interface allows breaks the contract harness's line (limits on names are not shown), and at most ${MOCK_BODY_BYTES} (a request body is at most 1 MiB).`,
+        },
+        errorSchema(REFUSED, 'The answer to a longer name.'),
+      ),
+    ],
+  },
+  own: 'unlimited',
+  example: { max: 1000, refused: { status: 400, code: 'name_too_long' } },
+  inWords: (limit) => (limit === 'unlimited' ? 'Any length (within the 1 MiB body)' : `${limit.max} characters (code points); a longer one gets ${shown(limit.refused)}`),
+  learn: learnNameLength,
+  noted: 'fixed',
+});
+
+/**
+ * The name length: the longest accepted, and the answer to the shortest
+ * refused. Nothing refused: no limit, as far as the run went.
+ */
+function learnNameLength(answers: Answers): Learned<NameLength> {
+  const accepted = answers.map((a) => nameLengthNote.readAccepted(a.answer)).find((n) => n !== undefined);
+  const refused = answers.map((a) => nameLengthNote.readRefused(a.answer)).find((r) => r !== undefined);
+  if (!refused) return learned('unlimited');
+  const answer = errorAnswer(REFUSED, refused.answer);
+  if (!answer.ok) return answer;
+  const max = accepted ?? refused.length - 1;
+  // Under 1,000 only a declared limit (--allow-refusal): the mock keeps to the undeclared line.
+  return max >= UNDECLARED_NAME_LENGTH ? learned({ max, refused: answer.value }) : unlearned(`refused names past ${max} characters, a declared limit under the ${UNDECLARED_NAME_LENGTH} the mock must accept`);
+}
+
+/** A name the mock accepts and a server may refuse with 400. */
+const refusableName = <const Key extends string>(key: Key, question: string, refusal: string, example: ProfiledError) =>
+  acceptedOrRefused({ key, question, statuses: REFUSED, refusal, about: 'accepted, or refused with an Error', example });
+
+const emptyName = refusableName('empty-name', 'createPet: an empty `name`', 'The answer to an empty name.', { status: 400, code: 'name_empty' });
+const controlCharacters = refusableName('control-characters', 'createPet: a `name` with a control character (C0, DEL or C1)', 'The answer to such a name.', { status: 400, code: 'name_has_control' });
+const takenName = refusableName('taken-name', 'createPet: a `name` an animal of the session already has', 'The answer to a name already taken.', { status: 400, code: 'name_in_use' });
+
+/** createPet's points about the name, in the schema's order. */
+export const CREATE_PET_NAME_POINTS = [nameLength, emptyName, controlCharacters, takenName] as const;
+

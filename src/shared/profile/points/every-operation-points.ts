@@ -1,0 +1,53 @@
+import { learned, oneError, oneOf } from '../learn/learned.js';
+import { AS_WITHOUT_IT } from '../learn/noted-answers.js';
+import type { IgnoredOr, ProfiledError } from '../profile-choice-types.js';
+import { profilePoint } from '../profile-point.js';
+import { errorSchema, shown, wordOrErrorSchema } from './schema-parts.js';
+
+const UNAUTHORIZED = [401] as const;
+
+/** A 401's Error: the interface fixes an Error's shape, not its codes, so each condition a client may tell apart is a point. */
+const unauthorized = <const Key extends string>(key: Key, question: string, example: ProfiledError) =>
+  profilePoint<Key, ProfiledError>({
+    key,
+    question,
+    schema: errorSchema(UNAUTHORIZED),
+    own: { status: 401, code: 'unauthorized' },
+    example,
+    inWords: shown,
+    learn: (answers) => oneError(UNAUTHORIZED, answers),
+    noted: 'fixed',
+  });
+
+const missingKey = unauthorized('missing-key', 'Every operation: no `Authorization` header', { status: 401, code: 'no_credentials' });
+const wrongKey = unauthorized('wrong-key', 'Every operation: `Authorization` without an accepted key', { status: 401, code: 'bad_credentials' });
+
+/** RFC 9110 §11.6.1 and RFC 6750 §3: the Bearer scheme, then any auth-params; printable ASCII, as a header value the mock sends. */
+const CHALLENGE = /^[Bb][Ee][Aa][Rr][Ee][Rr](?:[ ]+[!-~][ -~]{0,510})?$/;
+
+const challenge = profilePoint<'challenge', string>({
+  key: 'challenge',
+  question: 'Every operation: the `WWW-Authenticate` challenge of a 401',
+  about: 'the Bearer scheme (RFC 9110 §11.6.1, RFC 6750 §3), then any auth-params, printable ASCII only',
+  schema: { type: 'string', pattern: CHALLENGE.source },
+  own: 'Bearer realm="animal-store"',
+  example: 'Bearer realm="every-choice", scope="pets"',
+  inWords: (value) => `\`${value}\``,
+  learn: (answers) => oneOf(answers, (answer) => (CHALLENGE.test(answer) ? answer : undefined)),
+  noted: 'fixed',
+});
+
+const unknownQueryParameter = profilePoint<'unknown-query-parameter', IgnoredOr>({
+  key: 'unknown-query-parameter',
+  question: 'Every operation: a query parameter the document does not name',
+  about: 'ignored, or refused',
+  schema: wordOrErrorSchema('ignored', [400], 'Refused with this answer.'),
+  own: 'ignored',
+  example: { status: 400, code: 'unknown_parameter' },
+  inWords: (choice) => (choice === 'ignored' ? 'Ignored' : `Refused: ${shown(choice)}`),
+  learn: (answers) => (answers.length === 1 && answers[0]?.answer === AS_WITHOUT_IT ? learned('ignored') : oneError([400], answers)),
+  noted: 'fixed',
+});
+
+/** The points every operation has, in the schema's order. */
+export const EVERY_OPERATION_POINTS = [missingKey, wrongKey, challenge, unknownQueryParameter] as const;

@@ -1,0 +1,89 @@
+import { inconsistent, learned, oneError, oneOf, type Answers, type Learned } from '../learn/learned.js';
+import { orderNote, pageNote } from '../learn/noted-answers.js';
+import type { IgnoredOr } from '../profile-choice-types.js';
+import { profilePoint } from '../profile-point.js';
+import { errorSchema, shown, wordOrErrorSchema } from './schema-parts.js';
+
+const REFUSED = [400] as const;
+/** The interface's default page (`limit` default 20) and its largest (maximum 100). */
+const DEFAULT_PAGE = 20;
+const MAXIMUM_PAGE = 100;
+
+const orIgnored = (choice: IgnoredOr): string => (choice === 'ignored' ? 'Ignored: answered as without it' : shown(choice));
+
+const order = profilePoint<'order', 'ascending' | 'descending'>({
+  key: 'order',
+  question: 'listPets: the order of results',
+  about: 'by id',
+  schema: { enum: ['ascending', 'descending'] },
+  own: 'ascending',
+  example: 'descending',
+  inWords: (choice) => `By id, ${choice}`,
+  learn: (answers) => oneOf(answers, orderNote.read),
+  noted: 'fixed',
+});
+
+interface LimitChoice {
+  refused: IgnoredOr;
+  'above-maximum': 'refused' | 'clamped';
+}
+
+const limit = profilePoint<'limit', LimitChoice, 'query-parameter'>({
+  key: 'limit',
+  question: 'listPets: a `limit` the document refuses',
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['refused', 'above-maximum'],
+    properties: {
+      refused: {
+        description: `The answer to a limit the document refuses (below 1, not an integer): an Error, or ignored (answered as without it: the default page of ${DEFAULT_PAGE}).`,
+        ...wordOrErrorSchema('ignored', REFUSED, 'The answer to a limit that is not an integer, or out of range.'),
+      },
+      'above-maximum': { enum: ['refused', 'clamped'], description: `An integer past the maximum (${MAXIMUM_PAGE}): refused as above (an Error, or ignored), or clamped to ${MAXIMUM_PAGE}.` },
+    },
+  },
+  own: { refused: { status: 400, code: 'invalid_parameter' }, 'above-maximum': 'refused' },
+  example: { refused: { status: 400, code: 'bad_limit' }, 'above-maximum': 'clamped' },
+  inWords: (choice) => `${orIgnored(choice.refused)}${choice['above-maximum'] === 'clamped' ? `; past ${MAXIMUM_PAGE}, a page of ${MAXIMUM_PAGE}` : `, past ${MAXIMUM_PAGE} too`}`,
+  learn: learnLimit,
+  noted: 'query-parameter',
+});
+
+/**
+ * A refused `limit`: the one Error its 4xx answers share, or ignored (a
+ * page for a value below 1 or not an integer: answered as without it);
+ * and past the maximum, a page larger than the default is clamped. A page
+ * no larger past the maximum is clamped too when the rest were refused (a
+ * catalogue of 20 or fewer shows no difference), ignored when they were.
+ */
+function learnLimit(answers: Answers): Learned<LimitChoice> {
+  const pageSize = (a: Answers[number]) => pageNote.read(a.answer) ?? Number.NaN;
+  const pages = answers.filter((a) => a.answer.startsWith('200'));
+  const errors = answers.filter((a) => !a.answer.startsWith('200'));
+  const pastMaximum = (example: string) => {
+    const value = /[?&]limit=(\d+)(?:&|'|$)/.exec(example)?.[1];
+    return value !== undefined && BigInt(value) > BigInt(MAXIMUM_PAGE);
+  };
+  const clamped = pages.some((a) => pageSize(a) > DEFAULT_PAGE);
+  if (errors.length === 0) return learned({ refused: 'ignored', 'above-maximum': clamped ? 'clamped' : 'refused' });
+  if (pages.some((a) => !(pageSize(a) > DEFAULT_PAGE) && !pastMaximum(a.example))) return inconsistent(answers);
+  const refused = oneError(REFUSED, errors);
+  return refused.ok ? learned({ refused: refused.value, 'above-maximum': pages.length > 0 ? 'clamped' : 'refused' }) : refused;
+}
+
+const status = profilePoint<'status', IgnoredOr, 'query-parameter'>({
+  key: 'status',
+  question: 'listPets: a `status` the document refuses',
+  about: 'an Error, or ignored (answered as without it: every status)',
+  schema: { oneOf: [{ const: 'ignored' }, errorSchema(REFUSED)] },
+  own: { status: 400, code: 'invalid_parameter' },
+  example: 'ignored',
+  inWords: orIgnored,
+  // Every answer a page: ignored; else the one Error.
+  learn: (answers) => (answers.every((a) => a.answer.startsWith('200')) ? learned('ignored') : oneError(REFUSED, answers)),
+  noted: 'query-parameter',
+});
+
+/** listPets' points, in the schema's order. */
+export const LIST_PETS_POINTS = [order, limit, status] as const;
