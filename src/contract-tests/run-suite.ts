@@ -117,6 +117,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   return {
     ok: true,
     report: {
+      kind: 'contract-run',
       target: { baseUrl: options.baseUrl, readOnly },
       seed,
       examples,

@@ -4,36 +4,58 @@ import type { DriftReport } from './drift-report.js';
 import type { Finding, OperationId, RecordedExchange } from './exchange.js';
 
 /**
- * A contract run's report, as every reporter reads it: the rules with what
- * they found, the failures grouped by cause, the coverage of the
- * document's pairs, the answers where the interface is silent, and the
- * drift from a second target. Plain data; the harness writes it, and the
- * mock's proxy writes its day of traffic in the same shape.
+ * What every report holds: a target's answers judged, one result per rule
+ * (or per cause of a proxy's violations), and the failures grouped by
+ * cause. Plain data, read by the reporters.
  */
+export interface VerdictReport {
+  target: { baseUrl: string };
+  startedAt: string;
+  ms: number;
+  results: RuleResult[];
+  /** Every finding of `results`, grouped by cause (failure-causes.ts): what reports lead with. */
+  causes: FailureCause[];
+  summary: { passed: number; failed: number; skipped: number; warnings: number; contractFailed: number };
+  /** Whether it passes: no failed result (and, for a run, not a wrong target). */
+  ok: boolean;
+}
 
-export interface SuiteReport {
+/**
+ * A contract run's report: the rules with what they found, the coverage of
+ * the document's pairs, the answers where the interface is silent, and the
+ * drift from a second target.
+ */
+export interface SuiteReport extends VerdictReport {
+  kind: 'contract-run';
   target: { baseUrl: string; readOnly: boolean };
   /** Replays the generated cases: `--seed N`. */
   seed: number;
   examples: number;
   /** The limits declared with --allow-refusal, in their own words (`name.maxLength=100`). */
   declared: string[];
-  startedAt: string;
-  ms: number;
-  results: RuleResult[];
-  /** Every finding of `results`, grouped by cause (failure-causes.ts): what reports lead with. */
-  causes: FailureCause[];
   coverage: Coverage;
   /** What the target answered where the interface is silent. */
   silent: SilentEntry[];
-  summary: { passed: number; failed: number; skipped: number; warnings: number; contractFailed: number };
   /** Every request answered the same status no rule can make sense of (wrong-target.ts): the address or key is wrong; null otherwise. */
   wrongTarget: WrongTarget | null;
   /** With --compare-with: what differs from the second target (drift/run-drift.ts). */
   drift?: DriftReport;
-  /** Whether the run passes: no failed rule (contract failures, or hard advisory failures), and not a wrong target. */
-  ok: boolean;
 }
+
+/**
+ * Proxy mode's report (`--proxy-report`): the checks of every exchange over
+ * the traffic it forwarded, one failed result per cause, with how many
+ * exchanges broke it. It holds no seed, coverage or silent points: no rule
+ * chose the requests.
+ */
+export interface ProxyReport extends VerdictReport {
+  kind: 'proxy-traffic';
+  /** The exchanges that broke a statement, each counted once per statement. */
+  violations: number;
+}
+
+/** Any report the reporters that read both write: JSON, JUnit, HTML. */
+export type Report = SuiteReport | ProxyReport;
 
 /**
  * `contract`: what the interface states; a failure fails the run.

@@ -52,18 +52,29 @@ describe('--proxy-report FILE', () => {
     expect(JSON.stringify(report)).not.toContain(FAULTY_SERVER_KEY);
   });
 
+  it('says it is proxy traffic, not a contract run: the exchanges that broke a statement, and no seed, cases, coverage or silent points', async () => {
+    const report = JSON.parse(await reportOf(join(tmpDir(), 'kind.json'))) as Record<string, unknown>;
+    expect(report).toMatchObject({ kind: 'proxy-traffic', violations: 2, ok: false });
+    for (const harnessOnly of ['seed', 'examples', 'declared', 'coverage', 'silent', 'wrongTarget']) expect(report, harnessOnly).not.toHaveProperty(harnessOnly);
+  });
+
   it('JUnit XML: a failed test case under listPets', async () => {
     const xml = new XMLParser({ ignoreAttributes: false }).parse(await reportOf(join(tmpDir(), 'report.xml'))) as Record<string, any>;
     const suites = [xml.testsuites.testsuite].flat() as Array<Record<string, any>>;
     const listPets = suites.find((suite) => suite['@_name'] === 'listPets') as Record<string, any>;
     expect(listPets['@_failures']).toBe('1');
     expect([listPets.testcase].flat()[0].failure).toBeDefined();
+    expect(xml.testsuites['@_name']).toContain('proxy checks');
+    expect(listPets.properties.property).toMatchObject({ '@_name': 'violations', '@_value': '2' });
   });
 
   it('HTML: the page names the check and the statement', async () => {
     const html = await reportOf(join(tmpDir(), 'report.html'));
     expect(html).toContain('exchange-response-schema');
     expect(html).not.toContain(FAULTY_SERVER_KEY);
+    expect(html).toContain('<title>Proxy checks failed: ');
+    expect(html).toContain('2 exchanges broke a statement, from 1 cause');
+    for (const harnessOnly of ['id="seed"', 'id="examples"', 'id="coverage"', 'data-count="coverage"']) expect(html).not.toContain(harnessOnly);
   });
 
   it('on demand: GET /__mock/violations/report gives the same report while the mock runs, in each format', async () => {

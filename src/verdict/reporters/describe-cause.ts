@@ -1,4 +1,4 @@
-import type { FailureCause, SuiteReport } from '../report.js';
+import type { FailureCause, Report, VerdictReport } from '../report.js';
 import { counted } from './excerpt.js';
 
 /**
@@ -23,17 +23,20 @@ function share(matching: number, total: number): string {
 }
 
 /** The causes that failed a rule, then those that only warned. */
-export const failingCauses = (report: SuiteReport): FailureCause[] => report.causes.filter((c) => c.level === 'error');
-export const warningCauses = (report: SuiteReport): FailureCause[] => report.causes.filter((c) => c.level === 'warning');
+export const failingCauses = (report: VerdictReport): FailureCause[] => report.causes.filter((c) => c.level === 'error');
+export const warningCauses = (report: VerdictReport): FailureCause[] => report.causes.filter((c) => c.level === 'warning');
 
 /**
- * The run's verdict in one line, with its exit code:
- * `failed: exit code 1 (31 contract rules and 4 advisory rules failed, from 1 cause)`.
+ * The verdict in one line: a run's with its exit code,
+ * `failed: exit code 1 (31 contract rules and 4 advisory rules failed, from 1 cause)`;
+ * proxy traffic's with what broke, `failed (12 exchanges broke a statement, from 2 causes)`.
  */
-export function verdictText({ ok, wrongTarget, summary: s, causes }: SuiteReport): string {
-  if (ok) return 'passed: exit code 0';
-  if (wrongTarget) return `not judged: exit code 2 (${wrongTarget.message})`;
+export function verdictText(report: Report): string {
+  const { ok, summary: s, causes } = report;
   const failing = causes.filter((c) => c.level === 'error').length;
+  if (report.kind === 'proxy-traffic') return ok ? 'passed: no exchange broke a statement' : `failed (${counted(report.violations, 'exchange')} broke a statement, from ${counted(failing, 'cause')})`;
+  if (ok) return 'passed: exit code 0';
+  if (report.wrongTarget) return `not judged: exit code 2 (${report.wrongTarget.message})`;
   return `failed: exit code 1 (${counted(s.contractFailed, 'contract rule')} and ${counted(s.failed - s.contractFailed, 'advisory rule')} failed, from ${counted(failing, 'cause')})`;
 }
 

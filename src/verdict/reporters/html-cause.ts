@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../shared/html-escape.js';
-import type { FailureCause, SuiteReport, RuleResult } from '../report.js';
+import type { FailureCause, RuleResult, VerdictReport } from '../report.js';
 import { causeCounts, causeHeadline } from './describe-cause.js';
 import { counted } from './excerpt.js';
 import { element, markdownHtml, textElement } from './html-element.js';
@@ -15,7 +15,7 @@ export const causeAnchor = (id: string): string => id;
  * cause's other findings are folded, one line each with their exchange
  * behind it, so none is lost and none is printed twice.
  */
-export function causesSection(id: string, title: string, causes: readonly FailureCause[], report: SuiteReport): string {
+export function causesSection(id: string, title: string, causes: readonly FailureCause[], report: VerdictReport): string {
   if (causes.length === 0) return '';
   const toc = causes.map((c) => element('li', {}, `${element('a', { href: `#${causeAnchor(c.id)}` }, escapeHtml(c.id))}: ${markdownHtml(causeHeadline(c))}`));
   return element('section', { id }, [

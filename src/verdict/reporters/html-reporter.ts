@@ -1,4 +1,4 @@
-import type { SuiteReport, RuleResult } from '../report.js';
+import type { Report, RuleResult, SuiteReport, VerdictReport } from '../report.js';
 import { OPERATION_ORDER, counted } from './excerpt.js';
 import { escapeHtml } from '../../shared/html-escape.js';
 import { driftSection } from './drift-html.js';
@@ -33,8 +33,10 @@ const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
  * the target answered where the interface is silent. Every text is escaped
  * (src/shared/html-escape.ts).
  */
-export function htmlReport(report: SuiteReport, about: ReportAbout): string {
-  const title = `Contract tests ${report.ok ? 'passed' : report.wrongTarget ? 'not judged' : 'failed'}: ${report.target.baseUrl}`;
+export function htmlReport(report: Report, about: ReportAbout): string {
+  const run = report.kind === 'contract-run' ? report : undefined;
+  const wrongTarget = run?.wrongTarget ?? null;
+  const title = `${headingOf(report)} ${report.ok ? 'passed' : wrongTarget ? 'not judged' : 'failed'}: ${report.target.baseUrl}`;
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -47,33 +49,45 @@ export function htmlReport(report: SuiteReport, about: ReportAbout): string {
     '</head>',
     '<body>',
     summarySection(report, about),
-    report.wrongTarget ? '' : coverageSection(report),
-    report.wrongTarget ? '' : failuresSection(report),
-    report.wrongTarget ? '' : causesSection('warnings', 'Warnings by cause (no rule failed of them)', warningCauses(report), report),
+    run && !wrongTarget ? coverageSection(run) : '',
+    wrongTarget ? '' : failuresSection(report),
+    wrongTarget ? '' : causesSection('warnings', 'Warnings by cause (no rule failed of them)', warningCauses(report), report),
     rulesSection(report.results),
-    silentSection(report),
-    driftSection(report.drift),
+    run ? silentSection(run) : '',
+    run ? driftSection(run.drift) : '',
     '</body>',
     '</html>',
     '',
   ].join('\n');
 }
 
-function summarySection(report: SuiteReport, about: ReportAbout): string {
-  const { wrongTarget } = report;
-  // A wrong target (wrong-target.ts) is judged neither passed nor failed: its one line leads the page, as it leads the terminal.
-  const verdict = report.ok ? 'passed' : wrongTarget ? 'not judged' : 'failed';
-  const facts: Array<[string, string, string]> = [
+const headingOf = (report: Report): string => (report.kind === 'contract-run' ? 'Contract tests' : 'Proxy checks');
+
+/** What the page says of where the report comes from: a run's seed and cases, or the traffic proxy mode checked. */
+function factsOf(report: Report, about: ReportAbout): Array<[string, string, string]> {
+  const when: Array<[string, string, string]> = [
+    ['started', 'Started', report.startedAt],
+    ['duration', 'Duration', `${(report.ms / 1000).toFixed(1)} s`],
+  ];
+  if (report.kind === 'proxy-traffic') {
+    return [['target', 'Target', `${report.target.baseUrl} (through proxy mode)`], ...when, ['harness', 'Mock', `animal-store-mock ${about.version}`]];
+  }
+  return [
     ['target', 'Target', `${report.target.baseUrl}${report.target.readOnly ? ' (read-only: the writing rules are skipped)' : ''}`],
     ['seed', 'Seed', `${report.seed} (--seed ${report.seed} sends the same generated cases)`],
     ['examples', 'Random cases', `${report.examples} per generated rule`],
-    ['started', 'Started', report.startedAt],
-    ['duration', 'Duration', `${(report.ms / 1000).toFixed(1)} s`],
+    ...when,
     ['harness', 'Harness', `animal-store-contract ${about.version}`],
-    ['verdict', 'Verdict', `${verdictText(report)}${wrongTarget ? '; the rules below are what each request got' : ''}`],
   ];
+}
+
+function summarySection(report: Report, about: ReportAbout): string {
+  const wrongTarget = report.kind === 'contract-run' ? report.wrongTarget : null;
+  // A wrong target (wrong-target.ts) is judged neither passed nor failed: its one line leads the page, as it leads the terminal.
+  const verdict = report.ok ? 'passed' : wrongTarget ? 'not judged' : 'failed';
+  const facts: Array<[string, string, string]> = [...factsOf(report, about), ['verdict', 'Verdict', `${verdictText(report)}${wrongTarget ? '; the rules below are what each request got' : ''}`]];
   return element('header', { id: 'summary' }, [
-    element('h1', {}, `Contract tests ${textElement('span', { class: `verdict ${report.ok ? 'passed' : 'failed'}` }, verdict)}`),
+    element('h1', {}, `${headingOf(report)} ${textElement('span', { class: `verdict ${report.ok ? 'passed' : 'failed'}` }, verdict)}`),
     ...(wrongTarget ? [textElement('p', { class: 'failed', id: 'wrong-target' }, wrongTarget.message)] : []),
     element('dl', { class: 'facts' }, facts.map(([id, label, text]) => `${textElement('dt', {}, label)}${textElement('dd', { id }, text)}`).join('\n')),
     // A wrong target's counts would claim a coverage its rules never judged.
@@ -81,19 +95,22 @@ function summarySection(report: SuiteReport, about: ReportAbout): string {
   ].join('\n'));
 }
 
-function countsTable({ summary: s, coverage }: SuiteReport): string {
+/** The counts; a run's with its coverage of the document's pairs (no rule chose proxy traffic's requests). */
+function countsTable(report: Report): string {
+  const s = report.summary;
   const counts = (['passed', 'failed', 'skipped', 'warnings'] as const).map((name) => [name, s[name]] as const);
+  const coverage = report.kind === 'contract-run' ? report.coverage : undefined;
   return element('table', { class: 'counts', id: 'counts' }, [
-    element('tr', {}, [...counts.map(([name]) => textElement('th', {}, name)), textElement('th', {}, 'coverage')].join('')),
+    element('tr', {}, [...counts.map(([name]) => textElement('th', {}, name)), ...(coverage ? [textElement('th', {}, 'coverage')] : [])].join('')),
     element('tr', {}, [
       ...counts.map(([name, count]) => textElement('td', { class: count > 0 && name !== 'passed' ? (name === 'warnings' ? 'warning' : name) : undefined, 'data-count': name }, String(count))),
-      textElement('td', { 'data-count': 'coverage' }, `${coverage.covered}/${coverage.total}`),
+      ...(coverage ? [textElement('td', { 'data-count': 'coverage' }, `${coverage.covered}/${coverage.total}`)] : []),
     ].join('')),
   ].join('\n'));
 }
 
 /** The failures by cause, or that none failed. */
-function failuresSection(report: SuiteReport): string {
+function failuresSection(report: VerdictReport): string {
   const causes = failingCauses(report);
   if (causes.length === 0) return element('section', { id: 'failures' }, `${textElement('h2', {}, 'Failures')}\n${textElement('p', { class: 'passed' }, 'No rule failed.')}`);
   return causesSection('failures', 'Failures by cause', causes, report);

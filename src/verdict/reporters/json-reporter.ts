@@ -1,4 +1,4 @@
-import type { SuiteReport } from '../report.js';
+import type { Report } from '../report.js';
 import type { Finding } from '../exchange.js';
 import { excerpt } from './excerpt.js';
 
@@ -6,7 +6,7 @@ import { excerpt } from './excerpt.js';
 const shownFinding = ({ exchange, ...finding }: Finding) => ({ ...finding, request: exchange ? `${exchange.request.method} ${exchange.request.url}` : undefined });
 
 /** The report as JSON, with response bodies cut to an excerpt so files stay small. */
-export function jsonReport(report: SuiteReport): string {
+export function jsonReport(report: Report): string {
   const results = report.results.map((r) => ({
     ...r,
     exchanges: r.exchanges.map(({ response, ...exchange }) => ({

@@ -1,4 +1,4 @@
-import type { SuiteReport, WrongTarget } from '../report.js';
+import type { Report, SuiteReport, VerdictReport, WrongTarget } from '../report.js';
 import { describeFinding, describeSilent } from './describe-finding.js';
 import { describeDrift } from './drift-lines.js';
 import { counted, OPERATION_ORDER } from './excerpt.js';
@@ -10,8 +10,9 @@ import type { Finding } from '../exchange.js';
  * <testcase> per rule; a failed rule has a <failure>, a skipped one a
  * <skipped> with its reason; warnings of advisory rules go to <system-out>.
  */
-export function junitReport(report: SuiteReport): string {
-  if (report.wrongTarget) return wrongTargetReport(report, report.wrongTarget);
+export function junitReport(report: Report): string {
+  const run = report.kind === 'contract-run' ? report : undefined;
+  if (run?.wrongTarget) return wrongTargetReport(run, run.wrongTarget);
   const suites = OPERATION_ORDER.map((operation) => {
     const results = report.results.filter((r) => r.operation === operation);
     const cases = results.map((r) => {
@@ -35,7 +36,9 @@ export function junitReport(report: SuiteReport): string {
     return [
       `  <testsuite name="${operation}" tests="${results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds(time)}" timestamp="${report.startedAt.slice(0, 19)}">`,
       // The seed replays the generated cases (--seed N); JUnit readers show properties per suite.
-      `    <properties><property name="seed" value="${report.seed}"/><property name="examples" value="${report.examples}"/></properties>`,
+      report.kind === 'contract-run'
+        ? `    <properties><property name="seed" value="${report.seed}"/><property name="examples" value="${report.examples}"/></properties>`
+        : `    <properties><property name="violations" value="${report.violations}"/></properties>`,
       ...cases,
       '  </testsuite>',
     ].join('\n');
@@ -43,10 +46,9 @@ export function junitReport(report: SuiteReport): string {
   const s = report.summary;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="animal-store contract tests (${xml(report.target.baseUrl)})" tests="${report.results.length}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${seconds(report.ms)}">`,
+    `<testsuites name="animal-store ${run ? 'contract tests' : 'proxy checks'} (${xml(report.target.baseUrl)})" tests="${report.results.length}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${seconds(report.ms)}">`,
     ...suites,
-    ...silentSuite(report),
-    ...driftSuite(report),
+    ...(run ? [...silentSuite(run), ...driftSuite(run)] : []),
     '</testsuites>',
     '',
   ].join('\n');
@@ -60,7 +62,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
  * line each and where the example is, so that a cause of 24 rules is not
  * printed 24 times. Each test case still says what failed in it.
  */
-function findingsText(findings: readonly Finding[], report: SuiteReport): string {
+function findingsText(findings: readonly Finding[], report: VerdictReport): string {
   const lines: string[] = [];
   for (const f of findings) {
     const cause = report.causes.find((c) => c.id === f.cause);

@@ -5,7 +5,7 @@ import { failureCauses } from '../../../verdict/failure-causes.js';
 import { htmlReport } from '../../../verdict/reporters/html-reporter.js';
 import { jsonReport } from '../../../verdict/reporters/json-reporter.js';
 import { junitReport } from '../../../verdict/reporters/junit-reporter.js';
-import type { SuiteReport, RuleResult } from '../../../verdict/report.js';
+import type { ProxyReport, RuleResult } from '../../../verdict/report.js';
 import type { ReportCause } from '../../core/proxy/report-causes.js';
 
 /** The formats `--proxy-report FILE` writes, by FILE's extension: the harness's own reporters. */
@@ -26,28 +26,25 @@ export interface ProxyReportContext {
 }
 
 /**
- * The violations proxy mode saw, as a harness report: one failed rule per
- * cause (an operation's answers breaking one statement), named by the
- * harness's check ids, with how many exchanges broke it and the last one
- * as a curl line (keys redacted). The same reporters as the harness, so a
- * CI server reads a day's traffic as it reads a contract run.
+ * The violations proxy mode saw, as a report of its own: one failed result
+ * per cause (an operation's answers breaking one statement), named by the
+ * checks' ids, with how many exchanges broke it and the last one as a curl
+ * line (keys redacted). Written by the harness's JSON, JUnit and HTML
+ * reporters, so a CI server reads a day's traffic as it reads a contract run.
  */
 export function proxyReport(causes: readonly ReportCause[], context: ProxyReportContext, format: ProxyReportFormat): string {
   // Grouped as the harness groups a run's findings (failure-causes.ts), which every reporter leads with.
   const { results, causes: grouped } = failureCauses(causes.map(result), { requests: causes.reduce((sum, cause) => sum + cause.count, 0), bySignature: new Map() }, new Map());
-  const report: SuiteReport = {
-    target: { baseUrl: context.target, readOnly: true },
-    seed: 0,
-    examples: 0,
-    declared: [],
+  const violations = causes.reduce((sum, cause) => sum + cause.count, 0);
+  const report: ProxyReport = {
+    kind: 'proxy-traffic',
+    target: { baseUrl: context.target },
     startedAt: context.startedAt.toISOString(),
     ms: Date.now() - context.startedAt.getTime(),
     results,
     causes: grouped,
-    coverage: { pairs: [], covered: 0, total: 0 },
-    silent: [],
     summary: { passed: 0, failed: results.length, skipped: 0, warnings: 0, contractFailed: results.length },
-    wrongTarget: null,
+    violations,
     ok: results.length === 0,
   };
   if (format === '.json') return jsonReport(report);
