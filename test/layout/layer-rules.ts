@@ -6,6 +6,9 @@ const under =
   (path: string): boolean =>
     path.startsWith(`${dir}/`);
 
+/** A file directly in the steps' folder (the admin guard's folder composes its own steps from them). */
+const STEP_FILE = /^src\/mock\/http\/steps\/[^/]+\.ts$/;
+
 /** The web framework's packages: the mock's core must run without them. */
 const isHono = (target: string): boolean => target === 'hono' || target.startsWith('hono/') || target.startsWith('@hono/');
 
@@ -36,6 +39,12 @@ export const LAYER_RULES: readonly LayerRule[] = [
     name: 'src/verdict/ imports nothing under src/mock/ or src/contract-tests/',
     appliesTo: under('src/verdict'),
     forbids: (target) => under('src/mock')(target) || under('src/contract-tests')(target),
+  },
+  // Each step is read alone: what two steps share (bearer credentials, a stub's answer) lives beside them, not in one of them.
+  {
+    name: 'a step of src/mock/http/steps/ imports no other step of that folder',
+    appliesTo: (path) => STEP_FILE.test(path),
+    forbids: (target) => STEP_FILE.test(target),
   },
   // The proxy judges an exchange and writes its report with src/verdict/, as the harness does.
   { name: 'src/mock/ imports nothing under src/contract-tests/', appliesTo: under('src/mock'), forbids: under('src/contract-tests') },

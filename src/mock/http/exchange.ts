@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { andThen, type MaybePromise } from '../core/store/maybe-promise.js';
 import type { ScenarioState, Session } from '../core/store/mock-store.js';
 import { mergeHeaders, type HeaderRecord } from './shared-headers.js';
-import type { ProxyOutcome } from './proxy/proxy-outcome.js';
+import { newTrace, traceBody, type ExchangeTrace } from './exchange-trace.js';
 
 /**
  * One request on its way through the steps (pipeline.ts): what each step
@@ -30,28 +30,8 @@ export interface Exchange {
   session: Session;
   /** The scenario state that answers: the one `Prefer: scenario=NAME` picked, else the session's active one once a step has read it (servingState). */
   scenario: ScenarioState | undefined;
-  /** The stub that answered (`id` or `#index`), or null; with `unmatched`, why none did. */
-  stub: string | null;
-  unmatched: string | undefined;
-  /** The request body's bytes, once a step or the operation read them (readBody): the journal shows their start. */
-  body: Uint8Array | undefined;
-  /**
-   * The answer respond() built, with the header record and the body text it
-   * sent, kept as they are (references, no copy) for the journal, which
-   * shows them when the answer it records is this one.
-   */
-  sent: Response | undefined;
-  sentHeaders: HeaderRecord | undefined;
-  sentBody: string | null;
-  /**
-   * The status that went out with `sent`, where its Response could not hold
-   * it: a target may answer any three digits (RFC 9110 §15 reserves none
-   * past 599 for clients to refuse), and the platform's Response takes 200
-   * to 599 only.
-   */
-  sentStatus: number | undefined;
-  /** In proxy mode, for a request sent on to the target: how that ended, and what its answer broke. */
-  proxy: ProxyOutcome | undefined;
+  /** What happened to the request, for the journal and the log: written only through exchange-trace.ts. */
+  readonly trace: ExchangeTrace;
   /** The `next` functions already called for this request (chain): each may be called once. */
   nextCalled: Set<Next> | undefined;
 }
@@ -79,14 +59,7 @@ export function newExchange(c: Context<MockEnv>, operationId: string | null, ses
     admin: false,
     session,
     scenario: undefined,
-    stub: null,
-    unmatched: undefined,
-    body: undefined,
-    sent: undefined,
-    sentHeaders: undefined,
-    sentBody: null,
-    sentStatus: undefined,
-    proxy: undefined,
+    trace: newTrace(),
     nextCalled: undefined,
   };
 }
@@ -94,7 +67,7 @@ export function newExchange(c: Context<MockEnv>, operationId: string | null, ses
 /** The request body's bytes (Hono reads them once, and gives them again), kept on the exchange for the journal. */
 export async function readBody(x: Exchange): Promise<Uint8Array> {
   const bytes = new Uint8Array(await x.c.req.arrayBuffer());
-  x.body = bytes;
+  traceBody(x, bytes);
   return bytes;
 }
 
@@ -132,6 +105,3 @@ export function servingState(x: Exchange): MaybePromise<ScenarioState> {
   if (x.scenario) return x.scenario;
   return andThen(x.session.control.active(), (state) => (x.scenario = state));
 }
-
-/** The status an answer went out with: its own, or the one proxy mode passed on that a Response cannot hold. */
-export const sentStatusOf = (x: Exchange, answer: Response): number => (x.sent === answer && x.sentStatus !== undefined ? x.sentStatus : answer.status);

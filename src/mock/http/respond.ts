@@ -1,6 +1,7 @@
 import type { ErrorBody } from '../core/errors.js';
 import type { Exchange } from './exchange.js';
 import { JSON_HEADERS, mergeHeaders, NO_HEADERS, type HeaderRecord } from './shared-headers.js';
+import { traceSent } from './exchange-trace.js';
 
 /**
  * Every answer of the mock is built here, as one Response with a plain
@@ -24,9 +25,7 @@ export function respond(x: Exchange, status: number, body: string | Uint8Array<A
 export function sent(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null, headers: HeaderRecord): Response {
   // The record is only read (Response keeps it for @hono/node-server, which hands it to node's writeHead).
   const response = new Response(body, { status, headers: headers as Record<string, string> });
-  x.sent = response;
-  x.sentHeaders = headers;
-  x.sentBody = typeof body === 'string' ? body : null;
+  traceSent(x, { response, headers, body: typeof body === 'string' ? body : null, status: undefined });
   return response;
 }
 

@@ -8,6 +8,7 @@ import { alreadySent } from './already-sent.js';
 import { bodyCopy, type BodyCopy } from './body-copy.js';
 import { endToEnd, headerRecord } from './hop-by-hop.js';
 import type { Upstream } from './proxy-outcome.js';
+import { traceBody, traceProxy, traceSent } from '../exchange-trace.js';
 
 export interface ForwardOptions {
   /** The target's base, ending in its version segment (`http://staging…/v1`). */
@@ -63,7 +64,7 @@ export function forward(options: ForwardOptions): (mock: Next) => Next {
     const node = nodeBindings(x.c);
     if (!node) return sendError(x, errorBody('internal_error', 'Proxy mode needs the mock to run on a node server.'));
     const { incoming, outgoing } = node;
-    // Decided before sending: once sent, x.body holds only the start of a streamed body (for the journal).
+    // Decided before sending: once sent, x.trace.body holds only the start of a streamed body (for the journal).
     const streamed = bodyStreamed(x, incoming);
     return new Promise<Response>((resolve, reject) => {
       let settled = false;
@@ -74,7 +75,7 @@ export function forward(options: ForwardOptions): (mock: Next) => Next {
       };
       const fail = (upstream: 'unavailable' | 'timeout', message: string): void => {
         if (settled || outgoing.headersSent) return;
-        x.proxy = { upstream, violations: [] };
+        traceProxy(x, { upstream, violations: [] });
         const code = upstream === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable';
         if (options.fallback === 'mock' && !streamed) {
           settled = true;
@@ -116,7 +117,7 @@ export function forward(options: ForwardOptions): (mock: Next) => Next {
         // Gone before the target's head: nginx's 499, "client closed request", as the mock's own hangs log it (respond.ts).
         if (!outgoing.headersSent) settle(alreadySent(499));
       });
-      if (x.body !== undefined) out.end(x.body);
+      if (x.trace.body !== undefined) out.end(x.trace.body);
       else if (bodyless(incoming)) out.end();
       else sendBody(x, out);
     });
@@ -142,7 +143,7 @@ function requestOpener(options: ForwardOptions): (incoming: IncomingMessage) => 
 
 /** The mock's own answer in place of the target's failure, marked: it is the mock's, so the rule that no field is added (about the target's answers) does not hold it. */
 function answerItself(x: Exchange, mock: Next, code: 'upstream_timeout' | 'upstream_unavailable'): Promise<Response> {
-  if (x.proxy) x.proxy.fallback = 'mock';
+  if (x.trace.proxy) traceProxy(x, { ...x.trace.proxy, fallback: 'mock' });
   addResponseHeaders(x, { [FALLBACK_HEADER]: code });
   return Promise.resolve(x).then(mock);
 }
@@ -158,9 +159,9 @@ const bodyless = (incoming: IncomingMessage): boolean =>
 /**
  * Whether the request's body went toward the target as it came, so the
  * mock no longer has it: a body is never held whole for a fallback's sake.
- * A body a stub read whole before (x.body) is still there.
+ * A body a stub read whole before (x.trace.body) is still there.
  */
-const bodyStreamed = (x: Exchange, incoming: IncomingMessage): boolean => x.body === undefined && !bodyless(incoming);
+const bodyStreamed = (x: Exchange, incoming: IncomingMessage): boolean => x.trace.body === undefined && !bodyless(incoming);
 
 /** Bytes of a forwarded request body kept for the journal and the curl line of a violation. */
 export const REQUEST_BODY_KEPT = 4096;
@@ -171,7 +172,7 @@ function sendBody(x: Exchange, out: ClientRequest): void {
   const start = bodyCopy(REQUEST_BODY_KEPT);
   incoming.on('data', (chunk: Buffer) => start.add(chunk));
   incoming.on('end', () => {
-    x.body = start.start(REQUEST_BODY_KEPT);
+    traceBody(x, start.start(REQUEST_BODY_KEPT));
   });
   incoming.pipe(out);
 }
@@ -195,11 +196,13 @@ function pipeBack(x: Exchange, answer: IncomingMessage, options: ForwardOptions,
     if (upstream === 'dropped') incoming.socket.destroy();
     const headers = headerRecord(kept);
     const response = alreadySent(status);
-    x.sent = response;
-    x.sentStatus = status;
     const redact = options.redactor(x);
-    x.sentHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)]));
-    x.sentBody = redact(copy.start(2048).toString('utf8'), copy.total > 2048);
+    traceSent(x, {
+      response,
+      status,
+      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)])),
+      body: redact(copy.start(2048).toString('utf8'), copy.total > 2048),
+    });
     // After the last byte has gone: the check never delays the answer.
     setImmediate(() => {
       options.onAnswered(x, { upstream, status, headers, body: copy });

@@ -18,6 +18,7 @@ import { endToEnd } from './hop-by-hop.js';
 import { journalHeaders } from '../../core/journal/journal-headers.js';
 import type { Contract } from '../../../document/load-contract.js';
 import { recorder, type Recorder } from './recorder.js';
+import { traceProxy } from '../exchange-trace.js';
 
 /** The defaults of proxy mode's bounds, documented in docs/mock.md ("Proxy mode"). */
 export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
@@ -92,12 +93,13 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
   const onAnswered = (x: Exchange, answer: TargetAnswer): void => {
     const redact = redactor(x);
     const request = { method: x.c.req.method, url: x.c.req.url };
-    x.proxy = check(request, answer, (text) => redact(text));
-    record?.record(x, answer, x.proxy);
-    if (x.proxy.violations.length === 0) return;
+    const outcome = check(request, answer, (text) => redact(text));
+    traceProxy(x, outcome);
+    record?.record(x, answer, outcome);
+    if (outcome.violations.length === 0) return;
     const curl = redact(curlOf(x));
     // Counted once per exchange and statement: a page of 100 animals without names is one answer that broke it.
-    const firsts = new Map(x.proxy.violations.map((violation) => [violation.statement, violation] as const).reverse());
+    const firsts = new Map(outcome.violations.map((violation) => [violation.statement, violation] as const).reverse());
     for (const violation of firsts.values()) violations.add(violation, { curl, status: answer.status });
     const operation = options.validator.operationFor(request.method, pathBelowBase(request.url, options.basePath))?.iid;
     if (operation === 'listPets' || operation === 'createPet' || operation === 'getPet') for (const violation of firsts.values()) causes.add(operation, violation, { curl, status: answer.status });
@@ -145,7 +147,7 @@ function curlOf(x: Exchange): string {
   const shown: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== '***') shown[name] = value;
   if (headers.authorization !== undefined) shown.authorization = 'Bearer <API key>';
-  const body = x.body === undefined ? undefined : Buffer.from(x.body.subarray(0, 2048)).toString('utf8');
+  const body = x.trace.body === undefined ? undefined : Buffer.from(x.trace.body.subarray(0, 2048)).toString('utf8');
   return curlLine({ method: x.c.req.method, url: x.c.req.url, headers: shown, body });
 }
 

@@ -46,7 +46,7 @@ export function recordAnswer({ recording, validator, basePath, upstreamKey }: Re
     documentedQuery: (operation.request?.query ?? []).map((parameter) => parameter.name),
     headers,
     // Whole only when shorter than what forward.ts keeps of a streamed body.
-    body: x.body === undefined ? undefined : x.body.length < REQUEST_BODY_KEPT ? Buffer.from(x.body) : undefined,
+    body: x.trace.body === undefined ? undefined : x.trace.body.length < REQUEST_BODY_KEPT ? Buffer.from(x.trace.body) : undefined,
   });
   const decoded = decodeBody(bytes, answer.headers['content-encoding'], 4 * bytes.length + 1024 * 1024);
   const json = decoded.ok ? readJson(decoded.body.toString('utf8')) : undefined;

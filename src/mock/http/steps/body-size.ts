@@ -4,6 +4,7 @@ import { createByteBudget, type ByteBudget } from '../../core/byte-budget.js';
 import { errorBody, type ErrorBody } from '../../core/errors.js';
 import type { Answer, Exchange, Next, Step } from '../exchange.js';
 import { sendError } from '../respond.js';
+import type { BodyLimit } from '../../core/profile/profiled-body-limit.js';
 
 /**
  * The request-body bytes the whole process reads at once (64 MiB). Each
@@ -15,12 +16,6 @@ import { sendError } from '../respond.js';
  */
 export const BODIES_IN_FLIGHT_BYTES = 64 * 1024 * 1024;
 const bodiesInFlight = createByteBudget(BODIES_IN_FLIGHT_BYTES);
-
-/** A body limit and the Error past it: fixed, or read at each request (the API's follows the active profile). */
-export interface BodyLimit {
-  maxBytes: number;
-  error: ErrorBody;
-}
 
 /** A fixed limit, answered 413 `payload_too_large`. */
 const fixedBodyLimit = (maxBytes: number): BodyLimit => ({ maxBytes, error: errorBody('payload_too_large', `the request body is larger than ${maxBytes} bytes`) });

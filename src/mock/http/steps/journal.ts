@@ -6,9 +6,10 @@ import type { JournalEntry, JournalMessage } from '../../core/journal/request-jo
 import { pending, type MaybePromise } from '../../core/store/maybe-promise.js';
 import type { Journal } from '../../core/store/mock-store.js';
 import { ownCopy } from '../../core/own-copy.js';
-import { sentStatusOf, type Exchange, type Step } from '../exchange.js';
+import type { Exchange, Step } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
 import { after } from '../after.js';
+import { sentStatusOf, type ExchangeTrace } from '../exchange-trace.js';
 
 /**
  * Records every request but the admin API's own (whose steps leave this
@@ -44,7 +45,8 @@ export function journalRequests(anonymous: Journal, onFailure: (error: unknown) 
 /** One object of one shape per request (`unmatched` undefined when a stub answered; JSON leaves it out). */
 function entry(x: Exchange, answer: Response): JournalEntry {
   const url = x.c.req.url;
-  const { stub, operationId: operation } = x;
+  const { operationId: operation } = x;
+  const { stub } = x.trace;
   return {
     seq: 0,
     at: isoNow(),
@@ -57,15 +59,15 @@ function entry(x: Exchange, answer: Response): JournalEntry {
     // The state that answered, once a step picked it (Prefer: scenario=, the stubs): none for a request answered before.
     scenario: x.scenario?.scenario?.name ?? null,
     stub,
-    unmatched: stub !== null ? undefined : clipped(x.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth, session or body limit)')),
+    unmatched: stub !== null ? undefined : clipped(x.trace.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth, session or body limit)')),
     request: requestOf(x),
     response: responseOf(x, answer),
-    ...(x.proxy ? proxyOf(x.proxy) : {}),
+    ...(x.trace.proxy ? proxyOf(x.trace.proxy) : {}),
   };
 }
 
 /** Proxy mode's part of an entry, only for a request sent on to the target. */
-const proxyOf = ({ upstream, fallback, unchecked, violations }: NonNullable<Exchange['proxy']>): Pick<JournalEntry, 'upstream' | 'fallback' | 'unchecked' | 'violations'> => ({
+const proxyOf = ({ upstream, fallback, unchecked, violations }: NonNullable<ExchangeTrace['proxy']>): Pick<JournalEntry, 'upstream' | 'fallback' | 'unchecked' | 'violations'> => ({
   upstream,
   ...(fallback ? { fallback } : {}),
   ...(unchecked ? { unchecked } : {}),
@@ -78,7 +80,7 @@ const proxyOf = ({ upstream, fallback, unchecked, violations }: NonNullable<Exch
  */
 function requestOf(x: Exchange): JournalMessage {
   const raw = nodeBindings(x.c)?.incoming.rawHeaders ?? [...x.c.req.raw.headers].flat();
-  return journalRequest(raw, bodyText(x.body));
+  return journalRequest(raw, bodyText(x.trace.body));
 }
 
 /**
@@ -87,7 +89,8 @@ function requestOf(x: Exchange): JournalMessage {
  * future might) shows its headers and no body.
  */
 function responseOf(x: Exchange, answer: Response): JournalMessage {
-  if (x.sent === answer && x.sentHeaders) return journalMessage(x.sentHeaders, x.sentBody ?? '', MAX_JOURNAL_RESPONSE_BODY);
+  const { sent } = x.trace;
+  if (sent?.response === answer) return journalMessage(sent.headers, sent.body ?? '', MAX_JOURNAL_RESPONSE_BODY);
   // A request never answered (noAnswer: a reset, a hang given up) sent no header.
   return journalMessage(answer.headers.has('x-hono-already-sent') ? {} : Object.fromEntries(answer.headers), '', MAX_JOURNAL_RESPONSE_BODY);
 }

@@ -9,6 +9,7 @@ import { readPreferences, type AnswerPreferences } from '../../core/prefer/read-
 import { addResponseHeaders, type Exchange, type Next, type Step } from '../exchange.js';
 import type { ServedOperation } from '../operations/served-operation.js';
 import { respond, sendError } from '../respond.js';
+import { traceUnmatched } from '../exchange-trace.js';
 
 /** The `Retry-After` of `Prefer: code=503` and `code=429`. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 1;
@@ -32,7 +33,7 @@ export function preferences(operation: OperationSpec, served: ServedOperation<un
   async function answer(x: Exchange, next: Next, header: string): Promise<Response> {
     const read = readPreferences(parsePrefer(header), operation);
     if (!read.ok) {
-      x.unmatched = 'refused Prefer';
+      traceUnmatched(x, 'refused Prefer');
       return sendError(x, read.error);
     }
     const asked = read.value;
@@ -41,14 +42,14 @@ export function preferences(operation: OperationSpec, served: ServedOperation<un
     if (asked.kind === 'scenario') {
       const state = await x.session.control.stateOf(asked.name);
       if (!state.ok) {
-        x.unmatched = 'refused Prefer';
+        traceUnmatched(x, 'refused Prefer');
         return sendError(x, errorBody('invalid_preference', `Prefer: scenario=${clip(asked.name)} cannot be used: ${state.error.message}`));
       }
       x.scenario = state.value;
       addResponseHeaders(x, applied);
       return next(x);
     }
-    x.unmatched = `answered by Prefer: ${asked.applied}`;
+    traceUnmatched(x, `answered by Prefer: ${asked.applied}`);
     if (asked.kind === 'outage') return outage(x, asked.status, applied);
     if (!asked.dynamic) {
       const body = operation.examples.get(asked.status)?.get(asked.example as string);

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
-import { sentStatusOf, type Exchange, type Step } from '../exchange.js';
+import type { Exchange, Step } from '../exchange.js';
 import { printable } from '../../logger.js';
 import { after } from '../after.js';
+import { sentStatusOf } from '../exchange-trace.js';
 
 /**
  * One log line per request: method, path, status, duration and whether the

@@ -2,7 +2,8 @@ import { pickSessionStub } from '../../core/session-stubs/session-stubs.js';
 import type { CompiledStub } from '../../core/scenarios/compile-stub.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import type { Exchange, Next, Step } from '../exchange.js';
-import { requestView, stubAnswer } from './scenario-stubs.js';
+import { requestView, stubAnswer } from '../stub-answer.js';
+import { traceStub } from '../exchange-trace.js';
 
 export interface SessionStubsOptions {
   operationId: string;
@@ -28,7 +29,8 @@ export function sessionStubs({ operationId, shutdown }: SessionStubsOptions): St
   async function trySessionStubs(x: Exchange, next: Next, stubs: readonly CompiledStub[]): Promise<Response> {
     const picked = pickSessionStub(stubs, await requestView(x, stubs));
     if (picked.stub === undefined) return next(x);
-    x.stub = `session stub ${picked.stub.label}`;
-    return stubAnswer(x, next, picked.stub, { by: x.stub, shutdown });
+    const by = `session stub ${picked.stub.label}`;
+    traceStub(x, by);
+    return stubAnswer(x, next, picked.stub, { by, shutdown });
   }
 }

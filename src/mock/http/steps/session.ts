@@ -5,7 +5,7 @@ import { andThen, type MaybePromise } from '../../core/store/maybe-promise.js';
 import type { MockStore, SecretChanged, Session, SessionTableFull } from '../../core/store/mock-store.js';
 import { addResponseHeaders, type Answer, type Exchange, type Next, type Step } from '../exchange.js';
 import { sendError } from '../respond.js';
-import { keyChecker, repeatsAuthorization, sendUnauthorized } from './bearer-key.js';
+import { keyChecker, repeatsAuthorization, sendUnauthorized } from '../auth/bearer-credentials.js';
 import { keySession } from '../sessions/key-session.js';
 import { mayUse, ownerFor, refuseSession, sessionForbidden } from '../sessions/session-access.js';
 

@@ -1,5 +1,6 @@
 import type { Step } from '../../exchange.js';
-import { bearerKey, unauthorized } from '../bearer-key.js';
+import { unauthorized } from '../../auth/bearer-credentials.js';
+import { bearerKey } from '../bearer-key.js';
 
 export interface AdminCredentialsOptions {
   /** `--admin-key` / MOCK_ADMIN_KEY: needed on every admin request when set. */

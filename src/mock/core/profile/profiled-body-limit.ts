@@ -1,6 +1,11 @@
-import type { ActiveProfile } from '../../core/profile/active-profile.js';
-import { profiledError } from '../../core/errors.js';
-import type { BodyLimit } from './body-size.js';
+import type { ActiveProfile } from './active-profile.js';
+import { profiledError, type ErrorBody } from '../errors.js';
+
+/** A body limit and the Error past it: fixed, or read at each request (the API's follows the active profile). */
+export interface BodyLimit {
+  maxBytes: number;
+  error: ErrorBody;
+}
 
 /**
  * The API's body limit: the active profile's largest body and its answer
