@@ -56,7 +56,8 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   const { store } = options;
   const profile = options.profile ?? activeProfile();
-  const shared = (c: Context<MockEnv>, operationId: string | null = null): Exchange => newExchange(c, operationId, store.shared);
+  // A request's exchange, in the shared session until the session step picks another.
+  const exchangeOf = (c: Context<MockEnv>, operationId: string | null = null): Exchange => newExchange(c, operationId, store.shared);
   const adminRoutes = adminMethods();
   const steps = pipeline({
     adminMethods: adminRoutes,
@@ -88,7 +89,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     steps: steps.admin,
     consoleSteps: steps.consoleFiles,
     methods: adminRoutes,
-    exchange: (c) => shared(c),
+    exchange: (c) => exchangeOf(c),
     shutdown: options.shutdown,
     streamLifetimeMs: options.streamLifetimeMs,
     adminKeySet: options.adminKey !== undefined,
@@ -103,7 +104,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   app.all(`${ADMIN_PREFIX}/*`, toAdmin);
 
   // The API reference for people (docs/docs-routes.ts): outside the API, no key.
-  serveDocs(app, { contract, apiKeys: options.apiKeys, elsewhere: steps.elsewhere, exchange: (c) => shared(c) });
+  serveDocs(app, { contract, apiKeys: options.apiKeys, elsewhere: steps.elsewhere, exchange: (c) => exchangeOf(c) });
 
   // Each documented operation: a handler that runs every step (pipeline.ts), by route and method.
   const served = new Map<string, Map<string, Handler>>();
@@ -114,14 +115,14 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     const run = steps.operation(operation, operationServed, methods.get(route) ?? []);
     const { operationId } = operation;
     const byMethod = served.get(route) ?? new Map<string, Handler>();
-    byMethod.set(operation.method, (c) => run(shared(c, operationId)));
+    byMethod.set(operation.method, (c) => run(exchangeOf(c, operationId)));
     served.set(route, byMethod);
   }
 
-  serveRoutes(app, steps, { methods, served, exchange: shared });
-  refuseTheRest(app, steps, { base, exchange: shared });
+  serveRoutes(app, steps, { methods, served, exchange: exchangeOf });
+  refuseTheRest(app, steps, { base, exchange: exchangeOf });
   // Only for a fault of Hono's own: every route's steps catch what they throw (steps/internal-errors.ts).
-  app.onError((error, c) => internalError(logger, shared(c), error));
+  app.onError((error, c) => internalError(logger, exchangeOf(c), error));
   return app;
 }
 
@@ -137,7 +138,7 @@ type Handler = (c: Context<MockEnv>) => Answer;
 function serveRoutes(
   app: Hono<MockEnv>,
   steps: Pipeline,
-  { methods, served, exchange: shared }: { methods: ReadonlyMap<string, readonly string[]>; served: ReadonlyMap<string, ReadonlyMap<string, Handler>>; exchange: (c: Context<MockEnv>) => Exchange },
+  { methods, served, exchange: exchangeOf }: { methods: ReadonlyMap<string, readonly string[]>; served: ReadonlyMap<string, ReadonlyMap<string, Handler>>; exchange: (c: Context<MockEnv>) => Exchange },
 ): void {
   for (const [route, allowed] of methods) {
     const allow = allowed.join(', ');
@@ -146,25 +147,25 @@ function serveRoutes(
     app.all(route, (c) => {
       const { method } = c.req;
       const handler = byMethod.get(method) ?? (method === 'HEAD' ? byMethod.get('GET') : undefined);
-      return handler ? handler(c) : refuse(shared(c));
+      return handler ? handler(c) : refuse(exchangeOf(c));
     });
   }
 }
 
 /** Every other request: the store orders area, no route at all. */
-function refuseTheRest(app: Hono<MockEnv>, steps: Pipeline, { base, exchange: shared }: { base: string; exchange: (c: Context<MockEnv>) => Exchange }): void {
+function refuseTheRest(app: Hono<MockEnv>, steps: Pipeline, { base, exchange: exchangeOf }: { base: string; exchange: (c: Context<MockEnv>) => Exchange }): void {
   // The interface says a store orders area exists but shows nothing of it.
   const orders = steps.underApi((x) =>
     sendError(x, errorBody('not_implemented', 'The store orders area exists, but the interface does not describe it, so the mock does not serve it.')),
   );
-  app.all(`${base}/store/orders`, (c) => orders(shared(c)));
+  app.all(`${base}/store/orders`, (c) => orders(exchangeOf(c)));
 
   const noRoute = (x: Exchange): Response => sendError(x, errorBody('route_not_found', `No route ${x.c.req.method} ${x.c.req.path}.`));
   const noApiRoute = steps.underApi(noRoute);
   const noOtherRoute = steps.elsewhere(noRoute);
   app.notFound((c) => {
     const { path } = c.req;
-    return (path === base || path.startsWith(`${base}/`) ? noApiRoute : noOtherRoute)(shared(c));
+    return (path === base || path.startsWith(`${base}/`) ? noApiRoute : noOtherRoute)(exchangeOf(c));
   });
 }
 

@@ -29,7 +29,7 @@ export interface Exchange {
   /** The request's session: the shared one until the session step picks another. */
   session: Session;
   /** The scenario state that answers: the one `Prefer: scenario=NAME` picked, else the session's active one once a step has read it (servingState). */
-  scenario: ScenarioState | undefined;
+  scenarioState: ScenarioState | undefined;
   /** What happened to the request, for the journal and the log: written only through exchange-trace.ts. */
   readonly trace: ExchangeTrace;
   /** The `next` functions already called for this request (chain): each may be called once. */
@@ -58,7 +58,7 @@ export function newExchange(c: Context<MockEnv>, operationId: string | null, ses
     key: undefined,
     admin: false,
     session,
-    scenario: undefined,
+    scenarioState: undefined,
     trace: newTrace(),
     nextCalled: undefined,
   };
@@ -102,6 +102,6 @@ export function addResponseHeaders(x: Exchange, headers: HeaderRecord): void {
  * nor see another activation half-way through the request).
  */
 export function servingState(x: Exchange): MaybePromise<ScenarioState> {
-  if (x.scenario) return x.scenario;
-  return andThen(x.session.control.active(), (state) => (x.scenario = state));
+  if (x.scenarioState) return x.scenarioState;
+  return andThen(x.session.control.active(), (state) => (x.scenarioState = state));
 }

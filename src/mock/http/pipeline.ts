@@ -16,7 +16,7 @@ import { profiledUnknownQuery } from './steps/profiled-unknown-query.js';
 import { bodySize } from './steps/body-size.js';
 import { cors } from './steps/cors.js';
 import { deprecation } from './steps/deprecation.js';
-import { internalErrors, storeAway } from './steps/internal-errors.js';
+import { internalErrors, logStoreOutage } from './steps/internal-errors.js';
 import { journalRequests } from './steps/journal.js';
 import { preferences } from './steps/preferences.js';
 import { requestLog } from './steps/request-log.js';
@@ -144,7 +144,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
       maxAgeSeconds: 600,
     });
   const edge = (methods: readonly string[]): Step[] => [...log, errors, corsFor(methods)];
-  const journal = journalRequests(store.anonymous, (error) => storeAway(logger, error));
+  const journal = journalRequests(store.anonymous, (error) => logStoreOutage(logger, error));
   const { proxy } = options;
   // Proxy mode without --upstream-key: the target judges the client's key, so the mock does not.
   const keyCheck = proxy && !proxy.ownKeys ? [] : [bearerKey({ keys: apiKeys, refuse: profiledUnauthorized(options.profile) })];

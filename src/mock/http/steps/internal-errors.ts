@@ -18,7 +18,7 @@ const INTERNAL = errorBody('internal_error', 'The mock failed to answer this req
  */
 export function internalError(logger: Logger, x: Exchange, error: unknown): Response {
   if (error instanceof StoreUnavailable) {
-    storeAway(logger, error);
+    logStoreOutage(logger, error);
     return sendError(x, errorBody('store_unavailable', `The mock's store could not serve this request (${error.message}). Retry shortly; GET /__mock/health says whether it is back.`), { 'retry-after': '1' });
   }
   if (error instanceof SessionEnded) {
@@ -36,7 +36,7 @@ export function internalError(logger: Logger, x: Exchange, error: unknown): Resp
 const lastSaid = new WeakMap<Logger, number>();
 
 /** Logs that the store is away (a failed journal append, a request's 503), at most once a second. */
-export function storeAway(logger: Logger, error: unknown): void {
+export function logStoreOutage(logger: Logger, error: unknown): void {
   const now = performance.now();
   if (now - (lastSaid.get(logger) ?? -Infinity) < 1000) return;
   lastSaid.set(logger, now);

@@ -57,7 +57,7 @@ function entry(x: Exchange, answer: Response): JournalEntry {
     ms: Math.round((performance.now() - x.started) * 100) / 100,
     operation,
     // The state that answered, once a step picked it (Prefer: scenario=, the stubs): none for a request answered before.
-    scenario: x.scenario?.scenario?.name ?? null,
+    scenario: x.scenarioState?.scenario?.name ?? null,
     stub,
     unmatched: stub !== null ? undefined : clipped(x.trace.unmatched ?? (operation === null ? 'not a documented operation' : 'answered before the stubs (auth, session or body limit)')),
     request: requestOf(x),

@@ -45,7 +45,7 @@ export function preferences(operation: OperationSpec, served: ServedOperation<un
         traceUnmatched(x, 'refused Prefer');
         return sendError(x, errorBody('invalid_preference', `Prefer: scenario=${clip(asked.name)} cannot be used: ${state.error.message}`));
       }
-      x.scenario = state.value;
+      x.scenarioState = state.value;
       addResponseHeaders(x, applied);
       return next(x);
     }
