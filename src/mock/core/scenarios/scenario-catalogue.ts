@@ -10,7 +10,7 @@ import type { Scenario } from './load-scenario.js';
  * The animals a scenario starts with: its fixture (a path relative to the
  * project root, or absolute) checked against the document's `Pets` schema,
  * or a catalogue generated with faker. faker is imported only here, and only
- * for a generated catalogue: it costs about 150 ms and 30 MiB to load.
+ * for a generated catalogue: it is slow and large to load (BENCHMARKS.md).
  */
 export async function buildScenarioCatalogue(contract: Contract, scenario: Scenario): Promise<CatalogueSource> {
   const spec = scenario.catalogue;

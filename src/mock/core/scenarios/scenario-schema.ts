@@ -34,7 +34,7 @@ export function compileScenarioSchema(schemaText: string, ajv?: Ajv): ValidateFu
  * (draft-07, strict; strictRequired off, as the `required` of a oneOf
  * branch names properties its parent defines). Its own ajv, not the
  * contract's: this schema describes the mock's files, not the API. The
- * build precompiles it (ajv standalone), which takes about 25 ms off
+ * build precompiles it (ajv standalone), which takes its compiling off
  * start-up; a schema edited since the build is compiled here.
  */
 export function checkScenarioSchema(data: unknown): Result<ScenarioFile, string[]> {
