@@ -37,6 +37,13 @@ describe('the files written from the profile points (else: npm run profile-files
 });
 
 describe('the profile points', () => {
+  it('are each in the table of docs/harness-drift.md that says what each is learned from', () => {
+    const doc = readFileSync(join(packageRoot(), 'docs', 'harness-drift.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('| Point | Learned from |'), doc.indexOf('\n\n', doc.indexOf('| Point | Learned from |')));
+    const named = new Set([...table.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]));
+    expect(PROFILE_POINTS.map((point) => point.key).filter((key) => !named.has(key))).toEqual([]);
+  });
+
   it('have unique keys', () => {
     expect(new Set(PROFILE_POINTS.map((point) => point.key)).size).toBe(PROFILE_POINTS.length);
   });

@@ -50,35 +50,34 @@ const effective = (choice: unknown, point: 'missing-field' | 'invalid-value') =>
   return point === 'invalid-value' ? { ...answers, 'past-int64': of(given['past-int64'] ?? given.fields?.categoryId ?? given) } : answers;
 };
 
-const choices: fc.Arbitrary<Partial<ProfileChoices>> = fc.record(
-  {
-    'missing-key': error('missing-key'),
-    'wrong-key': error('wrong-key'),
-    challenge: fc.stringMatching(/^Bearer(?: [a-z]{1,8}="[a-z0-9 ]{0,12}")?$/),
-    order: values('order') as fc.Arbitrary<ProfileChoices['order']>,
-    'default-status': values('default-status') as fc.Arbitrary<ProfileChoices['default-status']>,
-    'name-length': fc.oneof(fc.constant('unlimited' as const), fc.record({ max: fc.integer({ min: 1000, max: 9999 }), refused: error('name-length') })),
-    // From 64 KiB: the longest names generated (9,999 characters, escaped) fit, so a name's refusal is never the body's.
-    'body-size': fc.record({ max: fc.integer({ min: 65536, max: 1048576 }), refused: error('body-size') }),
-    'empty-name': acceptedOr('empty-name'),
-    'control-characters': acceptedOr('control-characters'),
-    'taken-name': acceptedOr('taken-name'),
-    'chunked-body': acceptedOr('chunked-body'),
-    location: values('location') as fc.Arbitrary<ProfileChoices['location']>,
-    'missing-body': error('missing-body'),
-    'malformed-json': error('malformed-json'),
-    'body-not-object': error('body-not-object'),
-    'media-type': error('media-type'),
-    'missing-field': byField('missing-field', ['name', 'categoryId']),
-    'invalid-value': byField('invalid-value', ['name', 'categoryId', 'status']),
-    'unknown-id': error('unknown-id'),
-    'pet-id': fc.record({ status: fc.constantFrom(...profileStatuses('pet-id')), code: error('pet-id').map((e) => e.code), reads: fc.subarray([...PET_ID_FORMS]) }, { requiredKeys: ['status', 'code'] }),
-    'unknown-query-parameter': fc.oneof(fc.constant('ignored' as const), error('unknown-query-parameter')),
-    limit: fc.record({ refused: fc.oneof(fc.constant('ignored' as const), error('limit')), 'above-maximum': fc.constantFrom('refused' as const, 'clamped' as const) }),
-    status: fc.oneof(fc.constant('ignored' as const), error('status')),
-  },
-  { requiredKeys: [] },
-);
+/** Every point's choices as the schema allows them: a point the profile points add and this leaves out does not compile. */
+const everyPoint: { [P in ProfilePoint]: fc.Arbitrary<ProfileChoices[P]> } = {
+  'missing-key': error('missing-key'),
+  'wrong-key': error('wrong-key'),
+  challenge: fc.stringMatching(/^Bearer(?: [a-z]{1,8}="[a-z0-9 ]{0,12}")?$/),
+  order: values('order') as fc.Arbitrary<ProfileChoices['order']>,
+  'default-status': values('default-status') as fc.Arbitrary<ProfileChoices['default-status']>,
+  'name-length': fc.oneof(fc.constant('unlimited' as const), fc.record({ max: fc.integer({ min: 1000, max: 9999 }), refused: error('name-length') })),
+  // From 64 KiB: the longest names generated (9,999 characters, escaped) fit, so a name's refusal is never the body's.
+  'body-size': fc.record({ max: fc.integer({ min: 65536, max: 1048576 }), refused: error('body-size') }),
+  'empty-name': acceptedOr('empty-name'),
+  'control-characters': acceptedOr('control-characters'),
+  'taken-name': acceptedOr('taken-name'),
+  'chunked-body': acceptedOr('chunked-body'),
+  location: values('location') as fc.Arbitrary<ProfileChoices['location']>,
+  'missing-body': error('missing-body'),
+  'malformed-json': error('malformed-json'),
+  'body-not-object': error('body-not-object'),
+  'media-type': error('media-type'),
+  'missing-field': byField('missing-field', ['name', 'categoryId']),
+  'invalid-value': byField('invalid-value', ['name', 'categoryId', 'status']),
+  'unknown-id': error('unknown-id'),
+  'pet-id': fc.record({ status: fc.constantFrom(...profileStatuses('pet-id')), code: error('pet-id').map((e) => e.code), reads: fc.subarray([...PET_ID_FORMS]) }, { requiredKeys: ['status', 'code'] }),
+  'unknown-query-parameter': fc.oneof(fc.constant('ignored' as const), error('unknown-query-parameter')),
+  limit: fc.record({ refused: fc.oneof(fc.constant('ignored' as const), error('limit')), 'above-maximum': fc.constantFrom('refused' as const, 'clamped' as const) }),
+  status: fc.oneof(fc.constant('ignored' as const), error('status')),
+};
+const choices: fc.Arbitrary<Partial<ProfileChoices>> = fc.record(everyPoint, { requiredKeys: [] });
 
 /** A generated profile, loaded as `--profile` loads it. */
 function loaded(generated: Partial<ProfileChoices>, name: string): LoadedProfile {

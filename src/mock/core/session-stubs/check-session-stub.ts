@@ -6,6 +6,7 @@ import { checkScenarioSchema } from '../scenarios/scenario-schema.js';
 import { validateStubs } from '../scenarios/validate-stubs.js';
 import type { SessionStub } from './session-stubs.js';
 import { stubShapeProblem } from './stub-shape.js';
+import { nameFault } from '../faults/named-fault.js';
 
 /** A session stub's id names its downloaded scenario file too, so it is written as a scenario's name is. */
 const STUB_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -59,16 +60,9 @@ function refused(problems: string[]): ErrorBody {
 /** A readable id from what the stub answers (`getpet-500`, `listpets-hang`, `any-delay`), numbered when taken. */
 function newId(stub: StubSpec, existing: readonly string[]): string {
   const operation = stub.match.operation === '*' ? 'any' : stub.match.operation.toLowerCase();
-  const then = stub.fault?.then;
-  const what = stub.response
-    ? String(stub.response.status)
-    : then === undefined || then === 'pass'
-      ? 'delay'
-      : typeof then === 'string'
-        ? then
-        : 'status' in then
-          ? String(then.status)
-          : 'trickle';
+  const named = nameFault(stub.fault?.then);
+  // A status fault by its status; any other by its kind's name (latency alone, or pass: a delay).
+  const what = stub.response ? String(stub.response.status) : named.kind === 'pass' ? 'delay' : named.kind === 'status' ? String(named.options.status) : named.kind;
   const base = `${operation}-${what}`;
   let id = base;
   for (let n = 2; existing.includes(id); n++) id = `${base}-${n}`;
