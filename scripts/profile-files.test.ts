@@ -8,7 +8,7 @@ import { learned, oneOf } from '../src/shared/profile/learn/learned.js';
 import { defaultProfilePath, profileSchemaPath } from '../src/shared/profile/profile.js';
 import { profilePoint } from '../src/shared/profile/profile-point.js';
 import { PROFILE_POINTS } from '../src/shared/profile/profile-points.js';
-import { defaultProfileText, profileSchema, profileSchemaText, profileTable, TABLE_DOC, withProfileTable } from './profile-files.js';
+import { defaultProfileText, LEARNED_DOC, learnedTable, profileSchema, profileSchemaText, profileTable, TABLE_DOC, withLearnedTable, withProfileTable } from './profile-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'animal-store-profile-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,16 +34,15 @@ describe('the files written from the profile points (else: npm run profile-files
     expect(doc).toContain(profileTable());
     expect(withProfileTable(doc)).toBe(doc);
   });
+
+  it(`${LEARNED_DOC}'s table is the points' table of what each is learned from`, () => {
+    const doc = readFileSync(join(packageRoot(), LEARNED_DOC), 'utf8');
+    expect(doc).toContain(learnedTable());
+    expect(withLearnedTable(doc)).toBe(doc);
+  });
 });
 
 describe('the profile points', () => {
-  it('are each in the table of docs/harness-drift.md that says what each is learned from', () => {
-    const doc = readFileSync(join(packageRoot(), 'docs', 'harness-drift.md'), 'utf8');
-    const table = doc.slice(doc.indexOf('| Point | Learned from |'), doc.indexOf('\n\n', doc.indexOf('| Point | Learned from |')));
-    const named = new Set([...table.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]));
-    expect(PROFILE_POINTS.map((point) => point.key).filter((key) => !named.has(key))).toEqual([]);
-  });
-
   it('have unique keys', () => {
     expect(new Set(PROFILE_POINTS.map((point) => point.key)).size).toBe(PROFILE_POINTS.length);
   });
@@ -66,6 +65,7 @@ describe('the profile points', () => {
     const trailingSlash = profilePoint<'trailing-slash', 'same' | 'not-found'>({
       key: 'trailing-slash',
       question: 'getPet: a path ending in `/`',
+      learnedFrom: '`get-known-id`: `as without it` → same, a 404 → not-found',
       schema: { enum: ['same', 'not-found'] },
       own: 'not-found',
       example: 'same',
@@ -79,6 +79,7 @@ describe('the profile points', () => {
     expect(schema.properties.notes.properties['trailing-slash']).toEqual({ type: 'string' });
     expect(defaultProfileText(points)).toContain('\n  trailing-slash: not-found\n');
     expect(profileTable(points).split('\n').at(-1)).toBe('| `trailing-slash` | getPet: a path ending in `/` | Not found |');
+    expect(learnedTable(points).split('\n').at(-1)).toBe('| `trailing-slash` | `get-known-id`: `as without it` → same, a 404 → not-found |');
     expect(trailingSlash.learn([{ answer: 'as without it', count: 3, example: 'curl …' }])).toEqual(learned('same'));
   });
 });

@@ -6,7 +6,8 @@ import { PROFILE_VERSION } from '../src/shared/profile/profile.js';
 /**
  * The files written from the profile points (src/shared/profile/profile-points.ts)
  * by `npm run profile-files`: profiles/profile.schema.json,
- * profiles/default.yaml and the table of docs/reference.md. Each takes the
+ * profiles/default.yaml, the table of docs/reference.md and the one of
+ * docs/harness-drift.md. Each takes the
  * points, so a test can add one and see every file take it.
  */
 const asPoints = (points: readonly unknown[]): readonly ProfilePointSpec[] => points as readonly ProfilePointSpec[];
@@ -75,18 +76,32 @@ export function profileTable(points: readonly unknown[] = PROFILE_POINTS): strin
   return ['| Profile key | Question | Choice |', '|---|---|---|', ...rows].join('\n');
 }
 
-/** The documentation file and the heading whose section holds the table. */
+/** What the harness learns each point from, as a Markdown table: the table of docs/harness-drift.md under `--write-profile`. */
+export function learnedTable(points: readonly unknown[] = PROFILE_POINTS): string {
+  const rows = asPoints(points).map((point) => `| \`${point.key}\` | ${point.learnedFrom} |`);
+  return ['| Point | Learned from |', '|---|---|', ...rows].join('\n');
+}
+
+/** The documentation files the tables are written into. */
 export const TABLE_DOC = 'docs/reference.md';
+export const LEARNED_DOC = 'docs/harness-drift.md';
 const HEADING = '## Where the interface is silent';
 
-/** `text` (the documentation file) with the profile table of its section replaced by `table`. */
-export function withProfileTable(text: string, table: string = profileTable()): string {
+/** `text` with the table whose header line starts as `table`'s replaced by `table`, the first after `after` (a line of the file). */
+function withTable(text: string, table: string, doc: string, after?: string): string {
   const lines = text.split('\n');
-  const section = lines.indexOf(HEADING);
-  if (section === -1) throw new Error(`${TABLE_DOC} has no heading "${HEADING}"`);
-  const start = lines.findIndex((line, i) => i > section && line.startsWith('| Profile key |'));
-  const next = lines.findIndex((line, i) => i > section && line.startsWith('## '));
-  if (start === -1 || (next !== -1 && start > next)) throw new Error(`${TABLE_DOC} has no "| Profile key |" table under "${HEADING}"`);
+  const header = table.slice(0, table.indexOf('|', 2) + 1);
+  const from = after === undefined ? 0 : lines.indexOf(after);
+  if (from === -1) throw new Error(`${doc} has no line "${after}"`);
+  const start = lines.findIndex((line, i) => i > from && line.startsWith(header));
+  const next = after === undefined ? -1 : lines.findIndex((line, i) => i > from && line.startsWith('## '));
+  if (start === -1 || (next !== -1 && start > next)) throw new Error(`${doc} has no "${header}" table${after === undefined ? '' : ` under "${after}"`}`);
   const end = lines.findIndex((line, i) => i > start && !line.startsWith('|'));
   return [...lines.slice(0, start), table, ...lines.slice(end === -1 ? lines.length : end)].join('\n');
 }
+
+/** docs/reference.md with the table of the mock's own choices, under "Where the interface is silent", as the points give it. */
+export const withProfileTable = (text: string, table: string = profileTable()): string => withTable(text, table, TABLE_DOC, HEADING);
+
+/** docs/harness-drift.md with the table of what each point is learned from, as the points give it. */
+export const withLearnedTable = (text: string, table: string = learnedTable()): string => withTable(text, table, LEARNED_DOC);

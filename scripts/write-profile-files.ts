@@ -1,6 +1,7 @@
 /**
  * `npm run profile-files`: writes profiles/profile.schema.json,
- * profiles/default.yaml and the table of docs/reference.md from the
+ * profiles/default.yaml, the table of docs/reference.md and the one of
+ * docs/harness-drift.md from the
  * profile points (src/shared/profile/profile-points.ts), after a point is
  * added or changed. Run from dist: `node dist/scripts/write-profile-files.js`.
  */
@@ -8,12 +9,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../src/shared/package-root.js';
 import { defaultProfilePath, profileSchemaPath } from '../src/shared/profile/profile.js';
-import { defaultProfileText, profileSchemaText, TABLE_DOC, withProfileTable } from './profile-files.js';
+import { defaultProfileText, LEARNED_DOC, profileSchemaText, TABLE_DOC, withLearnedTable, withProfileTable } from './profile-files.js';
 
 const files: Array<[string, (before: string) => string]> = [
   [profileSchemaPath(), () => profileSchemaText()],
   [defaultProfilePath(), () => defaultProfileText()],
   [join(packageRoot(), TABLE_DOC), (before) => withProfileTable(before)],
+  [join(packageRoot(), LEARNED_DOC), (before) => withLearnedTable(before)],
 ];
 for (const [path, write] of files) {
   const before = readFileSync(path, 'utf8');

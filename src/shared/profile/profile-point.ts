@@ -15,6 +15,8 @@ export interface ProfilePointSpec<Key extends string = string, Choice = unknown,
   readonly key: Key;
   /** What is asked: the silent log's question, the table's, and the schema's description. */
   readonly question: string;
+  /** What the harness learns it from: its rule's notes and how they read, for the table of docs/harness-drift.md. */
+  readonly learnedFrom: string;
   /** What the schema's description adds to the question: the forms a choice takes, its bounds. */
   readonly about?: string;
   /** The choice's JSON Schema (without its description). */

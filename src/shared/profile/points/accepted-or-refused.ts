@@ -7,6 +7,7 @@ import { shown, wordOrErrorSchema } from './schema-parts.js';
 interface Refusable<Key extends string> {
   key: Key;
   question: string;
+  learnedFrom: string;
   /** The statuses the contract allows for the refusal. */
   statuses: readonly number[];
   /** The schema's description of the refusal. */
@@ -20,10 +21,11 @@ interface Refusable<Key extends string> {
  * name, a chunked body): `accepted`, or one Error, learned from one answer
  * for every request of the point.
  */
-export const acceptedOrRefused = <const Key extends string>({ key, question, statuses, refusal, about, example }: Refusable<Key>): ProfilePointSpec<Key, AcceptedOr, 'fixed'> =>
+export const acceptedOrRefused = <const Key extends string>({ key, question, learnedFrom, statuses, refusal, about, example }: Refusable<Key>): ProfilePointSpec<Key, AcceptedOr, 'fixed'> =>
   profilePoint<Key, AcceptedOr>({
     key,
     question,
+    learnedFrom,
     about,
     schema: wordOrErrorSchema('accepted', statuses, refusal),
     own: 'accepted',

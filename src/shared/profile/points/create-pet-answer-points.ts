@@ -5,6 +5,7 @@ import { profilePoint } from '../profile-point.js';
 const defaultStatus = profilePoint<'default-status', 'none' | 'available' | 'pending' | 'sold'>({
   key: 'default-status',
   question: 'createPet: the `status` of an animal created without one',
+  learnedFrom: '`left out` → none, `status "…"` → that status',
   about: '`none` leaves it out',
   schema: { enum: ['none', 'available', 'pending', 'sold'] },
   own: 'none',
@@ -17,6 +18,7 @@ const defaultStatus = profilePoint<'default-status', 'none' | 'available' | 'pen
 const location = profilePoint<'location', 'sent' | 'not-sent'>({
   key: 'location',
   question: 'createPet: whether `Location` is sent with 201',
+  learnedFrom: '`not sent`, or `sent (…)`',
   about: 'sent (`/v1/pets/{id}`), or not',
   schema: { enum: ['sent', 'not-sent'] },
   own: 'sent',

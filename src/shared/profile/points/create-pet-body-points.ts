@@ -5,6 +5,7 @@ import type { FieldErrors, ProfiledError } from '../profile-choice-types.js';
 import { profilePoint, type JsonSchema } from '../profile-point.js';
 import { MOCK_BODY_BYTES, UNDECLARED_BODY_BYTES } from '../undeclared-limits.js';
 import { acceptedOrRefused } from './accepted-or-refused.js';
+import { SILENT_CHOICES } from './create-pet-name-points.js';
 import { errorSchema, limitSchema, shown } from './schema-parts.js';
 
 const REFUSED = [400] as const;
@@ -14,6 +15,7 @@ type BodySize = { max: number; refused: ProfiledError };
 const bodySize = profilePoint<'body-size', BodySize>({
   key: 'body-size',
   question: 'createPet: the largest body accepted',
+  learnedFrom: '`create-body-size-limit`\'s search between 8,192 bytes and 1 MiB: the largest body accepted and the one `STATUS code` of the smallest refused (400 or 413); every size accepted, past 1 MiB as well, leaves it out (the mock reads at most 1 MiB)',
   about: 'in bytes, and the answer past it (the mock reads at most 1 MiB: its own limit)',
   schema: limitSchema(
     {
@@ -40,6 +42,7 @@ const bodySize = profilePoint<'body-size', BodySize>({
 const chunkedBody = acceptedOrRefused({
   key: 'chunked-body',
   question: 'createPet: a body sent chunked, without `Content-Length`',
+  learnedFrom: SILENT_CHOICES,
   statuses: [411],
   refusal: 'The answer to a chunked body.',
   about: 'accepted, or refused with 411 Length Required (RFC 9112 §6.3)',
@@ -48,7 +51,7 @@ const chunkedBody = acceptedOrRefused({
 
 /** A body the mock refuses with one Error, whose code a server chooses. */
 const refusedBody = <const Key extends string>(key: Key, question: string, own: ProfiledError, example: ProfiledError, statuses: readonly number[] = REFUSED) =>
-  profilePoint<Key, ProfiledError>({ key, question, schema: errorSchema(statuses), own, example, inWords: shown, learn: (answers) => oneError(statuses, answers), noted: 'fixed' });
+  profilePoint<Key, ProfiledError>({ key, question, learnedFrom: 'the one `STATUS code` every such request got', schema: errorSchema(statuses), own, example, inWords: shown, learn: (answers) => oneError(statuses, answers), noted: 'fixed' });
 
 const missingBody = refusedBody('missing-body', 'createPet: an empty body', { status: 400, code: 'missing_body' }, { status: 400, code: 'empty_body' });
 const malformedJson = refusedBody('malformed-json', 'createPet: a body that is not JSON, or is nested more than 512 levels deep', { status: 400, code: 'malformed_json' }, { status: 400, code: 'bad_json' });
@@ -70,6 +73,7 @@ function fieldErrorsSchema(fields: Record<string, string>, fieldsDescription: st
 const missingField = profilePoint<'missing-field', FieldErrors<'name' | 'categoryId'>>({
   key: 'missing-field',
   question: 'createPet: a NewPet without a field it requires (and nothing else wrong)',
+  learnedFrom: '`create-generated-rejects`\' bodies without a required field, noted by field (`400 missing_name (name)`): the `400 code` most fields got, and under `fields` each field that got another',
   about: 'one Error for every field, or one per field under `fields`',
   schema: fieldErrorsSchema({ name: 'name missing.', categoryId: 'categoryId missing.' }, 'The Error for one missing field, where it is not the one above.'),
   own: { status: 400, code: 'invalid_body' },
@@ -82,6 +86,7 @@ const missingField = profilePoint<'missing-field', FieldErrors<'name' | 'categor
 const invalidValue = profilePoint<'invalid-value', FieldErrors & { 'past-int64'?: ProfiledError }>({
   key: 'invalid-value',
   question: 'createPet: a NewPet with a field of the wrong type or out of range',
+  learnedFrom: '`create-generated-rejects`\' bodies with one field broken, noted by field: the `400 code` most fields got, under `fields` each field that got another, and an integer past int64 under `past-int64` when it got another than its field',
   about: 'one Error for every field, or one per field under `fields`, and for an integer past int64 under `past-int64`',
   schema: fieldErrorsSchema({ name: 'A wrong name.', categoryId: 'A wrong categoryId.', status: 'A wrong status.' }, 'The Error for a wrong value of one field, where it is not the one above.', {
     'past-int64': errorSchema(REFUSED, "An integer field (categoryId) past the int64 range, where it is not the field's Error."),

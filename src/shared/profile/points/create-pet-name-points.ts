@@ -13,6 +13,7 @@ type NameLength = 'unlimited' | { max: number; refused: ProfiledError };
 const nameLength = profilePoint<'name-length', NameLength>({
   key: 'name-length',
   question: 'createPet: the longest `name` accepted',
+  learnedFrom: 'the longest name accepted and the answer to the shortest refused for its length; nothing refused → `unlimited` (as far as the run went)',
   about: 'in characters (Unicode code points, as JSON Schema\'s maxLength counts them), and the answer past it',
   schema: {
     oneOf: [
@@ -49,13 +50,16 @@ function learnNameLength(answers: Answers): Learned<NameLength> {
   return max >= UNDECLARED_NAME_LENGTH ? learned({ max, refused: answer.value }) : unlearned(`refused names past ${max} characters, a declared limit under the ${UNDECLARED_NAME_LENGTH} the mock must accept`);
 }
 
+/** How the probe of names notes its answers. */
+export const SILENT_CHOICES = '`create-silent-choices`: `201 (accepted)` → accepted, else the one `STATUS code`';
+
 /** A name the mock accepts and a server may refuse with 400. */
-const refusableName = <const Key extends string>(key: Key, question: string, refusal: string, example: ProfiledError) =>
-  acceptedOrRefused({ key, question, statuses: REFUSED, refusal, about: 'accepted, or refused with an Error', example });
+const refusableName = <const Key extends string>(key: Key, question: string, refusal: string, example: ProfiledError, learnedFrom = SILENT_CHOICES) =>
+  acceptedOrRefused({ key, question, learnedFrom, statuses: REFUSED, refusal, about: 'accepted, or refused with an Error', example });
 
 const emptyName = refusableName('empty-name', 'createPet: an empty `name`', 'The answer to an empty name.', { status: 400, code: 'name_empty' });
 const controlCharacters = refusableName('control-characters', 'createPet: a `name` with a control character (C0, DEL or C1)', 'The answer to such a name.', { status: 400, code: 'name_has_control' });
-const takenName = refusableName('taken-name', 'createPet: a `name` an animal of the session already has', 'The answer to a name already taken.', { status: 400, code: 'name_in_use' });
+const takenName = refusableName('taken-name', 'createPet: a `name` an animal of the session already has', 'The answer to a name already taken.', { status: 400, code: 'name_in_use' }, `${SILENT_CHOICES} (a taken name is sent twice: the second answer counts)`);
 
 /** createPet's points about the name, in the schema's order. */
 export const CREATE_PET_NAME_POINTS = [nameLength, emptyName, controlCharacters, takenName] as const;

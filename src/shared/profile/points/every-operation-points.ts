@@ -7,10 +7,11 @@ import { errorSchema, shown, wordOrErrorSchema } from './schema-parts.js';
 const UNAUTHORIZED = [401] as const;
 
 /** A 401's Error: the interface fixes an Error's shape, not its codes, so each condition a client may tell apart is a point. */
-const unauthorized = <const Key extends string>(key: Key, question: string, example: ProfiledError) =>
+const unauthorized = <const Key extends string>(key: Key, question: string, learnedFrom: string, example: ProfiledError) =>
   profilePoint<Key, ProfiledError>({
     key,
     question,
+    learnedFrom,
     schema: errorSchema(UNAUTHORIZED),
     own: { status: 401, code: 'unauthorized' },
     example,
@@ -19,8 +20,8 @@ const unauthorized = <const Key extends string>(key: Key, question: string, exam
     noted: 'fixed',
   });
 
-const missingKey = unauthorized('missing-key', 'Every operation: no `Authorization` header', { status: 401, code: 'no_credentials' });
-const wrongKey = unauthorized('wrong-key', 'Every operation: `Authorization` without an accepted key', { status: 401, code: 'bad_credentials' });
+const missingKey = unauthorized('missing-key', 'Every operation: no `Authorization` header', "the one `401 code` of the auth rules' requests without `Authorization`", { status: 401, code: 'no_credentials' });
+const wrongKey = unauthorized('wrong-key', 'Every operation: `Authorization` without an accepted key', "the one `401 code` of the auth rules' requests with another key or scheme", { status: 401, code: 'bad_credentials' });
 
 /** RFC 9110 §11.6.1 and RFC 6750 §3: the Bearer scheme, then any auth-params; printable ASCII, as a header value the mock sends. */
 const CHALLENGE = /^[Bb][Ee][Aa][Rr][Ee][Rr](?:[ ]+[!-~][ -~]{0,510})?$/;
@@ -28,6 +29,7 @@ const CHALLENGE = /^[Bb][Ee][Aa][Rr][Ee][Rr](?:[ ]+[!-~][ -~]{0,510})?$/;
 const challenge = profilePoint<'challenge', string>({
   key: 'challenge',
   question: 'Every operation: the `WWW-Authenticate` challenge of a 401',
+  learnedFrom: 'the one `WWW-Authenticate` value of those 401s, exactly as sent',
   about: 'the Bearer scheme (RFC 9110 §11.6.1, RFC 6750 §3), then any auth-params, printable ASCII only',
   schema: { type: 'string', pattern: CHALLENGE.source },
   own: 'Bearer realm="animal-store"',
@@ -40,6 +42,7 @@ const challenge = profilePoint<'challenge', string>({
 const unknownQueryParameter = profilePoint<'unknown-query-parameter', IgnoredOr>({
   key: 'unknown-query-parameter',
   question: 'Every operation: a query parameter the document does not name',
+  learnedFrom: '`answered as without it` → ignored, else the one `400 code`',
   about: 'ignored, or refused',
   schema: wordOrErrorSchema('ignored', [400], 'Refused with this answer.'),
   own: 'ignored',

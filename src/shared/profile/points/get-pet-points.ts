@@ -7,6 +7,7 @@ import { errorSchema, shown } from './schema-parts.js';
 const unknownId = profilePoint<'unknown-id', ProfiledError>({
   key: 'unknown-id',
   question: 'getPet: an id no animal has',
+  learnedFrom: 'the `404 code` of `get-unknown-id`',
   schema: errorSchema([404]),
   own: { status: 404, code: 'pet_not_found' },
   example: { status: 404, code: 'no_such_pet' },
@@ -21,6 +22,7 @@ const base = errorSchema(PET_ID_STATUSES) as { properties: Record<string, unknow
 const petId = profilePoint<'pet-id', ProfiledError & { reads?: PetIdForm[] }>({
   key: 'pet-id',
   question: 'getPet: a `petId` that is not an int64, and the other ways of writing an id read as that id',
+  learnedFrom: 'the one `STATUS code` of the forms refused (a 200 to a text such as ` 5` is a reading, not this point\'s answer); `reads`: the forms of a known id (`get-id-path-forms`) the target answered with that animal, noted `200 (read: plus-sign)` or `… (refused: plus-sign)`. A form both read and refused leaves `reads` out',
   about: "which ways of writing an id are read as that id (`reads`; left out: leading zeros only, the mock's own reading)",
   schema: {
     ...base,

@@ -14,6 +14,7 @@ const orIgnored = (choice: IgnoredOr): string => (choice === 'ignored' ? 'Ignore
 const order = profilePoint<'order', 'ascending' | 'descending'>({
   key: 'order',
   question: 'listPets: the order of results',
+  learnedFrom: '`ascending by id` or `descending by id` (neither: left out)',
   about: 'by id',
   schema: { enum: ['ascending', 'descending'] },
   own: 'ascending',
@@ -31,6 +32,7 @@ interface LimitChoice {
 const limit = profilePoint<'limit', LimitChoice, 'query-parameter'>({
   key: 'limit',
   question: 'listPets: a `limit` the document refuses',
+  learnedFrom: 'the one Error of its refusals, or `ignored` when every refused value got a page (`200 with N animals`); a page larger than 20 to an integer past 100 → `above-maximum: clamped`',
   schema: {
     type: 'object',
     additionalProperties: false,
@@ -75,6 +77,7 @@ function learnLimit(answers: Answers): Learned<LimitChoice> {
 const status = profilePoint<'status', IgnoredOr, 'query-parameter'>({
   key: 'status',
   question: 'listPets: a `status` the document refuses',
+  learnedFrom: 'the one Error of its refusals, or `ignored` when every refused value got a page',
   about: 'an Error, or ignored (answered as without it: every status)',
   schema: { oneOf: [{ const: 'ignored' }, errorSchema(REFUSED)] },
   own: { status: 400, code: 'invalid_parameter' },
