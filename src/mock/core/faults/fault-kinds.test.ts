@@ -22,6 +22,14 @@ describe('the fault kinds', () => {
     expect(nameFault(undefined)).toEqual({ kind: 'pass', options: 'pass' });
   });
 
+  it("are each offered by the console's stub form, or named here as not offered there", () => {
+    // A trickle needs two numbers the form does not ask for; pass is the form's delay (latency alone).
+    const notOffered = ['trickle', 'pass'];
+    const form = readFileSync(join(packageRoot(), 'console', 'stubs.js'), 'utf8');
+    const offered = new Set([...form.matchAll(/then: (?:'([a-z-]+)'|\{ (status):)/g)].map((match) => match[1] ?? match[2]));
+    expect(FAULT_KINDS.map((kind) => kind.name).filter((name) => !offered.has(name) && !notOffered.includes(name))).toEqual([]);
+  });
+
   it('have unique names', () => {
     expect(new Set(FAULT_KINDS.map((k) => k.name)).size).toBe(FAULT_KINDS.length);
   });
