@@ -52,7 +52,7 @@ export function profileSchema(points: readonly unknown[] = PROFILE_POINTS): obje
 export const profileSchemaText = (points?: readonly unknown[]): string => `${JSON.stringify(profileSchema(points), null, 2)}\n`;
 
 /** Every point's own choice: the mock's without a profile. */
-export const ownChoices = (points: readonly unknown[] = PROFILE_POINTS): ProfileChoices =>
+const ownChoices = (points: readonly unknown[] = PROFILE_POINTS): ProfileChoices =>
   Object.fromEntries(asPoints(points).map((point) => [point.key, point.own])) as ProfileChoices;
 
 /** profiles/default.yaml: the mock's own choices, as a profile. */

@@ -26,8 +26,3 @@ export type QueryParameterProfilePoint = Extract<AnyPoint, { noted: 'query-param
 
 /** The points the harness notes under their own key. */
 export type FixedProfilePoint = Exclude<ProfilePoint, QueryParameterProfilePoint>;
-
-const BY_KEY = new Map<string, AnyPoint>(PROFILE_POINTS.map((point) => [point.key, point]));
-
-/** A point's entry, by key. */
-export const profilePointSpec = <Key extends ProfilePoint>(key: Key): Extract<AnyPoint, { key: Key }> => BY_KEY.get(key) as Extract<AnyPoint, { key: Key }>;
