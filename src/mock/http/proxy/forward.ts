@@ -7,6 +7,7 @@ import { sendError } from '../respond.js';
 import { alreadySent } from './already-sent.js';
 import { bodyCopy, type BodyCopy } from './body-copy.js';
 import { endToEnd, headerRecord } from './hop-by-hop.js';
+import { withOwnCors } from './own-cors.js';
 import type { Upstream } from './proxy-outcome.js';
 import { traceBody, traceProxy, traceSent } from '../exchange-trace.js';
 
@@ -53,7 +54,8 @@ export const FALLBACK_HEADER = 'X-Mock-Fallback';
  * body, end-to-end fields in their order and case) with `Host` for the
  * target; the answer comes back as sent (status, reason phrase, end-to-end
  * fields, body), with no field added and none followed (a redirect is the
- * client's to follow). The Answer resolves once the exchange has ended, so
+ * client's to follow), but for the mock's own CORS on a browser's request
+ * (own-cors.ts). The Answer resolves once the exchange has ended, so
  * the journal records how it ended; the client got every byte before.
  * With `--proxy-fallback mock`, `mock` answers when the target cannot be
  * reached or is too slow, for a request whose body it still has (bodyStreamed).
@@ -182,9 +184,10 @@ function pipeBack(x: Exchange, answer: IncomingMessage, options: ForwardOptions,
   const { outgoing, incoming } = nodeBindings(x.c) as NonNullable<ReturnType<typeof nodeBindings>>;
   const status = answer.statusCode ?? 502;
   const kept = endToEnd(answer.rawHeaders);
-  // No field added: node would add Date of its own (RFC 9110 §6.6.1 leaves it to the origin).
+  const sent = withOwnCors(kept, x.headers, incoming.headers.origin);
+  // No other field added: node would add Date of its own (RFC 9110 §6.6.1 leaves it to the origin).
   outgoing.sendDate = false;
-  outgoing.writeHead(status, answer.statusMessage, kept);
+  outgoing.writeHead(status, answer.statusMessage, sent);
   const copy = bodyCopy(options.checkCap);
   answer.on('data', (chunk: Buffer) => copy.add(chunk));
   answer.pipe(outgoing);
@@ -194,13 +197,14 @@ function pipeBack(x: Exchange, answer: IncomingMessage, options: ForwardOptions,
     ended = true;
     // Never a cut body presented as whole: the client's connection goes too.
     if (upstream === 'dropped') incoming.socket.destroy();
+    // The checks read the target's own fields; the journal, what the client got.
     const headers = headerRecord(kept);
     const response = alreadySent(status);
     const redact = options.redactor(x);
     traceSent(x, {
       response,
       status,
-      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)])),
+      headers: Object.fromEntries(Object.entries(sent === kept ? headers : headerRecord(sent)).map(([name, value]) => [name, redact(value)])),
       body: redact(copy.start(2048).toString('utf8'), copy.total > 2048),
     });
     // After the last byte has gone: the check never delays the answer.
