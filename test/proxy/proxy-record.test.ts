@@ -95,29 +95,89 @@ describe('--record DIR', () => {
   });
 
   it('a request answered differently over time becomes a sequence of stubs, each for the calls that got its answer', async () => {
-    // 401, 401, then a page, then 401 again: the key was rotated and rotated back.
+    // 400, 400, then created, then 400 again: the same body, refused while a rule of staging's was switched on.
     let calls = 0;
-    const answers = [401, 401, 200, 401];
+    const answers = [400, 400, 201, 400];
     const target: Server = createServer((req, res) => {
-      const status = answers[Math.min(calls++, answers.length - 1)] as number;
-      const body = status === 200 ? '[{"id":1,"name":"Rex","categoryId":1}]' : '{"code":"unauthorized","message":"Missing or invalid API key.","status":401}';
-      res.writeHead(status, { 'content-type': 'application/json', 'x-trace-id': `t-${calls}`, ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) }).end(body);
+      req.resume();
+      req.on('end', () => {
+        const status = answers[Math.min(calls++, answers.length - 1)] as number;
+        const body = status === 201 ? '{"id":7,"name":"Rex","categoryId":1}' : '{"code":"name_refused","message":"That name is not allowed now.","status":400}';
+        res.writeHead(status, { 'content-type': 'application/json', 'x-trace-id': `t-${calls}`, ...(status === 400 ? { link: '</help/names>; rel="help"' } : {}) }).end(body);
+      });
     });
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     closing.push(() => void target.close());
     const dir = join(tmpDir(), 'sequence');
     const mock = await startMock(['--proxy', `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`, '--record', dir]);
-    for (let i = 0; i < 4; i++) await rawRequest(`${mock.url}/pets?limit=1`, { headers: { authorization: 'Bearer client-key-of-staging' } });
+    const create = (url: string, key: string) => rawRequest(`${url}/pets`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"name":"Rex","categoryId":1}' });
+    for (let i = 0; i < 4; i++) await create(mock.url, 'client-key-of-staging');
     expect((await stop(mock)).code).toBe(0);
 
     const replay = await startMock(['--scenarios', dir, '--scenario', 'recorded']);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await rawRequest(`${replay.url}/pets?limit=1`, { headers: { authorization: `Bearer ${MOCK_KEY}` } })).status);
+    for (let i = 0; i < 6; i++) statuses.push((await create(replay.url, MOCK_KEY)).status);
     // As recorded, and the last answer from then on.
-    expect(statuses).toEqual([401, 401, 200, 401, 401, 401]);
+    expect(statuses).toEqual([400, 400, 201, 400, 400, 400]);
     const yaml = readFileSync(join(dir, 'recorded.yaml'), 'utf8');
-    expect(yaml).toContain('www-authenticate');
+    expect(yaml).toContain('link: </help/names>; rel="help"');
     expect(yaml).not.toContain('x-trace-id');
+  });
+
+  it('answers about credentials are not recorded: replayed, a valid key gets the recorded answers, a keyless or wrong key the mock\'s own 401', async () => {
+    const staging = await startReferenceServer({ apiKey: STAGING_KEY });
+    closing.push(() => staging.close());
+    const dir = join(tmpDir(), 'credentials');
+    // No --upstream-key: the client's key goes on, as a single-page app's does.
+    const mock = await startMock(['--proxy', staging.url, '--record', dir]);
+    const valid = { authorization: `Bearer ${STAGING_KEY}` };
+    const send = (url: string, path: string, headers: Record<string, string>, body?: string) =>
+      rawRequest(`${url}${path}`, body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+    // Before the app's token is set, with a stale one, then signed in; the refusals among valid requests.
+    const seen = [
+      (await send(mock.url, '/pets', {})).status,
+      (await send(mock.url, '/pets', { authorization: 'Bearer stale-token-Qw3Er5Ty7' })).status,
+      (await send(mock.url, '/pets', valid, '{"name":"No category"}')).status,
+      (await send(mock.url, '/pets', {}, '{"name":"No category"}')).status,
+      (await send(mock.url, '/pets', valid)).status,
+      (await send(mock.url, '/pets?limit=2', valid)).status,
+    ];
+    expect(seen).toEqual([401, 401, 400, 401, 200, 200]);
+    expect((await stop(mock)).code).toBe(0);
+    const yaml = readFileSync(join(dir, 'recorded.yaml'), 'utf8');
+    expect(yaml).toContain('left out: 3 about credentials');
+    expect(yaml).not.toContain('401');
+    expect(yaml).not.toContain('stale-token');
+
+    const replay = await startMock(['--scenarios', dir, '--scenario', 'recorded']);
+    const mine = { authorization: `Bearer ${MOCK_KEY}` };
+    const list = await send(replay.url, '/pets', mine);
+    expect(list.status).toBe(200);
+    expect((JSON.parse(list.body.toString('utf8')) as unknown[]).length).toBeGreaterThan(0);
+    expect((await send(replay.url, '/pets', mine, '{"name":"No category"}')).status).toBe(400);
+    expect((await send(replay.url, '/pets', {})).status).toBe(401);
+    expect((await send(replay.url, '/pets', { authorization: 'Bearer stale-token-Qw3Er5Ty7' })).status).toBe(401);
+    expect((await send(replay.url, '/pets', {}, '{"name":"No category"}')).status).toBe(401);
+  });
+
+  it('an answer that varies by a field no stub matches gives its animals, but no stub', async () => {
+    const target: Server = createServer((req, res) => {
+      const refused = req.url?.includes('limit=0');
+      res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json', vary: 'Accept-Language, Accept-Encoding' });
+      res.end(refused ? '{"code":"bad_limit","message":"limit est trop petit","status":400}' : '[{"id":4,"name":"Rex","categoryId":1}]');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    closing.push(() => void target.close());
+    const dir = join(tmpDir(), 'varied');
+    const mock = await startMock(['--proxy', `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`, '--record', dir]);
+    const headers = { authorization: 'Bearer client-key-of-staging', 'accept-language': 'fr' };
+    expect((await rawRequest(`${mock.url}/pets?limit=0`, { headers })).status).toBe(400);
+    expect((await rawRequest(`${mock.url}/pets?limit=1`, { headers })).status).toBe(200);
+    expect((await stop(mock)).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'recorded.pets.json'), 'utf8'))).toEqual([{ id: 4, name: 'Rex', categoryId: 1 }]);
+    const yaml = readFileSync(join(dir, 'recorded.yaml'), 'utf8');
+    expect(yaml).not.toContain('bad_limit');
+    expect(yaml).toContain('1 not singled out by a stub');
   });
 
   it('an answer that broke the contract is left out, and the file says how many were', async () => {
@@ -160,84 +220,80 @@ describe('--record DIR', () => {
     expect(everything).toContain('left out: 4 held a key');
   });
 
-  it('past its bound of distinct requests, a recording says so in the log and the file, and the mock goes on', async () => {
-    const target: Server = createServer((_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"unauthorized","message":"no","status":401}'));
+  /** A target refusing every createPet with 400, its Error made by `error` from the request's body. */
+  async function refusing(error: (body: string) => string): Promise<string> {
+    const target: Server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => void res.writeHead(400, { 'content-type': 'application/json' }).end(error(Buffer.concat(chunks).toString('utf8'))));
+    });
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     closing.push(() => void target.close());
+    return `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`;
+  }
+  const createNamed = (mock: RunningMock, name: unknown) =>
+    rawRequest(`${mock.url}/pets`, { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ name, categoryId: 1 }) });
+
+  it('past its bound of distinct requests, a recording says so in the log and the file, and the mock goes on', async () => {
+    const target = await refusing(() => '{"code":"invalid_body","message":"no","status":400}');
     const dir = join(tmpDir(), 'bounded');
-    const mock = await startMock(['--proxy', `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`, '--record', dir]);
+    const mock = await startMock(['--proxy', target, '--record', dir]);
     const total = RECORDING_LIMITS.requests + 5;
     for (let start = 1; start <= total; start += 25) {
-      await Promise.all(Array.from({ length: Math.min(25, total - start + 1) }, (_, i) => rawRequest(`${mock.url}/pets?limit=${start + i}`, { headers: { authorization: 'Bearer k' } })));
+      await Promise.all(Array.from({ length: Math.min(25, total - start + 1) }, (_, i) => createNamed(mock, `n${start + i}`)));
     }
-    expect((await rawRequest(`${mock.url}/pets?limit=1`, { headers: { authorization: 'Bearer k' } })).status).toBe(401);
+    expect((await createNamed(mock, 'n1')).status).toBe(400);
     expect((await stop(mock)).code).toBe(0);
     expect(mock.stdout()).toContain(`the recording follows ${RECORDING_LIMITS.requests} distinct requests`);
     const yaml = readFileSync(join(dir, 'recorded.yaml'), 'utf8');
-    expect(yaml.match(/- id: recorded-listPets-/g)?.length).toBe(RECORDING_LIMITS.requests);
+    expect(yaml.match(/- id: recorded-createPet-/g)?.length).toBe(RECORDING_LIMITS.requests);
     expect(yaml).toContain('5 past a bound');
   }, 60_000);
 
   it('past its bound of bytes for all the stubs together, a recording says so in the log and the file, and the mock goes on', async () => {
     // Each error answer about 60 KiB, different for each request: 150 of them are past 8 MiB together, each under 64 KiB.
-    const target: Server = createServer((req, res) => {
-      const body = JSON.stringify({ code: 'unauthorized', message: `no ${'x'.repeat(60_000)} ${req.url}`, status: 401 });
-      res.writeHead(401, { 'content-type': 'application/json' }).end(body);
-    });
-    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-    closing.push(() => void target.close());
+    const target = await refusing((body) => JSON.stringify({ code: 'invalid_body', message: `no ${'x'.repeat(60_000)} ${body}`, status: 400 }));
     const dir = join(tmpDir(), 'bounded-bytes');
-    const mock = await startMock(['--proxy', `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`, '--record', dir]);
+    const mock = await startMock(['--proxy', target, '--record', dir]);
     const total = 150;
     for (let start = 1; start <= total; start += 25) {
-      await Promise.all(Array.from({ length: 25 }, (_, i) => rawRequest(`${mock.url}/pets?limit=${start + i}`, { headers: { authorization: 'Bearer k' } })));
+      await Promise.all(Array.from({ length: 25 }, (_, i) => createNamed(mock, `n${start + i}`)));
     }
-    expect((await rawRequest(`${mock.url}/pets?limit=1`, { headers: { authorization: 'Bearer k' } })).status).toBe(401);
+    expect((await createNamed(mock, 'n1')).status).toBe(400);
     expect((await stop(mock)).code).toBe(0);
     expect(mock.stdout()).toContain(`the recording's stubs hold ${RECORDING_LIMITS.stubsBytes} bytes of JSON`);
     const yaml = readFileSync(join(dir, 'recorded.yaml'), 'utf8');
-    const stubs = yaml.match(/- id: recorded-listPets-/g)?.length ?? 0;
+    const stubs = yaml.match(/- id: recorded-createPet-/g)?.length ?? 0;
     expect(stubs * 60_000).toBeLessThanOrEqual(RECORDING_LIMITS.stubsBytes);
     expect(yaml).toContain(`${total - stubs} past a bound`);
   }, 60_000);
 
   it('nesting: an answer or a request past 32 levels is left out past a bound, one at 32 recorded, one past 512 (400,000) is passed on and left out as broken; the file loads', async () => {
-    // An Error or an animal with an extra member making the body `depth` levels deep (the body itself is level 1).
+    // An Error with an extra member making the body `depth` levels deep (the body itself is level 1).
     const extra = (depth: number): string => `${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}`;
-    // listPets refused (401) for one page size each: a getPet has no match a stub could single it out by.
-    const errorAt = (depth: number): string => `{"code":"unauthorized","message":"no","status":401,"extra":${extra(depth)}}`;
-    const depthOf: Record<string, number> = { '/v1/pets?limit=5': 400_000, '/v1/pets?limit=6': 33, '/v1/pets?limit=7': 32 };
-    const target: Server = createServer((req, res) => {
-      req.resume();
-      const depth = depthOf[req.url ?? ''];
-      if (depth !== undefined) return void res.writeHead(401, { 'content-type': 'application/json' }).end(errorAt(depth));
-      if (req.method === 'POST') return void res.writeHead(400, { 'content-type': 'application/json' }).end('{"code":"invalid_body","message":"no","status":400}');
-      res.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":1,"name":"Rex","categoryId":1}]');
+    const errorAt = (depth: number): string => `{"code":"invalid_body","message":"no","status":400,"extra":${extra(depth)}}`;
+    const depthOf: Record<string, number> = { deep5: 400_000, deep6: 33, deep7: 32 };
+    const target = await refusing((body) => {
+      const depth = depthOf[String((JSON.parse(body) as { name: unknown }).name)];
+      return depth === undefined ? '{"code":"invalid_body","message":"no","status":400}' : errorAt(depth);
     });
-    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-    closing.push(() => void target.close());
     const dir = join(tmpDir(), 'deep');
-    const mock = await startMock(['--proxy', `http://127.0.0.1:${(target.address() as { port: number }).port}/v1`, '--record', dir]);
-    const headers = { authorization: 'Bearer k' };
-    for (const path of ['/pets?limit=5', '/pets?limit=6', '/pets?limit=7']) {
-      const answer = await rawRequest(`${mock.url}${path}`, { headers });
+    const mock = await startMock(['--proxy', target, '--record', dir]);
+    for (const name of ['deep5', 'deep6', 'deep7']) {
+      const answer = await createNamed(mock, name);
       // Passed on as sent, whatever the recording does with it.
-      expect([path, answer.status, answer.body.toString() === errorAt(depthOf[`/v1${path}`] as number)]).toEqual([path, 401, true]);
+      expect([name, answer.status, answer.body.toString() === errorAt(depthOf[name] as number)]).toEqual([name, 400, true]);
     }
     // A createPet whose body is 40 levels deep (the match keeps its fields), then one of 2: only the second becomes a stub.
-    const post = (name: unknown) => rawRequest(`${mock.url}/pets`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name, categoryId: 1 }) });
-    const deepName = JSON.parse(extra(39)) as unknown;
-    expect((await post(deepName)).status).toBe(400);
-    expect((await post(['flat'])).status).toBe(400);
-    expect((await rawRequest(`${mock.url}/pets`, { headers })).status).toBe(200);
+    expect((await createNamed(mock, JSON.parse(extra(39)) as unknown)).status).toBe(400);
+    expect((await createNamed(mock, ['flat'])).status).toBe(400);
     expect((await stop(mock)).code).toBe(0);
     expect(mock.stdout()).toContain(`an answer or its request nested more than ${RECORDING_LIMITS.depth} deep is not recorded`);
     const yaml = readFileSync(join(dir, 'recorded.yaml'), 'utf8');
     expect(yaml).toContain('1 broke the contract');
     expect(yaml).toContain('2 past a bound');
-    expect(yaml.match(/- id: recorded-listPets-/g)?.length, yaml).toBe(1);
-    expect(yaml).toContain("equals: '7'");
-    expect(yaml.match(/- id: recorded-createPet-/g)?.length).toBe(1);
+    expect(yaml.match(/- id: recorded-createPet-/g)?.length, yaml).toBe(2);
+    expect(yaml).toContain('equals: deep7');
     const loaded = loadScenario(contract, dir, 'recorded');
     expect(loaded.ok ? loaded.value.name : loaded.error).toBe('recorded');
   }, 60_000);

@@ -5,6 +5,27 @@ import type { MatchSpec, TextPredicate, ValuePredicate } from '../scenarios/scen
 /** The request fields a recorded stub may match on: nothing else of a request's header is ever written. */
 export const RECORDED_REQUEST_HEADERS: readonly string[] = ['content-type', 'accept'];
 
+/**
+ * Request fields an answer may vary by and still be replayed to anyone: the
+ * body is recorded decoded, and the mock encodes its own (Accept-Encoding);
+ * the mock answers CORS itself (Origin).
+ */
+const REPLAYED_WHATEVER: readonly string[] = ['accept-encoding', 'origin'];
+
+/**
+ * Whether an answer's `Vary` (RFC 9110 §12.5.5) names a request field no
+ * recorded stub matches (Authorization, Cookie, Accept-Language, `*`…): a
+ * stub made of it would answer requests the target would have answered
+ * otherwise.
+ */
+export function variesByUnrecorded(vary: string | undefined): boolean {
+  if (vary === undefined) return false;
+  return vary
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .some((name) => name !== '' && !RECORDED_REQUEST_HEADERS.includes(name) && !REPLAYED_WHATEVER.includes(name));
+}
+
 /** What a recorded stub needs of the request it answered. */
 export interface RecordedRequest {
   operationId: string;

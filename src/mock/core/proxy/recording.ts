@@ -37,7 +37,7 @@ export interface RecordedAnswer {
 }
 
 /** Why answers were left out of the recording, counted. */
-export type LeftOut = 'broke the contract' | 'too large to check' | 'held a key' | 'not singled out by a stub' | 'past a bound';
+export type LeftOut = 'broke the contract' | 'too large to check' | 'held a key' | 'about credentials' | 'not singled out by a stub' | 'past a bound';
 
 export interface Recording {
   add(answer: RecordedAnswer): void;

@@ -5,7 +5,7 @@ import type { ResponseValidator } from '../../../document/response-validator.js'
 import { readJson } from '../../../shared/exact-json/parse-exact-json.js';
 import { SECRET_NAME } from '../../core/journal/journal-path.js';
 import { recordedResponseHeaders } from '../../core/proxy/recorded-headers.js';
-import { recordedMatch } from '../../core/proxy/recorded-match.js';
+import { recordedMatch, variesByUnrecorded } from '../../core/proxy/recorded-match.js';
 import type { Recording } from '../../core/proxy/recording.js';
 import type { Exchange } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
@@ -25,14 +25,23 @@ export interface RecordAnswerOptions {
  * One checked exchange into the recording. Left out, and counted: an answer
  * that broke the contract (a recording never launders a violation into a
  * scenario the mock would then serve as if it were right), one too large
- * to check, and one whose recorded parts hold any of the request's
- * credentials (its Authorization, cookies, credential-like fields and query
- * parameters, the upstream key) in any form the harness's reports redact.
+ * to check, one about credentials (below), and one whose recorded parts
+ * hold any of the request's credentials (its Authorization, cookies,
+ * credential-like fields and query parameters, the upstream key) in any
+ * form the harness's reports redact.
+ *
+ * A 401 or 403 is about the request's credentials, which no stub matches
+ * (they are never written): as a stub it would answer every request of its
+ * kind, and the mock checks the key before any stub, so only a valid key
+ * would ever get it. The replaying mock answers a missing or wrong key
+ * itself, as its profile says. An answer whose `Vary` names a field no stub
+ * matches still gives its animals to the catalogue, but no stub.
  */
 export function recordAnswer({ recording, validator, basePath, upstreamKey }: RecordAnswerOptions, x: Exchange, answer: TargetAnswer, outcome: ProxyOutcome): void {
   if (outcome.upstream !== 'answered') return;
   if (outcome.unchecked) return recording.leaveOut('too large to check');
   if (outcome.violations.length > 0) return recording.leaveOut('broke the contract');
+  if (answer.status === 401 || answer.status === 403) return recording.leaveOut('about credentials');
   const { method, url } = x.c.req;
   const operation = validator.operationFor(method, pathBelowBase(url, basePath));
   const bytes = answer.body.bytes();
@@ -40,7 +49,7 @@ export function recordAnswer({ recording, validator, basePath, upstreamKey }: Re
   const raw = nodeBindings(x.c)?.incoming.rawHeaders ?? [];
   const headers = headerRecord(raw);
   const at = url.indexOf('?');
-  const match = recordedMatch({
+  const match = variesByUnrecorded(answer.headers.vary) ? undefined : recordedMatch({
     operationId: operation.iid ?? '',
     query: at === -1 ? '' : url.slice(at + 1),
     documentedQuery: (operation.request?.query ?? []).map((parameter) => parameter.name),
