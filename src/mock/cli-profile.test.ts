@@ -188,6 +188,20 @@ choices:
     expect(sold.every((pet) => pet.status === 'sold')).toBe(true);
   });
 
+  it('answers a refused status with an empty page when the profile says empty: a filter no animal matches', async () => {
+    const file = fixture('empty-status.yaml', 'version: 1\nname: empty-status\nchoices:\n  status: empty\n  limit: { refused: { status: 400, code: bad_limit }, above-maximum: refused }\n');
+    const mock = await startMock(['--profile', file]);
+    for (const query of ['status=AVAILABLE', 'status=', 'status=adopted&limit=5', 'status=%E2%9C%93']) {
+      const page = await call(mock, `/pets?${query}`);
+      expect([query, page.status, page.json]).toEqual([query, 200, []]);
+    }
+    // A documented status still filters, and a refused limit keeps the mock's own answer.
+    const sold = (await call(mock, '/pets?status=sold&limit=100')).json as Array<{ status: string }>;
+    expect(sold.length).toBeGreaterThan(0);
+    expect(sold.every((pet) => pet.status === 'sold')).toBe(true);
+    expect(answer(await call(mock, '/pets?status=adopted&limit=0'))).toBe('400 bad_limit');
+  });
+
   it('reads MOCK_PROFILE; a point left out keeps the mock\'s choice', async () => {
     const file = fixture('partial.yaml', 'version: 1\nname: partial\nchoices:\n  location: not-sent\n');
     const mock = await startMock([], { MOCK_PROFILE: file });

@@ -75,7 +75,7 @@ const everyPoint: { [P in ProfilePoint]: fc.Arbitrary<ProfileChoices[P]> } = {
   'pet-id': fc.record({ status: fc.constantFrom(...profileStatuses('pet-id')), code: error('pet-id').map((e) => e.code), reads: fc.subarray([...PET_ID_FORMS]) }, { requiredKeys: ['status', 'code'] }),
   'unknown-query-parameter': fc.oneof(fc.constant('ignored' as const), error('unknown-query-parameter')),
   limit: fc.record({ refused: fc.oneof(fc.constant('ignored' as const), error('limit')), 'above-maximum': fc.constantFrom('refused' as const, 'clamped' as const) }),
-  status: fc.oneof(fc.constant('ignored' as const), error('status')),
+  status: fc.oneof(fc.constant('ignored' as const), fc.constant('empty' as const), error('status')),
 };
 const choices: fc.Arbitrary<Partial<ProfileChoices>> = fc.record(everyPoint, { requiredKeys: [] });
 

@@ -21,3 +21,6 @@ export type AcceptedOr = 'accepted' | ProfiledError;
 
 /** An input the mock may refuse, or ignore (answer as if it were not there). */
 export type IgnoredOr = 'ignored' | ProfiledError;
+
+/** A filter value the mock may refuse, ignore, or read as a filter nothing matches (an empty page). */
+export type FilterChoice = IgnoredOr | 'empty';

@@ -6,7 +6,9 @@ import { profiledError } from '../../core/errors.js';
 import { readQuery, type QueryChoices } from '../../core/validation/read-query.js';
 import type { ActiveProfile } from '../../core/profile/active-profile.js';
 import type { ProfiledError } from '../../../shared/profile/profile-choice-types.js';
-import { searchOf } from '../../core/validation/query-string.js';
+import { queryValues, searchOf } from '../../core/validation/query-string.js';
+import { readParameter } from '../../core/validation/read-parameter.js';
+import type { ParameterSpec } from '../../../document/operations.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import { servingState } from '../exchange.js';
 import { respond } from '../respond.js';
@@ -27,8 +29,13 @@ export const listPets: OperationFactory<ListQuery> = (operation, { profile }) =>
   const filters = operation.query.map((spec) => spec.name).filter((name): name is Exclude<PetField, 'status'> => name !== 'status' && isPetField(name));
   return {
     read(x) {
-      const query = readQuery(operation.query, searchOf(x.c.req.url), queryChoices(profile));
+      const search = searchOf(x.c.req.url);
+      // The other parameters are read as ever: a refused limit keeps its answer.
+      const empty = profile.choices.status === 'empty' && refusedStatus(operation.query, search);
+      const choices = queryChoices(profile);
+      const query = readQuery(operation.query, search, empty ? { ...choices, ignore: new Set([...(choices.ignore ?? []), 'status']) } : choices);
       if (!query.ok) return query;
+      if (empty) return ok({ limit: 0, where: [], order: profile.choices.order });
       const { limit, status } = query.value as { limit: number; status?: PetStatus };
       const where: FieldFilter[] = [];
       for (const field of filters) {
@@ -46,10 +53,18 @@ export const listPets: OperationFactory<ListQuery> = (operation, { profile }) =>
 
 const CLAMP_LIMIT: ReadonlySet<string> = new Set(['limit']);
 
+/** A `status` given once that is no PetStatus: with the profile's `empty`, a filter no animal matches, so a page of none. */
+function refusedStatus(specs: readonly ParameterSpec[], search: string): boolean {
+  const spec = specs.find((parameter) => parameter.name === 'status');
+  const given = queryValues(search, 'status');
+  return spec !== undefined && given.count === 1 && !readParameter(spec, given.first as string).ok;
+}
+
 /** The profile's answers to a refused `limit` or `status` (an Error, or as without it), and whether a `limit` past the maximum is clamped. */
 function queryChoices(profile: ActiveProfile): QueryChoices {
   const { limit, status } = profile.choices;
-  const answers: Record<string, ProfiledError | 'ignored'> = { limit: limit.refused, status };
+  // `empty` is read before (refusedStatus): here it is never reached.
+  const answers: Record<string, ProfiledError | 'ignored'> = { limit: limit.refused, ...(status !== 'empty' && { status }) };
   const ignored = Object.keys(answers).filter((name) => answers[name] === 'ignored');
   return {
     refused: (name, message) => {

@@ -1,6 +1,6 @@
 import { inconsistent, learned, oneError, oneOf, type Answers, type Learned } from '../learn/learned.js';
 import { orderNote, pageNote } from '../learn/noted-answers.js';
-import type { IgnoredOr } from '../profile-choice-types.js';
+import type { FilterChoice, IgnoredOr } from '../profile-choice-types.js';
 import { profilePoint } from '../profile-point.js';
 import { errorSchema, shown, wordOrErrorSchema } from './schema-parts.js';
 
@@ -74,19 +74,31 @@ function learnLimit(answers: Answers): Learned<LimitChoice> {
   return refused.ok ? learned({ refused: refused.value, 'above-maximum': pages.length > 0 ? 'clamped' : 'refused' }) : refused;
 }
 
-const status = profilePoint<'status', IgnoredOr, 'query-parameter'>({
+const status = profilePoint<'status', FilterChoice, 'query-parameter'>({
   key: 'status',
   question: 'listPets: a `status` the document refuses',
-  learnedFrom: 'the one Error of its refusals, or `ignored` when every refused value got a page',
-  about: 'an Error, or ignored (answered as without it: every status)',
-  schema: { oneOf: [{ const: 'ignored' }, errorSchema(REFUSED)] },
+  learnedFrom: 'the one Error of its refusals; or, when every refused value got a page, `empty` when each page was empty (the catalogue holding animals), `ignored` when none was',
+  about: 'an Error, ignored (answered as without it: every status), or empty (a filter no animal matches)',
+  schema: { oneOf: [{ const: 'ignored' }, { const: 'empty' }, errorSchema(REFUSED)] },
   own: { status: 400, code: 'invalid_parameter' },
   example: 'ignored',
-  inWords: orIgnored,
-  // Every answer a page: ignored; else the one Error.
-  learn: (answers) => (answers.every((a) => a.answer.startsWith('200')) ? learned('ignored') : oneError(REFUSED, answers)),
+  inWords: (choice) => (choice === 'empty' ? 'An empty page, as a filter no animal matches' : orIgnored(choice)),
+  learn: learnStatus,
   noted: 'query-parameter',
 });
+
+/**
+ * A refused `status`: the one Error of its refusals, or pages. An empty page
+ * is a filter nothing matches; a page with animals, the value ignored. A
+ * target holding no animal at all answers every page empty: the run cannot
+ * tell that from `empty` (a run that writes has created some first).
+ */
+function learnStatus(answers: Answers): Learned<FilterChoice> {
+  const sizes = answers.map((a) => pageNote.read(a.answer));
+  if (sizes.some((size) => size === undefined)) return oneError(REFUSED, answers);
+  if (sizes.every((size) => size === 0)) return learned('empty');
+  return sizes.every((size) => (size as number) > 0) ? learned('ignored') : inconsistent(answers);
+}
 
 /** listPets' points, in the schema's order. */
 export const LIST_PETS_POINTS = [order, limit, status] as const;
