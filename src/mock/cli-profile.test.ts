@@ -202,6 +202,21 @@ choices:
     expect(answer(await call(mock, '/pets?status=adopted&limit=0'))).toBe('400 bad_limit');
   });
 
+  it('answers an integer past int64 as the profile\'s pet-id says, apart from other refused petIds', async () => {
+    const file = fixture('past-int64.yaml', 'version: 1\nname: past-int64\nchoices:\n  pet-id: { status: 400, code: bad_pet_id, past-int64: { status: 404, code: pet_missing } }\n');
+    const mock = await startMock(['--profile', file]);
+    const answers = await Promise.all(['abc', '1.5', '9223372036854775808', '-9223372036854775809', '99999999999999999999999999999', '9223372036854775807'].map(async (id) => `${id}: ${answer(await call(mock, `/pets/${id}`))}`));
+    expect(answers).toEqual([
+      'abc: 400 bad_pet_id',
+      '1.5: 400 bad_pet_id',
+      '9223372036854775808: 404 pet_missing',
+      '-9223372036854775809: 404 pet_missing',
+      '99999999999999999999999999999: 404 pet_missing',
+      // The largest int64 is an id, which no animal has.
+      '9223372036854775807: 404 pet_not_found',
+    ]);
+  });
+
   it('reads MOCK_PROFILE; a point left out keeps the mock\'s choice', async () => {
     const file = fixture('partial.yaml', 'version: 1\nname: partial\nchoices:\n  location: not-sent\n');
     const mock = await startMock([], { MOCK_PROFILE: file });

@@ -3,7 +3,8 @@ import { badTexts } from '../generate/negative-values.js';
 import { arbitraryFor, boundaryValues } from '../generate/positive-values.js';
 import { inputModel } from '../generate/schema-model.js';
 import { answerOf } from '../silent-log.js';
-import { MAY_BE_READ } from '../../shared/profile/learn/noted-answers.js';
+import { MAY_BE_READ, PAST_INT64 } from '../../shared/profile/learn/noted-answers.js';
+import { isPastInt64Text } from '../../shared/exact-json/int64.js';
 import type { Rule } from '../types.js';
 import { finding, searchAndRecord, sweep, verdictOf } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';
@@ -47,8 +48,7 @@ export const generatedGetRules: Rule[] = [
         badTexts(petId.schema).filter((bad) => bad.value !== ''),
         (bad) => context.probe({ method: 'GET', path: `/pets/${encodeURIComponent(String(bad.value))}` }),
         (bad, { exchange }) => {
-          // A text with a digit in it (`+5`, `5abc`, 30 nines) is an id to some readings: a 404 then says no animal has it, not that it is no id.
-          context.observe('pet-id', /\p{Nd}/u.test(String(bad.value)) ? `${answerOf(exchange)} (${MAY_BE_READ})` : answerOf(exchange), exchange);
+          context.observe('pet-id', petIdNote(answerOf(exchange), String(bad.value)), exchange);
           const status = exchange.response?.status;
           // The interface is silent on these: a server that reads " 5" or "+5" as 5 and answers that animal is defensible.
           return status === undefined || status === 200 || (status >= 400 && status < 500) ? [] : [finding(exchange, `answered ${status} for petId ${bad.label}`, `a 4xx Error body, or 200 (${cite(STATEMENTS.getNotFound)})`, '$.status')];
@@ -56,3 +56,14 @@ export const generatedGetRules: Rule[] = [
       ),
   },
 ];
+
+/**
+ * A refused petId's answer as the silent log notes it. An integer past the
+ * int64 range is told apart: a server may read it as an id no animal has.
+ * Another text with a digit in it (`+5`, `5abc`) is an id to some
+ * readings: a 404 then says no animal has it, not that it is no id.
+ */
+function petIdNote(answer: string, text: string): string {
+  if (isPastInt64Text(text)) return `${answer} (${PAST_INT64})`;
+  return /\p{Nd}/u.test(text) ? `${answer} (${MAY_BE_READ})` : answer;
+}

@@ -32,3 +32,10 @@ export function int64StandIn(value: bigint): number {
 
 /** Whether `value` is an integer in its exact form (a safe number, or a bigint), as parseExactJson reads one. */
 export const isExactInteger = (value: unknown): value is ExactInteger => typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value));
+
+/** Decimal digits, a minus sign first or not, naming an integer outside the int64 range (`9223372036854775808`). */
+export function isPastInt64Text(text: string): boolean {
+  if (!/^-?\d+$/.test(text)) return false;
+  const value = BigInt(text);
+  return value > INT64_MAX || value < INT64_MIN;
+}

@@ -3,6 +3,7 @@ import { clip, profiledError, type ErrorBody } from '../../core/errors.js';
 import { failed, ok } from '../../core/result.js';
 import { readParameter } from '../../core/validation/read-parameter.js';
 import { petIdText } from '../../core/validation/pet-id-forms.js';
+import { isPastInt64Text } from '../../../shared/exact-json/int64.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import { servingState } from '../exchange.js';
 import { respond, sendError } from '../respond.js';
@@ -20,8 +21,8 @@ export const getPet: OperationFactory<{ id: number; raw: string }> = (operation,
       const read = text === undefined ? failed('not a form read as an id') : readParameter(petId, text);
       // A petId that is not an int64 names no animal: by default 404, like an unknown id (the
       // interface does not say). One past 2^53 (read as a bigint) is an int64 naming no animal:
-      // the mock assigns its ids, all safe integers.
-      if (!read.ok) return failed(notAnId(choice, raw));
+      // the mock assigns its ids, all safe integers. One past int64 gets the profile's answer to it, when it has one.
+      if (!read.ok) return failed(notAnId(text !== undefined && isPastInt64Text(text) ? (choice['past-int64'] ?? choice) : choice, raw));
       return typeof read.value === 'number' ? ok({ id: read.value, raw }) : failed(notFound(profile.choices['unknown-id'], raw));
     },
     serve: (x, { id, raw }) =>

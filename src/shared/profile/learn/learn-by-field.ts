@@ -1,7 +1,8 @@
 import type { FieldErrors, NewPetField, ProfiledError } from '../profile-choice-types.js';
+import { PAST_INT64 } from './noted-answers.js';
 import { errorAnswer, inconsistent, learned, listed, unlearned, untagged, type Answers, type Learned } from './learned.js';
 
-const PAST_INT64 = / past int64$/;
+const PAST_INT64_TAG = new RegExp(` ${PAST_INT64}$`);
 
 /**
  * One Error for every field, and each field whose Error differs under
@@ -18,12 +19,12 @@ export function learnByField(allowed: readonly number[], answers: Answers, field
   const chosen = new Map<string, string>();
   for (const [tag, given] of byTag) {
     if (given.length > 1) return inconsistent(given.map((a) => ({ ...a, answer: `${a.answer} (${tag})` })));
-    const field = tag.replace(PAST_INT64, '');
+    const field = tag.replace(PAST_INT64_TAG, '');
     if (!fields.includes(field as NewPetField)) return unlearned(`answered ${listed(answers)}: no field the mock tells apart`);
     chosen.set(tag, (given[0] as Answers[number]).answer);
   }
   // In the document's field order, so that a tie goes to the first field's Error, whatever order the answers came in.
-  const fieldAnswers = [...chosen].filter(([tag]) => !PAST_INT64.test(tag)).sort(([a], [b]) => fields.indexOf(a as NewPetField) - fields.indexOf(b as NewPetField));
+  const fieldAnswers = [...chosen].filter(([tag]) => !PAST_INT64_TAG.test(tag)).sort(([a], [b]) => fields.indexOf(a as NewPetField) - fields.indexOf(b as NewPetField));
   // The Error most fields got stands for all; the others are each field's own.
   const votes = new Map<string, number>();
   for (const [, answer] of fieldAnswers) votes.set(answer, (votes.get(answer) ?? 0) + 1);
@@ -41,7 +42,7 @@ export function learnByField(allowed: readonly number[], answers: Answers, field
   const result: FieldErrors & { 'past-int64'?: ProfiledError } = { ...all.value, ...(Object.keys(own).length > 0 && { fields: own }) };
   for (const [tag, answer] of chosen) {
     // Told apart only where it differs from what its field's value gets.
-    if (!PAST_INT64.test(tag) || answer === (chosen.get(tag.replace(PAST_INT64, '')) ?? common)) continue;
+    if (!PAST_INT64_TAG.test(tag) || answer === (chosen.get(tag.replace(PAST_INT64_TAG, '')) ?? common)) continue;
     const error = errorAnswer(allowed, answer);
     if (!error.ok) return error;
     result['past-int64'] = error.value;

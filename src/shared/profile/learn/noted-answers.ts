@@ -32,16 +32,16 @@ export const locationNote = {
   read: (answer: string): 'sent' | 'not-sent' | undefined => (answer === 'not sent' ? 'not-sent' : answer.startsWith('sent ') ? 'sent' : undefined),
 };
 
-/** The longest name accepted, and the answer to the shortest refused, in UTF-16 code units as sent. */
+/** The longest name accepted, and the answer to the shortest refused, in code points (as JSON Schema's maxLength counts). */
 export const nameLengthNote = {
-  sayAccepted: (accepted: number, sent: number): string => `accepted up to ${accepted} UTF-16 code units (the longest sent: ${sent})`,
-  sayRefused: (refused: number, answer: string): string => `the shortest name refused had ${refused} UTF-16 code units: ${answer}`,
+  sayAccepted: (accepted: number, sent: number): string => `accepted up to ${accepted} code points (the longest sent: ${sent})`,
+  sayRefused: (refused: number, answer: string): string => `the shortest name refused for its length had ${refused} code points: ${answer}`,
   readAccepted: (answer: string): number | undefined => {
     const accepted = /^accepted up to (\d+) /.exec(answer)?.[1];
     return accepted === undefined ? undefined : Number(accepted);
   },
   readRefused: (answer: string): { length: number; answer: string } | undefined => {
-    const match = /^the shortest name refused had (\d+) UTF-16 code units: (.*)$/.exec(answer);
+    const match = /^the shortest name refused for its length had (\d+) code points: (.*)$/.exec(answer);
     return match ? { length: Number(match[1]), answer: match[2] as string } : undefined;
   },
 };
@@ -67,3 +67,6 @@ export const pageNote = {
 
 /** A `petId` text some reading takes as an id (`+5`): its answer may be the unknown id's, not the answer to a text that is no id. */
 export const MAY_BE_READ = 'a reading may take it as an id';
+
+/** A petId or an integer field past the int64 range, told apart: a server may answer it otherwise than other refused values. */
+export const PAST_INT64 = 'past int64';
