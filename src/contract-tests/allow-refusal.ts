@@ -1,3 +1,5 @@
+import { ORDINARY_NAME_LENGTH } from '../shared/profile/undeclared-limits.js';
+
 /**
  * What a server may refuse of a valid NewPet, where the interface is silent,
  * and how a CI owner declares their service's own documented limits
@@ -7,15 +9,6 @@
  * on name length: not shown", and shows no fields of a category. Those are
  * the only open doors; everything else valid must be answered 201.
  */
-
-/**
- * Names of up to this many code points (JSON Schema's way of counting a
- * string's length) are ordinary: every service must accept them, and no
- * declaration can excuse refusing one. A lower limit would refuse real names
- * (several given names and family names; scripts where one letter is several
- * code points), and the interface states no limit at all.
- */
-export const ORDINARY_NAME_LENGTH = 100;
 
 /** The smallest body limit that can be declared: a NewPet with an ordinary name of any script fits. */
 export const SMALLEST_BODY_BYTES = 1024;

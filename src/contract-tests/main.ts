@@ -5,6 +5,7 @@ import { parseAllowRefusals, type RefusalAllowance } from './allow-refusal.js';
 import { CONTRACT_HELP, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
 import { resolveEnvironment } from './environments.js';
 import { writeProfile } from './profile/write-profile.js';
+import { learningLines, withLearning } from './profile/learning-summary.js';
 import { htmlReport, type ReportAbout } from '../verdict/reporters/html-reporter.js';
 import { jsonReport } from '../verdict/reporters/json-reporter.js';
 import { junitReport } from '../verdict/reporters/junit-reporter.js';
@@ -77,6 +78,14 @@ export async function contractMain(io: ContractIo): Promise<number> {
   // A wrong target: its one line on stderr rather than a wall of failed rules on stdout; the files still say so (wrong-target.ts).
   if (wrongTarget) io.stderr.write(`animal-store-contract: ${wrongTarget.message}\n`);
   const unwritten: string[] = [];
+  let report = run.report;
+  // A wrong target's answers are not its choices: no profile is written from them.
+  if (options.writeProfile !== undefined && !wrongTarget) {
+    const file = resolve(io.cwd, options.writeProfile);
+    const written = writeProfile(file, report.silent, report.seed);
+    if (written.ok) report = withLearning(report, file, written.profile);
+    else unwritten.push(written.problem);
+  }
   const files = options.reporters.flatMap(({ name, output }) => (output === undefined ? [] : [{ name, path: output }]));
   const document = relative(io.cwd, options.document === undefined ? join(packageRoot(), 'openapi', 'animal-store.yaml') : resolve(io.cwd, options.document));
   const about: ReportAbout = { version: packageVersion(), files, document };
@@ -84,7 +93,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
     // The wrong target's line is on stderr already; a summary, short as it is, still says where the files are.
     if (wrongTarget && name === 'pretty' && output === undefined) continue;
     // A report points to the others, not to itself.
-    const text = REPORTERS[name](run.report, { ...about, files: files.filter((f) => f.path !== output) });
+    const text = REPORTERS[name](report, { ...about, files: files.filter((f) => f.path !== output) });
     if (output === undefined) {
       io.stdout.write(text);
     } else {
@@ -97,13 +106,10 @@ export async function contractMain(io: ContractIo): Promise<number> {
       }
     }
   }
-  // A wrong target's answers are not its choices: no profile is written from them.
-  if (options.writeProfile !== undefined && !wrongTarget) {
-    const problem = writeProfile(resolve(io.cwd, options.writeProfile), run.report.silent, run.report.seed);
-    if (problem) unwritten.push(problem);
-  }
   // Pretty goes to the terminal too when every reporter writes to a file.
-  if (options.reporters.every((r) => r.output !== undefined) && !wrongTarget) io.stdout.write(prettyReport(run.report));
+  if (options.reporters.every((r) => r.output !== undefined) && !wrongTarget) io.stdout.write(prettyReport(report));
+  // On stderr: stdout may be a report another tool reads.
+  if (report.learning) io.stderr.write(learningLines(report.learning).map((line, i) => (i === 0 ? `animal-store-contract: ${line}\n` : `${line}\n`)).join(''));
   // A report that could not be written is a usage error, not a failed rule (exit 1) nor a pass.
   if (unwritten.length > 0) {
     io.stderr.write(unwritten.map((message) => `animal-store-contract: ${message}\n`).join(''));
@@ -111,8 +117,8 @@ export async function contractMain(io: ContractIo): Promise<number> {
   }
   // Like an unreachable target: the run says nothing of the API, so neither pass (0) nor failed rules (1).
   // Drift alone is a report, not a failure, unless the CI owner asks for it (--fail-on-drift).
-  const drifted = run.report.drift?.failsRun === true && run.report.drift.groups.length > 0;
-  return wrongTarget ? 2 : run.report.ok && !drifted ? 0 : 1;
+  const drifted = report.drift?.failsRun === true && report.drift.groups.length > 0;
+  return wrongTarget ? 2 : report.ok && !drifted ? 0 : 1;
 }
 
 type Target = { ok: true; value: { baseUrl: string; apiKey: string; readOnly: boolean; allowance: RefusalAllowance } } | { ok: false; error: string };

@@ -1,3 +1,4 @@
+import type { FixedProfilePoint } from '../shared/profile/profile-points.js';
 import type { ExchangeCheckId } from './exchange-check-ids.js';
 
 /**
@@ -64,6 +65,12 @@ export interface Finding {
   reproduce?: Reproduction;
   /** The cause it is grouped under (failure-causes.ts), once the run is over: `cause-1`. */
   cause?: string;
+  /**
+   * The profile point whose choice the finding may show (a valid name
+   * refused at a length): a learning run that wrote that point's choice
+   * into its profile, and whose choice explains it, counts it learned.
+   */
+  profilePoint?: FixedProfilePoint;
 }
 
 /** A generated case that failed, shrunk, with what replays it. */

@@ -40,6 +40,25 @@ export interface SuiteReport extends VerdictReport {
   wrongTarget: WrongTarget | null;
   /** With --compare-with: what differs from the second target (drift/run-drift.ts). */
   drift?: DriftReport;
+  /** With --write-profile: what the run learned (profile/learning-summary.ts). */
+  learning?: Learning;
+}
+
+/**
+ * A learning run's outcome: the profile it wrote, its points learned and
+ * left to the mock's own choice, and the failed rules whose every failure
+ * is a choice written into the profile. When those are all the failures,
+ * the run passes (`ok`): finding such choices out is what it is for.
+ */
+export interface Learning {
+  file: string;
+  learned: string[];
+  /** Left to the mock's own choice; the profile's notes say why. */
+  unlearned: string[];
+  /** Failed rules explained by the profile's choices, each with the points that explain it. */
+  learnedFailures: Array<{ id: string; points: string[] }>;
+  /** Failed rules the profile does not explain. */
+  otherFailures: string[];
 }
 
 /**

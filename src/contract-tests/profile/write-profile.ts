@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { dump } from 'js-yaml';
 import type { SilentEntry } from '../../verdict/report.js';
+import type { ProfileFile } from '../../shared/profile/profile.js';
 import { profileFromSilent } from './profile-from-silent.js';
 
 /** A profile's name from its file's: `staging.profile.yaml` → `staging.profile`, cut to what the schema allows. */
@@ -10,13 +11,15 @@ export function profileName(file: string): string {
   return (stem || 'profile').slice(0, 64);
 }
 
+/** What `--write-profile` did: the profile written, or why it could not be. */
+export type WrittenProfile = { ok: true; profile: ProfileFile } | { ok: false; problem: string };
+
 /**
  * `--write-profile FILE`: the run's silent log as a profile for
  * `animal-store-mock --profile` (YAML, or JSON for a `.json` file), with
- * a first line that gives editors its schema. Returns why it could not be
- * written, or undefined.
+ * a first line that gives editors its schema.
  */
-export function writeProfile(file: string, silent: readonly SilentEntry[], seed: number): string | undefined {
+export function writeProfile(file: string, silent: readonly SilentEntry[], seed: number): WrittenProfile {
   const profile = profileFromSilent(silent, profileName(file));
   const text = /\.json$/i.test(file)
     ? `${JSON.stringify(profile, null, 2)}\n`
@@ -24,8 +27,8 @@ export function writeProfile(file: string, silent: readonly SilentEntry[], seed:
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
-    return undefined;
+    return { ok: true, profile };
   } catch (error) {
-    return `cannot write the profile to ${file}: ${(error as Error).message}`;
+    return { ok: false, problem: `cannot write the profile to ${file}: ${(error as Error).message}` };
   }
 }

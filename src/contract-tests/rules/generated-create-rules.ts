@@ -16,7 +16,9 @@ import { finding, recordFailure, searchAndRecord, verdictOf, type Verdict } from
 import { cite, STATEMENTS } from './statements.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 import { isExactInteger } from '../../shared/exact-json/int64.js';
-import { defaultStatusNote, locationNote, nameLengthNote } from '../../shared/profile/learn/noted-answers.js';
+import { defaultStatusNote, locationNote, PAST_INT64 } from '../../shared/profile/learn/noted-answers.js';
+import { codePoints } from '../../shared/code-points.js';
+import { noNameLengths, observeLengths, probeNameBoundary, type NameLengths } from './name-boundary.js';
 
 const model = inputModel();
 const body = model.createBody;
@@ -36,15 +38,15 @@ async function roundTrip(context: RuleContext, sent: NewPet, lengths: NameLength
   const text = stringifyExactJson(sent);
   const created = await post(context, text);
   const response = created.exchange.response;
-  const name = typeof sent.name === 'string' ? sent.name.length : 0;
+  const name = typeof sent.name === 'string' ? codePoints(sent.name) : 0;
   lengths.sent = Math.max(lengths.sent, name);
   if (response !== undefined && response.status >= 400 && response.status < 500 && !response.unread) {
     const refusal = judgeValidRefusal(sent, text, created.exchange, context.allowance, accepted);
-    if (!refusal.inside) {
-      return verdictOf([created], [finding(created.exchange, `refused a valid NewPet with ${answerOf(created.exchange)}: ${refusal.why}`, `201 (${cite(ACCEPTANCE.validAccepted)})`, '$.status')]);
-    }
-    // Only a refusal for length says how long a name may be (not an empty name, nor one already taken).
+    // Only a refusal the length may explain says how long a name may be (not an empty name, nor one already taken): the boundary probe checks it.
     if (refusal.byLength && name < lengths.refused) Object.assign(lengths, { refused: name, refusedBy: created.exchange });
+    if (!refusal.inside) {
+      return verdictOf([created], [finding(created.exchange, `refused a valid NewPet with ${answerOf(created.exchange)}: ${refusal.why}`, `201 (${cite(ACCEPTANCE.validAccepted)})`, '$.status', refusal.byLength && 'name-length')]);
+    }
     context.observe('valid-refused', `${answerOf(created.exchange)}: ${refusal.how}, ${refusal.point}`, created.exchange);
     return verdictOf([created]);
   }
@@ -103,15 +105,6 @@ const HARMLESS = harmlessValue(body) as NewPet;
  */
 const pastDeclaredLimit = (allowance: RefusalAllowance, base: NewPet): NewPet[] => (allowance.nameMaxLength === undefined ? [] : [{ ...base, name: 'x'.repeat(allowance.nameMaxLength + 1) }]);
 
-/** The longest name sent, the longest accepted and the shortest refused, with the requests that show them. */
-interface NameLengths {
-  sent: number;
-  accepted: number;
-  acceptedBy?: RecordedExchange;
-  refused: number;
-  refusedBy?: RecordedExchange;
-}
-
 /**
  * Two values that differ, in words. Strings that print alike (NFC against
  * NFD, a lost BOM or zero-width joiner) are shown with their code points
@@ -146,7 +139,7 @@ export const generatedCreateRules: Rule[] = [
     severity: 'contract',
     statement: STATEMENTS.createSuccess,
     async run(context) {
-      const lengths: NameLengths = { sent: 0, accepted: -1, refused: Infinity };
+      const lengths = noNameLengths();
       const accepted = nothingAccepted();
       // A category the target holds: never one it may call unknown, and the one cases use when categoryId.known is declared.
       const held = (await context.existingPet())?.categoryId;
@@ -160,8 +153,9 @@ export const generatedCreateRules: Rule[] = [
         check: (pet) => roundTrip(context, pet, lengths, accepted),
         describe: (pet) => `createPet with ${describeBody(pet)}`,
       });
+      const probed = await probeNameBoundary(context, lengths, base);
       observeLengths(context, lengths);
-      return outcome;
+      return { ...outcome, cases: outcome.cases + probed };
     },
   },
   {
@@ -228,7 +222,7 @@ function negativeCases(seed: number): NegativeCase[] {
   for (const [field, schema] of Object.entries(body.properties)) {
     for (const bad of badValues(schema)) {
       // The int64 range is told apart: a server may answer a number past it with a code of its own.
-      const tag = /past the int64 range/.test(bad.label) ? `${field} past int64` : field;
+      const tag = /past the int64 range/.test(bad.label) ? `${field} ${PAST_INT64}` : field;
       cases.push({ label: `${field}: ${bad.label}`, body: { ...HARMLESS, [field]: bad.value }, field, tag, value: bad.value, expected: [400], silent: 'invalid-value' });
     }
   }
@@ -263,9 +257,4 @@ function judgeRefusal(context: RuleContext, probe: Probe, bad: NegativeCase): Ve
   context.observe(bad.silent, bad.tag === undefined ? answerOf(probe.exchange) : `${answerOf(probe.exchange)} (${bad.tag})`, probe.exchange);
   if (status !== undefined && bad.expected.includes(status)) return verdictOf([probe]);
   return verdictOf([probe], [finding(probe.exchange, `answered ${status ?? 'nothing'} to a body with ${bad.label}`, `${bad.expected.join(' or ')} with an Error body (${cite(STATEMENTS.createBadRequest)})`, '$.status')]);
-}
-
-function observeLengths(context: RuleContext, lengths: NameLengths): void {
-  if (lengths.acceptedBy) context.observe('name-length', nameLengthNote.sayAccepted(lengths.accepted, lengths.sent), lengths.acceptedBy);
-  if (lengths.refusedBy) context.observe('name-length', nameLengthNote.sayRefused(lengths.refused, answerOf(lengths.refusedBy)), lengths.refusedBy);
 }

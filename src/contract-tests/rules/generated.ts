@@ -4,6 +4,7 @@ import { ruleSeed, search } from '../generate/search.js';
 import type { CaseVerdict } from '../generate/search.js';
 import type { Probe, RuleContext, RuleOutcome } from '../types.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
+import type { FixedProfilePoint } from '../../shared/profile/profile-points.js';
 
 /** What a failing generated case leaves for the report: its findings and the exchanges that show them. */
 export interface CaseFailure {
@@ -54,7 +55,14 @@ export async function sweep<C extends SweepCase>(
 }
 
 /** A finding of the rule's own about one exchange of a case. */
-export const finding = (exchange: RecordedExchange, message: string, expected: string, path?: string): Finding => ({ level: 'error', message, expected, exchange, ...(path ? { path } : {}) });
+export const finding = (exchange: RecordedExchange, message: string, expected: string, path?: string, profilePoint?: FixedProfilePoint | false): Finding => ({
+  level: 'error',
+  message,
+  expected,
+  exchange,
+  ...(path ? { path } : {}),
+  ...(profilePoint ? { profilePoint } : {}),
+});
 
 export interface GeneratedSearch<T> {
   arbitrary: fc.Arbitrary<T>;

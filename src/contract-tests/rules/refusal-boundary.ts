@@ -33,8 +33,13 @@ export function rememberAccepted(accepted: Accepted, sent: Record<string, unknow
  * `point` is a fixed label (no lengths in it), so the report groups alike
  * refusals. `outside`: why none of the open doors explains it.
  */
-/** `byLength`: refused for the name's length, which the silent point `name-length` reports. */
-export type RefusalVerdict = { inside: true; how: 'declared' | 'silent'; point: string; byLength?: true } | { inside: false; why: string };
+/**
+ * `byLength`: refused for the name's length, which the silent point
+ * `name-length` reports. Outside, `byLength` marks a 400 that nothing but
+ * the name's length could explain: the boundary probe (name-boundary.ts)
+ * finds whether it does.
+ */
+export type RefusalVerdict = { inside: true; how: 'declared' | 'silent'; point: string; byLength?: true } | { inside: false; why: string; byLength?: true };
 
 /** Unicode's control characters (C0, DEL, C1): no script writes a name with one. */
 const CONTROL = /\p{Cc}/u;
@@ -76,7 +81,7 @@ export function judgeValidRefusal(sent: Record<string, unknown>, text: string, e
     if (allowance.categoryKnown) return { inside: true, how: 'declared', point: 'a category the run has not seen accepted (categoryId.known)' };
     if (blamesCategory(exchange.response?.json)) return { inside: true, how: 'silent', point: 'a category the target says it does not know' };
   }
-  return { inside: false, why: refusedWhat(name, bytes) };
+  return { inside: false, why: refusedWhat(name, bytes), ...(typeof name === 'string' && { byLength: true as const }) };
 }
 
 /** The refused case in words: what about it is ordinary. */

@@ -1,9 +1,18 @@
 /**
+ * Names of up to this many code points (JSON Schema's way of counting a
+ * string's length) are ordinary: every service must accept them, and no
+ * declaration can excuse refusing one. A lower limit would refuse real names
+ * (several given names and family names; scripts where one letter is several
+ * code points), and the interface states no limit at all.
+ */
+export const ORDINARY_NAME_LENGTH = 100;
+
+/**
  * Without a declaration, a name longer than this may be refused. Up to it, a
  * limit is a real restriction of what clients may send, so it must be
  * declared to pass the contract harness (`--allow-refusal`); past it a name
- * is no longer a name but a payload. A profile's name limit is never lower:
- * the mock keeps to the same line.
+ * is no longer a name but a payload. A profile may hold a lower limit, learned
+ * from a server that has one: the mock then copies that server, line and all.
  */
 export const UNDECLARED_NAME_LENGTH = 1000;
 

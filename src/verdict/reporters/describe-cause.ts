@@ -35,6 +35,7 @@ export function verdictText(report: Report): string {
   const { ok, summary: s, causes } = report;
   const failing = causes.filter((c) => c.level === 'error').length;
   if (report.kind === 'proxy-traffic') return ok ? 'passed: no exchange broke a statement' : `failed (${counted(report.violations, 'exchange')} broke a statement, from ${counted(failing, 'cause')})`;
+  if (ok && report.learning && s.failed > 0) return `passed: exit code 0 (a learning run: ${counted(s.failed, 'rule')} failed only on the target's choices, written into ${report.learning.file})`;
   if (ok) return 'passed: exit code 0';
   if (report.wrongTarget) return `not judged: exit code 2 (${report.wrongTarget.message})`;
   return `failed: exit code 1 (${counted(s.contractFailed, 'contract rule')} and ${counted(s.failed - s.contractFailed, 'advisory rule')} failed, from ${counted(failing, 'cause')})`;

@@ -2,7 +2,7 @@ import { errorAnswer, learned, unlearned, type Answers, type Learned } from '../
 import { nameLengthNote } from '../learn/noted-answers.js';
 import type { ProfiledError } from '../profile-choice-types.js';
 import { profilePoint } from '../profile-point.js';
-import { MOCK_BODY_BYTES, UNDECLARED_NAME_LENGTH } from '../undeclared-limits.js';
+import { MOCK_BODY_BYTES, ORDINARY_NAME_LENGTH, UNDECLARED_NAME_LENGTH } from '../undeclared-limits.js';
 import { acceptedOrRefused } from './accepted-or-refused.js';
 import { errorSchema, limitSchema, shown } from './schema-parts.js';
 
@@ -13,16 +13,16 @@ type NameLength = 'unlimited' | { max: number; refused: ProfiledError };
 const nameLength = profilePoint<'name-length', NameLength>({
   key: 'name-length',
   question: 'createPet: the longest `name` accepted',
-  learnedFrom: 'the longest name accepted and the answer to the shortest refused for its length; nothing refused → `unlimited` (as far as the run went)',
+  learnedFrom: 'the longest name accepted and the answer to the shortest refused for its length (the boundary between them searched with plain-letter names); nothing refused → `unlimited` (as far as the run went)',
   about: 'in characters (Unicode code points, as JSON Schema\'s maxLength counts them), and the answer past it',
   schema: {
     oneOf: [
       { const: 'unlimited' },
       limitSchema(
         {
-          minimum: UNDECLARED_NAME_LENGTH,
+          minimum: 1,
           maximum: MOCK_BODY_BYTES,
-          description: `The longest name accepted: at least ${UNDECLARED_NAME_LENGTH}, as a server refusing a shorter name that the interface allows breaks the contract harness's line (limits on names are not shown), and at most ${MOCK_BODY_BYTES} (a request body is at most 1 MiB).`,
+          description: `The longest name accepted, at most ${MOCK_BODY_BYTES} (a request body is at most 1 MiB). Under ${UNDECLARED_NAME_LENGTH} it is a limit the contract harness fails a server for unless it is declared (limits on names are not shown), and under ${ORDINARY_NAME_LENGTH} even then: the mock copies it all the same, so an app meets it on the mock as on the server it was learned from.`,
         },
         errorSchema(REFUSED, 'The answer to a longer name.'),
       ),
@@ -37,7 +37,9 @@ const nameLength = profilePoint<'name-length', NameLength>({
 
 /**
  * The name length: the longest accepted, and the answer to the shortest
- * refused. Nothing refused: no limit, as far as the run went.
+ * refused for its length (the harness's boundary probe has found both, one
+ * code point apart, when it could). Nothing refused: no limit, as far as
+ * the run went.
  */
 function learnNameLength(answers: Answers): Learned<NameLength> {
   const accepted = answers.map((a) => nameLengthNote.readAccepted(a.answer)).find((n) => n !== undefined);
@@ -46,8 +48,7 @@ function learnNameLength(answers: Answers): Learned<NameLength> {
   const answer = errorAnswer(REFUSED, refused.answer);
   if (!answer.ok) return answer;
   const max = accepted ?? refused.length - 1;
-  // Under 1,000 only a declared limit (--allow-refusal): the mock keeps to the undeclared line.
-  return max >= UNDECLARED_NAME_LENGTH ? learned({ max, refused: answer.value }) : unlearned(`refused names past ${max} characters, a declared limit under the ${UNDECLARED_NAME_LENGTH} the mock must accept`);
+  return max >= 1 ? learned({ max, refused: answer.value }) : unlearned(`refused names of ${refused.length} code points: no name length the mock can accept`);
 }
 
 /** How the probe of names notes its answers. */
