@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from './cli-options.js';
-import { fixture, runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
+import { bearer, fixture, runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 import { defaultProfilePath, profileSchemaPath } from '../shared/profile/profile.js';
 import { parseYaml } from '../shared/parse-yaml.js';
 
@@ -217,6 +217,27 @@ choices:
     ]);
   });
 
+  it('signals getPet\'s deprecation where the profile says: on 2xx answers alone, without a Link; or not at all', async () => {
+    const signals = async (mock: RunningMock, path: string, key = true) => {
+      const got = await fetch(`${mock.url}${path}`, key ? bearer('animal-store-dev-key') : {});
+      return [got.status, ...['deprecation', 'sunset', 'link'].map((name) => got.headers.get(name) !== null)];
+    };
+    const success = await startMock(['--profile', fixture('success.yaml', 'version: 1\nname: success\nchoices:\n  deprecation: {answers: success, link: not-sent}\n')]);
+    expect([await signals(success, '/pets/1'), await signals(success, '/pets/999999'), await signals(success, '/pets/1', false)]).toEqual([
+      [200, true, true, false],
+      [404, false, false, false],
+      [401, false, false, false],
+    ]);
+    const none = await startMock(['--profile', fixture('none.yaml', 'version: 1\nname: none\nchoices:\n  deprecation: {answers: none, link: not-sent}\n')]);
+    expect(await signals(none, '/pets/1')).toEqual([200, false, false, false]);
+    // The mock's own: every answer, with the Link.
+    const own = await startMock([]);
+    expect([await signals(own, '/pets/1'), await signals(own, '/pets/999999', false)]).toEqual([
+      [200, true, true, true],
+      [401, true, true, true],
+    ]);
+  });
+
   it('reads MOCK_PROFILE; a point left out keeps the mock\'s choice', async () => {
     const file = fixture('partial.yaml', 'version: 1\nname: partial\nchoices:\n  location: not-sent\n');
     const mock = await startMock([], { MOCK_PROFILE: file });
@@ -249,7 +270,7 @@ describe('a wrong profile stops the start with the file, the path and the reason
     ['an unknown key', `${OTHER}  colour: blue\n`, /\$\.choices\.colour is not allowed here \(allowed: [^)]*\border, /],
     ['an unknown version', OTHER.replace('version: 1', 'version: 2'), /\$\.version is 2: this mock reads profiles of version 1/],
     ['a status the contract does not allow there', OTHER.replace('pet-id: { status: 400', 'pet-id: { status: 500'), /\$\.choices\['pet-id'\]\.status must be one of 400, 404/],
-    ['a name limit under what the contract makes a server accept', OTHER.replace('max: 1000', 'max: 999'), /\$\.choices\['name-length'\]/],
+    ['a name limit of no character', OTHER.replace('max: 1000', 'max: 0'), /\$\.choices\['name-length'\]/],
     ['a code no client could read', OTHER.replace('code: bad_json', 'code: "bad json"'), /\$\.choices\['malformed-json'\]\.code must match/],
     ['a challenge of another scheme', `${OTHER}  challenge: Basic realm="x"\n`, /\$\.choices\.challenge must match/],
     ['a challenge that would split the header', `${OTHER}  challenge: "Bearer realm=\\"x\\"\\r\\nSet-Cookie: a=b"\n`, /\$\.choices\.challenge must match/],

@@ -26,11 +26,20 @@ export interface Inconsistency {
   example: string;
 }
 
+/** A difference the mock will not copy, whatever a profile says (drift/not-copied.ts): listed once, not as drift. */
+export interface NotCopied {
+  what: string;
+  why: string;
+  cases: number;
+}
+
 export interface DriftReport {
   /** The two targets: `a` is --base-url, `b` is --compare-with. */
   a: string;
   b: string;
   groups: DriftGroup[];
+  /** Differences no profile removes, as the mock will not copy them: each once, with why. */
+  notCopied: NotCopied[];
   inconsistent: Inconsistency[];
   /** The rules failed on the compared target (`b`): contract failures, reported as such and not compared. */
   failedOnB: Array<{ id: string; message: string }>;

@@ -54,6 +54,7 @@ const effective = (choice: unknown, point: 'missing-field' | 'invalid-value') =>
 const everyPoint: { [P in ProfilePoint]: fc.Arbitrary<ProfileChoices[P]> } = {
   'missing-key': error('missing-key'),
   'wrong-key': error('wrong-key'),
+  'empty-authorization': fc.constantFrom('missing-key' as const, 'wrong-key' as const),
   challenge: fc.stringMatching(/^Bearer(?: [a-z]{1,8}="[a-z0-9 ]{0,12}")?$/),
   order: values('order') as fc.Arbitrary<ProfileChoices['order']>,
   'default-status': values('default-status') as fc.Arbitrary<ProfileChoices['default-status']>,
@@ -76,6 +77,8 @@ const everyPoint: { [P in ProfilePoint]: fc.Arbitrary<ProfileChoices[P]> } = {
   'unknown-query-parameter': fc.oneof(fc.constant('ignored' as const), error('unknown-query-parameter')),
   limit: fc.record({ refused: fc.oneof(fc.constant('ignored' as const), error('limit')), 'above-maximum': fc.constantFrom('refused' as const, 'clamped' as const) }),
   status: fc.oneof(fc.constant('ignored' as const), fc.constant('empty' as const), error('status')),
+  // With no signals, no Link either: `none` is learned with `not-sent`.
+  deprecation: fc.oneof(fc.record({ answers: fc.constantFrom('every' as const, 'success' as const), link: fc.constantFrom('sent' as const, 'not-sent' as const) }), fc.constant({ answers: 'none' as const, link: 'not-sent' as const })),
 };
 const choices: fc.Arbitrary<Partial<ProfileChoices>> = fc.record(everyPoint, { requiredKeys: [] });
 
@@ -141,6 +144,9 @@ describe('the mock under generated profiles', () => {
                 const limit = expected as { max: number; refused: unknown };
                 expect(choice).toMatchObject({ refused: limit.refused });
                 expect((choice as { max: number }).max).toBeLessThanOrEqual(limit.max);
+              } else if (point === 'empty-authorization' && JSON.stringify(served['missing-key']) === JSON.stringify(served['wrong-key'])) {
+                // A missing key and a wrong one answered alike: either reading of an empty header gives the same answer.
+                expect(choice).toBe('wrong-key');
               } else if (point === 'missing-field' || point === 'invalid-value') {
                 // Learned as the Error most fields get, then each other field's: the same answers, perhaps written otherwise.
                 expect(effective(choice, point), `${point} of ${JSON.stringify(generated)}`).toEqual(effective(expected, point));

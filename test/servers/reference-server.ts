@@ -75,6 +75,11 @@
  * agrees with it (Location, unknown query parameters), and makes choices
  * the mock makes nowhere (chunked bodies, control characters, taken names,
  * a petId with a sign or spaces). Everything above holds, except:
+ * - getPet signals its deprecation on a 200 alone, without a `Link` (the
+ *   mock: on every answer, with one).
+ * - A key that is there but not accepted gets 401 `invalid_credentials`; an
+ *   empty `Authorization` header is as none (`unauthenticated`), where the
+ *   mock reads it as a wrong key.
  * - The 401 challenge is `WWW-Authenticate: Bearer scope="pets"`, one value
  *   for a missing key and a wrong one (RFC 6750 §3 allows a challenge with a
  *   scope and no realm; the mock: `Bearer realm="animal-store"`).
@@ -184,9 +189,18 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   const answer = (req: IncomingMessage, body: Body): Answer => {
     const route = routeOf(req);
     const extra = route.operation === 'getPet' ? DEPRECATION_HEADERS : undefined;
+    const signalled = (answered: Answer): Answer => {
+      if (!extra) return answered;
+      if (choices.deprecation === 'every-answer') return { ...answered, headers: { ...extra, ...answered.headers } };
+      if (answered.status !== 200) return answered;
+      const { link: _, ...withoutLink } = extra;
+      return { ...answered, headers: { ...withoutLink, ...answered.headers } };
+    };
     const answered = ((): Answer => {
       if (!isAuthorized(req.rawHeaders, apiKey)) {
-        return error(401, 'unauthenticated', 'Send the API key as Authorization: Bearer <API_KEY>.', { 'www-authenticate': choices.challenge });
+        // An empty header carries no key, as none does.
+        const code = (req.headers.authorization ?? '').trim() === '' ? 'unauthenticated' : choices.wrongKeyCode;
+        return error(401, code, 'Send the API key as Authorization: Bearer <API_KEY>.', { 'www-authenticate': choices.challenge });
       }
       if (route.operation === 'none') return error(404, 'no_such_route', `Nothing is served at ${req.method} ${(req.url ?? '').slice(0, 200)}.`);
       const refused = refusedParameter(route);
@@ -200,7 +214,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
           return getPet(pets, route.petId, choices.petId);
       }
     })();
-    return extra ? { ...answered, headers: { ...extra, ...answered.headers } } : answered;
+    return signalled(answered);
   };
 
   /** 411 to a chunked createPet body, when the variant refuses those: decided from the head, after the key and the query. */

@@ -19,6 +19,10 @@ export interface VariantChoices {
   controlCharacters: 'kept' | 'refused';
   /** A createPet name an animal of the server already has. */
   takenNames: 'allowed' | 'refused';
+  /** The 401 code of a key that is there but not accepted (an empty header is as none): one code for both, or its own. */
+  wrongKeyCode: 'unauthenticated' | 'invalid_credentials';
+  /** getPet's deprecation signals: on every answer with a Link to the replacement, or on a 200 alone without one. */
+  deprecation: 'every-answer' | 'success-without-link';
 }
 
 export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
@@ -30,6 +34,8 @@ export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
     chunkedBodies: 'read',
     controlCharacters: 'kept',
     takenNames: 'allowed',
+    wrongKeyCode: 'unauthenticated',
+    deprecation: 'every-answer',
   },
   'every-point': {
     challenge: 'Bearer scope="pets"',
@@ -39,6 +45,8 @@ export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
     chunkedBodies: 'refused',
     controlCharacters: 'refused',
     takenNames: 'refused',
+    wrongKeyCode: 'invalid_credentials',
+    deprecation: 'success-without-link',
   },
 };
 

@@ -8,6 +8,7 @@ import { compareRule, type Difference } from './compare-rule.js';
 import type { DriftReport } from '../../verdict/drift-report.js';
 import { repeatedRequests } from './flapping.js';
 import { groupDrift } from './group-drift.js';
+import { setApartNotCopied } from './not-copied.js';
 import { pairRecorder, type SideRecording } from './pair-recorder.js';
 
 export interface DriftOptions extends SuiteOptions {
@@ -72,12 +73,14 @@ async function compareRuns(a: SuiteReport, b: SuiteReport, ra: SideRecording, rb
     if (comparison.outOfStep) notCompared.push({ id: result.id, reason: `compared up to where the cases parted after a difference: ${comparison.outOfStep}` });
   }
   const tools = async (recording: SideRecording) => ({ send: recording.send(), repeats: repeatedRequests(await exchangesOf(recording)) });
-  const { groups, inconsistent } = await groupDrift(differences, { a: await tools(ra), b: await tools(rb) });
+  const grouped = await groupDrift(differences, { a: await tools(ra), b: await tools(rb) });
+  const { groups, notCopied } = setApartNotCopied(grouped.groups);
   return {
     a: a.target.baseUrl,
     b: b.target.baseUrl,
     groups,
-    inconsistent,
+    notCopied,
+    inconsistent: grouped.inconsistent,
     failedOnB: b.results.filter((r) => r.status === 'failed').map((r) => ({ id: r.id, message: r.findings.find((f) => f.level === 'error')?.message ?? 'failed' })),
     notCompared,
     compared,

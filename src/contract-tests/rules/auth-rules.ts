@@ -1,5 +1,6 @@
-import type { ApiRequest, Rule } from '../types.js';
-import type { OperationId } from '../../verdict/exchange.js';
+import { emptyAuthorizationNote, NO_CHALLENGE } from '../../shared/profile/learn/noted-answers.js';
+import type { ApiRequest, Rule, RuleContext } from '../types.js';
+import type { OperationId, RecordedExchange } from '../../verdict/exchange.js';
 import { expectStatus, JSON_BODY } from './expect.js';
 import { STATEMENTS } from './statements.js';
 import { answerOf } from '../silent-log.js';
@@ -34,13 +35,22 @@ const rejects = (operation: OperationId, credentials: (typeof CREDENTIALS)[numbe
     const exchange = await context.send({ ...PROBES[operation].request, auth: credentials.auth });
     // Without the header, or with one that carries no accepted key: what the mock tells apart.
     context.observe(credentials.auth === 'none' ? 'missing-key' : 'wrong-key', answerOf(exchange), exchange);
+    if (credentials.slug === 'missing-key' && operation === 'listPets') await observeEmptyHeader(context, exchange);
     if (exchange.response?.status === 401) context.observe('challenge', challengeOf(exchange.response.headers), exchange);
     expectStatus(context, exchange, [401], STATEMENTS.authRequired);
   },
 });
 
+/** An empty `Authorization` header beside none and a wrong key: which of the two it is answered as (it must be refused either way). */
+async function observeEmptyHeader(context: RuleContext, missing: RecordedExchange): Promise<void> {
+  const empty = await context.send({ ...PROBES.listPets.request, auth: { authorization: '' } });
+  const wrong = await context.send({ ...PROBES.listPets.request, auth: (CREDENTIALS[1] as (typeof CREDENTIALS)[number]).auth });
+  context.observe('empty-authorization', emptyAuthorizationNote.say(answerOf(empty), answerOf(missing), answerOf(wrong)), empty);
+  expectStatus(context, empty, [401], STATEMENTS.authRequired);
+}
+
 /** The 401's challenge as sent (RFC 9110 §11.6.1), or `none`: what a profile copies, realm and all. */
-const challengeOf = (headers: Record<string, string>): string => Object.entries(headers).find(([name]) => name.toLowerCase() === 'www-authenticate')?.[1] ?? 'none';
+const challengeOf = (headers: Record<string, string>): string => Object.entries(headers).find(([name]) => name.toLowerCase() === 'www-authenticate')?.[1] ?? NO_CHALLENGE;
 
 /** 401 must win over the 400 or 404 the same request would get with a key. */
 const precedence = (id: string, operation: OperationId, what: string, request: Omit<ApiRequest, 'auth'>): Rule => ({

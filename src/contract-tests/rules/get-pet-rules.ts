@@ -3,6 +3,7 @@ import { expectField, expectStatus, petOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
 import { answerOf } from '../silent-log.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
+import { deprecationNote } from '../../shared/profile/learn/noted-answers.js';
 
 /** The largest id JSON numbers carry exactly: an id no catalogue is likely to have reached. */
 const UNLIKELY_ID = Number.MAX_SAFE_INTEGER;
@@ -64,6 +65,11 @@ export const getPetRules: Rule[] = [
     async run(context) {
       const listed = await context.existingPet();
       const exchange = await context.send({ method: 'GET', path: `/pets/${listed?.id ?? UNLIKELY_ID}` });
+      // Which answers carry the signals is the target's choice (the interface does not say how it is signalled): an error's and a 401's are noted too.
+      const errors = [await context.send({ method: 'GET', path: `/pets/${UNLIKELY_ID}` }), await context.send({ method: 'GET', path: `/pets/${listed?.id ?? UNLIKELY_ID}`, auth: 'none' })];
+      for (const answered of [exchange, ...errors]) {
+        if (answered.response) context.observe('deprecation', deprecationNote.say(answered.response.status, answered.response.headers), answered);
+      }
       const headers = exchange.response?.headers;
       if (!headers) return;
       const expected = cite(STATEMENTS.deprecation);

@@ -20,6 +20,8 @@ export interface Exchange {
   readonly started: number;
   /** Headers steps add to whatever answer the request gets (CORS, deprecation, session); never mutated, replaced. */
   headers: HeaderRecord | undefined;
+  /** Headers a step adds to a 2xx answer only: the deprecation signals, where the profile says they go on success alone. */
+  successHeaders: HeaderRecord | undefined;
   /** The request passed the key check and its session was picked (session step): it is journaled in that session, not as anonymous. */
   keyed: boolean;
   /** With `--session-per-key`: the caller's key, as its key session id (session step); it owns the sessions it opens. */
@@ -54,6 +56,7 @@ export function newExchange(c: Context<MockEnv>, operationId: string | null, ses
     operationId,
     started: performance.now(),
     headers: undefined,
+    successHeaders: undefined,
     keyed: false,
     key: undefined,
     admin: false,

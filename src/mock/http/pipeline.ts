@@ -178,7 +178,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
         'internal errors': [errors],
         CORS: [corsFor(methods)],
         deprecation: operation.deprecated
-          ? [deprecation({ operation, replacementUrl: options.replacementUrl(operation), onFirstUse: (message) => logger.warn(message) })]
+          ? [deprecation({ operation, replacementUrl: options.replacementUrl(operation), onFirstUse: (message) => logger.warn(message), choice: () => options.profile.choices.deprecation })]
           : [],
         auth: keyCheck,
         session: [openSession],

@@ -12,7 +12,8 @@ import { traceSent } from './exchange-trace.js';
  */
 export function respond(x: Exchange, status: number, body: string | Uint8Array<ArrayBuffer> | null, headers?: HeaderRecord): Response {
   // The steps' headers and the answer's own, in that order; made once per route when all are frozen (shared-headers.ts).
-  const withSteps = mergeHeaders(body === null ? NO_HEADERS : JSON_HEADERS, x.headers ?? NO_HEADERS);
+  const steps = x.successHeaders !== undefined && status >= 200 && status < 300 ? mergeHeaders(x.headers ?? NO_HEADERS, x.successHeaders) : (x.headers ?? NO_HEADERS);
+  const withSteps = mergeHeaders(body === null ? NO_HEADERS : JSON_HEADERS, steps);
   return sent(x, status, body, headers === undefined ? withSteps : mergeHeaders(withSteps, headers));
 }
 

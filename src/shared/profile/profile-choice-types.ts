@@ -24,3 +24,13 @@ export type IgnoredOr = 'ignored' | ProfiledError;
 
 /** A filter value the mock may refuse, ignore, or read as a filter nothing matches (an empty page). */
 export type FilterChoice = IgnoredOr | 'empty';
+
+/**
+ * How a deprecated operation signals it: on which of its answers
+ * `Deprecation` and `Sunset` go (every one, 2xx only, or none), and whether
+ * `Link` names the replacement with them.
+ */
+export interface DeprecationChoice {
+  answers: 'every' | 'success' | 'none';
+  link: 'sent' | 'not-sent';
+}

@@ -14,6 +14,9 @@ export function driftSection(drift: DriftReport | undefined): string {
     textElement('p', {}, `A ${drift.a} against B ${drift.b}: ${drift.compared} cases compared, ${drift.groups.length === 0 ? 'no drift' : `${drift.groups.length} causes of drift`}.`),
     list(groups),
   ];
+  if (drift.notCopied.length > 0) {
+    parts.push(textElement('h3', {}, 'Not copied by the mock, whatever a profile says (not drift)'), list(drift.notCopied.map((n) => textElement('li', {}, `${n.what} (${n.cases} cases): ${n.why}`))));
+  }
   if (drift.inconsistent.length > 0) {
     parts.push(textElement('h3', {}, 'Inconsistent (answered differently on repeat, not drift)'), list(drift.inconsistent.map((i) => element('li', {}, `${escapeHtml(`on ${i.side.toUpperCase()}: ${i.cause}: ${i.answers.join(', then ')}`)}${textElement('pre', {}, i.example)}`))));
   }

@@ -56,7 +56,9 @@ export function profiledUnauthorized(profile: ActiveProfile): (x: Exchange) => R
   return (x) => {
     const value = profile.choices.challenge;
     if (challenge.value !== value) challenge = { value, headers: Object.freeze({ 'www-authenticate': value }) };
-    return sendError(x, profiledError(profile.choices[x.c.req.header('authorization') === undefined ? 'missing-key' : 'wrong-key'], API_REFUSAL), challenge.headers);
+    const header = x.c.req.header('authorization');
+    const missing = header === undefined || (header.trim() === '' && profile.choices['empty-authorization'] === 'missing-key');
+    return sendError(x, profiledError(profile.choices[missing ? 'missing-key' : 'wrong-key'], API_REFUSAL), challenge.headers);
   };
 }
 

@@ -23,7 +23,7 @@ export function requestLog(logger: Logger, routine: (x: Exchange) => boolean = (
       const passed = status < 400 && routine(x);
       if (passed && !debug) return;
       const ms = Math.round((performance.now() - x.started) * 100) / 100;
-      const deprecated = x.headers?.deprecation !== undefined;
+      const deprecated = x.headers?.deprecation !== undefined || x.successHeaders?.deprecation !== undefined;
       const { method } = x.c.req;
       const path = printable(x.c.req.path);
       const session = x.session.id;

@@ -70,3 +70,36 @@ export const MAY_BE_READ = 'a reading may take it as an id';
 
 /** A petId or an integer field past the int64 range, told apart: a server may answer it otherwise than other refused values. */
 export const PAST_INT64 = 'past int64';
+
+/** The deprecation signals one getPet answer carried: `200: Deprecation, Sunset, Link` or `401: none`. */
+export const deprecationNote = {
+  say: (status: number, headers: Readonly<Record<string, string>>): string => {
+    const signals = [headers.deprecation === undefined ? [] : ['Deprecation'], headers.sunset === undefined ? [] : ['Sunset'], /successor-version/i.test(headers.link ?? '') ? ['Link'] : []].flat();
+    return `${status}: ${signals.length > 0 ? signals.join(', ') : 'none'}`;
+  },
+  read: (answer: string): { success: boolean; deprecation: boolean; link: boolean } | undefined => {
+    const match = /^(\d{3}): (.*)$/.exec(answer);
+    if (!match) return undefined;
+    const signals = (match[2] as string).split(', ');
+    return { success: (match[1] as string).startsWith('2'), deprecation: signals.includes('Deprecation'), link: signals.includes('Link') };
+  },
+};
+
+/** A 401 without `WWW-Authenticate`, as the auth rules note its challenge. */
+export const NO_CHALLENGE = 'none';
+
+const ALIKE = 'as either: a missing key and a wrong one are answered alike';
+
+/** What an empty `Authorization` header got, beside a request without one and one with a wrong key. */
+export const emptyAuthorizationNote = {
+  say: (empty: string, missing: string, wrong: string): string =>
+    empty === missing && empty === wrong
+      ? ALIKE
+      : empty === missing
+        ? 'as without the header'
+        : empty === wrong
+          ? 'as a wrong key'
+          : `${empty} (without the header: ${missing}; a wrong key: ${wrong})`,
+  // Where the two are answered alike the choice changes nothing: the mock's own, the header being there.
+  read: (answer: string): 'missing-key' | 'wrong-key' | undefined => (answer === 'as without the header' ? 'missing-key' : answer === 'as a wrong key' || answer === ALIKE ? 'wrong-key' : undefined),
+};

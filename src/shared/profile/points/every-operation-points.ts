@@ -1,5 +1,5 @@
-import { learned, oneError, oneOf } from '../learn/learned.js';
-import { AS_WITHOUT_IT } from '../learn/noted-answers.js';
+import { learned, listed, oneError, oneOf, unlearned } from '../learn/learned.js';
+import { AS_WITHOUT_IT, emptyAuthorizationNote, NO_CHALLENGE } from '../learn/noted-answers.js';
 import type { IgnoredOr, ProfiledError } from '../profile-choice-types.js';
 import { profilePoint } from '../profile-point.js';
 import { errorSchema, shown, wordOrErrorSchema } from './schema-parts.js';
@@ -35,7 +35,10 @@ const challenge = profilePoint<'challenge', string>({
   own: 'Bearer realm="animal-store"',
   example: 'Bearer realm="every-choice", scope="pets"',
   inWords: (value) => `\`${value}\``,
-  learn: (answers) => oneOf(answers, (answer) => (CHALLENGE.test(answer) ? answer : undefined)),
+  learn: (answers) =>
+    answers.some((a) => a.answer === NO_CHALLENGE)
+      ? unlearned(`the target's 401s carry no WWW-Authenticate (${listed(answers)}): not copied, as RFC 9110 §11.6.1 requires a challenge with every 401`)
+      : oneOf(answers, (answer) => (CHALLENGE.test(answer) ? answer : undefined)),
   noted: 'fixed',
 });
 
@@ -52,5 +55,18 @@ const unknownQueryParameter = profilePoint<'unknown-query-parameter', IgnoredOr>
   noted: 'fixed',
 });
 
+const emptyAuthorization = profilePoint<'empty-authorization', 'missing-key' | 'wrong-key'>({
+  key: 'empty-authorization',
+  question: 'Every operation: an empty `Authorization` header, answered as a missing key or as a wrong one',
+  learnedFrom: '`auth-missing-key-list-pets` sends an empty header beside none and a wrong key: `as without the header` → missing-key, `as a wrong key` → wrong-key',
+  about: 'which 401 it gets, when the two are told apart',
+  schema: { enum: ['missing-key', 'wrong-key'] },
+  own: 'wrong-key',
+  example: 'missing-key',
+  inWords: (choice) => (choice === 'missing-key' ? 'As a missing key' : 'As a wrong key (the header is there)'),
+  learn: (answers) => oneOf(answers, emptyAuthorizationNote.read),
+  noted: 'fixed',
+});
+
 /** The points every operation has, in the schema's order. */
-export const EVERY_OPERATION_POINTS = [missingKey, wrongKey, challenge, unknownQueryParameter] as const;
+export const EVERY_OPERATION_POINTS = [missingKey, wrongKey, emptyAuthorization, challenge, unknownQueryParameter] as const;

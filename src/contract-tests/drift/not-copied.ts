@@ -1,0 +1,43 @@
+import type { DriftGroup, NotCopied } from '../../verdict/drift-report.js';
+import { NO_CHALLENGE } from '../../shared/profile/learn/noted-answers.js';
+import { questionOf } from '../silent-log.js';
+
+/**
+ * A difference the mock will not copy, whatever a profile says: a choice of
+ * the target that breaks what HTTP requires of every server. Drift there
+ * is the target's, so it is listed once, with the reason, not as drift on
+ * every case.
+ */
+interface NotCopiedChoice {
+  what: string;
+  why: string;
+  /** Whether a group is this difference: one side does it, whichever side the target is. */
+  matches(group: DriftGroup): boolean;
+}
+
+const either = (group: DriftGroup, answer: string): boolean => group.a === answer || group.b === answer;
+
+const NOT_COPIED: readonly NotCopiedChoice[] = [
+  {
+    what: 'a 401 without WWW-Authenticate',
+    why: 'RFC 9110 §11.6.1: a server generating a 401 must send a WWW-Authenticate challenge, so the mock always does (the profile copies the challenge itself)',
+    matches: (group) => (/^\w+ 401: header WWW-Authenticate$/.test(group.cause) && either(group, 'absent')) || (group.cause === questionOf('challenge') && either(group, NO_CHALLENGE)),
+  },
+];
+
+/** The groups the mock will not copy, set apart: each choice once, with its reason and the cases it covers. */
+export function setApartNotCopied(groups: readonly DriftGroup[]): { groups: DriftGroup[]; notCopied: NotCopied[] } {
+  const notCopied: NotCopied[] = [];
+  const kept: DriftGroup[] = [];
+  for (const group of groups) {
+    const choice = NOT_COPIED.find((c) => c.matches(group));
+    if (!choice) {
+      kept.push(group);
+      continue;
+    }
+    const seen = notCopied.find((n) => n.what === choice.what);
+    if (seen) seen.cases += group.cases;
+    else notCopied.push({ what: choice.what, why: choice.why, cases: group.cases });
+  }
+  return { groups: kept, notCopied };
+}
