@@ -6,7 +6,7 @@ import { journalView, statusTest } from './journal.js';
 import { filterScenarios, loadHealth, loadScenarios, loadSessions } from './panels.js';
 import { follow } from './stream.js';
 import { loadStubs, stubForm } from './stubs.js';
-import { loadViolations, showViolations } from './violations.js';
+import { loadViolations, proxyTarget, showViolations } from './violations.js';
 import { loadRecording, toggleRecording } from './recording.js';
 
 /** The health line and the sessions are read again this often while the page is visible. */
@@ -104,7 +104,7 @@ function rowActions(entry) {
 
 const journal = journalView({
   list: page.entries,
-  onOpen: (entry) => showDetails(page.details, entry, rowActions(entry)),
+  onOpen: (entry) => showDetails(page.details, entry, rowActions(entry), proxyTarget()),
   onOperation: (name) => page.filterOperation.appendChild(el('option', { value: name }, [name === 'none' ? 'none (no operation)' : name])),
 });
 

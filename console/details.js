@@ -1,22 +1,29 @@
 // @ts-check
 import { el, fill } from './dom.js';
 import { answeredBy, shownPath } from './journal.js';
+import { answeredByTarget, violationsOf } from './proxied.js';
 
 /**
  * One journal entry opened: the request, the answer, and the stub that
- * answered or why none did.
+ * answered or why none did; in proxy mode, the target that answered and
+ * what its answer broke.
  * @param {HTMLElement} pane
  * @param {import('./journal.js').Entry} entry
  * @param {Node | null} [actions] what may be done from it (the stub form), shown under who answered
+ * @param {string} [target] proxy mode's target, as `GET /__mock/violations` names it ('' before it is read)
  */
-export function showDetails(pane, entry, actions = null) {
+export function showDetails(pane, entry, actions = null, target = '') {
   pane.hidden = false;
   const answerer = answeredBy(entry);
+  const { upstream } = entry;
+  const proxied = !entry.keyless && upstream !== undefined;
   const answered = entry.keyless
     ? ['No key: refused with 401 before its session was looked at. Kept in the anonymous journal, so requests without a key cannot push this session\'s entries out; shown here because it names this session.']
-    : entry.stub !== null
-      ? ['Answered by ', el('code', {}, [answerer]), entry.scenario && !entry.stub.startsWith('session stub ') ? ` of scenario ${entry.scenario}` : '']
-      : [`Answered by the ${answerer === 'catalogue' ? 'catalogue' : answerer === 'Prefer' ? 'Prefer header' : 'mock, before any stub'}: `, entry.unmatched ?? 'the journal does not say why'];
+    : proxied
+      ? answeredByTarget({ ...entry, upstream }, target)
+      : entry.stub !== null
+        ? ['Answered by ', el('code', {}, [answerer]), entry.scenario && !entry.stub.startsWith('session stub ') ? ` of scenario ${entry.scenario}` : '']
+        : [`Answered by the ${answerer === 'catalogue' ? 'catalogue' : answerer === 'Prefer' ? 'Prefer header' : 'mock, before any stub'}: `, entry.unmatched ?? 'the journal does not say why'];
   fill(pane, [
     el('header', {}, [
       el('h3', {}, [`${entry.method} ${shownPath(entry.path)}`]),
@@ -27,7 +34,8 @@ export function showDetails(pane, entry, actions = null) {
         .filter(Boolean)
         .join(' · '),
     ]),
-    el('p', { class: entry.stub === null ? 'stub none' : 'stub' }, answered),
+    el('p', { class: entry.stub === null && !proxied ? 'stub none' : 'stub' }, answered),
+    ...(proxied ? violationsOf({ ...entry, upstream }) : []),
     actions,
     el('h4', {}, ['Request']),
     el('p', { class: 'line' }, [el('code', {}, [`${entry.method} ${entry.path}`]), ' (as received)']),

@@ -1,5 +1,6 @@
 // @ts-check
 import { el, fill } from './dom.js';
+import { targetAnswerer, violationMark } from './proxied.js';
 
 /**
  * The live journal's list: entries and summaries from the stream, newest
@@ -21,7 +22,7 @@ export const MAX_KEYLESS_ROWS = 50;
  *   seq?: number, at?: string, session?: string | null, method: string, path: string, status: number, ms: number,
  *   operation: string | null, scenario: string | null, stub: string | null, unmatched?: string,
  *   request?: Recorded, response?: Recorded, keyless?: boolean,
- * }} Entry
+ * } & import('./proxied.js').Proxied} Entry
  * @typedef {{ from: number, to: number, count: number, byStatus: Record<string, number>, byOperation: Record<string, number>, sampled: number, ms?: number, before?: true }} Summary
  * @typedef {({ kind: 'entry', entry: Entry } | { kind: 'summary', summary: Summary, at: Date, intervalMs: number }) & { row?: HTMLElement }} Item
  * @typedef {{ status: string, operation: string, unmatched: boolean }} Filter
@@ -198,13 +199,15 @@ function shows(item, filter) {
  * @param {(entry: Entry, button: HTMLElement) => void} open
  */
 function entryRow(entry, open) {
-  const button = el('button', { type: 'button', class: `entry s${Math.floor(entry.status / 100)}xx${entry.keyless ? ' keyless' : ''}`, 'data-seq': entry.seq }, [
+  const mark = violationMark(entry);
+  const button = el('button', { type: 'button', class: `entry s${Math.floor(entry.status / 100)}xx${entry.keyless ? ' keyless' : ''}${mark ? ' violated' : ''}`, 'data-seq': entry.seq }, [
     el('span', { class: 'time' }, [clock(entry.at ? new Date(entry.at) : undefined)]),
     el('span', { class: 'status' }, [entry.status]),
     el('span', { class: 'method' }, [entry.method]),
-    el('span', { class: 'path', title: entry.path }, [shownPath(entry.path)]),
+    // The mark leads the path, which is cut from its end: it shows however long the path.
+    el('span', { class: 'path', title: entry.path }, [mark, shownPath(entry.path)]),
     el('span', { class: 'operation' }, [entry.operation ?? '—']),
-    el('span', { class: entry.stub === null ? 'stub none' : 'stub', title: entry.stub ?? entry.unmatched }, [answeredBy(entry)]),
+    el('span', { class: entry.stub === null && entry.upstream === undefined ? 'stub none' : 'stub', title: entry.stub ?? entry.unmatched }, [answeredBy(entry)]),
     el('span', { class: 'ms' }, [`${entry.ms} ms`]),
   ]);
   button.addEventListener('click', () => open(entry, button));
@@ -212,7 +215,8 @@ function entryRow(entry, open) {
 }
 
 /**
- * Who answered a request, in a word or two: its stub (a session's own
+ * Who answered a request, in a word or two: in proxy mode the target (or
+ * the mock in its place: proxied.js), its stub (a session's own
  * reads `session stub ID`), `Prefer`, `catalogue` when the operation
  * answered from the session's animals, or `no stub` when it was answered
  * before any stub could (a refused key or session, a body too large, a
@@ -222,6 +226,8 @@ function entryRow(entry, open) {
  */
 export function answeredBy(entry) {
   if (entry.keyless) return 'no key (401)';
+  // Sent on to the target, perhaps after a stub that let it through (a latency): the answer is the target's.
+  if (entry.upstream !== undefined) return targetAnswerer({ ...entry, upstream: entry.upstream });
   if (entry.stub !== null) return entry.stub.startsWith('session stub ') ? entry.stub : `stub ${entry.stub}`;
   const why = entry.unmatched ?? '';
   if (why.startsWith('answered by Prefer')) return 'Prefer';

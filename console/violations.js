@@ -17,6 +17,11 @@ import { el, fill } from './dom.js';
 /** The groups last read, for the filter to apply without asking again. */
 /** @type {ViolationGroup[]} */
 let groups = [];
+/** The target's base, as the mock names it ('' without --proxy, or before the first read): the journal's details name it. */
+let target = '';
+
+/** Proxy mode's target, '' until known. */
+export const proxyTarget = () => target;
 
 /**
  * @param {{ section: HTMLElement, list: HTMLElement, count: HTMLElement, filter: HTMLInputElement }} panel
@@ -25,6 +30,7 @@ export async function loadViolations(panel) {
   const answer = await call('GET', '/violations');
   if (!answer.ok) return;
   panel.section.hidden = !answer.body.proxy;
+  target = answer.body.target ?? '';
   groups = answer.body.violations;
   showViolations(panel);
 }

@@ -30,7 +30,7 @@ export function createLogger({ format, level, destination = process.stdout }: Lo
     destination,
     sync: true,
     colorize: (destination as { isTTY?: boolean }).isTTY === true,
-    ignore: 'pid,hostname,method,path,status,ms,deprecated',
+    ignore: 'pid,hostname,method,path,status,ms,deprecated,rule,statement,detail',
     translateTime: 'HH:MM:ss.l',
     singleLine: true,
   });

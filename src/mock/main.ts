@@ -20,6 +20,7 @@ import { MEMORY_STORE, openStore } from './core/store/open-store.js';
 import { createScenarioLibrary } from './core/scenarios/scenario-library.js';
 import { failed, ok, type Result } from './core/result.js';
 import { loadDefaultProfile, loadProfile, type LoadedProfile } from './core/profile/load-profile.js';
+import { proxyFacts } from './proxy-facts.js';
 
 export interface MainIo {
   argv: string[];
@@ -198,10 +199,14 @@ async function loadStart(options: MockCliOptions): Promise<Result<StartState, st
 interface StartedFacts {
   msg: string;
   url: string;
-  apiKey: string;
+  /** The first accepted key; left out in proxy mode when the mock checks none (proxy-facts.ts). */
+  apiKey?: string;
   apiKeys: number;
   apiKeySource: string;
-  catalogue: string;
+  /** Proxy mode: what the API keys are for there. */
+  apiKeyUse?: string;
+  /** Left out in proxy mode without --proxy-fallback mock, where nothing answers from it. */
+  catalogue?: string;
   store: string;
   validators: string;
   scenario: string;
@@ -215,6 +220,11 @@ interface StartedFacts {
   curl: string;
   /** Proxy mode's target (no key: a URL with credentials is refused), and where its violations show. */
   proxy?: string;
+  /** Proxy mode: who answers, and whose CORS the target's answers carry. */
+  answers?: string;
+  cors?: string;
+  /** Proxy mode: the scenario's stubs, which answer before the target (its description speaks of the mock alone). */
+  scenarioStubs?: number;
 }
 
 function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string, { scenario, profile }: StartState, validatorsBefore: ValidatorTally, evictionPolicy?: string): StartedFacts {
@@ -222,39 +232,45 @@ function startedFacts(server: RunningMockServer, options: MockCliOptions, from: 
   const url = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//localhost');
   const apiKey = options.apiKeys[0] as string;
   const validators = validatorTally();
+  const origin = new URL(url).origin;
+  const proxy = options.proxy && proxyFacts(options.proxy, options, origin);
   return {
     msg: `Animal Store mock listening on ${url}`,
     url,
-    apiKey,
+    ...(proxy?.noApiKey ? {} : { apiKey }),
     apiKeys: options.apiKeys.length,
     apiKeySource: { flag: '--api-key', env: 'MOCK_API_KEYS', default: 'the default; set --api-key or MOCK_API_KEYS' }[options.apiKeysFrom],
-    catalogue: from,
+    ...(proxy ? { apiKeyUse: proxy.apiKeyUse } : {}),
+    ...(proxy && !proxy.catalogueUsed ? {} : { catalogue: from }),
     store: options.storeUrl === MEMORY_STORE ? 'memory (this process only)' : `${shownUrl(options.storeUrl)}, keys under ${options.storePrefix}:, maxmemory-policy ${evictionPolicy}`,
     validators: `${validators.compiled - validatorsBefore.compiled} compiled at start-up, ${validators.precompiled - validatorsBefore.precompiled} precompiled by the build`,
     scenario: scenario.name,
     scenarioDescription: scenario.description,
     scenarioFile: scenario.file,
     profile: `${profile.profile.name} (${profile.file})`,
-    console: `${new URL(url).origin}/__mock/`,
-    docs: `${new URL(url).origin}/docs`,
-    curl: `curl -H 'Authorization: Bearer ${apiKey}' '${url}/pets?limit=5'`,
-    ...(options.proxy ? { proxy: `${options.proxy.target.href} (every answer checked: ${new URL(url).origin}/__mock/violations${options.proxy.fallback ? '; the mock answers while it is away' : ''}${options.proxy.recordDir ? `; recording into ${options.proxy.recordDir}` : ''}${options.proxy.reportFile ? `; report at the stop: ${options.proxy.reportFile}` : ''})` } : {}),
+    console: `${origin}/__mock/`,
+    docs: `${origin}/docs`,
+    curl: `curl -H 'Authorization: Bearer ${proxy?.curlKey ?? apiKey}' '${url}/pets?limit=5'`,
+    ...(proxy ? { proxy: proxy.proxy, answers: proxy.answers, cors: proxy.cors, scenarioStubs: scenario.stubs.length } : {}),
   };
 }
 
 function banner(facts: StartedFacts): string {
-  const keys = facts.apiKeys > 1 ? `${facts.apiKey} (and ${facts.apiKeys - 1} more)` : facts.apiKey;
+  const keys = facts.apiKey === undefined ? undefined : `${facts.apiKey}${facts.apiKeys > 1 ? ` (and ${facts.apiKeys - 1} more)` : ''} (${facts.apiKeySource})`;
+  const stubs = facts.scenarioStubs;
+  // In proxy mode the scenario's description speaks of the mock's own answers: what applies there is its stubs.
+  const scenario = stubs === undefined ? facts.scenarioDescription : stubs === 0 ? 'no stub' : `${stubs} stub${stubs === 1 ? '' : 's'}, answering before the target when ${stubs === 1 ? 'it matches' : 'one matches'}`;
   return [
     facts.msg,
-    `  API key:   ${keys} (${facts.apiKeySource})`,
+    ...(facts.proxy ? [`  Target:    ${facts.proxy}`, `  Answers:   ${facts.answers}`, `  CORS:      ${facts.cors}`] : []),
+    `  API key:   ${[keys, facts.apiKeyUse].filter(Boolean).join(': ')}`,
     `  Store:     ${facts.store}`,
-    `  Catalogue: ${facts.catalogue}`,
+    ...(facts.catalogue === undefined ? [] : [`  Catalogue: ${facts.catalogue}${facts.proxy ? ', answering only while the target is away' : ''}`]),
     `  Validators: ${facts.validators}`,
-    `  Scenario:  ${facts.scenario} (${facts.scenarioFile}): ${facts.scenarioDescription}`,
+    `  Scenario:  ${facts.scenario} (${facts.scenarioFile}): ${scenario}`,
     `  Profile:   ${facts.profile}`,
     `  Console:   ${facts.console}`,
     `  Docs:      ${facts.docs}`,
-    ...(facts.proxy ? [`  Proxy:     ${facts.proxy}`] : []),
     `  Try:       ${facts.curl}`,
     '',
   ].join('\n');

@@ -70,7 +70,7 @@ describe('a faulty target', () => {
     expect(entry.violations.length).toBeGreaterThan(0);
     for (const violation of entry.violations) expect(violation).toMatchObject({ rule, statement: checkStatement(rule) });
     const listed = await adminGet(mock, '/violations');
-    expect(listed).toMatchObject({ proxy: true, violations: [{ statement: checkStatement(rule), rules: [rule], count: 1, last: { status: 200 } }] });
+    expect(listed).toMatchObject({ proxy: true, target: server.url, violations: [{ statement: checkStatement(rule), rules: [rule], count: 1, last: { status: 200 } }] });
     expect(listed.violations[0].last.curl).toContain(`${mock.url}${path}`);
     expect(listed.violations[0].last.curl).toContain('Bearer <API key>');
     expect(listed.violations[0].last.curl).not.toContain(FAULTY_SERVER_KEY);

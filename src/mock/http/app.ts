@@ -95,6 +95,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     adminKeySet: options.adminKey !== undefined,
     violations: options.proxy?.violations,
     proxyReport: options.proxy && ((format) => (options.proxy as ProxyMode).report(format)),
+    proxyTarget: options.proxy?.target,
     recorder: options.proxy?.recording,
     profile,
     onActivate: (id, name, file) => logger.info({ scenario: name, session: id }, `scenario ${name} active${id === null ? '' : ` in session ${id}`} (${file})`),

@@ -29,6 +29,8 @@ export interface AdminAppOptions extends AdminRoutesOptions {
   violations?: ViolationTally | undefined;
   /** Proxy mode's report of them (`GET /__mock/violations/report`); undefined without `--proxy`. */
   proxyReport?: ((format: ProxyReportFormat) => string) | undefined;
+  /** Proxy mode's target, its base as `--proxy` gave it; undefined without `--proxy`. */
+  proxyTarget?: string | undefined;
   /** `--record DIR`'s recording (`/__mock/recording`); undefined without it. */
   recorder?: Recorder | undefined;
   /** The profile the API answers by, which health shows. */
@@ -48,7 +50,7 @@ export interface AdminAppOptions extends AdminRoutesOptions {
  * (`/scenarios/active` beside `/scenarios/:name/reset`) together with the
  * API's, and in one app every API request paid for the slower TrieRouter.
  */
-export function adminApp({ logger, steps, consoleSteps, exchange, violations, proxyReport, recorder, profile, ...options }: AdminAppOptions): Hono<MockEnv> {
+export function adminApp({ logger, steps, consoleSteps, exchange, violations, proxyReport, proxyTarget, recorder, profile, ...options }: AdminAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   // Before the admin steps below: a console route answers without calling them (they would ask for the key).
   consoleRoutes(app, { steps: consoleSteps, exchange, methods: options.methods });
@@ -68,7 +70,7 @@ export function adminApp({ logger, steps, consoleSteps, exchange, violations, pr
   stubRoutes(router, options);
   const streams = journalStreamRoutes(router, options);
   sessionRoutes(router, options.store, streams, profile);
-  violationRoutes(router, violations, proxyReport);
+  violationRoutes(router, violations, proxyReport, proxyTarget);
   recordingRoutes(router, recorder);
   router.refuseOtherMethods();
   app.notFound((c) => sendError(c.get('exchange'), errorBody('route_not_found', `No route ${c.req.method} ${c.req.path}.`)));

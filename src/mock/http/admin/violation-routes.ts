@@ -15,12 +15,14 @@ const REPORT_FORMATS: Record<string, { format: ProxyReportFormat; type: string }
  * `GET /__mock/violations`: what proxy mode's checks found in the target's
  * answers, grouped by the statement broken, most recently seen first;
  * `DELETE` empties it. Without `--proxy` there is no target, and the list
- * stays empty (`proxy: false` says why). `GET /__mock/violations/report`
+ * stays empty (`proxy: false` says why); with it, `target` names the
+ * target's base (it holds no credentials: start-up refuses a URL with
+ * them), so the console can say who answered a row. `GET /__mock/violations/report`
  * gives them as the harness's report, on demand (`--proxy-report` writes
  * the same at the stop).
  */
-export function violationRoutes(router: AdminRouter, violations: ViolationTally | undefined, report: ((format: ProxyReportFormat) => string) | undefined): void {
-  const shown = () => ({ proxy: violations !== undefined, maxGroups: violations?.maxGroups ?? 0, violations: violations?.groups() ?? [] });
+export function violationRoutes(router: AdminRouter, violations: ViolationTally | undefined, report: ((format: ProxyReportFormat) => string) | undefined, target: string | undefined): void {
+  const shown = () => ({ proxy: violations !== undefined, ...(target === undefined ? {} : { target }), maxGroups: violations?.maxGroups ?? 0, violations: violations?.groups() ?? [] });
   router.on('GET', '/violations', (c) => json(c, 200, shown()));
   router.on('DELETE', '/violations', (c) => {
     violations?.clear();

@@ -53,6 +53,8 @@ export interface ProxyMode {
   forward(mock: Next): Next;
   /** `--upstream-key` given: clients then authenticate to the mock with its own keys. */
   ownKeys: boolean;
+  /** The target's base as `--proxy` gave it: no credentials (start-up refuses a URL with them), so it may be shown. */
+  target: string;
   violations: ViolationTally;
   /** `--record DIR`'s recording; undefined without the flag. */
   recording: Recorder | undefined;
@@ -107,6 +109,7 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
   return {
     forward: forward({ ...options, agent, checkCap: options.checkCap ?? PROXY_CHECK_CAP, fallback: options.fallback, onAnswered, redactor }),
     ownKeys: options.upstreamKey !== undefined,
+    target: options.target.href,
     violations,
     recording: record,
     report: (format) => proxyReport(causes.all(), { target: options.target.href, startedAt, version: packageVersion() }, format),

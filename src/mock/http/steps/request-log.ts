@@ -14,6 +14,12 @@ import { sentStatusOf } from '../exchange-trace.js';
  * container's health check comes every 30 s, and an open console reads the
  * sessions every 5 s and loads its files, and they say nothing while they
  * pass. A failing one (503, 401, 403) stays at info, where it is news.
+ *
+ * In proxy mode, then one line per violation the target's answer broke (at
+ * most the 20 its journal entry keeps), at info like the request's own, so
+ * `--quiet` leaves both out: its check id, the statement, the request line
+ * (method and path: never the query, which may hold a credential, nor a
+ * key) and what was seen, keys already taken out by the check.
  */
 export function requestLog(logger: Logger, routine: (x: Exchange) => boolean = () => false): Step {
   const debug = logger.isLevelEnabled('debug');
@@ -29,6 +35,13 @@ export function requestLog(logger: Logger, routine: (x: Exchange) => boolean = (
       const session = x.session.id;
       const fields = session === null ? { method, path, status, ms, deprecated } : { method, path, status, ms, deprecated, session };
       logger[passed ? 'debug' : 'info'](fields, `${method} ${path} ${status} ${ms}ms${deprecated ? ' (deprecated)' : ''}${session === null ? '' : ` [session ${session}]`}`);
+      const broke = x.trace.proxy?.violations;
+      if (broke === undefined) return;
+      for (const { rule, statement, detail } of broke) {
+        // The detail quotes the target's answer: its control characters are written out, as a path's are.
+        const seen = printable(detail);
+        logger.info({ ...(session === null ? {} : { session }), method, path, status, rule, statement, detail: seen }, `${method} ${path} ${status} broke ${rule} (${statement}); seen: ${seen}`);
+      }
     });
   };
 }
