@@ -68,11 +68,15 @@ describe('forwarding', () => {
     }
   });
 
-  it('HEAD gets the head alone, as the target sent it', async () => {
+  it('HEAD gets the head alone, as the target sent it, and the mock writes it once (nothing on stderr)', async () => {
     const direct = await rawRequest(`${upstream.url}/pets/non-ascii`, { method: 'HEAD', headers: { authorization: KEY } });
     const proxied = await rawRequest(`${mock.url}/pets/non-ascii`, { method: 'HEAD', headers: { authorization: KEY } });
     expect([proxied.status, proxied.body.length]).toEqual([200, 0]);
     expect(endToEndHeaders(proxied.rawHeaders)).toEqual(endToEndHeaders(direct.rawHeaders));
+    // The next request on a new connection is still answered, and the log shows the HEAD once, as any request.
+    expect((await rawRequest(`${mock.url}/pets/non-ascii`, { headers: { authorization: KEY } })).status).toBe(200);
+    await expect.poll(() => mock.stdout()).toContain('HEAD /v1/pets/non-ascii 200');
+    expect(mock.stderr()).toBe('');
   });
 
   it('sends the request as it came: method, path, query, body, fields less the hop-by-hop ones, Host for the target', async () => {

@@ -4,7 +4,7 @@ import { errorBody } from '../../core/errors.js';
 import { addResponseHeaders, type Exchange, type Next } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
 import { sendError } from '../respond.js';
-import { alreadySent } from './already-sent.js';
+import { alreadySent } from '../already-sent.js';
 import { bodyCopy, type BodyCopy } from './body-copy.js';
 import { endToEnd, headerRecord } from './hop-by-hop.js';
 import { withOwnCors } from './own-cors.js';

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { keepAlreadySent } from '../already-sent.js';
 import { limitConnections } from './connection-limit.js';
 import { clientErrors } from './client-errors.js';
 import { refuseConnect } from './connect-method.js';
@@ -30,7 +31,7 @@ export function createHttpServer(fetch: (request: Request, env: object) => Respo
   const limits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };
   const extra: Record<string, string> = options.anyOrigin ? { 'access-control-allow-origin': '*' } : {};
   const connections = createConnections();
-  const listener = getRequestListener(fetch, { errorHandler: requestError(extra, options.onInternalError) });
+  const listener = getRequestListener(keepAlreadySent(fetch), { errorHandler: requestError(extra, options.onInternalError) });
   const server = createServer({
     requireHostHeader: false,
     headersTimeout: limits.headersTimeoutMs,

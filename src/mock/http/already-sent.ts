@@ -15,3 +15,19 @@ const PlatformResponse = globalThis.Response;
  */
 export const alreadySent = (status: number): Response =>
   new PlatformResponse(null, { status: status >= 200 && status <= 599 ? status : 200, headers: { 'x-hono-already-sent': 'true' } });
+
+/**
+ * Hono answers a HEAD with `new Response(null, <its GET's answer>)`: for an
+ * answer already piped out (proxy mode), that copies the mark onto the
+ * adaptor's lighter Response, whose fast path writes the head a second time
+ * (ERR_HTTP_HEADERS_SENT, printed as a stack trace). The HEAD's answer gets
+ * the platform's Response back, whose mark the adaptor honours. Only HEADs
+ * pay the wait.
+ */
+export function keepAlreadySent<E>(fetch: (request: Request, env: E) => Response | Promise<Response>): (request: Request, env: E) => Response | Promise<Response> {
+  return (request, env) => {
+    const answer = fetch(request, env);
+    if (request.method !== 'HEAD') return answer;
+    return Promise.resolve(answer).then((response) => (response.headers.get('x-hono-already-sent') === null ? response : alreadySent(response.status)));
+  };
+}
