@@ -4,7 +4,7 @@ import type { DriftReport } from '../drift-report.js';
 export function describeDrift(drift: DriftReport): string[] {
   const cases = drift.groups.reduce((n, g) => n + g.cases, 0);
   const lines = [`Drift: A ${drift.a} against B ${drift.b} (${drift.compared} cases compared)`];
-  if (drift.groups.length === 0) lines.push(drift.notCopied.length === 0 ? '  No drift: the two targets answered every compared case alike.' : '  No drift a profile can remove: the two targets answered every other compared case alike.');
+  if (drift.groups.length === 0) lines.push(drift.notCopied.length === 0 ? '  No drift: the two targets answered every compared case alike.' : '  No drift a profile can remove: but for what the mock will not copy (below), the two targets answered every compared case alike.');
   else lines.push(`  ${drift.groups.length} ${drift.groups.length === 1 ? 'cause' : 'causes'}, ${cases} cases:`);
   for (const g of drift.groups) {
     lines.push(`  ${g.cause}: A ${g.a}, B ${g.b} (${g.cases} ${g.cases === 1 ? 'case' : 'cases'})`, `      A: ${g.example.a}`, `      B: ${g.example.b}`);
