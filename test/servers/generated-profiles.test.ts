@@ -108,7 +108,9 @@ describe('the mock under generated profiles', () => {
             const { groups, inconsistent, failedOnB } = run.report.drift;
             expect(inconsistent).toEqual([]);
             expect(failedOnB).toEqual([]);
-            const changed = differingPoints(profile, own);
+            // An empty header read otherwise changes nothing where a missing key and a wrong one are answered alike.
+          const alike = JSON.stringify(profile['missing-key']) === JSON.stringify(profile['wrong-key']);
+          const changed = differingPoints(profile, own).filter((point) => !(point === 'empty-authorization' && alike));
             // Each group is a changed point's, by its cause, or a changed choice showing elsewhere (one of the profile's answers, what a changed order or Location makes of a page or a 201).
             const { named, unexplained } = namedPoints(groups, changed, profile);
             expect(unexplained, JSON.stringify(generated)).toEqual([]);

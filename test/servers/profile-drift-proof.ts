@@ -45,8 +45,6 @@ export interface ProofOptions {
   failing?: readonly string[];
   /** What the drift sets apart as not copied by the mock, once each. */
   notCopied?: readonly string[];
-  /** Differing points no drift can show, as the rules that show them fail on both sides and are not compared. */
-  unseen?: readonly ProfilePoint[];
 }
 const onSeeds = (seeds: readonly number[], run: (seed: number) => Promise<DriftReport>): Promise<DriftReport[]> => Promise.all(seeds.map((seed) => limit(() => run(seed))));
 const shown = (report: DriftReport): string[] => report.groups.map((g) => `${g.cause}: A ${g.a}, B ${g.b}`);
@@ -88,7 +86,7 @@ async function proveProfile(run: ContractRunFixture, name: string, start: () => 
   const { loaded, file } = await learn(run, name, start, expect);
   expect(Object.keys(file.notes ?? {}).sort()).toEqual([...(options.notes ?? [])].sort());
   const own = loadDefaultProfile().profile.choices;
-  const differing = differingPoints(loaded.profile.choices, own).filter((point) => !options.unseen?.includes(point));
+  const differing = differingPoints(loaded.profile.choices, own);
   const [withProfile, without] = await Promise.all([
     onSeeds(SEEDS, (seed) => drift(start, mock(loaded), seed, options.failing)),
     onSeeds(WITHOUT_SEEDS, (seed) => drift(start, mock(), seed, options.failing)),

@@ -9,6 +9,7 @@ import type { DriftReport } from '../../verdict/drift-report.js';
 import { repeatedRequests } from './flapping.js';
 import { groupDrift } from './group-drift.js';
 import { setApartNotCopied } from './not-copied.js';
+import { learnedDifferences } from './learned-drift.js';
 import { pairRecorder, type SideRecording } from './pair-recorder.js';
 
 export interface DriftOptions extends SuiteOptions {
@@ -72,6 +73,7 @@ async function compareRuns(a: SuiteReport, b: SuiteReport, ra: SideRecording, rb
     differences.push(...comparison.differences);
     if (comparison.outOfStep) notCompared.push({ id: result.id, reason: `compared up to where the cases parted after a difference: ${comparison.outOfStep}` });
   }
+  differences.push(...learnedDifferences(a, b, new Set(differences.filter((d) => d.kind === 'silent').map((d) => d.cause))));
   const tools = async (recording: SideRecording) => ({ send: recording.send(), repeats: repeatedRequests(await exchangesOf(recording)) });
   const grouped = await groupDrift(differences, { a: await tools(ra), b: await tools(rb) });
   const { groups, notCopied } = setApartNotCopied(grouped.groups);

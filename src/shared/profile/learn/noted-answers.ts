@@ -88,18 +88,10 @@ export const deprecationNote = {
 /** A 401 without `WWW-Authenticate`, as the auth rules note its challenge. */
 export const NO_CHALLENGE = 'none';
 
-const ALIKE = 'as either: a missing key and a wrong one are answered alike';
-
 /** What an empty `Authorization` header got, beside a request without one and one with a wrong key. */
 export const emptyAuthorizationNote = {
+  // Where a missing key and a wrong one are answered alike, either reading gives that answer: noted as the mock's own, the header being there.
   say: (empty: string, missing: string, wrong: string): string =>
-    empty === missing && empty === wrong
-      ? ALIKE
-      : empty === missing
-        ? 'as without the header'
-        : empty === wrong
-          ? 'as a wrong key'
-          : `${empty} (without the header: ${missing}; a wrong key: ${wrong})`,
-  // Where the two are answered alike the choice changes nothing: the mock's own, the header being there.
-  read: (answer: string): 'missing-key' | 'wrong-key' | undefined => (answer === 'as without the header' ? 'missing-key' : answer === 'as a wrong key' || answer === ALIKE ? 'wrong-key' : undefined),
+    empty === wrong ? 'as a wrong key' : empty === missing ? 'as without the header' : `${empty} (without the header: ${missing}; a wrong key: ${wrong})`,
+  read: (answer: string): 'missing-key' | 'wrong-key' | undefined => (answer === 'as without the header' ? 'missing-key' : answer === 'as a wrong key' ? 'wrong-key' : undefined),
 };
