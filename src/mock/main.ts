@@ -66,7 +66,7 @@ async function start(io: MainIo, options: MockCliOptions): Promise<number | Runn
   const validatorsBefore = validatorTally();
   const loaded = await loadStart(options);
   if (!loaded.ok) return fail(loaded.error);
-  const { catalogue, scenario, loadedMs } = loaded.value;
+  const { catalogue, loadedMs } = loaded.value;
 
   const logger = createLogger({ format: options.logFormat, level: options.logLevel, destination: io.stdout });
   let server: RunningMockServer;
