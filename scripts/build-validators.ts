@@ -17,12 +17,13 @@ import { defaultFixturePath } from '../src/mock/core/fixtures/load-catalogue.js'
 import { loadFixture } from '../src/mock/core/fixtures/load-fixture.js';
 import { defaultScenariosDir, listScenarios } from '../src/mock/core/scenarios/find-scenario.js';
 import { loadScenarioFile } from '../src/mock/core/scenarios/load-scenario.js';
-import { compileScenarioSchema, SCENARIO_AJV_OPTIONS, scenarioSchemaKey, scenarioSchemaPath } from '../src/mock/core/scenarios/scenario-schema.js';
+import { compileScenarioSchema, SCENARIO_AJV_OPTIONS, scenarioSchemaKey } from '../src/mock/core/scenarios/scenario-schema.js';
+import { scenarioSchemaPath } from '../src/mock/core/scenarios/scenario-schema-path.js';
 import { contractAjv, INT64_FORMAT, plainAjv } from '../src/document/ajv-instances.js';
 import { loadContract } from '../src/document/load-contract.js';
-import { precompiledValidatorsPath } from '../src/document/precompiled-validators.js';
-import { profileSchemaKey } from '../src/mock/core/profile/load-profile.js';
-import { profileSchemaPath } from '../src/shared/profile/profile.js';
+import { precompiledValidatorsPath } from '../src/document/load-precompiled-validators.js';
+import { profileSchemaKey } from '../src/mock/core/profile/checked-profile.js';
+import { profileSchemaPath } from '../src/shared/profile/profile-paths.js';
 
 const require = createRequire(import.meta.url);
 const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, validate: ValidateFunction) => string }).default;

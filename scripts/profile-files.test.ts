@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadProfile } from '../src/mock/core/profile/load-profile.js';
 import { packageRoot } from '../src/shared/package-root.js';
 import { learned, oneOf } from '../src/shared/profile/learn/learned.js';
-import { defaultProfilePath, profileSchemaPath } from '../src/shared/profile/profile.js';
+import { defaultProfilePath, profileSchemaPath } from '../src/shared/profile/profile-paths.js';
 import { profilePoint } from '../src/shared/profile/profile-point.js';
 import { PROFILE_POINTS } from '../src/shared/profile/profile-points.js';
 import { defaultProfileText, LEARNED_DOC, learnedTable, profileSchema, profileSchemaText, profileTable, TABLE_DOC, withLearnedTable, withProfileTable } from './profile-files.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FAULT_KINDS } from '../src/mock/core/faults/fault-kinds.js';
 import { thenSchema } from '../src/mock/core/faults/then-schema.js';
-import { scenarioSchemaPath } from '../src/mock/core/scenarios/scenario-schema.js';
+import { scenarioSchemaPath } from '../src/mock/core/scenarios/scenario-schema-path.js';
 import { withFaultKinds } from './scenario-schema-then.js';
 
 /** The schema file is committed for editors; its `then` must be the fault kinds'. */

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../src/shared/package-root.js';
-import { defaultProfilePath, profileSchemaPath } from '../src/shared/profile/profile.js';
+import { defaultProfilePath, profileSchemaPath } from '../src/shared/profile/profile-paths.js';
 import { defaultProfileText, LEARNED_DOC, profileSchemaText, TABLE_DOC, withLearnedTable, withProfileTable } from './profile-files.js';
 
 const files: Array<[string, (before: string) => string]> = [

@@ -5,7 +5,7 @@
  * Run from dist: `node dist/scripts/write-scenario-schema.js`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { scenarioSchemaPath } from '../src/mock/core/scenarios/scenario-schema.js';
+import { scenarioSchemaPath } from '../src/mock/core/scenarios/scenario-schema-path.js';
 import { withFaultKinds } from './scenario-schema-then.js';
 
 const path = scenarioSchemaPath();

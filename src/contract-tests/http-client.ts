@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson, unreadJson, type ExactJson } from '../shared/exact-json/parse-exact-json.js';
-import { decodeBody } from '../verdict/decode-body.js';
+import { bodyReader, CUT_BODY_KEPT, type RawResponse, type Transport } from './body-reader.js';
+import { fetchTransport, type FetchFunction } from './fetch-transport.js';
 import { keyRedactor } from '../verdict/redact-key.js';
 import { withFetchFields, writeFields } from './request-form.js';
 import type { ApiRequest, NearMiss } from './types.js';
@@ -22,6 +23,8 @@ export interface HttpClientOptions {
    * (RFC 9110 §9.2.2, idempotent methods).
    */
   retries: number;
+  /** Sends through this function instead of the network: an app's fetch, a mock engine's, MSW's (`runContract({ fetch })`). */
+  fetch?: FetchFunction | undefined;
 }
 
 export type Send = (request: ApiRequest) => Promise<Omit<RecordedExchange, 'operation'>>;
@@ -38,8 +41,6 @@ export const REDACTED_KEY = '<API key>';
  */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-/** Of a body not read to its end, only this much is kept: the reports show 2,000 characters at most. */
-const CUT_BODY_KEPT = 4096;
 
 /**
  * Sends requests with node:http, a time limit and retries for network
@@ -47,7 +48,8 @@ const CUT_BODY_KEPT = 4096;
  * retried. The key is redacted in what is recorded, so no report can print
  * it.
  */
-export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, retries }: HttpClientOptions): Send {
+export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, retries, fetch }: HttpClientOptions): Send {
+  const transport = fetch ? fetchTransport(fetch) : sendWithNode;
   const base = baseUrl.replace(/\/+$/, '');
   const redactKey = keyRedactor(apiKey.length >= 8 ? [apiKey] : [], REDACTED_KEY);
 
@@ -76,7 +78,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     const tries = request.method === 'GET' ? retries : 0;
     for (let attempt = 0; attempt <= tries; attempt++) {
       try {
-        const response = await sendWithNode(url, request.method, sent, request.body, { timeoutMs, maxBodyBytes });
+        const response = await transport(url, request.method, sent, request.body, { timeoutMs, maxBodyBytes });
         return { request: recorded, response: redactResponse(response, redact, maxBodyBytes), ms: performance.now() - started };
       } catch (error) {
         lastError = describeNetworkError(error, timeoutMs);
@@ -136,61 +138,6 @@ function redactCredentials(value: string, apiKey: string, redact: (text: string)
   const match = /^(\s*\S+[ \t]+|\s*)(\S+)(\s*)$/.exec(value);
   if (apiKey !== '' && match?.[2] === apiKey) return `${match[1]}${REDACTED_KEY}${match[3]}`;
   return redact(value);
-}
-
-interface Limits {
-  timeoutMs: number;
-  maxBodyBytes: number;
-}
-
-type Transport = (url: string, method: string, headers: Record<string, string | string[]>, body: string | undefined, limits: Limits) => Promise<RawResponse>;
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  unread?: ReceivedResponse['unread'];
-}
-
-/**
- * A body's chunks as they arrive, kept until they pass the cap. An answer
- * whose body passed it, or did not end in time, is still an answer: its
- * status and headers came, so it is judged (one finding) and never retried,
- * and a wrong base URL answering endless 404s still shows as 404s.
- */
-function bodyReader(status: number, headers: Record<string, string>, { timeoutMs, maxBodyBytes }: Limits) {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const cut = (unread: NonNullable<RawResponse['unread']>): RawResponse => ({ status, headers, body: Buffer.concat(chunks).subarray(0, CUT_BODY_KEPT).toString('utf8'), unread });
-  return {
-    /** Keeps a chunk; false once the body has passed the cap (that chunk is not kept). */
-    add(chunk: Uint8Array): boolean {
-      size += chunk.byteLength;
-      if (size > maxBodyBytes) return false;
-      chunks.push(chunk);
-      return true;
-    },
-    /** The whole body, its Content-Encoding undone: the cap counts the bytes decoded. */
-    decoded(): RawResponse {
-      const decoded = decodeBody(Buffer.concat(chunks), headers['content-encoding'], maxBodyBytes);
-      if (decoded.ok) return { status, headers, body: decoded.body.toString('utf8') };
-      if (decoded.tooLarge) return this.tooLarge();
-      return cut({ reason: decoded.reason, expected: 'a body in the content coding its Content-Encoding names, one the request accepts (RFC 9110 §8.4, §12.5.3)' });
-    },
-    tooLarge: () =>
-      cut({
-        reason: `the answer's body passed ${byteSize(maxBodyBytes)}: not read further`,
-        expected: `a body of at most ${byteSize(maxBodyBytes)} (--max-body-bytes): the largest answer, a listPets page, holds at most 100 animals`,
-      }),
-    tooSlow: () => cut({ reason: `the answer's body did not end within ${timeoutMs} ms: not read further`, expected: `the whole answer within ${timeoutMs} ms (--timeout)` }),
-  };
-}
-
-/** 1048576 → `1 MiB`, 2048 → `2 KiB`, else bytes. */
-function byteSize(bytes: number): string {
-  if (bytes % 1024 ** 2 === 0) return `${bytes / 1024 ** 2} MiB`;
-  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} bytes`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import type { FetchFunction } from './fetch-transport.js';
 import { createResponseValidator, type ResponseValidator } from '../document/response-validator.js';
 import { documentedPairs, matchCoverage, operationLabels } from './coverage.js';
 import { failureCauses } from '../verdict/failure-causes.js';
@@ -45,6 +46,8 @@ export interface SuiteOptions {
   allowRefusal?: RefusalAllowance;
   /** Told, per rule, of each probe it sends and each silent answer it notes (drift/pair-recorder.ts). */
   tap?: SuiteTap;
+  /** Send through this function instead of the network (fetch-transport.ts): `baseUrl` then only names the requests' URLs. */
+  fetch?: FetchFunction | undefined;
 }
 
 export interface SuiteTap {
@@ -77,7 +80,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const readOnly = options.readOnly ?? false;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const tally = answerTally(
-    createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retries: options.retries ?? 1 }),
+    createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retries: options.retries ?? 1, fetch: options.fetch }),
   );
   const { send } = tally;
   options.tap?.client?.(send);

@@ -1,16 +1,16 @@
-import { createRequire } from 'node:module';
-import type { Ajv as AjvInstance, Options } from 'ajv';
+import { Ajv, type Options } from 'ajv';
+import * as formatsModule from 'ajv-formats';
 
 /**
- * ajv, loaded when a schema has to be compiled at run time (one the build
- * did not precompile: an edited document, `--contract`, a scenario's stub
- * bodies), not at every start: importing it costs about 50 ms. ajv and
- * ajv-formats are CommonJS, so `require` loads them synchronously.
+ * ajv, for a schema compiled at run time (one the build did not
+ * precompile: an edited document, `--contract`, a scenario's stub bodies,
+ * any schema in a runtime without the build's validators). Imported
+ * statically, as every runtime can: it costs the node server about 30 ms
+ * of start-up, which a `require` on demand saved, but a browser has none.
+ * ajv-formats is CommonJS: its plugin is the default export, or the module.
  */
-const require = createRequire(import.meta.url);
-
-type AjvClass = new (options: Options) => AjvInstance;
-type FormatsPlugin = (ajv: AjvInstance) => AjvInstance;
+type FormatsPlugin = (ajv: Ajv) => Ajv;
+const addFormats = ((formatsModule as unknown as { default?: FormatsPlugin }).default ?? formatsModule) as FormatsPlugin;
 
 /** ajv's options for the contract's schemas. `strict: false`: OpenAPI 3.0 schemas carry keywords JSON Schema does not know (`example`, `deprecated`, `x-*`). */
 export const CONTRACT_AJV_OPTIONS = { strict: false, allErrors: true, discriminator: false, validateSchema: false } as const;
@@ -23,11 +23,9 @@ export const CONTRACT_AJV_OPTIONS = { strict: false, allErrors: true, discrimina
  * document is linted in CI (`npm run lint:openapi`), and a schema ajv cannot
  * compile still stops start-up.
  */
-export function contractAjv(code?: Options['code']): AjvInstance {
-  const { Ajv } = require('ajv') as { Ajv: AjvClass };
-  const formats = require('ajv-formats') as FormatsPlugin | { default: FormatsPlugin };
+export function contractAjv(code?: Options['code']): Ajv {
   const ajv = new Ajv({ ...CONTRACT_AJV_OPTIONS, ...(code && { code }) });
-  (typeof formats === 'function' ? formats : formats.default)(ajv);
+  addFormats(ajv);
   // ajv-formats takes any integer as int64. Integers past 2^53 are read
   // exactly (shared/exact-json/) and shown to validators as stand-ins: a
   // safe integer for one within int64, a number past 2^53 for one outside
@@ -39,7 +37,6 @@ export function contractAjv(code?: Options['code']): AjvInstance {
 export const INT64_FORMAT = { type: 'number', validate: (value: number) => Number.isSafeInteger(value) } as const;
 
 /** A plain ajv with these options (the scenario schema's), loaded on demand as above. */
-export function plainAjv(options: Options): AjvInstance {
-  const { Ajv } = require('ajv') as { Ajv: AjvClass };
+export function plainAjv(options: Options): Ajv {
   return new Ajv(options);
 }

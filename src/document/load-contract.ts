@@ -1,39 +1,12 @@
 import { loadDocument } from './load-document.js';
-import { compileOperations, type OperationSpec } from './operations.js';
-import { createSchemaCompiler, type SchemaCompiler, type SchemaCompilerOptions } from './schema-compiler.js';
-import type { OpenApiDocument } from './openapi-types.js';
+import { loadPrecompiledValidators } from './load-precompiled-validators.js';
+import { contractOf, type Contract } from './contract.js';
+import type { SchemaCompilerOptions } from './schema-compiler.js';
 
-export interface Contract {
-  document: OpenApiDocument;
-  operations: Map<string, OperationSpec>;
-  schemas: SchemaCompiler;
-  /** The path every server URL ends with (`/v1`), where the mock serves the API. */
-  basePath: string;
-}
+export type { Contract } from './contract.js';
 
-/** Loads and compiles the contract document once, for everything that needs it. */
+/** Reads the contract document from its file (the shipped one by default) and compiles it, with the build's precompiled validators. */
 export function loadContract(path?: string, compilerOptions?: SchemaCompilerOptions): Contract {
-  const document = loadDocument(path);
-  const schemas = createSchemaCompiler(document, compilerOptions);
-  return {
-    document,
-    operations: compileOperations(document, schemas),
-    schemas,
-    basePath: basePathOf(document),
-  };
-}
-
-/**
- * Both servers are templated (`{base_url}`), so the base path is read from
- * their variables' defaults; the interface says both end with `/v1`.
- */
-function basePathOf(document: OpenApiDocument): string {
-  const paths = new Set(
-    (document.servers ?? []).map((server) => {
-      const url = server.url.replace(/\{(\w+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
-      return new URL(url, 'http://placeholder').pathname.replace(/\/$/, '');
-    }),
-  );
-  if (paths.size !== 1) throw new Error(`the document's servers must share one base path, found: ${[...paths].join(', ') || 'none'}`);
-  return [...paths][0] as string;
+  loadPrecompiledValidators();
+  return contractOf(loadDocument(path), compilerOptions);
 }

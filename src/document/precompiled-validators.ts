@@ -1,29 +1,22 @@
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { packageRoot } from '../shared/package-root.js';
+import { sha256, toHex } from '../shared/digest.js';
 
-const require = createRequire(import.meta.url);
-
-/** Where the build writes the validators it precompiled (`npm run build`). */
-export const precompiledValidatorsPath = (): string => join(packageRoot(), 'dist', 'generated', 'validators.cjs');
-
-let loaded: ReadonlyMap<string, ValidateFunction> | undefined;
+let loaded: ReadonlyMap<string, ValidateFunction> = new Map();
 
 /**
- * The validators the build compiled ahead of time with ajv standalone, by
- * key (see `validatorKey`); empty when there is no build output. A key
- * hashes everything a validator depends on, so a schema that changed since
- * the build finds no entry and is compiled at run time: the validators are
- * still the document's, never a stale copy.
+ * The validators compiled ahead of time with ajv standalone, by key (see
+ * `validatorKey`): the node adapter hands in the build's
+ * (load-precompiled-validators.ts); elsewhere there are none, and each is
+ * compiled when first needed. A key hashes everything a validator depends
+ * on, so a schema that changed since the build finds no entry and is
+ * compiled at run time: the validators are still the document's, never a
+ * stale copy.
  */
-export function precompiledValidators(): ReadonlyMap<string, ValidateFunction> {
-  if (loaded) return loaded;
-  const path = precompiledValidatorsPath();
-  loaded = existsSync(path) ? new Map(Object.entries(require(path) as Record<string, ValidateFunction>)) : new Map();
-  return loaded;
+export const precompiledValidators = (): ReadonlyMap<string, ValidateFunction> => loaded;
+
+/** Takes `validators` as the precompiled ones (the build's, read by the node adapter). */
+export function usePrecompiledValidators(validators: ReadonlyMap<string, ValidateFunction>): void {
+  loaded = validators;
 }
 
 export interface ValidatorTally {
@@ -55,7 +48,5 @@ export const validatorTally = (): ValidatorTally => ({ ...tally });
 
 /** The key of a validator: a SHA-256 over what it is compiled from (options, referenced documents, schema), in order. */
 export function validatorKey(...parts: readonly string[]): string {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(`${part.length}:${part}`);
-  return hash.digest('hex');
+  return toHex(sha256(parts.map((part) => `${part.length}:${part}`).join('')));
 }

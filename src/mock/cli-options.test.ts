@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY, parseCli } from './cli-options.js';
+import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { parseCli } from './cli-options.js';
 
 // The parsing rules that need no process: precedence and empty variables.
 // Everything else about the CLI is tested through the real bin in cli*.test.ts (test/support/built-cli.ts).

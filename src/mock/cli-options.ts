@@ -3,16 +3,16 @@ import { failed, ok, type Result } from './core/result.js';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './logger.js';
 import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/journal/request-journal.js';
 import { DEFAULT_MAX_CATALOGUE_BYTES, DEFAULT_MAX_PETS } from './core/catalogue/catalogue-limits.js';
-import { DEFAULT_SCENARIO } from './core/scenarios/find-scenario.js';
+import { DEFAULT_SCENARIO } from './core/scenarios/scenario-source.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './core/store/store-limits.js';
 import { DEFAULT_MAX_CONNECTIONS } from './http/transport/transport-limits.js';
 import { MAX_SHUTDOWN_GRACE_S, SHUTDOWN_GRACE_MS } from './shutdown-grace.js';
 import { DEFAULT_STORE_PREFIX } from './core/store/open-store.js';
 import { MAX_WORKERS, readStoreOptions, type StoreFlags } from './read-store-options.js';
 import { readProxyFlags, PROXY_HELP, type ProxyFlags } from './read-proxy-flags.js';
+import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { tokenProblem } from './core/token-problem.js';
 
-/** The key accepted when neither `--api-key` nor MOCK_API_KEYS is given. Documented in docs/mock.md. */
-export const DEFAULT_API_KEY = 'animal-store-dev-key';
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
@@ -288,32 +288,6 @@ function readAdminKey(flagKey: string | undefined, env: NodeJS.ProcessEnv, apiKe
   if (key === undefined) return ok(undefined);
   const problem = tokenProblem(from, key) ?? (apiKeys.includes(key) ? `${from} must not be one of the API keys: every API client could then drive the admin API` : undefined);
   return problem === undefined ? ok(key) : failed(problem);
-}
-
-const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
-const TOKEN68_CHARACTER = /[A-Za-z0-9\-._~+/=]/;
-
-/**
- * Why a key cannot be sent as `Authorization: Bearer <key>`, or undefined
- * when it can. The message says where and what kind of character is wrong,
- * never the key: a mistyped secret is still a secret, and this goes to a
- * terminal or a CI log.
- */
-function tokenProblem(what: string, key: string): string | undefined {
-  if (TOKEN68.test(key)) return undefined;
-  const chars = [...key];
-  const at = chars.findIndex((char) => !TOKEN68_CHARACTER.test(char));
-  const where = at === -1 ? `an '=' before its end (padding comes last)` : `${characterKind(chars[at] as string)} at character ${at + 1} of ${chars.length}`;
-  return `${what} cannot be sent as a bearer token: it has ${where}; RFC 6750 §2.1 allows A-Z a-z 0-9 - . _ ~ + / and trailing =`;
-}
-
-/** What kind of character a refused one is, named without showing it. */
-function characterKind(char: string): string {
-  if (char === ' ') return 'a space';
-  if (/\s/.test(char)) return 'white space';
-  if (/[\u0000-\u001f\u007f]/.test(char)) return 'a control character';
-  if (char.charCodeAt(0) > 0x7e) return 'a character outside ASCII';
-  return 'a punctuation mark';
 }
 
 function integer(text: string, min: number, max: number): number | undefined {

@@ -1,5 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
-import { loadContract, type Contract } from '../document/load-contract.js';
+import type { Contract } from '../document/contract.js';
+import { loadContract } from '../document/load-contract.js';
 import { packageVersion } from '../shared/package-root.js';
 import { validatorTally, type ValidatorTally } from '../document/precompiled-validators.js';
 import { HELP, parseCli, type MockCliOptions } from './cli-options.js';
@@ -9,7 +10,8 @@ import { loadCatalogue } from './core/fixtures/load-catalogue.js';
 import type { Logger } from 'pino';
 import { createLogger } from './logger.js';
 import { defaultScenariosDir, findScenario } from './core/scenarios/find-scenario.js';
-import { loadScenarioFile, type Scenario } from './core/scenarios/load-scenario.js';
+import type { Scenario } from './core/scenarios/check-scenario.js';
+import { loadScenarioFile } from './core/scenarios/load-scenario.js';
 import { buildScenarioCatalogue } from './core/scenarios/scenario-catalogue.js';
 import { startMockServer, type RunningMockServer } from './http/server.js';
 import { isLoopback } from './http/steps/admin-guard/loopback.js';
@@ -18,8 +20,10 @@ import type { Pet } from './core/catalogue/pet.js';
 import { indexCatalogue } from './core/catalogue/catalogue-index.js';
 import { MEMORY_STORE, openStore } from './core/store/open-store.js';
 import { createScenarioLibrary } from './core/scenarios/scenario-library.js';
+import { scenariosInFolder } from './core/scenarios/scenarios-in-folder.js';
 import { failed, ok, type Result } from './core/result.js';
-import { loadDefaultProfile, loadProfile, type LoadedProfile } from './core/profile/load-profile.js';
+import { loadDefaultProfile, type LoadedProfile } from './core/profile/checked-profile.js';
+import { loadProfile } from './core/profile/load-profile.js';
 import { proxyFacts } from './proxy-facts.js';
 
 export interface MainIo {
@@ -94,7 +98,7 @@ async function serve(options: MockCliOptions, loaded: StartState, logger: Logger
   const { contract, scenariosDir, scenarioPath, scenario, catalogue, ownCatalogue } = loaded;
   const library = createScenarioLibrary({
     contract,
-    dir: scenariosDir,
+    source: scenariosInFolder(contract, scenariosDir),
     fixedCatalogue: ownCatalogue ? catalogue.pets : undefined,
     catalogueLimits: { maxPets: options.maxPets, maxBytes: options.maxCatalogueBytes },
   });
@@ -119,6 +123,7 @@ async function serve(options: MockCliOptions, loaded: StartState, logger: Logger
       contract,
       store,
       library,
+      scenariosDir: loaded.scenariosDir,
       watch: options.watch,
       profile: loaded.profile,
       profileFile: options.profile,
@@ -187,7 +192,7 @@ async function loadStart(options: MockCliOptions): Promise<Result<StartState, st
   // --fixtures and --seed replace the scenario's catalogue; its stubs still apply.
   const ownCatalogue = options.fixtures !== undefined || options.seed !== undefined;
   const loading = performance.now();
-  const catalogue = ownCatalogue ? await loadCatalogue(contract, options) : await buildScenarioCatalogue(contract, scenario.value);
+  const catalogue = ownCatalogue ? await loadCatalogue(contract, options) : await buildScenarioCatalogue(scenariosInFolder(contract, scenariosDir), scenario.value);
   if (!catalogue.ok) return failed(`${ownCatalogue ? 'invalid fixture' : 'invalid scenario'} ${catalogue.error}`);
   // Reading, checking and indexing the catalogue: with a large fixture, the part of start-up a user waits for. Indexed
   // here, before the port opens; every session and reset of either store then shares this one index of this one list.

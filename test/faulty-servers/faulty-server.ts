@@ -2,9 +2,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { pino } from 'pino';
-import type { Contract } from '../../src/document/load-contract.js';
+import type { Contract } from '../../src/document/contract.js';
 import { createMockApp } from '../../src/mock/http/app.js';
 import { openStore } from '../../src/mock/core/store/open-store.js';
+import { scenariosInFolder } from '../../src/mock/core/scenarios/scenarios-in-folder.js';
 import { createScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
 import { defaultScenariosDir } from '../../src/mock/core/scenarios/find-scenario.js';
 import { wrapCatalogues } from '../support/wrap-catalogues.js';
@@ -24,7 +25,7 @@ export interface FaultyServer {
  * (none for the control), over real HTTP on an ephemeral port of 127.0.0.1.
  */
 export async function startFaultyServer(defect: Defect | undefined, { contract, pets }: { contract: Contract; pets: readonly Pet[] }): Promise<FaultyServer> {
-  const store = await openStore({ library: createScenarioLibrary({ contract, dir: defaultScenariosDir() }), start: { pets } });
+  const store = await openStore({ library: createScenarioLibrary({ contract, source: scenariosInFolder(contract, defaultScenariosDir() )}), start: { pets } });
   const change = defect?.catalogue;
   const app = createMockApp({
     contract,

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadProfile, type LoadedProfile } from '../../src/mock/core/profile/load-profile.js';
+import type { LoadedProfile } from '../../src/mock/core/profile/checked-profile.js';
+import { loadProfile } from '../../src/mock/core/profile/load-profile.js';
 import { PROFILE_POINTS, type ProfileChoices } from '../../src/shared/profile/profile-points.js';
 import { startApiServer, type ApiServer } from '../support/contract-cli.js';
 

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { loadDefaultProfile } from '../../src/mock/core/profile/load-profile.js';
+import { loadDefaultProfile } from '../../src/mock/core/profile/checked-profile.js';
 import { differingPoints } from '../support/profile-drift.js';
 import { EVERY_CHOICE, startEveryChoice } from './every-choice.js';
 import { KEY, useProfileDriftProof } from './profile-drift-proof.js';

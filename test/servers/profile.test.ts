@@ -8,7 +8,8 @@ import { startReferenceServer } from './reference-server.js';
 import { questionOf } from '../../src/contract-tests/silent-log.js';
 import type { SuiteReport } from '../../src/verdict/report.js';
 import { parseYaml } from '../../src/shared/parse-yaml.js';
-import { defaultProfilePath, type ProfileFile } from '../../src/shared/profile/profile.js';
+import { defaultProfilePath } from '../../src/shared/profile/profile-paths.js';
+import type { ProfileFile } from '../../src/shared/profile/profile.js';
 import type { ProfilePoint } from '../../src/shared/profile/profile-points.js';
 
 /**

@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { pino } from 'pino';
-import { loadContract, type Contract } from '../../src/document/load-contract.js';
+import type { Contract } from '../../src/document/contract.js';
+import { loadContract } from '../../src/document/load-contract.js';
 import { packageRoot } from '../../src/shared/package-root.js';
 import { createMockApp } from '../../src/mock/http/app.js';
 import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';
@@ -20,7 +21,7 @@ import { openMemoryStore, sharedPets } from './memory-store.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { listen } from '../../src/mock/http/listen.js';
 import { activeProfile } from '../../src/mock/core/profile/active-profile.js';
-import type { LoadedProfile } from '../../src/mock/core/profile/load-profile.js';
+import type { LoadedProfile } from '../../src/mock/core/profile/checked-profile.js';
 
 export const CONTRACT_BIN = join(packageRoot(), 'dist', 'src', 'contract-tests', 'bin.js');
 export const MOCK_BIN = join(packageRoot(), 'dist', 'src', 'mock', 'bin.js');

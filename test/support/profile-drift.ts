@@ -1,7 +1,7 @@
 import { questionOf } from '../../src/contract-tests/silent-log.js';
 import type { DriftReport } from '../../src/verdict/drift-report.js';
 import type { ProfileChoices, ProfilePoint } from '../../src/shared/profile/profile-points.js';
-import { loadDefaultProfile } from '../../src/mock/core/profile/load-profile.js';
+import { loadDefaultProfile } from '../../src/mock/core/profile/checked-profile.js';
 
 /** The drift report's cause for a profile point: its silent point's question (`limit` and `status` are listPets' parameters'). */
 export const causeOf = (point: ProfilePoint): string => questionOf(point === 'limit' || point === 'status' ? { kind: 'query-parameter', name: point, values: 'refused' } : point);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { profileSchemaPath } from '../../src/shared/profile/profile.js';
+import { profileSchemaPath } from '../../src/shared/profile/profile-paths.js';
 import type { ProfilePoint } from '../../src/shared/profile/profile-points.js';
 
 type SchemaNode = { [key: string]: unknown };

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { afterAll } from 'vitest';
 import { loadContract } from '../../src/document/load-contract.js';
 import type { CatalogueLimits } from '../../src/mock/core/catalogue/catalogue-limits.js';
+import { scenariosInFolder } from '../../src/mock/core/scenarios/scenarios-in-folder.js';
 import { createScenarioLibrary, type ScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
 import type { MockStore, ScenarioStart, Session } from '../../src/mock/core/store/mock-store.js';
 import { openStore } from '../../src/mock/core/store/open-store.js';
@@ -64,7 +65,7 @@ export async function redisStores(url: string, dir: string, count: number, optio
   const stores: MockStore[] = [];
   const libraries: ScenarioLibrary[] = [];
   for (let i = 0; i < count; i++) {
-    const library = createScenarioLibrary({ contract, dir, catalogueLimits: options.catalogueLimits });
+    const library = createScenarioLibrary({ contract, source: scenariosInFolder(contract, dir), catalogueLimits: options.catalogueLimits });
     const start = options.start ?? STORE_TEST_START;
     libraries.push(library);
     const { onEnd, ...rest } = options;

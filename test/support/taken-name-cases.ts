@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/document/load-contract.js';
 import type { CatalogueLimits } from '../../src/mock/core/catalogue/catalogue-limits.js';
 import type { NewPet, Pet } from '../../src/mock/core/catalogue/pet.js';
+import { scenariosInFolder } from '../../src/mock/core/scenarios/scenarios-in-folder.js';
 import { createScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
 import type { MockStore, ScenarioState } from '../../src/mock/core/store/mock-store.js';
 import { openStore } from '../../src/mock/core/store/open-store.js';
@@ -26,7 +27,7 @@ export function storeOpener(url?: string): OpenStore {
   const stores: MockStore[] = [];
   afterAll(() => Promise.all(stores.map((store) => store.close())));
   return async ({ catalogueLimits } = {}) => {
-    const library = createScenarioLibrary({ contract, dir: folder.dir, catalogueLimits });
+    const library = createScenarioLibrary({ contract, source: scenariosInFolder(contract, folder.dir), catalogueLimits });
     const store = await openStore({ library, start: STORE_TEST_START, ...(url && { url, prefix: `test-${randomUUID()}` }) });
     stores.push(store);
     return store;

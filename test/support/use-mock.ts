@@ -8,10 +8,12 @@ import { defaultScenariosDir, findScenario } from '../../src/mock/core/scenarios
 import { loadScenario } from '../../src/mock/core/scenarios/load-scenario.js';
 import { buildScenarioCatalogue } from '../../src/mock/core/scenarios/scenario-catalogue.js';
 import { createScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
+import { scenariosInFolder } from '../../src/mock/core/scenarios/scenarios-in-folder.js';
 import type { MockStore } from '../../src/mock/core/store/mock-store.js';
 import { openStore } from '../../src/mock/core/store/open-store.js';
 import { startMockServer, type RunningMockServer } from '../../src/mock/http/server.js';
-import { loadProfile, type LoadedProfile } from '../../src/mock/core/profile/load-profile.js';
+import type { LoadedProfile } from '../../src/mock/core/profile/checked-profile.js';
+import { loadProfile } from '../../src/mock/core/profile/load-profile.js';
 import type { TransportLimits } from '../../src/mock/http/transport/transport-limits.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { adminDocumentChecker } from './admin-document.js';
@@ -142,7 +144,7 @@ export function useMock(options: MockOptions = {}) {
     const scenario = options.scenario === undefined ? undefined : loadScenario(contract, scenariosDir, options.scenario);
     const found = options.scenario === undefined ? undefined : findScenario(scenariosDir, options.scenario);
     if (scenario && !scenario.ok) throw new Error(scenario.error);
-    const catalogue = scenario ? await buildScenarioCatalogue(contract, scenario.value) : loadFixtureCatalogue(contract);
+    const catalogue = scenario ? await buildScenarioCatalogue(scenariosInFolder(contract, scenariosDir), scenario.value) : loadFixtureCatalogue(contract);
     if (!catalogue.ok) throw new Error(catalogue.error);
     const destination = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -150,7 +152,7 @@ export function useMock(options: MockOptions = {}) {
         done();
       },
     });
-    const library = createScenarioLibrary({ contract, dir: scenariosDir, catalogueLimits: options.catalogueLimits });
+    const library = createScenarioLibrary({ contract, source: scenariosInFolder(contract, scenariosDir), catalogueLimits: options.catalogueLimits });
     const logger = createLogger({ format: 'json', level: 'info', destination });
     const opened = await openStore({
       ...onTestStore(),
@@ -173,6 +175,7 @@ export function useMock(options: MockOptions = {}) {
       contract,
       store,
       library,
+      scenariosDir,
       watch: options.watch ?? false,
       sessionPerKey: options.sessionPerKey,
       transport: options.transport,

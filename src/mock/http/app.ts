@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import type { Logger } from 'pino';
-import type { Contract } from '../../document/load-contract.js';
+import type { Log } from '../core/log/log.js';
+import type { Contract } from '../../document/contract.js';
 import { errorBody } from '../core/errors.js';
 import type { MockStore } from '../core/store/mock-store.js';
 import { adminApp } from './admin/admin-app.js';
@@ -15,6 +15,7 @@ import { adminMethods } from './admin/admin-methods.js';
 import { internalError } from './steps/internal-errors.js';
 import type { ProxyMode } from './proxy/proxy-mode.js';
 import { activeProfile, type ActiveProfile } from '../core/profile/active-profile.js';
+import { NO_FILES, type MockFiles } from './mock-files.js';
 
 export interface MockAppOptions {
   contract: Contract;
@@ -23,9 +24,9 @@ export interface MockAppOptions {
   apiKeys: readonly string[];
   /** `--admin-key`: every admin request needs it; without one, admin writes need an API key. */
   adminKey?: string | undefined;
-  /** The address the server binds (default 127.0.0.1): on a loopback one the admin API checks Host (DNS rebinding). */
+  /** The address the server binds: on a loopback one the admin API checks Host (DNS rebinding); none for an engine called in-process, which no web page can reach by a name. */
   bindHost?: string | undefined;
-  logger: Logger;
+  logger: Log;
   /** Origins allowed by CORS: `*` (any, the default) or a list. */
   corsOrigins?: '*' | readonly string[];
   /** Largest request body accepted, in bytes. The interface gives none; 1 MiB. */
@@ -40,6 +41,8 @@ export interface MockAppOptions {
   proxy?: ProxyMode | undefined;
   /** The choices where the interface is silent (`--profile`); default: the mock's own (profiles/default.yaml). */
   profile?: ActiveProfile | undefined;
+  /** The console's and the API reference's files: the node server reads them from the package (package-files.ts); none by default. */
+  files?: MockFiles | undefined;
 }
 
 const MiB = 1024 * 1024;
@@ -56,6 +59,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   const { store } = options;
   const profile = options.profile ?? activeProfile();
+  const files = options.files ?? NO_FILES;
   // A request's exchange, in the shared session until the session step picks another.
   const exchangeOf = (c: Context<MockEnv>, operationId: string | null = null): Exchange => newExchange(c, operationId, store.shared);
   const adminRoutes = adminMethods();
@@ -65,7 +69,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     logger,
     apiKeys: options.apiKeys,
     adminKey: options.adminKey,
-    bindHost: options.bindHost ?? '127.0.0.1',
+    bindHost: options.bindHost,
     corsOrigins: options.corsOrigins ?? '*',
     maxBodyBytes: options.maxBodyBytes ?? MiB,
     sessionPerKey: options.sessionPerKey,
@@ -88,6 +92,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
     logger,
     steps: steps.admin,
     consoleSteps: steps.consoleFiles,
+    consoleFiles: files.console(),
     methods: adminRoutes,
     exchange: (c) => exchangeOf(c),
     shutdown: options.shutdown,
@@ -105,7 +110,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   app.all(`${ADMIN_PREFIX}/*`, toAdmin);
 
   // The API reference for people (docs/docs-routes.ts): outside the API, no key.
-  serveDocs(app, { contract, apiKeys: options.apiKeys, elsewhere: steps.elsewhere, exchange: (c) => exchangeOf(c) });
+  serveDocs(app, { contract, apiKeys: options.apiKeys, elsewhere: steps.elsewhere, exchange: (c) => exchangeOf(c), assets: files.docs });
 
   // Each documented operation: a handler that runs every step (pipeline.ts), by route and method.
   const served = new Map<string, Map<string, Handler>>();

@@ -1,4 +1,4 @@
-import type { Logger } from 'pino';
+import type { Log } from '../core/log/log.js';
 import type { OperationSpec } from '../../document/operations.js';
 import type { MockStore } from '../core/store/mock-store.js';
 import { chain, type Next, type Step } from './exchange.js';
@@ -25,17 +25,17 @@ import { sessionStubs } from './steps/session-stubs.js';
 import type { AdminMethods } from './admin/admin-methods.js';
 import { session } from './steps/session.js';
 import type { ProxyMode } from './proxy/proxy-mode.js';
-import { FALLBACK_HEADER } from './proxy/forward.js';
+import { FALLBACK_HEADER } from './proxy/fallback-header.js';
 import type { ActiveProfile } from '../core/profile/active-profile.js';
 
 export interface PipelineOptions {
   store: MockStore;
-  logger: Logger;
+  logger: Log;
   apiKeys: readonly string[];
   /** `--admin-key`: needed on every admin request when set. */
   adminKey: string | undefined;
   /** The address the server binds (`--host`): on a loopback one the admin API checks Host. */
-  bindHost: string;
+  bindHost: string | undefined;
   corsOrigins: '*' | readonly string[];
   maxBodyBytes: number;
   sessionPerKey: boolean | undefined;

@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import type { Contract } from '../../document/load-contract.js';
+import type { Contract } from '../../document/contract.js';
 import { createMockApp } from './app.js';
+import { packageFiles } from './package-files.js';
 import type { ScenarioLibrary } from '../core/scenarios/scenario-library.js';
 import { watchScenarios } from '../core/scenarios/watch-scenarios.js';
 import { activeProfile } from '../core/profile/active-profile.js';
-import type { LoadedProfile } from '../core/profile/load-profile.js';
+import type { LoadedProfile } from '../core/profile/checked-profile.js';
 import { watchProfile } from '../core/profile/watch-profile.js';
 import type { MockStore } from '../core/store/mock-store.js';
 import { listen } from './listen.js';
@@ -30,6 +31,8 @@ export interface MockServerOptions {
   store: MockStore;
   /** The scenario files the admin API lists and activates, and hot reload watches. */
   library: ScenarioLibrary;
+  /** Their folder (`--scenarios`), watched with `watch`. */
+  scenariosDir?: string | undefined;
   /** Reload scenarios and the profile when their files change (the command line's default; off here). */
   watch?: boolean;
   /** The choices where the interface is silent (`--profile`); default: the mock's own. A file given is watched as scenarios are. */
@@ -80,6 +83,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     sessionPerKey: options.sessionPerKey,
     shutdown: shutdown.signal,
     streamLifetimeMs: options.streamLifetimeMs,
+    files: packageFiles(),
   });
   const server = createHttpServer(app.fetch, {
     anyOrigin: (options.corsOrigins ?? '*') === '*',
@@ -89,7 +93,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { port, address, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
-  const watcher = options.watch ? watchScenarios({ library, store, logger }) : undefined;
+  const watcher = options.watch && options.scenariosDir !== undefined ? watchScenarios({ dir: options.scenariosDir, library, store, logger }) : undefined;
   const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
   const profileWatcher = options.watch && options.profileFile !== undefined ? watchProfile({ file: options.profileFile, profile, logger }) : undefined;
   return {

@@ -6,7 +6,10 @@ import { excerpt } from './excerpt.js';
 const shownFinding = ({ exchange, ...finding }: Finding) => ({ ...finding, request: exchange ? `${exchange.request.method} ${exchange.request.url}` : undefined });
 
 /** The report as JSON, with response bodies cut to an excerpt so files stay small. */
-export function jsonReport(report: Report): string {
+export const jsonReport = (report: Report): string => `${JSON.stringify(jsonReportObject(report), null, 2)}\n`;
+
+/** The report `--reporter json` writes, as an object (`runContract` resolves to it). */
+export function jsonReportObject(report: Report) {
   const results = report.results.map((r) => ({
     ...r,
     exchanges: r.exchanges.map(({ response, ...exchange }) => ({
@@ -16,5 +19,5 @@ export function jsonReport(report: Report): string {
     findings: r.findings.map(shownFinding),
   }));
   const causes = report.causes.map((c) => ({ ...c, example: { rule: c.example.rule, finding: shownFinding(c.example.finding) } }));
-  return `${JSON.stringify({ ...report, results, causes }, null, 2)}\n`;
+  return { ...report, results, causes };
 }

@@ -4,14 +4,10 @@ import { contentHash } from '../files/content-hash.js';
 import { contentTypeOf } from '../files/content-type.js';
 import { staticFile, type StaticFile } from '../files/static-file.js';
 import { fail, ok, type Result } from '../result.js';
+import type { DocsAssets } from '../../http/mock-files.js';
 import { DOCS_ASSETS_PATH, DOCS_INIT_SCRIPT, docsPage } from './docs-page.js';
 import { rendererDir, RENDERER_FILES } from './renderer-dir.js';
 
-/** The page and the files it loads, by their name under /docs/assets/. */
-export interface DocsAssets {
-  page: StaticFile;
-  files: ReadonlyMap<string, StaticFile>;
-}
 
 /**
  * Reads the renderer's files once, on the first request for /docs, and

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256, toHex } from '../../../shared/digest.js';
 
 /**
  * A short hash of a file's content (the first 12 hex digits of its
@@ -6,4 +6,4 @@ import { createHash } from 'node:crypto';
  * cached for good, and in every served file's ETag. 48 bits tell apart
  * the few files of one package; they are no security measure.
  */
-export const contentHash = (body: string | Uint8Array): string => createHash('sha256').update(body).digest('hex').slice(0, 12);
+export const contentHash = (body: string | Uint8Array): string => toHex(sha256(body)).slice(0, 12);

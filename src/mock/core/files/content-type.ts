@@ -1,5 +1,3 @@
-import { extname } from 'node:path';
-
 // Only these kinds are served, by the console and the API reference: anything else in a folder (an editor's backup, a stray note) is not.
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -10,4 +8,8 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The Content-Type of a file the mock serves, by its name's extension; undefined for a kind it does not serve. */
-export const contentTypeOf = (name: string): string | undefined => (Object.hasOwn(TYPES, extname(name)) ? TYPES[extname(name)] : undefined);
+export function contentTypeOf(name: string): string | undefined {
+  // As node's path.extname: from the last dot, unless the name starts there (`.html` is a hidden file, not an extension).
+  const extension = /[^/.]\.[^./]*$/.exec(name)?.[0].slice(1) ?? '';
+  return Object.hasOwn(TYPES, extension) ? TYPES[extension] : undefined;
+}

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, toHex } from '../../../shared/digest.js';
 /** A request or an answer as a journal entry keeps it: its headers and the start of its body. */
 export interface JournalMessage {
   headers: Record<string, string>;
@@ -115,7 +115,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
   let cleared = 0;
   let ended: string | undefined;
   // Random for each journal in memory: a restarted mock's journal is another one, whatever its seqs.
-  const id = randomBytes(8).toString('hex');
+  const id = toHex(randomBytes(8));
   const counts: JournalCounts = { byStatus: {}, byOperation: {} };
   /** The entry `back` places before the newest (0: the newest). */
   const newest = (back: number): JournalEntry => ring[(((next - 1 - back) % capacity) + capacity) % capacity] as JournalEntry;

@@ -1,5 +1,5 @@
 import type { ProfileChoices } from '../../../shared/profile/profile-points.js';
-import { loadDefaultProfile, type LoadedProfile } from './load-profile.js';
+import { loadDefaultProfile, type LoadedProfile } from './checked-profile.js';
 
 /**
  * The profile the mock answers by now. Read at each request, so a reload

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256, toBase64 } from '../../../shared/digest.js';
 import type { MatchSpec, StubSpec } from '../scenarios/scenario.js';
 
 /** The bounds of the sequences kept (RECORDING_LIMITS in recording.ts). */
@@ -62,7 +62,7 @@ export function recordedSequences(limits: SequenceLimits): RecordedSequences {
       if (body !== undefined && body.length > limits.stubBodyBytes) return `an error answer's body past ${limits.stubBodyBytes} bytes gets no stub`;
       const headers = error ? answer.headers : {};
       const fields = JSON.stringify(headers);
-      const digest = createHash('sha256').update(JSON.stringify([answer.status, fields, body ?? null])).digest('base64');
+      const digest = toBase64(sha256(JSON.stringify([answer.status, fields, body ?? null])));
       const last = runs.at(-1);
       if (last?.digest === digest) last.count++;
       else if (runs.length >= limits.answersPerRequest) return `a request answered ${limits.answersPerRequest} different ways in a row: later changes are not followed`;

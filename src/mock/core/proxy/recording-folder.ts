@@ -1,7 +1,7 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
-import type { Contract } from '../../../document/load-contract.js';
+import type { Contract } from '../../../document/contract.js';
 import { makeFolder } from '../files/make-folder.js';
 import { loadFixture } from '../fixtures/load-fixture.js';
 import { loadScenarioFile } from '../scenarios/load-scenario.js';

@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
+import { jsonEqual } from '../../../shared/json-equal.js';
 import { delaySampler, type DelaySampler } from './latency.js';
 import type { CallsSpec, StubSpec, TextPredicate, ValuePredicate } from './scenario.js';
 import { nameFault, type NamedFault } from '../faults/named-fault.js';
@@ -111,7 +111,7 @@ function valueTest(predicate: ValuePredicate): (value: unknown) => boolean {
   if ('absent' in predicate) return (value) => value === undefined;
   if ('equals' in predicate) {
     const expected = predicate.equals;
-    return (value) => value !== undefined && isDeepStrictEqual(value, expected);
+    return (value) => value !== undefined && jsonEqual(value, expected);
   }
   const pattern = wholeValue(predicate.matches);
   // A request's body is read no deeper than MAX_JSON_DEPTH (scenario-stubs.ts), which JSON.stringify follows.

@@ -1,14 +1,12 @@
 import { readdirSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
+import { displayPath } from '../files/display-path.js';
 import { packageRoot } from '../../../shared/package-root.js';
 import { clip } from '../errors.js';
 import type { Result } from '../result.js';
 
 /** The shipped scenarios, and the default of `--scenarios`. */
 export const defaultScenariosDir = (): string => join(packageRoot(), 'scenarios');
-
-/** The default of `--scenario`. */
-export const DEFAULT_SCENARIO = 'default';
 
 const SCENARIO_FILE = /^(.+)\.(ya?ml|json)$/;
 
@@ -44,10 +42,4 @@ export function findScenario(dir: string, name: string): Result<string, string> 
   if (file) return { ok: true, value: file };
   const known = [...listed.value.keys()];
   return { ok: false, error: `unknown scenario ${JSON.stringify(clip(name))} in ${displayPath(dir)} (known: ${known.join(', ') || 'none'})` };
-}
-
-/** A path as messages show it: relative to the working folder when inside it, else absolute. */
-export function displayPath(path: string): string {
-  const fromCwd = relative(process.cwd(), path);
-  return fromCwd && !fromCwd.startsWith('..') && !isAbsolute(fromCwd) ? fromCwd : path;
 }

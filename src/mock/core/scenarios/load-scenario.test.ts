@@ -5,9 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../document/load-contract.js';
 import { scenarioFolder, scenarioWith } from '../../../../test/support/scenario-folder.js';
 import { defaultScenariosDir, findScenario, listScenarios } from './find-scenario.js';
-import { loadScenarioFile, type Scenario } from './load-scenario.js';
+import type { Scenario } from './check-scenario.js';
+import { scenariosInFolder } from './scenarios-in-folder.js';
+import { loadScenarioFile } from './load-scenario.js';
 import { buildScenarioCatalogue } from './scenario-catalogue.js';
-import { SCENARIO_AJV_OPTIONS, scenarioSchemaPath } from './scenario-schema.js';
+import { SCENARIO_AJV_OPTIONS } from './scenario-schema.js';
+import { scenarioSchemaPath } from './scenario-schema-path.js';
 import type { Result } from '../result.js';
 import { FAULT_KINDS } from '../faults/fault-kinds.js';
 
@@ -144,14 +147,14 @@ describe('loading a scenario file', () => {
   it('refuses a catalogue fixture that cannot be read, when the catalogue is built', async () => {
     const path = folder.write('missing-fixture.yaml', scenarioWith('missing-fixture', [], { catalogue: { fixture: 'fixtures/no-such-file.json' } }));
     const scenario = loaded(loadScenarioFile(contract, path));
-    const error = refused(await buildScenarioCatalogue(contract, scenario));
+    const error = refused(await buildScenarioCatalogue(scenariosInFolder(contract, defaultScenariosDir()), scenario));
     expect(error).toMatch(new RegExp(`^${escape(path)}: \\$\\.catalogue\\.fixture is not a usable catalogue: .*no-such-file\\.json: cannot be read as JSON or YAML: ENOENT`));
   });
 
   it('refuses a catalogue fixture that breaks the Pets schema', async () => {
     const fixture = folder.write('bad-pets.json', JSON.stringify([{ id: 1, name: 'Rex', categoryId: 2, status: 'lost' }]));
     const path = folder.write('bad-fixture.yaml', scenarioWith('bad-fixture', [], { catalogue: { fixture } }));
-    const error = refused(await buildScenarioCatalogue(contract, loaded(loadScenarioFile(contract, path))));
+    const error = refused(await buildScenarioCatalogue(scenariosInFolder(contract, defaultScenariosDir()), loaded(loadScenarioFile(contract, path))));
     expect(error).toBe(`${path}: $.catalogue.fixture is not a usable catalogue: ${fixture}: $[0].status must be one of available, pending, sold`);
   });
 

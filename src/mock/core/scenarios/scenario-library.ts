@@ -1,15 +1,14 @@
-import { statSync } from 'node:fs';
-import type { Contract } from '../../../document/load-contract.js';
+import type { Contract } from '../../../document/contract.js';
 import { errorBody } from '../errors.js';
 import { ownCopy } from '../own-copy.js';
 import { type Result } from '../result.js';
 import type { Pet } from '../catalogue/pet.js';
 import { DEFAULT_CATALOGUE_LIMITS, type CatalogueLimits } from '../catalogue/catalogue-limits.js';
-import { findScenario } from './find-scenario.js';
-import { loadScenarioFile, type Scenario } from './load-scenario.js';
+import { checkScenario, type Scenario } from './check-scenario.js';
 import { buildScenarioCatalogue } from './scenario-catalogue.js';
+import { findScenarioEntry, type ScenarioEntry, type ScenarioSource } from './scenario-source.js';
 
-/** A scenario ready to start: checked, its file (absolute), and the catalogue it starts with. */
+/** A scenario ready to start: checked, its file (absolute; for data, where it came from), and the catalogue it starts with. */
 export interface LoadedScenario {
   scenario: Scenario;
   path: string;
@@ -18,8 +17,8 @@ export interface LoadedScenario {
 
 export interface ScenarioLibraryOptions {
   contract: Contract;
-  /** The scenarios folder (`--scenarios`). */
-  dir: string;
+  /** Where the scenarios come from: a folder (`--scenarios`, scenario-folder.ts) or data (given-scenarios.ts). */
+  source: ScenarioSource;
   /** `--fixtures` / `--seed`: this catalogue replaces every scenario's. */
   fixedCatalogue?: readonly Pet[] | undefined;
   /** How much each session may add to its catalogue (`--max-pets`, `--max-catalogue-bytes`); default 10,000 animals, 1 MiB. */
@@ -36,7 +35,7 @@ export interface ScenarioLibraryOptions {
  * read the file anew.
  */
 export interface ScenarioLibrary {
-  readonly dir: string;
+  readonly source: ScenarioSource;
   /** How much each session may add to its catalogue, over all the scenarios it uses: every session's control starts from this library. */
   readonly catalogueLimits: CatalogueLimits;
   /** Reads, checks and builds `name` from its file now, and keeps the result. */
@@ -47,25 +46,28 @@ export interface ScenarioLibrary {
 
 interface Kept {
   reading: Promise<Result<LoadedScenario>>;
-  /** The file's modification time and size when read. */
+  /** Its entry's stamp when read (a file's modification time and size). */
   stamp: string;
 }
 
-export function createScenarioLibrary({ contract, dir, fixedCatalogue, catalogueLimits = DEFAULT_CATALOGUE_LIMITS }: ScenarioLibraryOptions): ScenarioLibrary {
+export function createScenarioLibrary({ contract, source, fixedCatalogue, catalogueLimits = DEFAULT_CATALOGUE_LIMITS }: ScenarioLibraryOptions): ScenarioLibrary {
   const kept = new Map<string, Kept>();
 
-  async function read(found: Result<string>): Promise<Result<LoadedScenario>> {
+  async function read(found: Result<ScenarioEntry>): Promise<Result<LoadedScenario>> {
     if (!found.ok) return found;
-    const loaded = loadScenarioFile(contract, found.value);
+    const entry = found.value;
+    const data = entry.read();
+    const loaded = data.ok ? checkScenario(contract, data.value, entry) : { ok: false as const, error: `${entry.shown}: ${data.error}` };
     if (!loaded.ok) return { ok: false, error: errorBody('invalid_scenario', loaded.error) };
-    if (fixedCatalogue) return { ok: true, value: { scenario: loaded.value, path: found.value, pets: fixedCatalogue } };
-    const catalogue = await buildScenarioCatalogue(contract, loaded.value);
+    const path = entry.file ?? entry.shown;
+    if (fixedCatalogue) return { ok: true, value: { scenario: loaded.value, path, pets: fixedCatalogue } };
+    const catalogue = await buildScenarioCatalogue(source, loaded.value);
     if (!catalogue.ok) return { ok: false, error: errorBody('invalid_scenario', catalogue.error) };
-    return { ok: true, value: { scenario: loaded.value, path: found.value, pets: catalogue.value.pets } };
+    return { ok: true, value: { scenario: loaded.value, path, pets: catalogue.value.pets } };
   }
 
-  function locate(name: string): Result<string> {
-    const found = findScenario(dir, name);
+  function locate(name: string): Result<ScenarioEntry> {
+    const found = findScenarioEntry(source, name);
     return found.ok ? found : { ok: false, error: errorBody('unknown_scenario', found.error) };
   }
 
@@ -74,9 +76,9 @@ export function createScenarioLibrary({ contract, dir, fixedCatalogue, catalogue
    * it loads share it; a refused file is not kept, and the version kept
    * before it (the last good one) comes back.
    */
-  function readAndKeep(name: string, found: Result<string>): Promise<Result<LoadedScenario>> {
+  function readAndKeep(name: string, found: Result<ScenarioEntry>): Promise<Result<LoadedScenario>> {
     const previous = kept.get(name);
-    const entry = { reading: read(found), stamp: found.ok ? stampOf(found.value) : '' };
+    const entry = { reading: read(found), stamp: found.ok ? found.value.stamp() : '' };
     // The name may come from a client's Prefer header: its own copy (see ownCopy); a name that is no file is dropped below.
     kept.set(ownCopy(name), entry);
     void entry.reading.then((result) => {
@@ -88,23 +90,14 @@ export function createScenarioLibrary({ contract, dir, fixedCatalogue, catalogue
   }
 
   return {
-    dir,
+    source,
     catalogueLimits,
     load: (name) => readAndKeep(name, locate(name)),
     get(name) {
       const found = locate(name);
       const known = kept.get(name);
-      if (found.ok && known && known.stamp === stampOf(found.value)) return known.reading;
+      if (found.ok && known && known.stamp === found.value.stamp()) return known.reading;
       return readAndKeep(name, found);
     },
   };
-}
-
-function stampOf(path: string): string {
-  try {
-    const { mtimeMs, size } = statSync(path);
-    return `${mtimeMs}:${size}`;
-  } catch {
-    return '';
-  }
 }

@@ -1,5 +1,5 @@
 import type { CompiledStub } from './compile-stub.js';
-import type { Scenario } from './load-scenario.js';
+import type { Scenario } from './check-scenario.js';
 
 /** The live state of a scenario: its WireMock-style state and each stub's call count. */
 export interface ScenarioRuntime {

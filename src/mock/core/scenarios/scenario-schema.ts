@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Ajv, Options, ValidateFunction } from 'ajv';
 import { plainAjv } from '../../../document/ajv-instances.js';
-import { packageRoot } from '../../../shared/package-root.js';
+import { shippedText } from '../../../shared/shipped-file.js';
 import { precompiledOrCompiled, validatorKey } from '../../../document/precompiled-validators.js';
 import { failed, ok, type Result } from '../result.js';
 import { describeSchemaErrors } from './describe-schema-errors.js';
 import type { ScenarioFile } from './scenario.js';
 
 /** The JSON Schema of scenario files, shipped in scenarios/ for editors and reviewers alike. */
-export const scenarioSchemaPath = (): string => join(packageRoot(), 'scenarios', 'scenario.schema.json');
+export const SCENARIO_SCHEMA_FILE = 'scenarios/scenario.schema.json';
 
 let compiled: ValidateFunction | undefined;
 
@@ -39,7 +37,7 @@ export function compileScenarioSchema(schemaText: string, ajv?: Ajv): ValidateFu
  */
 export function checkScenarioSchema(data: unknown): Result<ScenarioFile, string[]> {
   if (!compiled) {
-    const text = readFileSync(scenarioSchemaPath(), 'utf8');
+    const text = shippedText(SCENARIO_SCHEMA_FILE);
     compiled = precompiledOrCompiled(scenarioSchemaKey(text), () => compileScenarioSchema(text));
   }
   if (compiled(data)) return ok(data as ScenarioFile);

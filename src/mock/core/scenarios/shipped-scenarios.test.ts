@@ -3,6 +3,7 @@ import { loadContract } from '../../../document/load-contract.js';
 import { runSuite } from '../../../contract-tests/run-suite.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
 import { defaultScenariosDir, listScenarios } from './find-scenario.js';
+import { scenariosInFolder } from './scenarios-in-folder.js';
 import { loadScenario } from './load-scenario.js';
 import { buildScenarioCatalogue } from './scenario-catalogue.js';
 
@@ -20,7 +21,7 @@ describe('every shipped scenario file', () => {
       const scenario = loadScenario(contract, defaultScenariosDir(), name);
       if (!scenario.ok) throw new Error(scenario.error);
       expect(scenario.value.name).toBe(name);
-      const catalogue = await buildScenarioCatalogue(contract, scenario.value);
+      const catalogue = await buildScenarioCatalogue(scenariosInFolder(contract, defaultScenariosDir()), scenario.value);
       if (!catalogue.ok) throw new Error(catalogue.error);
     }
   });

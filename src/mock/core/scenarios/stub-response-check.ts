@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import type { Contract } from '../../../document/load-contract.js';
+import type { Contract } from '../../../document/contract.js';
 import type { OpenApiResponse } from '../../../document/openapi-types.js';
 import { resolveRef } from '../../../document/resolve-ref.js';
 import { describeErrors } from '../validation/describe-errors.js';

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import type { Contract } from '../../../document/load-contract.js';
+import type { Contract } from '../../../document/contract.js';
 import { childPath } from './json-path.js';
 import { DEFAULT_INITIAL_STATE, type ScenarioFile, type StubSpec } from './scenario.js';
 import { checkStubResponse } from './stub-response-check.js';

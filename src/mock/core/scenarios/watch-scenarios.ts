@@ -7,6 +7,8 @@ import type { ScenarioLibrary } from './scenario-library.js';
 export type ScenarioWatcher = FolderWatcher;
 
 export interface WatchScenariosOptions {
+  /** The scenarios folder (`--scenarios`). */
+  dir: string;
   library: ScenarioLibrary;
   store: MockStore;
   logger: Logger;
@@ -21,8 +23,8 @@ export interface WatchScenariosOptions {
  * refused with `<file>: <path> <reason>` at warn level, and the last good
  * version keeps serving. How files are watched: files/watch-folder.ts.
  */
-export function watchScenarios({ library, store, logger, debounceMs = 100 }: WatchScenariosOptions): ScenarioWatcher {
-  return watchFolder({ dir: library.dir, inUse: () => store.paths(), changed: reload, logger, what: 'scenario', debounceMs });
+export function watchScenarios({ dir, library, store, logger, debounceMs = 100 }: WatchScenariosOptions): ScenarioWatcher {
+  return watchFolder({ dir, inUse: () => store.paths(), changed: reload, logger, what: 'scenario', debounceMs });
 
   function reload(path: string): void {
     const name = basename(path, extname(path));

@@ -1,4 +1,4 @@
-import type { Contract } from '../../../document/load-contract.js';
+import type { Contract } from '../../../document/contract.js';
 import { errorBody, type ErrorBody } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import type { ScenarioFile, StubSpec } from '../scenarios/scenario.js';

@@ -6,9 +6,10 @@ import type { NewPet, Pet } from '../catalogue/pet.js';
 import type { JournalEntry, JournalSince } from '../journal/request-journal.js';
 import type { Result } from '../result.js';
 import type { CompiledStub, RequestView } from '../scenarios/compile-stub.js';
-import type { Scenario } from '../scenarios/load-scenario.js';
+import type { Scenario } from '../scenarios/check-scenario.js';
 import type { StubPick } from '../scenarios/pick-stub.js';
 import type { LoadedScenario } from '../scenarios/scenario-library.js';
+import type { ScenarioSource } from '../scenarios/scenario-source.js';
 import type { MaybePromise } from './maybe-promise.js';
 import type { SessionStubs } from '../session-stubs/session-stubs.js';
 
@@ -33,7 +34,7 @@ export interface MockStore {
   readonly maxSessions: number;
   readonly idleMs: number;
   /** The secret key sessions' ids are made with (`--session-per-key`): one for every process on the store, so a key names the same session on each. */
-  readonly secret: Buffer;
+  readonly secret: Uint8Array;
   /**
    * The session `id`, started on first use (owned by `owner`) with the
    * start scenario; it becomes the most recently used. Refused when the
@@ -122,8 +123,8 @@ export interface SessionTableFull {
  * request used with `Prefer: scenario=NAME`, each with its own state.
  */
 export interface ScenarioControl {
-  /** The scenarios folder. */
-  readonly dir: string;
+  /** Where the scenarios come from (a folder, or data). */
+  readonly scenarios: ScenarioSource;
   /** What the session may add over all its scenarios' catalogues. */
   readonly limits: CatalogueLimits;
   /** The state requests answer from. */

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { Logger } from 'pino';
+import type { Log } from '../../core/log/log.js';
 import { errorBody } from '../../core/errors.js';
 import type { Exchange, MockEnv, Next } from '../exchange.js';
 import { sendError } from '../respond.js';
@@ -16,13 +16,16 @@ import type { ProxyReportFormat } from '../proxy/proxy-report.js';
 import type { Recorder } from '../proxy/recorder.js';
 import { recordingRoutes } from './recording-routes.js';
 import type { ActiveProfile } from '../../core/profile/active-profile.js';
+import type { StaticFile } from '../../core/files/static-file.js';
 
 export interface AdminAppOptions extends AdminRoutesOptions {
-  logger: Logger;
+  logger: Log;
   /** The admin API's steps (pipeline.ts), in front of `answer`. */
   steps: (answer: Next) => Next;
   /** The console files' steps (pipeline.ts): Host and Origin, no key. */
   consoleSteps: (answer: Next) => Next;
+  /** The console's files (mock-files.ts); none in an engine without the server. */
+  consoleFiles: ReadonlyMap<string, StaticFile>;
   /** A new exchange for a request. */
   exchange: (c: Context<MockEnv>) => Exchange;
   /** Proxy mode's violations (`GET /__mock/violations`); undefined without `--proxy`. */
@@ -50,10 +53,10 @@ export interface AdminAppOptions extends AdminRoutesOptions {
  * (`/scenarios/active` beside `/scenarios/:name/reset`) together with the
  * API's, and in one app every API request paid for the slower TrieRouter.
  */
-export function adminApp({ logger, steps, consoleSteps, exchange, violations, proxyReport, proxyTarget, recorder, profile, ...options }: AdminAppOptions): Hono<MockEnv> {
+export function adminApp({ logger, steps, consoleSteps, consoleFiles, exchange, violations, proxyReport, proxyTarget, recorder, profile, ...options }: AdminAppOptions): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   // Before the admin steps below: a console route answers without calling them (they would ask for the key).
-  consoleRoutes(app, { steps: consoleSteps, exchange, methods: options.methods });
+  consoleRoutes(app, { steps: consoleSteps, exchange, files: consoleFiles, methods: options.methods });
   app.use('*', async (c, next) => {
     const x = exchange(c);
     c.set('exchange', x);

@@ -1,5 +1,5 @@
 import type { Context, Handler, Hono, MiddlewareHandler } from 'hono';
-import type { Contract } from '../../../document/load-contract.js';
+import type { Contract } from '../../../document/contract.js';
 import { errorBody } from '../../core/errors.js';
 import type { MockStore, Session } from '../../core/store/mock-store.js';
 import type { Exchange, MockEnv, Step } from '../exchange.js';

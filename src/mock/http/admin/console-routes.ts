@@ -5,16 +5,16 @@ import { respond, sendError } from '../respond.js';
 import { ADMIN_PREFIX } from './admin-router.js';
 import { sendFile } from '../send-file.js';
 import { pageHeaders } from '../page-headers.js';
+import type { StaticFile } from '../../core/files/static-file.js';
 import type { AdminMethods } from './admin-methods.js';
-import { consoleFiles } from './console-files.js';
 
 export interface ConsoleRoutesOptions {
   /** The console files' steps (pipeline.ts `consoleFiles`): Host and Origin, no key. */
   steps: (answer: Next) => Next;
   /** A new exchange for a request. */
   exchange: (c: Context<MockEnv>) => Exchange;
-  /** Where the files are; default the package's console/ folder. */
-  dir?: string;
+  /** The console's files by name (mock-files.ts); none in an engine without the server. */
+  files: ReadonlyMap<string, StaticFile>;
   /** The admin API's table of methods: the console's paths serve GET (and HEAD) only. */
   methods?: AdminMethods;
 }
@@ -31,6 +31,7 @@ export const CONSOLE_HEADERS = pageHeaders(
 );
 
 const FILES_PREFIX = `${ADMIN_PREFIX}/console/`;
+const NO_CONSOLE = errorBody('route_not_found', "The QA console is served by the mock's server (animal-store-mock); this engine runs without its files. The admin API it calls is here.");
 const ALLOW = 'GET, HEAD, OPTIONS';
 
 /**
@@ -40,13 +41,12 @@ const ALLOW = 'GET, HEAD, OPTIONS';
  * Registered before the admin API's own steps (admin-app.ts), which they
  * replace: these files hold no data, so they need no key (see pipeline.ts).
  */
-export function consoleRoutes(app: Hono<MockEnv>, { steps, exchange, dir, methods }: ConsoleRoutesOptions): void {
-  const files = consoleFiles(dir);
+export function consoleRoutes(app: Hono<MockEnv>, { steps, exchange, files, methods }: ConsoleRoutesOptions): void {
   const index = files.get('index.html');
-  if (!index) throw new Error(`the console has no index.html (${[...files.keys()].join(', ') || 'no files'})`);
+  if (!index && files.size > 0) throw new Error(`the console has no index.html (${[...files.keys()].join(', ')})`);
 
   const redirect = steps((x) => respond(x, 301, null, { location: `${ADMIN_PREFIX}/` }));
-  const page = steps((x) => sendFile(x, index, CONSOLE_HEADERS));
+  const page = steps((x) => (index ? sendFile(x, index, CONSOLE_HEADERS) : sendError(x, NO_CONSOLE)));
   const file = steps((x) => {
     const name = x.c.req.path.slice(FILES_PREFIX.length);
     const found = files.get(name);

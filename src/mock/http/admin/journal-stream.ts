@@ -1,3 +1,4 @@
+import { unrefTimer } from '../../../shared/unref-timer.js';
 import type { Context } from 'hono';
 import { errorBody } from '../../core/errors.js';
 import { backlogSummary, BACKLOG_SAMPLE, cursorAfter, nextEvents, STREAM_INTERVAL_MS, SUMMARY_ABOVE, type JournalCursor } from '../../core/journal/journal-cursor.js';
@@ -86,7 +87,7 @@ export function journalStreamRoutes(router: AdminRouter, { store, shutdown, stre
       stream.send([{ event: 'reconnect', data: { reason: `a stream lives at most ${Math.round(streamLifetimeMs / 1000)} s: open it again with ?after=${first.cursor.sent}`, after: first.cursor.sent } }]);
       close(false);
     }, streamLifetimeMs);
-    lifetime.unref();
+    unrefTimer(lifetime);
     const entry = { close, stream };
     open.add(entry);
     function close(now: boolean): void {
@@ -172,7 +173,7 @@ function follower(
   };
   const timer = setInterval(() => void tick(), STREAM_INTERVAL_MS);
   // The server holds the process while a stream is open; a stream alone must not.
-  timer.unref();
+  unrefTimer(timer);
   return () => {
     stopped = true;
     clearInterval(timer);

@@ -1,7 +1,7 @@
 import { errorBody } from '../../core/errors.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import { describeScenarioFiles } from '../../core/scenarios/describe-scenario-files.js';
-import { findScenario } from '../../core/scenarios/find-scenario.js';
+import { findScenarioEntry } from '../../core/scenarios/scenario-source.js';
 import { sendError } from '../respond.js';
 import { bodySize } from '../steps/body-size.js';
 import { openForWrite } from './open-session.js';
@@ -12,10 +12,10 @@ import { asMiddleware, exchange, json, sessionOf, type AdminRouter, type AdminRo
  * session; an activation is the one admin request that starts a session.
  */
 export function scenarioRoutes(router: AdminRouter, { contract, store, sessionPerKey = false, onActivate }: AdminRoutesOptions): void {
-  const dir = store.shared.control.dir;
+  const source = store.shared.control.scenarios;
   router.on('GET', '/scenarios', async (c) => {
     const active = (await sessionOf(c).control.active()).scenario?.name ?? null;
-    const listed = describeScenarioFiles(contract, dir, active ?? undefined);
+    const listed = describeScenarioFiles(contract, source, active ?? undefined);
     if (!listed.ok) return sendError(exchange(c), errorBody('internal_error', listed.error));
     return json(c, 200, { active, scenarios: listed.value });
   });
@@ -47,7 +47,7 @@ export function scenarioRoutes(router: AdminRouter, { contract, store, sessionPe
 
   router.on('POST', '/scenarios/:name/reset', async (c) => {
     const name = c.req.param('name') ?? '';
-    const found = findScenario(dir, name);
+    const found = findScenarioEntry(source, name);
     if (!found.ok) return sendError(exchange(c), errorBody('unknown_scenario', found.error));
     const reset = await sessionOf(c).control.resetScenario(name);
     return json(c, 200, { scenario: name, started: reset !== undefined, pets: reset?.pets ?? null, state: reset?.state ?? null });

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from '../../../shared/ip-address.js';
 
 /**
  * The client a journal stream is counted against, from the connection's

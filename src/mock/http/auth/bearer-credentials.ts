@@ -1,4 +1,4 @@
-import { hash, timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual, sha256 } from '../../../shared/digest.js';
 import type { Context } from 'hono';
 import { errorBody, profiledError } from '../../core/errors.js';
 import type { ActiveProfile } from '../../core/profile/active-profile.js';
@@ -85,14 +85,12 @@ export function keyChecker(keys: readonly string[]): (authorization: string | un
 
 const MAX_KNOWN_VALUES = 64;
 
-// One-shot `crypto.hash` (Node 20.12+): cheaper a request than createHash().update().digest().
-function digest(key: string): Buffer {
-  return hash('sha256', key, 'buffer');
-}
+// Hashed first, so every comparison is of 32 bytes whatever the keys' lengths.
+const digest = (key: string): Uint8Array => sha256(key);
 
-function isAccepted(presented: Buffer, accepted: readonly Buffer[]): boolean {
+function isAccepted(presented: Uint8Array, accepted: readonly Uint8Array[]): boolean {
   let found = false;
   // No early exit: every accepted key is compared, whichever matches.
-  for (const key of accepted) found = timingSafeEqual(presented, key) || found;
+  for (const key of accepted) found = constantTimeEqual(presented, key) || found;
   return found;
 }

@@ -1,10 +1,11 @@
 import type { Context, Hono } from 'hono';
-import type { Contract } from '../../../document/load-contract.js';
-import { DEFAULT_API_KEY } from '../../cli-options.js';
-import { docsAssets } from '../../core/docs/docs-assets.js';
+import type { Contract } from '../../../document/contract.js';
+import { DEFAULT_API_KEY } from '../../core/default-api-key.js';
 import { DOCS_ASSETS_PATH, DOCS_DOCUMENT_PATH, DOCS_PATH, pageTitle } from '../../core/docs/docs-page.js';
 import { referenceDocument } from '../../core/docs/reference-document.js';
 import { errorBody } from '../../core/errors.js';
+import type { Result } from '../../core/result.js';
+import type { DocsAssets } from '../mock-files.js';
 import { staticFile } from '../../core/files/static-file.js';
 import type { Exchange, MockEnv, Next } from '../exchange.js';
 import { pageHeaders } from '../page-headers.js';
@@ -17,6 +18,8 @@ export interface DocsRoutesOptions {
   /** The steps of a path outside the API (pipeline.ts `elsewhere`): journal, log, CORS with the methods the path serves; no key. */
   elsewhere: (answer: Next, methods: readonly string[]) => Next;
   exchange: (c: Context<MockEnv>) => Exchange;
+  /** The page and its renderer's files, read when first asked for (mock-files.ts). */
+  assets: (title: string) => () => Result<DocsAssets>;
 }
 
 /**
@@ -43,8 +46,8 @@ const DOCUMENT_HEADERS = { 'cache-control': 'no-cache', 'x-content-type-options'
  * A page for people, so no key; through the steps of any path outside the
  * API, so journaled and logged like them.
  */
-export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, exchange }: DocsRoutesOptions): void {
-  const assets = docsAssets(pageTitle(contract.document));
+export function serveDocs(app: Hono<MockEnv>, { contract, apiKeys, elsewhere, exchange, assets: assetsOf }: DocsRoutesOptions): void {
+  const assets = assetsOf(pageTitle(contract.document));
   const document = staticFile(referenceDocument({
     document: contract.document,
     operations: contract.operations,

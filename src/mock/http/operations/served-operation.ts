@@ -1,6 +1,6 @@
 import { andThen, type MaybePromise } from '../../core/store/maybe-promise.js';
 import type { Faker } from '@faker-js/faker';
-import type { Logger } from 'pino';
+import type { Log } from '../../core/log/log.js';
 import type { OperationSpec } from '../../../document/operations.js';
 import type { ActiveProfile } from '../../core/profile/active-profile.js';
 import type { Result } from '../../core/result.js';
@@ -25,7 +25,7 @@ export interface ServedOperation<Input> {
 
 /** What an operation has besides its part of the document: the mock's log, for what a client cannot be told alone (a full catalogue), and where the API is served. */
 export interface OperationContext {
-  logger: Logger;
+  logger: Log;
   /** The document's base path (`/v1`): the operation's own path is below it. */
   basePath: string;
   /** The choices where the interface is silent (`--profile`; the mock's own by default), read at each request. */

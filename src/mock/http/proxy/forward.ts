@@ -1,3 +1,4 @@
+import { FALLBACK_HEADER } from './fallback-header.js';
 import { request as httpRequest, type Agent, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { errorBody } from '../../core/errors.js';
@@ -44,8 +45,6 @@ export interface TargetAnswer {
 const DROPPED_AUTHORIZATION = new Set(['host', 'authorization']);
 const DROPPED = new Set(['host']);
 
-/** The header a fallback answer carries: the mock answered, and why (the code the client would have got). */
-export const FALLBACK_HEADER = 'X-Mock-Fallback';
 
 /**
  * The last step of a request in proxy mode: sends it on to the target and

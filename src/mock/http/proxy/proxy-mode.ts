@@ -16,7 +16,7 @@ import { pathBelowBase } from '../../../verdict/exchange-checks.js';
 import { packageVersion } from '../../../shared/package-root.js';
 import { endToEnd } from './hop-by-hop.js';
 import { journalHeaders } from '../../core/journal/journal-headers.js';
-import type { Contract } from '../../../document/load-contract.js';
+import type { Contract } from '../../../document/contract.js';
 import { recorder, type Recorder } from './recorder.js';
 import { traceProxy } from '../exchange-trace.js';
 

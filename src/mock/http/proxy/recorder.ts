@@ -1,4 +1,4 @@
-import type { Contract } from '../../../document/load-contract.js';
+import type { Contract } from '../../../document/contract.js';
 import type { ResponseValidator } from '../../../document/response-validator.js';
 import { recording } from '../../core/proxy/recording.js';
 import { RECORDED_SCENARIO, recordingFolder } from '../../core/proxy/recording-folder.js';

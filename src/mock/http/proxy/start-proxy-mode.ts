@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Contract } from '../../../document/load-contract.js';
+import type { Contract } from '../../../document/contract.js';
 import { proxyMode, type ProxyMode } from './proxy-mode.js';
 
 /** `--proxy`, `--proxy-timeout`, `--upstream-key`, `--proxy-fallback`, `--record` and `--proxy-report`, as the server is given them. */

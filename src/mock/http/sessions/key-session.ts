@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { hmacSha256, toHex } from '../../../shared/digest.js';
 
 /**
  * The session of a bearer key (`--session-per-key`): `key-` and 16 hex
@@ -6,9 +6,9 @@ import { createHmac } from 'node:crypto';
  * cannot be worked out from a key (or a key guessed from an id) outside
  * this process.
  */
-export function keySession(authorization: string | undefined, secret: Buffer): string | undefined {
+export function keySession(authorization: string | undefined, secret: Uint8Array): string | undefined {
   const token = /^bearer +(\S+)/i.exec(authorization ?? '')?.[1];
-  return token === undefined ? undefined : `key-${createHmac('sha256', secret).update(token).digest('hex').slice(0, 16)}`;
+  return token === undefined ? undefined : `key-${toHex(hmacSha256(secret, token)).slice(0, 16)}`;
 }
 
 const KEY_SESSION = /^key-[0-9a-f]{16}$/;

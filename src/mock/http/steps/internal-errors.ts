@@ -1,9 +1,9 @@
 import { andCatch } from '../../core/store/maybe-promise.js';
-import type { Logger } from 'pino';
+import type { Log } from '../../core/log/log.js';
 import { errorBody } from '../../core/errors.js';
 import { SessionEnded } from '../../core/store/session-ended.js';
 import { StoreUnavailable } from '../../core/store/store-unavailable.js';
-import { printable } from '../../logger.js';
+import { printable } from '../../core/log/printable.js';
 import type { Exchange, Step } from '../exchange.js';
 import { nodeBindings } from '../node-bindings.js';
 import { noAnswer, sendError } from '../respond.js';
@@ -16,7 +16,7 @@ const INTERNAL = errorBody('internal_error', 'The mock failed to answer this req
  * (its body cut off: the read fails) is no fault of the mock's: one info
  * line, and no answer, since nobody is there to read it.
  */
-export function internalError(logger: Logger, x: Exchange, error: unknown): Response {
+export function internalError(logger: Log, x: Exchange, error: unknown): Response {
   if (error instanceof StoreUnavailable) {
     logStoreOutage(logger, error);
     return sendError(x, errorBody('store_unavailable', `The mock's store could not serve this request (${error.message}). Retry shortly; GET /__mock/health says whether it is back.`), { 'retry-after': '1' });
@@ -33,10 +33,10 @@ export function internalError(logger: Logger, x: Exchange, error: unknown): Resp
 }
 
 // When each log last said the store was away: one line a second while it is, not one per request.
-const lastSaid = new WeakMap<Logger, number>();
+const lastSaid = new WeakMap<Log, number>();
 
 /** Logs that the store is away (a failed journal append, a request's 503), at most once a second. */
-export function logStoreOutage(logger: Logger, error: unknown): void {
+export function logStoreOutage(logger: Log, error: unknown): void {
   const now = performance.now();
   if (now - (lastSaid.get(logger) ?? -Infinity) < 1000) return;
   lastSaid.set(logger, now);
@@ -48,7 +48,7 @@ export function logStoreOutage(logger: Logger, error: unknown): void {
  * after the journal and the log, so a failed request is recorded and
  * logged with the 500 the client got.
  */
-export function internalErrors(logger: Logger): Step {
+export function internalErrors(logger: Log): Step {
   return function catchInternalErrors(x, next) {
     try {
       return andCatch(next(x), (error) => internalError(logger, x, error));

@@ -1,6 +1,6 @@
-import type { Logger } from 'pino';
+import type { Log } from '../../core/log/log.js';
 import type { Exchange, Step } from '../exchange.js';
-import { printable } from '../../logger.js';
+import { printable } from '../../core/log/printable.js';
 import { after } from '../after.js';
 import { sentStatusOf } from '../exchange-trace.js';
 
@@ -21,7 +21,7 @@ import { sentStatusOf } from '../exchange-trace.js';
  * (method and path: never the query, which may hold a credential, nor a
  * key) and what was seen, keys already taken out by the check.
  */
-export function requestLog(logger: Logger, routine: (x: Exchange) => boolean = () => false): Step {
+export function requestLog(logger: Log, routine: (x: Exchange) => boolean = () => false): Step {
   const debug = logger.isLevelEnabled('debug');
   return function logRequest(x, next) {
     return after(x, next, (_, answer) => {

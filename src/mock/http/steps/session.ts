@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../../shared/digest.js';
 import { errorBody } from '../../core/errors.js';
 import type { Result } from '../../core/result.js';
 import { andThen, type MaybePromise } from '../../core/store/maybe-promise.js';
@@ -38,7 +38,7 @@ export interface SessionOptions {
    */
   asAdmin?: boolean | undefined;
   /** The per-process secret of key-named store (random by default). */
-  secret?: Buffer | undefined;
+  secret?: Uint8Array | undefined;
 }
 
 /**

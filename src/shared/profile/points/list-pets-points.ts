@@ -24,7 +24,7 @@ const order = profilePoint<'order', 'ascending' | 'descending'>({
   noted: 'fixed',
 });
 
-interface LimitChoice {
+export interface LimitChoice {
   refused: IgnoredOr;
   'above-maximum': 'refused' | 'clamped';
 }

@@ -1,3 +1,4 @@
+import { utf8Length } from '../../../../shared/utf8-length.js';
 import { appendStored, emptyIndex, indexCatalogue, storedForm, type StoredPet } from '../../catalogue/catalogue-index.js';
 import { joinPage, pagePart, type ListQuery } from '../../catalogue/catalogue-page.js';
 import type { CatalogueBudget, CatalogueFull, CatalogueUse } from '../../catalogue/catalogue-limits.js';
@@ -66,7 +67,7 @@ export function createMemoryCatalogue(initial: readonly Pet[]): MemoryCatalogue 
     create(newPet, budget, options) {
       const stored = storedForm(newPet, lastId + 1);
       if (options?.refuseTakenName && taken(stored.json)) return { taken: true };
-      const bytes = Buffer.byteLength(stored.json);
+      const bytes = utf8Length(stored.json);
       const refused = beyond(budget, bytes);
       if (refused) return refused;
       lastId = stored.pet.id;

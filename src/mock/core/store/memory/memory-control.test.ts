@@ -3,7 +3,7 @@ import { DEFAULT_CATALOGUE_LIMITS } from '../../catalogue/catalogue-limits.js';
 import { errorBody } from '../../errors.js';
 import { type Result } from '../../result.js';
 import type { Pet } from '../../catalogue/pet.js';
-import type { Scenario } from '../../scenarios/load-scenario.js';
+import type { Scenario } from '../../scenarios/check-scenario.js';
 import { createMemoryControl } from './memory-control.js';
 import type { LoadedScenario, ScenarioLibrary } from '../../scenarios/scenario-library.js';
 
@@ -18,7 +18,7 @@ const pets = (count: number): Pet[] => Array.from({ length: count }, (_, i) => (
 function controlledLibrary() {
   const pending = new Map<string, (result: Result<LoadedScenario>) => void>();
   const library: ScenarioLibrary = {
-    dir: '/nowhere',
+    source: { where: 'nowhere', list: () => ({ ok: true, value: new Map() }), fixture: () => ({ ok: false, error: 'none' }) },
     catalogueLimits: DEFAULT_CATALOGUE_LIMITS,
     load: (name) => new Promise((resolve) => pending.set(name, resolve)),
     get: (name) => library.load(name),

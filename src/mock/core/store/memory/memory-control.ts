@@ -64,7 +64,7 @@ export function createMemoryControl({ library, start }: MemoryControlOptions): M
   let applied = 0;
 
   return {
-    dir: library.dir,
+    scenarios: library.source,
     limits: library.catalogueLimits,
     budget,
     active: () => active,

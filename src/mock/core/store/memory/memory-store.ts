@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { unrefTimer } from '../../../../shared/unref-timer.js';
+import { randomBytes } from '../../../../shared/digest.js';
 import { createRequestJournal, type RequestJournal } from '../../journal/request-journal.js';
 import { failed, ok } from '../../result.js';
 import { memorySessionStubs } from './memory-session-stubs.js';
@@ -59,7 +60,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MockStore {
 
   // A sweep now and then frees idle sessions even when no request comes. It
   // runs only while there are sessions, and, unref'd, never holds the process open.
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setInterval> | undefined;
   function sweep(): void {
     const oldest = now() - idleMs;
     for (const [id, session] of sessions) {
@@ -109,7 +110,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MockStore {
       sessions.set(id, session);
       if (!timer) {
         timer = setInterval(sweep, Math.min(idleMs, 60_000));
-        timer.unref();
+        unrefTimer(timer);
       }
       return ok(session);
     },

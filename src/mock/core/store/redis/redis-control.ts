@@ -46,7 +46,7 @@ export function redisControl(context: ControlContext, ref: SessionRef, known: st
   });
 
   return {
-    dir: library.dir,
+    scenarios: library.source,
     limits: library.catalogueLimits,
     active: () => andThen(andThen(activeToken(), sourceOrStart), stateFrom),
     stateOf(name) {

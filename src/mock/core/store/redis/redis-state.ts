@@ -4,7 +4,7 @@ import type { CatalogueLimits } from '../../catalogue/catalogue-limits.js';
 import type { NewPet, Pet } from '../../catalogue/pet.js';
 import { nameKey, startNameKeys } from '../../catalogue/name-keys.js';
 import type { CompiledStub } from '../../scenarios/compile-stub.js';
-import type { Scenario } from '../../scenarios/load-scenario.js';
+import type { Scenario } from '../../scenarios/check-scenario.js';
 import { createScenarioRuntime } from '../../scenarios/scenario-runtime.js';
 import type { ScenarioState, StateCatalogue } from '../mock-store.js';
 import type { RedisConnection, Reply } from './redis-connection.js';

@@ -21,8 +21,8 @@ import { isLoopback, urlHostname } from './loopback.js';
  * the authority of an absolute-form target, which RFC 9112 §3.2.2 says
  * the server must use instead of Host.
  */
-export function adminHost(bindHost: string): Step | undefined {
-  if (!isLoopback(bindHost)) return undefined;
+export function adminHost(bindHost: string | undefined): Step | undefined {
+  if (bindHost === undefined || !isLoopback(bindHost)) return undefined;
   const bound = urlHostname(bindHost);
   return function adminHostCheck(x, next) {
     const { hostname, host } = new URL(x.c.req.url);

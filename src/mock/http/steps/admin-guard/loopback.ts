@@ -1,10 +1,4 @@
-import { BlockList, isIP, isIPv6 } from 'node:net';
-
-// 127.0.0.0/8 and ::1 (RFC 1122 §3.2.1.3, RFC 4291 §2.5.3); BlockList also
-// matches their IPv4-mapped forms (::ffff:127.0.0.1).
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+import { isIPv6, isLoopbackAddress } from '../../../../shared/ip-address.js';
 
 /**
  * Whether a host name or address names this machine's loopback: an address
@@ -16,8 +10,7 @@ LOOPBACK.addAddress('::1', 'ipv6');
 export function isLoopback(host: string): boolean {
   const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  const family = isIP(name);
-  return family !== 0 && LOOPBACK.check(name, family === 6 ? 'ipv6' : 'ipv4');
+  return isLoopbackAddress(name);
 }
 
 /** A `--host` value as a URL's hostname shows it (lower case, IPv6 in brackets, numeric IPv4 forms spelt out), or undefined when it is none. */

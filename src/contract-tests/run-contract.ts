@@ -1,0 +1,29 @@
+import { DEFAULT_API_KEY } from '../mock/core/default-api-key.js';
+import { jsonReportObject } from '../verdict/reporters/json-reporter.js';
+import type { FetchFunction } from './fetch-transport.js';
+import { runSuite, type SuiteOptions } from './run-suite.js';
+
+/** What `runContract` checks: a server at a base URL, or any fetch function (a mock engine, a team's own MSW handlers). */
+export type ContractTarget = { baseUrl: string } | { fetch: FetchFunction; baseUrl?: string };
+
+/** The harness's options, as the command's flags of the same names. */
+export type RunContractOptions = Partial<Pick<SuiteOptions, 'apiKey' | 'seed' | 'examples' | 'only' | 'skip' | 'readOnly' | 'timeoutMs' | 'allowRefusal' | 'maxBodyBytes'>>;
+
+/** The report, as `--reporter json` writes it: `summary`, `results` (each rule's status and findings), `causes`. */
+export type ContractReport = ReturnType<typeof jsonReportObject>;
+
+/**
+ * Runs the contract-test harness programmatically and resolves to its
+ * report. With `{ fetch }` every request goes to that function: its base
+ * URL defaults to `http://localhost/v1`, and the API key to the mock's
+ * default, `animal-store-dev-key`. A target that cannot be reached, or
+ * options the harness refuses, reject with an Error saying why.
+ */
+export async function runContract(target: ContractTarget, options: RunContractOptions = {}): Promise<ContractReport> {
+  const viaFetch = 'fetch' in target;
+  const baseUrl = target.baseUrl ?? 'http://localhost/v1';
+  const run = await runSuite({ ...options, apiKey: options.apiKey ?? DEFAULT_API_KEY, baseUrl, fetch: viaFetch ? target.fetch : undefined });
+  if (!run.ok) throw new Error(`runContract: ${run.error.message}`);
+  // Through JSON, as the file would be: a plain object, no bigint or shared reference.
+  return JSON.parse(JSON.stringify(jsonReportObject(run.report))) as ContractReport;
+}

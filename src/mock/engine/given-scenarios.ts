@@ -1,0 +1,48 @@
+import type { Contract } from '../../document/contract.js';
+import { parseYaml } from '../../shared/parse-yaml.js';
+import { shippedPaths, shippedText } from '../../shared/shipped-file.js';
+import { fixtureFromText } from '../core/fixtures/check-fixture.js';
+import { failed, ok, type Result } from '../core/result.js';
+import type { ScenarioEntry, ScenarioSource } from '../core/scenarios/scenario-source.js';
+
+const SCENARIO_FILE = /^scenarios\/(.+)\.(ya?ml|json)$/;
+
+/**
+ * The engine's scenarios: the shipped ones (scenarios/*.yaml, as the build
+ * copied them) and the ones handed to `createMock`, by name; a given one
+ * takes the place of a shipped one of its name. A scenario's fixture must
+ * be one the package ships (`fixtures/pets.json`): the engine reads no
+ * file system.
+ */
+export function givenScenarios(contract: Contract, given: ReadonlyMap<string, unknown>): ScenarioSource {
+  const entries = new Map<string, ScenarioEntry>();
+  for (const path of shippedPaths('scenarios')) {
+    const name = SCENARIO_FILE.exec(path)?.[1];
+    if (name === undefined || path.endsWith('.schema.json')) continue;
+    entries.set(name, { name, shown: path, read: () => readShipped(path), stamp: () => '' });
+  }
+  for (const [name, data] of given) entries.set(name, { name, shown: `scenario ${JSON.stringify(name)}`, read: () => ok(data), stamp: () => '' });
+  return {
+    where: 'the scenarios given to createMock and the shipped ones',
+    list: () => ok(entries),
+    fixture(path) {
+      const file = path.replace(/^\.\//, '');
+      let text: string;
+      try {
+        text = shippedText(file);
+      } catch {
+        return failed(`${path} is not a fixture the package ships; give the animals as createMock's fixtures instead`);
+      }
+      const loaded = fixtureFromText(contract, file, text);
+      return loaded.ok ? ok({ pets: loaded.value, from: file }) : loaded;
+    },
+  };
+}
+
+function readShipped(path: string): Result<unknown, string> {
+  try {
+    return ok(parseYaml(shippedText(path)));
+  } catch (error) {
+    return failed(`cannot be read as YAML or JSON: ${(error as Error).message.split('\n', 1)[0]}`);
+  }
+}
