@@ -1,4 +1,4 @@
-import { DEFAULT_API_KEY } from '../mock/core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { jsonReportObject } from '../verdict/reporters/json-reporter.js';
 import type { FetchFunction } from './fetch-transport.js';
 import { runSuite, type SuiteOptions } from './run-suite.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { bearer, startMock, statusWith, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 
 /** The built CLI's admin API: --admin-key and MOCK_ADMIN_KEY, and the start-up warnings (an admin API open to the network, flags past the heap). */

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { packageRoot } from '../shared/package-root.js';
-import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { expectErrorBody, parseResponses, rawExchange, type ParsedResponse } from '../../test/support/raw-http.js';
 import { fixture, getJson, runToExit, startMock, statusWith, tmpDir, useBuiltCli } from '../../test/support/built-cli.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 import { redisCommand } from '../../test/support/redis-command.js';
 import { useRedisServer } from '../../test/support/redis-server.js';

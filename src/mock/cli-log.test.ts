@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { request as httpRequest } from 'node:http';
-import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getJson, requestLines, startMock, statusWith, stop, tmpDir, useBuiltCli } from '../../test/support/built-cli.js';

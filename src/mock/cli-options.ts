@@ -10,7 +10,7 @@ import { MAX_SHUTDOWN_GRACE_S, SHUTDOWN_GRACE_MS } from './shutdown-grace.js';
 import { DEFAULT_STORE_PREFIX } from './core/store/open-store.js';
 import { MAX_WORKERS, readStoreOptions, type StoreFlags } from './read-store-options.js';
 import { readProxyFlags, PROXY_HELP, type ProxyFlags } from './read-proxy-flags.js';
-import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { tokenProblem } from './core/token-problem.js';
 
 export const DEFAULT_PORT = 4010;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { bearer, fixture, runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 import { defaultProfilePath, profileSchemaPath } from '../shared/profile/profile-paths.js';
 import { parseYaml } from '../shared/parse-yaml.js';

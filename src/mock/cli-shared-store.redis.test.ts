@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it, vi } from 'vitest';
-import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { readChildPids as childPids } from '../../bench/proc-stats.js';
 import { runToExit, startMock, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { runToExit, startMock, statusOrCut, useBuiltCli } from '../../test/support/built-cli.js';
 import { scenarioFolder, scenarioWith } from '../../test/support/scenario-folder.js';
 

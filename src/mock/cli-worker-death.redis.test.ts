@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { get } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it, vi } from 'vitest';
-import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { readChildPids } from '../../bench/proc-stats.js';
 import { startMock, useBuiltCli } from '../../test/support/built-cli.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it, vi } from 'vitest';
-import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { startMock, statusOrCut, useBuiltCli, type RunningMock } from '../../test/support/built-cli.js';
 import { scenarioFolder, scenarioWith } from '../../test/support/scenario-folder.js';
 

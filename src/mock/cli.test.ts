@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import { DEFAULT_API_KEY } from './core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { bearer, closeServer, freePort, getJson, listen, runToExit, startMock, statusWith, useBuiltCli } from '../../test/support/built-cli.js';
 
 /** The `animal-store-mock` command as users run it (the built bin in a child process, over real HTTP): start-up, keys, the port, usage. */

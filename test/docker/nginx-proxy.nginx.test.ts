@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { packageRoot } from '../../src/shared/package-root.js';
-import { DEFAULT_API_KEY } from '../../src/mock/core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../../src/shared/default-api-key.js';
 import { freePort, requestLines, startMock, stop, tmpDir, useBuiltCli, type RunningMock } from '../support/built-cli.js';
 import { Processes } from '../support/processes.js';
 import { NGINX, requireServerCommand } from '../support/system-servers.js';

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY } from '../../src/mock/core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../../src/shared/default-api-key.js';
 import { startMock, useBuiltCli, type RunningMock } from '../support/built-cli.js';
 import { startEdgeUpstream, useEdgeUpstream } from './edge-upstream.js';
 import { rawRequest } from './raw-get.js';

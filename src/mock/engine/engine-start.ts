@@ -1,6 +1,6 @@
 import type { Contract } from '../../document/contract.js';
 import type { Pet } from '../core/catalogue/pet.js';
-import { DEFAULT_API_KEY } from '../core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../../shared/default-api-key.js';
 import { checkFixture } from '../core/fixtures/check-fixture.js';
 import type { Log } from '../core/log/log.js';
 import { checkProfile, loadDefaultProfile, type LoadedProfile } from '../core/profile/checked-profile.js';

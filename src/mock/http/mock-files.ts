@@ -1,11 +1,7 @@
 import { fail, type Result } from '../core/result.js';
 import type { StaticFile } from '../core/files/static-file.js';
+import type { DocsAssets } from '../core/docs/docs-page.js';
 
-/** The API reference's page and the files it loads, by their name under /docs/assets/. */
-export interface DocsAssets {
-  page: StaticFile;
-  files: ReadonlyMap<string, StaticFile>;
-}
 
 /**
  * The files the mock serves to people, which only its server has: the QA

@@ -4,7 +4,7 @@ import { contentHash } from '../files/content-hash.js';
 import { contentTypeOf } from '../files/content-type.js';
 import { staticFile, type StaticFile } from '../files/static-file.js';
 import { fail, ok, type Result } from '../result.js';
-import type { DocsAssets } from '../../http/mock-files.js';
+import type { DocsAssets } from './docs-page.js';
 import { DOCS_ASSETS_PATH, DOCS_INIT_SCRIPT, docsPage } from './docs-page.js';
 import { rendererDir, RENDERER_FILES } from './renderer-dir.js';
 

@@ -1,4 +1,11 @@
 import { escapeHtml } from '../../../shared/html-escape.js';
+import type { StaticFile } from '../files/static-file.js';
+
+/** The API reference's page and the files it loads, by their name under /docs/assets/. */
+export interface DocsAssets {
+  page: StaticFile;
+  files: ReadonlyMap<string, StaticFile>;
+}
 
 /** Where the API reference lives: the page, its document, its files. */
 export const DOCS_PATH = '/docs';

@@ -1,11 +1,11 @@
 import type { Context, Hono } from 'hono';
 import type { Contract } from '../../../document/contract.js';
-import { DEFAULT_API_KEY } from '../../core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../../../shared/default-api-key.js';
 import { DOCS_ASSETS_PATH, DOCS_DOCUMENT_PATH, DOCS_PATH, pageTitle } from '../../core/docs/docs-page.js';
 import { referenceDocument } from '../../core/docs/reference-document.js';
 import { errorBody } from '../../core/errors.js';
 import type { Result } from '../../core/result.js';
-import type { DocsAssets } from '../mock-files.js';
+import type { DocsAssets } from '../../core/docs/docs-page.js';
 import { staticFile } from '../../core/files/static-file.js';
 import type { Exchange, MockEnv, Next } from '../exchange.js';
 import { pageHeaders } from '../page-headers.js';

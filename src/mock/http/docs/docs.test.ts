@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../document/load-contract.js';
 import { defaultDocumentPath } from '../../../shared/package-root.js';
 import { parseYaml } from '../../../shared/parse-yaml.js';
-import { DEFAULT_API_KEY } from '../../core/default-api-key.js';
+import { DEFAULT_API_KEY } from '../../../shared/default-api-key.js';
 import { rawRequest } from '../../../../test/support/raw-request.js';
 import { expectRevalidation } from '../../../../test/support/revalidation.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
