@@ -7,6 +7,7 @@ import { RENDERER_FILES, RENDERER_NOTICES } from '../../src/mock/core/docs/rende
 import { childEnv, Processes, requireBuilt, type Run } from '../support/processes.js';
 import { docLinks, readDoc } from '../support/markdown.js';
 import { npmChildEnv, writeOfflineProject } from './offline-project.js';
+import { checked, packInto } from './packed.js';
 
 /**
  * The package as a user gets it: `npm pack` of the built repository, its
@@ -29,17 +30,11 @@ let shipped: string[];
 let install: Run;
 let project: string;
 
-/** The files the build emits from `dir` (a folder of src/), as the package must ship them: every .ts but tests and suites. */
+/** The files the build emits from `dir` (a folder of src/), as the package must ship them: every .ts but tests and suites, as JavaScript and its types (the entry points' types reach into them). */
 function builtFrom(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.suite.ts'))
-    .map((file) => `dist/${dir}/${file.replaceAll('\\', '/').replace(/\.ts$/, '.js')}`);
-}
-
-async function checked(run: Promise<Run>, what: string): Promise<Run> {
-  const done = await run;
-  if (done.code !== 0) throw new Error(`${what} exited ${done.code ?? done.signal}\nstdout: ${done.stdout}\nstderr: ${done.stderr}`);
-  return done;
+    .flatMap((file) => ['.js', '.d.ts'].map((extension) => `dist/${dir}/${file.replaceAll('\\', '/').replace(/\.ts$/, extension)}`));
 }
 
 beforeAll(async () => {
@@ -47,9 +42,7 @@ beforeAll(async () => {
   // Its real path: the installed mock names its files by theirs.
   work = realpathSync(mkdtempSync(join(tmpdir(), 'animal-store-package-')));
   const env = npmChildEnv(childEnv());
-  // --ignore-scripts: a pack script (there is none) could rebuild dist/ under the tests running alongside.
-  const pack = await checked(processes.run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { env, cwd: ROOT }), 'npm pack');
-  const tarball = (JSON.parse(pack.stdout) as Array<{ filename: string }>)[0]!.filename;
+  const tarball = await packInto(processes, work);
   const listing = await checked(processes.run('tar', ['-tzf', join(work, tarball)], { env, cwd: work }), 'tar -tzf');
   shipped = listing.stdout.split('\n').filter(Boolean).map((path) => path.replace(/^package\//, ''));
   project = join(work, 'project');

@@ -7,7 +7,7 @@ const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
 let loading: Promise<Faker> | undefined;
 
 /** faker, imported the first time `Prefer: dynamic=true` asks for it (it is large, and most runs never do). */
-export const loadFaker = (): Promise<Faker> => (loading ??= import('@faker-js/faker').then((m) => m.faker));
+export const loadFaker = (): Promise<Faker> => (loading ??= import('./mock-faker.js').then((m) => m.mockFaker()));
 
 /** A generated Pet: the given fields kept, the rest made up (not seeded: each answer differs). */
 export function generatePet(faker: Faker, fields: Partial<Pet> = {}): Pet {

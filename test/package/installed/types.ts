@@ -1,0 +1,12 @@
+// Type-checked inside a project that installed the packed package: the entry points' types as a user's editor sees them.
+import { createMock, type CreateMockOptions, type MockEngine } from 'animal-store-mock/fetch';
+import { createHandlers, type MockHandlers } from 'animal-store-mock/msw';
+import { runContract, type ContractReport } from 'animal-store-mock/contract';
+
+const options: CreateMockOptions = { seed: 7, apiKeys: ['k1'] };
+export const engine: Promise<MockEngine> = createMock(options);
+export const handlers: MockHandlers = createHandlers({ baseUrl: 'https://api.example.test' });
+export const report: Promise<ContractReport> = engine.then((mock) => runContract({ fetch: (request) => mock.fetch(request) }));
+export const failed: Promise<number> = report.then((r) => r.summary.failed);
+// @ts-expect-error: an option createMock does not take
+export const wrong = createMock({ seeds: 1 });
