@@ -12,6 +12,10 @@ export const EXCHANGE_CHECKS = {
   'exchange-documented-status': { section: 'Endpoints', text: 'Each operation answers a success status it documents (the contract document).' },
   'exchange-response-schema': { section: 'Endpoints', text: 'A documented response matches the contract document: content type, body schema and headers.' },
   'exchange-media-type': { section: 'What the service does', text: 'requests and responses use the media type application/json' },
+  'exchange-json-charset': {
+    section: 'What the service does',
+    text: 'requests and responses use the media type application/json (RFC 8259 §8.1: JSON text exchanged between systems is UTF-8; §11 defines no charset parameter, so one other than utf-8 labels the body as something else)',
+  },
   'exchange-error-body': {
     section: 'Errors',
     text: 'every error response has the Error body: code (string), message (string), status (integer, equal to the HTTP status code)',

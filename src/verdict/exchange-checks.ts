@@ -8,16 +8,19 @@ type NewFinding = Omit<Finding, 'exchange'>;
 
 const ERROR_STATEMENT = checkStatement('exchange-error-body');
 const MEDIA_STATEMENT = checkStatement('exchange-media-type');
+const CHARSET_STATEMENT = checkStatement('exchange-json-charset');
 
 // RFC 9110 §8.3.1: type/subtype is case-insensitive; parameters (charset) may follow.
 const APPLICATION_JSON = /^application\/json\s*(;|$)/i;
+// RFC 9110 §5.6.6: `; name=value`, the name case-insensitive, the value a token or a quoted string.
+const PARAMETER = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)/g;
 
 /**
  * The checks every exchange gets, whatever the rule: the connection held, no
  * 5xx, a documented response matches the contract document (prism-http's
  * output validator: content type, body schema, headers), and every error is
  * an Error body whose `status` is the HTTP status, every answer is
- * application/json, and the invariants of the operation hold. The rule itself then
+ * application/json (with no charset but utf-8), and the invariants of the operation hold. The rule itself then
  * checks what it is about (which status, which items).
  */
 export function checkExchange(validator: ResponseValidator, operation: IHttpOperation | undefined, exchange: RecordedExchange): NewFinding[] {
@@ -45,6 +48,11 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   const contentType = response.headers['content-type'];
   if (!APPLICATION_JSON.test(contentType ?? '')) {
     findings.push({ check: 'exchange-media-type', level: 'error', hard: true, message: `the ${response.status} answer is sent as ${contentType ?? 'no content type'}`, expected: `application/json (${MEDIA_STATEMENT})`, path: '$.headers.content-type' });
+  } else {
+    const charset = charsetOf(contentType as string);
+    if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+      findings.push({ check: 'exchange-json-charset', level: 'error', hard: true, message: `the ${response.status} answer is labelled charset=${charset}`, expected: `no charset, or charset=utf-8 (${CHARSET_STATEMENT})`, path: '$.headers.content-type' });
+    }
   }
   if (response.status >= 400) findings.push(...errorBodyFindings(response.status, response.json, contentType));
   findings.push(...invariantFindings(operation, exchange));
@@ -66,6 +74,16 @@ function errorBodyFindings(status: number, json: unknown, contentType: string | 
     findings.push({ check: 'exchange-error-body', level: 'error', hard: true, message: `Error body status is ${body.status}, the HTTP status ${status}`, expected: ERROR_STATEMENT, path: '$.body.status' });
   }
   return findings;
+}
+
+/** The value of a media type's charset parameter, unquoted; undefined when it has none. */
+export function charsetOf(contentType: string): string | undefined {
+  for (const [, name, value] of contentType.matchAll(PARAMETER)) {
+    if ((name as string).toLowerCase() !== 'charset') continue;
+    const raw = value as string;
+    return raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
+  }
+  return undefined;
 }
 
 /** The request's path below the base URL's path: `/v1/pets/3` → `/pets/3`. */

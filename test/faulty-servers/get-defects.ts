@@ -36,6 +36,12 @@ export const getDefects: Defect[] = [
     caughtBy: ['get-known-id', 'get-unknown-id'],
   },
   {
+    name: 'getPet 200 labelled charset=iso-8859-1',
+    breaks: 'What the service does: requests and responses use the media type application/json (RFC 8259 §8.1: JSON text is UTF-8; a charset other than utf-8 labels it as something else).',
+    wrap: afterMock(isGetPet((s) => s === 200), async (response) => respond(response, await response.text(), { headers: { 'content-type': 'application/json; charset=iso-8859-1' } })),
+    caughtBy: ['get-known-id'],
+  },
+  {
     name: 'getPet answers the Pet inside an array',
     breaks: 'Endpoints > Get an animal: 200, Pet (one object).',
     wrap: afterMock(isGetPet((s) => s === 200), mapJson((pet) => [pet])),

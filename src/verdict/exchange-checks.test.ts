@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createResponseValidator } from '../document/response-validator.js';
+import { charsetOf, checkExchange } from './exchange-checks.js';
+
+/**
+ * The checks of every exchange on one answer, without a server: here the
+ * charset a JSON answer is labelled with (RFC 8259 §8.1, §11). The faulty
+ * servers prove the checks over HTTP (test/faulty-servers/).
+ */
+const validatorLoading = createResponseValidator();
+const PET = '{"id":1,"name":"Rex","categoryId":1,"status":"available"}';
+
+async function checksOf(contentType: string): Promise<string[]> {
+  const validator = await validatorLoading;
+  const operation = validator.operationFor('GET', '/pets/1');
+  const findings = checkExchange(validator, operation, {
+    operation: 'getPet',
+    request: { method: 'GET', url: 'http://127.0.0.1:4010/v1/pets/1', headers: {} },
+    response: { status: 200, headers: { 'content-type': contentType }, body: PET, json: JSON.parse(PET) },
+    ms: 0,
+  });
+  return [...new Set(findings.map((finding) => finding.check as string))];
+}
+
+describe('charsetOf', () => {
+  it.each([
+    ['application/json', undefined],
+    ['application/json; charset=utf-8', 'utf-8'],
+    ['application/json;CHARSET="UTF-8"', 'UTF-8'],
+    ['application/json; foo=bar; charset = iso-8859-1', 'iso-8859-1'],
+    ['application/json; charset="a\\"b"', 'a"b'],
+  ])('%s: %s', (type, charset) => {
+    expect(charsetOf(type)).toBe(charset);
+  });
+});
+
+describe('exchange-json-charset', () => {
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON; Charset="UTF-8"'])('%s passes', async (type) => {
+    expect(await checksOf(type)).not.toContain('exchange-json-charset');
+  });
+
+  it.each(['application/json; charset=iso-8859-1', 'application/json;charset="utf-16"', 'application/json; charset=utf8'])('%s is a finding', async (type) => {
+    // Only this check: prism's validator takes any parameters of application/json.
+    expect(await checksOf(type)).toEqual(['exchange-json-charset']);
+  });
+
+  it('leaves a type other than application/json to exchange-media-type alone', async () => {
+    const checks = await checksOf('text/plain; charset=latin1');
+    expect(checks).toContain('exchange-media-type');
+    expect(checks).not.toContain('exchange-json-charset');
+  });
+});
