@@ -39,6 +39,15 @@ const malformedJson: FaultKind<'malformed-json', 'malformed-json'> = {
   },
 };
 
+const gatewayPage: FaultKind<'gateway-page', 'gateway-page'> = {
+  name: 'gateway-page',
+  schema: { form: 'word' },
+  guideRow: {
+    written: '`then: gateway-page`',
+    gets: 'A 502 Bad Gateway with a load balancer\'s HTML page (`Content-Type: text/html`) in place of the Error body, as a gateway in front of a service that is down sends it; the page says it is simulated and names the scenario and stub. The request is not served (`createPet` stores nothing).',
+  },
+};
+
 const trickle: FaultKind<'trickle', { trickle: { chunkBytes: number; intervalMs: number } }> = {
   name: 'trickle',
   schema: {
@@ -70,7 +79,7 @@ const pass: FaultKind<'pass', 'pass'> = {
  * by `npm run scenario-schema`), so its messages list the words and the
  * mappings' keys in this order.
  */
-export const FAULT_KINDS = [status, reset, hang, malformedJson, trickle, pass] as const;
+export const FAULT_KINDS = [status, reset, hang, malformedJson, gatewayPage, trickle, pass] as const;
 
 type AnyFaultKind = (typeof FAULT_KINDS)[number];
 export type FaultKindName = AnyFaultKind['name'];

@@ -210,6 +210,7 @@ describe('faults, over HTTP', () => {
     byHeader('reset', { then: 'reset' }),
     byHeader('hang', { then: 'hang' }),
     byHeader('malformed-json', { then: 'malformed-json' }),
+    byHeader('gateway-page', { then: 'gateway-page' }),
     byHeader('trickle', { then: { trickle: { chunkBytes: 64, intervalMs: 40 } } }),
     byHeader('fixed-then-pass', { latency: { fixedMs: 200 }, then: 'pass' }),
     byHeader('fixed-only', { latency: { fixedMs: 200 } }),
@@ -268,6 +269,22 @@ describe('faults, over HTTP', () => {
     expect(text.startsWith('{"id":')).toBe(true);
     expect(() => JSON.parse(text)).toThrow();
     expect((await mock.health()).pets).toBe(before + 1);
+  });
+
+  it('gateway-page: 502 with a gateway\'s HTML page naming the scenario and stub, CORS kept, nothing served', async () => {
+    const before = (await mock.health()).pets;
+    for (const [path, init] of [['/pets?limit=3', {}], ['/pets/1', {}], ['/pets', json({ name: 'Never', categoryId: 2 })]] as const) {
+      const res = await raw(path, 'gateway-page', { ...init, headers: { ...('headers' in init ? init.headers : {}), origin: 'http://localhost:3000' } });
+      expect(res.status, path).toBe(502);
+      expect(res.headers.get('content-type')).toBe('text/html');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const text = await res.text();
+      expect(text).toMatch(/^<html>\r\n<head><title>502 Bad Gateway<\/title><\/head>/);
+      expect(text).toContain('Simulated by the mock: scenario faults, stub gateway-page.');
+      expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+      expect(() => JSON.parse(text)).toThrow();
+    }
+    expect((await mock.health()).pets).toBe(before);
   });
 
   it('trickle: the normal body, in several chunks, intervalMs apart', async () => {
