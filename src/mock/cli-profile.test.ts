@@ -33,6 +33,7 @@ choices:
   unknown-id: { status: 404, code: no_such_pet }
   pet-id: { status: 400, code: bad_pet_id }
   unknown-query-parameter: { status: 400, code: unknown_parameter }
+  unknown-path: { status: 404, code: no_such_route }
   limit: { refused: { status: 400, code: bad_limit }, above-maximum: clamped }
   status: { status: 400, code: bad_status }
 `;
@@ -114,6 +115,15 @@ describe('the mock with a profile', () => {
     expect(answer(await post(mock, JSON.stringify({ name: 'Rex', categoryId: 'one' })))).toBe('400 bad_value');
     // An explicit status is kept.
     expect((await post(mock, JSON.stringify({ name: 'Sue', categoryId: 1, status: 'sold' }))).json.status).toBe('sold');
+    // A path under the base that no operation has, with any method; the key is checked first. The store orders
+    // area, another method on a documented path and a path outside the base keep the mock's own answers.
+    expect(answer(await call(mock, '/pet'))).toBe('404 no_such_route');
+    expect(answer(await call(mock, '/pets/1/owner', { method: 'POST', body: '{}' }))).toBe('404 no_such_route');
+    expect(answer({ status: (await fetch(`${mock.url}/pet`)).status, json: await (await fetch(`${mock.url}/pet`)).json() })).toBe('401 no_key');
+    expect(answer(await call(mock, '/store/orders'))).toBe('501 not_implemented');
+    expect(answer(await call(mock, '/pets/1', { method: 'DELETE' }))).toBe('405 method_not_allowed');
+    const outside = await fetch(`${new URL(mock.url).origin}/elsewhere`);
+    expect(answer({ status: outside.status, json: await outside.json() })).toBe('404 route_not_found');
   });
 
   it('answers by the finer choices: an Error per field, the challenge, names, chunked bodies, the body limit, the readings of a petId', { timeout: 30_000 }, async () => {

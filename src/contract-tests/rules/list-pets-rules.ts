@@ -3,6 +3,7 @@ import type { Statement } from '../../verdict/report.js';
 import { expectStatus, petsOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
+import { answerOf } from '../silent-log.js';
 
 const list = (context: RuleContext, query: string) => context.send({ method: 'GET', path: `/pets${query}` });
 
@@ -156,4 +157,18 @@ export const listPetsRules: Rule[] = [
   silentRule('list-limit-below-minimum', '?limit=0', STATEMENTS.limitSilent),
   silentRule('list-limit-not-an-integer', '?limit=abc', STATEMENTS.limitSilent),
   silentRule('list-unknown-status', '?status=lost', STATEMENTS.statusSilent),
+  {
+    id: 'list-unknown-path',
+    title: 'GET /pet, a path the document does not have (listPets misspelt), with the key: a 4xx with an Error body (the interface does not say which)',
+    operation: 'listPets',
+    writes: false,
+    severity: 'advisory',
+    statement: STATEMENTS.otherPaths,
+    async run(context) {
+      const exchange = await context.send({ method: 'GET', path: '/pet' });
+      context.observe('unknown-path', answerOf(exchange), exchange);
+      // 405 would have to name the methods allowed (RFC 9110 §15.5.6), and a path no operation has has none.
+      expectStatus(context, exchange, [400, 403, 404, 410], STATEMENTS.otherPaths);
+    },
+  },
 ];

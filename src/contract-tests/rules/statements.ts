@@ -27,6 +27,10 @@ export const STATEMENTS = {
   statusOptional: { section: 'Resources and their fields > NewPet', text: '`status` is not required; its default value is not shown.' },
   getSuccess: { section: 'Endpoints > Get an animal (deprecated)', text: '200: Pet. The animal exists.' },
   getNotFound: { section: 'Endpoints > Get an animal (deprecated)', text: '404: Error. The requested resource could not be found.' },
+  otherPaths: {
+    section: 'Endpoints > Other operations',
+    text: 'Any other operations (update or delete of an animal, for example): not shown. What a path no operation has gets is not shown; every error response has the Error body.',
+  },
   deprecation: {
     section: 'Versioning',
     text: 'GET /pets/{petId} is deprecated and will be removed on 5 December 2030; the replacement is GET /pets with the status filter. (How it is signalled is not shown.)',

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Log } from '../core/log/log.js';
 import type { Contract } from '../../document/contract.js';
-import { errorBody } from '../core/errors.js';
+import { errorBody, profiledError } from '../core/errors.js';
 import type { MockStore } from '../core/store/mock-store.js';
 import { adminApp } from './admin/admin-app.js';
 import { serveDocs } from './docs/docs-routes.js';
@@ -126,7 +126,7 @@ export function createMockApp(options: MockAppOptions): Hono<MockEnv> {
   }
 
   serveRoutes(app, steps, { methods, served, exchange: exchangeOf });
-  refuseTheRest(app, steps, { base, exchange: exchangeOf });
+  refuseTheRest(app, steps, { base, profile, exchange: exchangeOf });
   // Only for a fault of Hono's own: every route's steps catch what they throw (steps/internal-errors.ts).
   app.onError((error, c) => internalError(logger, exchangeOf(c), error));
   return app;
@@ -158,22 +158,28 @@ function serveRoutes(
   }
 }
 
-/** Every other request: the store orders area, no route at all. */
-function refuseTheRest(app: Hono<MockEnv>, steps: Pipeline, { base, exchange: exchangeOf }: { base: string; exchange: (c: Context<MockEnv>) => Exchange }): void {
+/** Every other request: the store orders area, no route at all (under the base, the active profile's `unknown-path` answer). */
+function refuseTheRest(
+  app: Hono<MockEnv>,
+  steps: Pipeline,
+  { base, profile, exchange: exchangeOf }: { base: string; profile: ActiveProfile; exchange: (c: Context<MockEnv>) => Exchange },
+): void {
   // The interface says a store orders area exists but shows nothing of it.
   const orders = steps.underApi((x) =>
     sendError(x, errorBody('not_implemented', 'The store orders area exists, but the interface does not describe it, so the mock does not serve it.')),
   );
   app.all(`${base}/store/orders`, (c) => orders(exchangeOf(c)));
 
-  const noRoute = (x: Exchange): Response => sendError(x, errorBody('route_not_found', `No route ${x.c.req.method} ${x.c.req.path}.`));
-  const noApiRoute = steps.underApi(noRoute);
+  const noRoute = (x: Exchange): Response => sendError(x, errorBody('route_not_found', noRouteMessage(x)));
+  const noApiRoute = steps.underApi((x) => sendError(x, profiledError(profile.choices['unknown-path'], noRouteMessage(x))));
   const noOtherRoute = steps.elsewhere(noRoute);
   app.notFound((c) => {
     const { path } = c.req;
     return (path === base || path.startsWith(`${base}/`) ? noApiRoute : noOtherRoute)(exchangeOf(c));
   });
 }
+
+const noRouteMessage = (x: Exchange): string => `No route ${x.c.req.method} ${x.c.req.path}.`;
 
 /** `/pets/{petId}` → `/pets/:petId` */
 const toHonoPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');

@@ -68,5 +68,25 @@ const emptyAuthorization = profilePoint<'empty-authorization', 'missing-key' | '
   noted: 'fixed',
 });
 
+/**
+ * What a path the document does not have may get: a refusal, never a
+ * success nor a 5xx (the interface lists none); not 405, which must name
+ * the methods allowed (RFC 9110 §15.5.6) where there are none.
+ */
+const UNKNOWN_PATH_STATUSES = [400, 403, 404, 410] as const;
+
+const unknownPath = profilePoint<'unknown-path', ProfiledError>({
+  key: 'unknown-path',
+  question: 'A path under the base address that the document does not have (`GET /pet`), with an accepted key',
+  learnedFrom: 'the `STATUS code` of `unknown-path` (`GET /pet` with the key)',
+  about: 'every method, on every path under the base that no operation, nor the store orders area, has',
+  schema: errorSchema(UNKNOWN_PATH_STATUSES),
+  own: { status: 404, code: 'route_not_found' },
+  example: { status: 404, code: 'not_found' },
+  inWords: shown,
+  learn: (answers) => oneError(UNKNOWN_PATH_STATUSES, answers),
+  noted: 'fixed',
+});
+
 /** The points every operation has, in the schema's order. */
-export const EVERY_OPERATION_POINTS = [missingKey, wrongKey, emptyAuthorization, challenge, unknownQueryParameter] as const;
+export const EVERY_OPERATION_POINTS = [missingKey, wrongKey, emptyAuthorization, challenge, unknownQueryParameter, unknownPath] as const;
