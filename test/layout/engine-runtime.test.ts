@@ -10,6 +10,9 @@ import { importGraph, type ImportEdge } from './import-graph.js';
  * no file reaches a `node:` module, a package that needs node, or a global
  * only node has, through imports that stay in the JavaScript (type-only
  * ones are erased). A dynamic `import()` counts: a bundler follows it too.
+ * A use that asks first (`globalThis.process?.getBuiltinModule?.(…)`, with
+ * a way on without it) is not one: ajv-instances.ts requires ajv so in the
+ * node server, and is handed it by static-ajv.ts elsewhere.
  */
 const ROOT = packageRoot();
 const ENTRY = 'src/entries/fetch.ts';
@@ -45,6 +48,8 @@ describe('the engine', () => {
     expect(chains.has('src/mock/http/app.ts')).toBe(true);
     expect(chains.has('src/mock/core/store/memory/memory-store.ts')).toBe(true);
     expect(chains.has('src/mock/http/steps/session.ts')).toBe(true);
+    // Where there is no require, ajv comes imported.
+    expect(chains.has('src/document/static-ajv.ts')).toBe(true);
   });
 
   it('reaches no node: module and no package that needs node', () => {

@@ -1,4 +1,6 @@
 import type { Hono } from 'hono';
+// First: ajv for the schemas compiled here, imported (a browser has no require).
+import '../../document/static-ajv.js';
 import { contractOf, type Contract } from '../../document/contract.js';
 import type { OpenApiDocument } from '../../document/openapi-types.js';
 import { parseYaml } from '../../shared/parse-yaml.js';
