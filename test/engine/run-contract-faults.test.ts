@@ -1,44 +1,43 @@
+import { getResponse, http, HttpResponse, type RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createMock } from '../../src/entries/fetch.js';
-import { runContract, type FetchFunction } from '../../src/entries/contract.js';
+import { runContract } from '../../src/entries/contract.js';
+import { createHandlers } from '../../src/entries/msw.js';
 
 /**
- * runContract({ fetch }) fails a hand-written set of handlers that breaks
- * the contract, naming the rule: each fault below is what teams write by
- * hand (a 200 for a create, an error without the Error body, no state).
+ * runContract({ fetch }) against MSW handler sets a team might write: each
+ * is the package's handlers with one hand-written handler in front (as a
+ * test's `server.use` would put it), breaking one thing the contract says.
+ * Each fails with the rule for that thing; the package's own pass.
  */
-const failedRules = async (fetch: FetchFunction): Promise<string[]> => {
-  const report = await runContract({ fetch }, { seed: 7 });
+const failedRules = async (handlers: RequestHandler[]): Promise<string[]> => {
+  const report = await runContract({ fetch: async (request) => (await getResponse(handlers, request)) ?? new Response(null, { status: 599 }) }, { seed: 7 });
   return report.results.filter((result) => result.status === 'failed').map((result) => result.id);
 };
 
-/** The engine, with one answer changed by `change`. */
-async function withFault(change: (request: Request, answer: Response) => Promise<Response> | Response): Promise<FetchFunction> {
-  const engine = await createMock();
-  return async (request) => change(request, await engine.fetch(request.clone()));
-}
+const withInFront = (handler: RequestHandler): RequestHandler[] => [handler, ...createHandlers().handlers];
 
-describe('runContract against fetch handlers that break the contract', () => {
+describe('runContract against MSW handlers that break the contract', () => {
   it('fails a create answered 200 instead of 201', { timeout: 60_000 }, async () => {
-    const fetch = await withFault((request, answer) => (request.method === 'POST' && answer.status === 201 ? new Response(answer.body, { status: 200, headers: answer.headers }) : answer));
-    expect(await failedRules(fetch)).toEqual(expect.arrayContaining(['create-returns-pet', 'create-readable-via-get-pet']));
-  });
-
-  it('fails a 404 without the Error body', { timeout: 60_000 }, async () => {
-    const fetch = await withFault((_, answer) => (answer.status === 404 ? new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } }) : answer));
-    expect(await failedRules(fetch)).toEqual(expect.arrayContaining(['get-unknown-id', 'get-not-an-id']));
-  });
-
-  it('fails handlers that keep no state: a created animal is not found', { timeout: 60_000 }, async () => {
-    const fetch = await withFault(async (request, answer) => {
-      const created = /^\/v1\/pets\/(\d+)$/.exec(new URL(request.url).pathname);
-      return request.method === 'GET' && created && Number(created[1]) > 30 ? createMock().then((fresh) => fresh.fetch(request)) : answer;
+    const created = http.post('*/v1/pets', async ({ request }) => {
+      const pet = (await request.json()) as object;
+      return HttpResponse.json({ id: 1000, ...pet }, { status: 200 });
     });
-    expect(await failedRules(fetch)).toEqual(expect.arrayContaining(['create-readable-via-get-pet', 'get-before-and-after-create']));
+    expect(await failedRules(withInFront(created))).toEqual(expect.arrayContaining(['create-returns-pet']));
   });
 
-  it('passes the engine itself', { timeout: 60_000 }, async () => {
-    const engine = await createMock();
-    expect(await failedRules((request) => engine.fetch(request))).toEqual([]);
+  it('fails a missing animal answered without the Error body', { timeout: 60_000 }, async () => {
+    const missing = http.get('*/v1/pets/:petId', ({ params }) => (Number(params.petId) > 30 || Number.isNaN(Number(params.petId)) ? new HttpResponse('Not Found', { status: 404 }) : undefined));
+    expect(await failedRules(withInFront(missing))).toEqual(expect.arrayContaining(['get-unknown-id']));
+  });
+
+  it('fails handlers that keep no state: a created animal is not there to read', { timeout: 60_000 }, async () => {
+    const forgetful = http.get('*/v1/pets/:petId', ({ params }) =>
+      Number(params.petId) > 30 ? HttpResponse.json({ code: 'pet_not_found', message: 'No animal has that id.', status: 404 }, { status: 404 }) : undefined,
+    );
+    expect(await failedRules(withInFront(forgetful))).toEqual(expect.arrayContaining(['create-readable-via-get-pet']));
+  });
+
+  it('passes the package handlers alone', { timeout: 60_000 }, async () => {
+    expect(await failedRules(createHandlers().handlers)).toEqual([]);
   });
 });
