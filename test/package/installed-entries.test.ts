@@ -48,6 +48,9 @@ describe('the installed entry points', () => {
     const dir = await project('with-msw-2', '^2.9.0');
     const run = await checked(processes.node(['use-entries.mjs'], { cwd: dir }), 'use-entries.mjs');
     expect(JSON.parse(run.stdout)).toEqual(expected);
+    // Types for a client, generated from the contract document the package ships, as a frontend team would.
+    await checked(processes.run('npm', ['install', '--no-audit', '--no-fund', 'openapi-fetch@^0.17.0', 'openapi-typescript@^7.0.0'], { env: npmChildEnv(childEnv()), cwd: dir }), 'npm install openapi-fetch openapi-typescript');
+    await checked(processes.run(join(dir, 'node_modules', '.bin', 'openapi-typescript'), ['node_modules/animal-store-mock/openapi/animal-store.yaml', '-o', 'api.d.ts'], { cwd: dir }), 'openapi-typescript');
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['ES2023', 'DOM'] }, files: ['types.ts'] }));
     const tsc = await processes.node([join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir });
     expect(tsc.stdout + tsc.stderr).toBe('');

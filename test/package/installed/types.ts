@@ -2,6 +2,8 @@
 import { createMock, type CreateMockOptions, type MockEngine } from 'animal-store-mock/fetch';
 import { createHandlers, type MockHandlers } from 'animal-store-mock/msw';
 import { runContract, type ContractReport } from 'animal-store-mock/contract';
+import createClient from 'openapi-fetch';
+import type { paths } from './api.js';
 
 const options: CreateMockOptions = { seed: 7, apiKeys: ['k1'] };
 export const engine: Promise<MockEngine> = createMock(options);
@@ -10,3 +12,9 @@ export const report: Promise<ContractReport> = engine.then((mock) => runContract
 export const failed: Promise<number> = report.then((r) => r.summary.failed);
 // @ts-expect-error: an option createMock does not take
 export const wrong = createMock({ seeds: 1 });
+
+// A client typed from the package's contract document (openapi-typescript), against the engine.
+const client = createClient<paths>({ baseUrl: 'http://localhost/v1', fetch: (request) => engine.then((mock) => mock.fetch(request)) });
+export const pet = client.GET('/pets/{petId}', { params: { path: { petId: 1 } }, headers: { Authorization: 'Bearer animal-store-dev-key' } }).then(({ data }) => data?.name);
+// @ts-expect-error: the contract has no such path
+export const nowhere = client.GET('/animals');
