@@ -10,7 +10,9 @@
  *
  * In-process, 50 loops each await one answer at a time (autocannon's 50
  * connections' counterpart), reading every body; the CPU is this process's,
- * the caller's share included, as a test's would be.
+ * the caller's share included, as a test's would be. The server is measured
+ * twice: by autocannon (what it can serve) and by the same 50 loops calling
+ * the global `fetch` over loopback (what a test calling it pays).
  */
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
@@ -36,8 +38,8 @@ interface Measure {
 type Fetch = (request: Request) => Response | Promise<Response>;
 
 /** 50 loops calling `fetch` for `seconds`, each body read: answers a second and this process's CPU µs per answer. */
-async function inProcess(fetch: Fetch, path: string, seconds: number): Promise<Measure> {
-  const url = `http://localhost${path}`;
+async function inProcess(fetch: Fetch, path: string, seconds: number, origin = 'http://localhost'): Promise<Measure> {
+  const url = `${origin}${path}`;
   const until = performance.now() + seconds * 1000;
   let answers = 0;
   const cpu = process.cpuUsage();
@@ -87,20 +89,27 @@ async function main(): Promise<void> {
     await inProcess(engineFetch, path, 1);
     await inProcess(bare, path, 1);
     await overLoopback(origin, server.pid, path, 1);
-    const rows: Array<{ server: Measure; engine: Measure; bare: Measure }> = [];
+    await inProcess((request) => fetch(request), path, 1, origin);
+    type Kind = 'server' | 'fetched' | 'engine' | 'bare';
+    const rows: Array<Record<Kind, Measure>> = [];
+    const measure = (kind: Kind): Promise<Measure> => {
+      if (kind === 'server') return overLoopback(origin, server.pid, path, SECONDS);
+      if (kind === 'fetched') return inProcess((request) => fetch(request), path, SECONDS, origin);
+      return inProcess(kind === 'engine' ? engineFetch : bare, path, SECONDS);
+    };
     for (let round = 0; round < ROUNDS; round += 1) {
-      const measured: Partial<Record<'server' | 'engine' | 'bare', Measure>> = {};
-      const order = round % 2 === 0 ? (['server', 'engine', 'bare'] as const) : (['bare', 'engine', 'server'] as const);
-      for (const kind of order) measured[kind] = kind === 'server' ? await overLoopback(origin, server.pid, path, SECONDS) : await inProcess(kind === 'engine' ? engineFetch : bare, path, SECONDS);
-      rows.push(measured as { server: Measure; engine: Measure; bare: Measure });
+      const measured: Partial<Record<Kind, Measure>> = {};
+      const order: Kind[] = round % 2 === 0 ? ['server', 'fetched', 'engine', 'bare'] : ['bare', 'engine', 'fetched', 'server'];
+      for (const kind of order) measured[kind] = await measure(kind);
+      rows.push(measured as Record<Kind, Measure>);
     }
-    const at = (kind: 'server' | 'engine' | 'bare', field: keyof Measure) => median(rows.map((row) => row[kind][field])) ?? 0;
+    const at = (kind: Kind, field: keyof Measure) => median(rows.map((row) => row[kind][field])) ?? 0;
     process.stdout.write(
       [
         `${path}: ${ROUNDS} rounds of ${SECONDS} s`,
-        `  answers/s (median): server over loopback ${at('server', 'rps').toFixed(0)}, engine in-process ${at('engine', 'rps').toFixed(0)}, bare Hono in-process ${at('bare', 'rps').toFixed(0)}`,
+        `  answers/s (median): server over loopback by autocannon ${at('server', 'rps').toFixed(0)}, by fetch ${at('fetched', 'rps').toFixed(0)}; engine in-process ${at('engine', 'rps').toFixed(0)}, bare Hono in-process ${at('bare', 'rps').toFixed(0)}`,
         `  CPU µs per answer (median): server ${at('server', 'cpuUs').toFixed(1)} (its own process), engine ${at('engine', 'cpuUs').toFixed(1)}, bare Hono ${at('bare', 'cpuUs').toFixed(1)} (this process, caller included)`,
-        `  engine/server throughput: ${spread(rows.map((row) => row.engine.rps / row.server.rps))}`,
+        `  engine/server throughput: ${spread(rows.map((row) => row.engine.rps / row.server.rps))} against autocannon's, ${spread(rows.map((row) => row.engine.rps / row.fetched.rps))} against fetch's`,
         `  engine/bare Hono CPU per answer: ${spread(rows.map((row) => row.engine.cpuUs / row.bare.cpuUs))}`,
         '',
       ].join('\n'),
