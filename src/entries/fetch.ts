@@ -5,3 +5,4 @@
 export { createMock, type MockEngine } from '../mock/engine/create-mock.js';
 export type { CreateMockOptions } from '../mock/engine/engine-start.js';
 export type { Log } from '../mock/core/log/log.js';
+export type { Pet, PetStatus } from '../mock/core/catalogue/pet.js';

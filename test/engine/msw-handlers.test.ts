@@ -55,7 +55,7 @@ describe('the MSW handlers in setupServer', () => {
   });
 
   it('with a bad option, reject ready and answer every request with the Error naming it', async () => {
-    const broken = createHandlers({ baseUrl: 'https://broken.example.test', fixtures: [{ id: 1 }] });
+    const broken = createHandlers({ baseUrl: 'https://broken.example.test', fixtures: [{ id: 1 }] as never });
     await expect(broken.ready).rejects.toThrow(/createMock: invalid fixtures: \$\[0\]\.name is required/);
     const answer = await getResponse(broken.handlers, new Request('https://broken.example.test/v1/pets'));
     expect(answer?.status).toBe(500);

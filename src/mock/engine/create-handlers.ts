@@ -10,7 +10,7 @@ export interface HandlersOptions extends CreateMockOptions {
 
 /** MSW request handlers answered by one mock engine, and its reset. */
 export interface MockHandlers {
-  /** For `setupServer(...handlers)`, `setupWorker(...handlers)`, or a story's `msw.handlers`. */
+  /** For `setupServer(...handlers)`, `setupWorker(...handlers)`, or a story's `msw.use(...handlers)` (msw-storybook-addon). */
   readonly handlers: HttpHandler[];
   /** Back to how the engine was created: for `afterEach`, or a story's own start. */
   reset(): Promise<void>;

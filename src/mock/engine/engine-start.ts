@@ -9,6 +9,7 @@ import { buildScenarioCatalogue } from '../core/scenarios/scenario-catalogue.js'
 import { DEFAULT_SCENARIO, findScenarioEntry, type ScenarioSource } from '../core/scenarios/scenario-source.js';
 import { tokenProblem } from '../core/token-problem.js';
 import { GENERATED_COUNT } from '../core/fixtures/generated-count.js';
+import { exactInteger, int64StandIn } from '../../shared/exact-json/int64.js';
 import { givenScenarios } from './given-scenarios.js';
 
 /** What `createMock` takes: all of it optional, each as the server's option of the same name. */
@@ -19,8 +20,8 @@ export interface CreateMockOptions {
   adminKey?: string;
   /** Generate the catalogue with faker from this seed (`--seed`), for every scenario. */
   seed?: number;
-  /** The catalogue's animals (`--fixtures`), for every scenario: Pets as the contract describes them. */
-  fixtures?: readonly unknown[];
+  /** The catalogue's animals (`--fixtures`), for every scenario: Pets as the contract describes them (checked, whatever their type says). */
+  fixtures?: readonly Pet[];
   /** The scenario new sessions start in (`--scenario`): a shipped one's name, or a scenario object (as a scenario file's content). Default `default`. */
   scenario?: string | object;
   /** More scenarios, activated by name through the admin API or `Prefer: scenario=NAME`: objects as scenario files hold. */
@@ -42,11 +43,17 @@ export interface EngineStart {
   profile: LoadedProfile;
 }
 
+/** The options createMock knows (createHandlers takes baseUrl off first): any other is a misspelling, told rather than ignored. */
+const KNOWN_OPTIONS: ReadonlySet<string> = new Set(['apiKeys', 'adminKey', 'seed', 'fixtures', 'scenario', 'scenarios', 'profile', 'log']);
+
 /** Checks `createMock`'s options and builds what the engine starts from, or throws an Error naming the first problem found. */
 export async function engineStart(contract: Contract, options: CreateMockOptions): Promise<EngineStart> {
   const refuse = (message: string): never => {
     throw new Error(`createMock: ${message}`);
   };
+  if (typeof options !== 'object' || options === null) refuse('the options must be an object');
+  const unknown = Object.keys(options).filter((key) => !KNOWN_OPTIONS.has(key));
+  if (unknown.length > 0) refuse(`unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')} (known: ${[...KNOWN_OPTIONS].join(', ')})`);
   const apiKeys = options.apiKeys ?? [DEFAULT_API_KEY];
   if (!Array.isArray(apiKeys) || apiKeys.length === 0) refuse('apiKeys must be a non-empty array of keys');
   apiKeys.forEach((key, index) => {
@@ -103,12 +110,21 @@ async function ownCatalogue(contract: Contract, options: CreateMockOptions, refu
   if (options.fixtures !== undefined && options.seed !== undefined) refuse('give fixtures or seed, not both');
   if (options.fixtures !== undefined) {
     if (!Array.isArray(options.fixtures)) refuse('fixtures must be an array of animals (Pets)');
-    const data = structuredClone(options.fixtures) as unknown[];
-    const checked = checkFixture(contract, 'fixtures', { value: data, view: data });
+    // An int64 past 2^53 may be given as a bigint: held exactly, shown to the schema as parseExactJson shows one.
+    const value = mapIntegers(structuredClone(options.fixtures), exactInteger) as unknown[];
+    const checked = checkFixture(contract, 'fixtures', { value, view: mapIntegers(value, int64StandIn) });
     return checked.ok ? checked.value : refuse(`invalid ${checked.error}`);
   }
   if (options.seed === undefined) return undefined;
-  if (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 2 ** 32 - 1) refuse(`seed must be a whole number from 0 to 4294967295, got ${String(options.seed)}`);
+  if (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 2 ** 32 - 1) refuse(`seed must be a whole number from 0 to 4294967295, got ${JSON.stringify(options.seed) ?? String(options.seed)}`);
   const { generateCatalogue } = await import('../core/fixtures/generate-catalogue.js');
   return generateCatalogue({ seed: options.seed, count: GENERATED_COUNT });
+}
+
+/** `data` with each bigint in it replaced by `map`'s number or bigint. */
+function mapIntegers(data: unknown, map: (value: bigint) => unknown): unknown {
+  if (typeof data === 'bigint') return map(data);
+  if (Array.isArray(data)) return data.map((item) => mapIntegers(item, map));
+  if (typeof data === 'object' && data !== null) return Object.fromEntries(Object.entries(data).map(([key, item]) => [key, mapIntegers(item, map)]));
+  return data;
 }

@@ -21,7 +21,7 @@ export function givenScenarios(contract: Contract, given: ReadonlyMap<string, un
     if (name === undefined || path.endsWith('.schema.json')) continue;
     entries.set(name, { name, shown: path, read: () => readShipped(path), stamp: () => '' });
   }
-  for (const [name, data] of given) entries.set(name, { name, shown: `scenario ${JSON.stringify(name)}`, read: () => ok(data), stamp: () => '' });
+  for (const [name, data] of given) entries.set(name, { name, shown: `${JSON.stringify(name)} (given to createMock)`, read: () => ok(data), stamp: () => '' });
   return {
     where: 'the scenarios given to createMock and the shipped ones',
     list: () => ok(entries),
