@@ -79,8 +79,16 @@ const proxyOf = ({ upstream, fallback, unchecked, violations }: NonNullable<Exch
  * iterated on the way), and the start of the body the operation read.
  */
 function requestOf(x: Exchange): JournalMessage {
-  const raw = nodeBindings(x.c)?.incoming.rawHeaders ?? [...x.c.req.raw.headers].flat();
-  return journalRequest(raw, bodyText(x.trace.body));
+  return journalRequest(nodeBindings(x.c)?.incoming.rawHeaders ?? fieldList(x.c.req.raw.headers), bodyText(x.trace.body));
+}
+
+/** A Request's fields as rawHeaders lists them (name, value, …): by forEach, which cost node's Headers a quarter of spreading its iterator. */
+function fieldList(headers: Headers): string[] {
+  const raw: string[] = [];
+  headers.forEach((value, name) => {
+    raw.push(name, value);
+  });
+  return raw;
 }
 
 /**
