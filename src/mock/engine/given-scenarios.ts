@@ -1,8 +1,8 @@
 import type { Contract } from '../../document/contract.js';
-import { parseYaml } from '../../shared/parse-yaml.js';
+import { readYaml } from '../../shared/parse-yaml.js';
 import { shippedPaths, shippedText } from '../../shared/shipped-file.js';
 import { fixtureFromText } from '../core/fixtures/check-fixture.js';
-import { failed, ok, type Result } from '../core/result.js';
+import { failed, ok } from '../core/result.js';
 import type { ScenarioEntry, ScenarioSource } from '../core/scenarios/scenario-source.js';
 
 const SCENARIO_FILE = /^scenarios\/(.+)\.(ya?ml|json)$/;
@@ -19,7 +19,7 @@ export function givenScenarios(contract: Contract, given: ReadonlyMap<string, un
   for (const path of shippedPaths('scenarios')) {
     const name = SCENARIO_FILE.exec(path)?.[1];
     if (name === undefined || path.endsWith('.schema.json')) continue;
-    entries.set(name, { name, shown: path, read: () => readShipped(path), stamp: () => '' });
+    entries.set(name, { name, shown: path, read: () => readYaml(shippedText(path)), stamp: () => '' });
   }
   for (const [name, data] of given) entries.set(name, { name, shown: `${JSON.stringify(name)} (given to createMock)`, read: () => ok(data), stamp: () => '' });
   return {
@@ -37,12 +37,4 @@ export function givenScenarios(contract: Contract, given: ReadonlyMap<string, un
       return loaded.ok ? ok({ pets: loaded.value, from: file }) : loaded;
     },
   };
-}
-
-function readShipped(path: string): Result<unknown, string> {
-  try {
-    return ok(parseYaml(shippedText(path)));
-  } catch (error) {
-    return failed(`cannot be read as YAML or JSON: ${(error as Error).message.split('\n', 1)[0]}`);
-  }
 }

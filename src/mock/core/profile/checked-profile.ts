@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { precompiledOrCompiled, validatorKey } from '../../../document/precompiled-validators.js';
-import { parseYaml } from '../../../shared/parse-yaml.js';
+import { readYaml } from '../../../shared/parse-yaml.js';
 import { PROFILE_VERSION, type Profile, type ProfileFile } from '../../../shared/profile/profile.js';
 import { shippedText } from '../../../shared/shipped-file.js';
 import { describeSchemaErrors } from '../scenarios/describe-schema-errors.js';
@@ -63,11 +63,8 @@ function checkProfileData(data: unknown, shown: string): Result<ProfileFile, str
 
 /** Parses a profile's text (YAML, or JSON) as `checkProfile` takes it, or says why it cannot be read. */
 export function parseProfileText(text: string, shown: string): Result<unknown, string> {
-  try {
-    return ok(parseYaml(text));
-  } catch (error) {
-    return failed(`${shown}: cannot be read as YAML or JSON: ${(error as Error).message.split('\n', 1)[0]}`);
-  }
+  const read = readYaml(text);
+  return read.ok ? read : failed(`${shown}: ${read.error}`);
 }
 
 let defaultProfile: LoadedProfile | undefined;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Contract } from '../../../document/contract.js';
-import { parseYaml } from '../../../shared/parse-yaml.js';
+import { readYaml } from '../../../shared/parse-yaml.js';
 import { displayPath } from '../files/display-path.js';
 import type { Result } from '../result.js';
 import { checkScenario, type Scenario } from './check-scenario.js';
@@ -23,10 +23,11 @@ export function loadScenarioFile(contract: Contract, file: string): Result<Scena
 
 /** A scenario file's data, or why it cannot be read. */
 export function readScenarioFile(file: string): Result<unknown, string> {
+  let text: string;
   try {
-    return { ok: true, value: parseYaml(readFileSync(file, 'utf8')) };
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    // yaml's messages go on with an excerpt of the file over several lines; the first says where.
-    return { ok: false, error: `cannot be read as YAML or JSON: ${(error as Error).message.split('\n', 1)[0]}` };
+    return { ok: false, error: `cannot be read as YAML or JSON: ${(error as Error).message}` };
   }
+  return readYaml(text);
 }
