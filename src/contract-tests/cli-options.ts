@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { describeParseError } from '../shared/cli-parse-error.js';
 import { parseAllowRefusals } from './allow-refusal.js';
 import { DEFAULT_MAX_BODY_BYTES } from './http-client.js';
 
@@ -156,7 +157,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       options: CLI_OPTIONS,
     });
   } catch (error) {
-    return { kind: 'error', message: (error as Error).message };
+    return { kind: 'error', message: describeParseError(error, Object.keys(CLI_OPTIONS)) };
   }
   const { values, tokens } = parsed;
   if (values.help) return { kind: 'help' };

@@ -258,6 +258,9 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
     const envConfig = join(packageRoot(), 'contract-tests.config.yaml');
     const cases: Array<{ name: string; args: () => string[]; env?: Record<string, string>; message: string | (() => string) }> = [
       { name: 'an unknown flag', args: () => [...target, '--bogus'], message: "Unknown option '--bogus'" },
+      { name: 'a mistyped flag', args: () => [...target, '--reporterr', 'json'], message: "Unknown option '--reporterr': did you mean --reporter?" },
+      { name: 'a mistyped key flag, its value not repeated', args: () => ['--base-url', 'http://127.0.0.1:9/v1', `--api-kye=${SECRET}`], message: "Unknown option '--api-kye': did you mean --api-key?" },
+      { name: 'a key without its flag, not repeated', args: () => ['--base-url', 'http://127.0.0.1:9/v1', SECRET], message: 'An argument without a flag was given (not shown: it may be a key)' },
       { name: 'a flag without its value', args: () => [...target, '--reporter'], message: "Option '--reporter <value>' argument missing" },
       { name: 'no target', args: () => ['--api-key', SECRET], message: 'no target: pass --base-url URL (ending in /v1) or --env NAME' },
       { name: 'a base URL not ending in /v1', args: () => ['--base-url', 'http://127.0.0.1:9/v2', '--api-key', SECRET], message: 'the base URL must be http(s) and end in /v1, got "http://127.0.0.1:9/v2"' },

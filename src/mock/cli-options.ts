@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { describeParseError } from '../shared/cli-parse-error.js';
 import { failed, ok, type Result } from './core/result.js';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './logger.js';
 import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/journal/request-journal.js';
@@ -159,7 +160,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, stdoutIsTty: bo
       options: CLI_OPTIONS,
     }));
   } catch (error) {
-    return { kind: 'error', message: (error as Error).message };
+    return { kind: 'error', message: describeParseError(error, Object.keys(CLI_OPTIONS)) };
   }
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };

@@ -124,7 +124,11 @@ describe('the port', () => {
 describe('bad usage exits with 2 and a message', () => {
   it.each([
     [['--bogus'], "Unknown option '--bogus'"],
-    [['extra'], "Unexpected argument 'extra'"],
+    [['--prot', '4000'], "Unknown option '--prot': did you mean --port?"],
+    [['--cors', 'http://app.example'], "Unknown option '--cors': did you mean --cors-origin?"],
+    // A mistyped flag's value, and an argument without a flag, may be a key: neither is repeated.
+    [['--api-kye=sk-typo-SECRET'], "Unknown option '--api-kye': did you mean --api-key?"],
+    [['sk-typo-SECRET'], 'An argument without a flag was given (not shown: it may be a key)'],
     [['--port', 'abc'], '--port must be an integer from 0 to 65535, got "abc"'],
     [['--port', '70000'], '--port must be an integer from 0 to 65535, got "70000"'],
     [['--port', '65536'], '--port must be an integer from 0 to 65535, got "65536"'],
@@ -182,6 +186,7 @@ describe('bad usage exits with 2 and a message', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`animal-store-mock: ${message}`);
     expect(result.stderr).toContain('animal-store-mock --help');
+    expect(result.stderr).not.toContain('SECRET');
   });
 
   it.each([
