@@ -154,8 +154,34 @@ describe('Prefer: code, example, dynamic (RFC 7240, Prism meanings), over HTTP',
     });
   });
 
+  describe('delay=MS', () => {
+    it('answers as it would have, after the delay, and says it applied', async () => {
+      const started = performance.now();
+      const res = await mock.authed('/pets/1', prefer('delay=300'));
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+      expect([res.status, res.json, res.headers.get('preference-applied')]).toEqual([200, pet(1, 'Rex', 'available'), 'delay=300']);
+    });
+
+    it('goes with the others: code=404, delay=50 gives the 404 after the delay, both applied', async () => {
+      const res = await mock.authed('/pets/1', prefer('delay=50, code=404'));
+      expect([res.status, res.headers.get('preference-applied')]).toEqual([404, 'code=404, delay=50']);
+    });
+
+    it('comes after auth: a 401 does not wait', async () => {
+      const res = await mock.request('/pets/1', prefer('delay=600000', { headers: { authorization: 'Bearer wrong' } }));
+      expect([res.status, res.headers.get('preference-applied')]).toEqual([401, null]);
+    });
+  });
+
   describe('bad preferences: 400 invalid_preference naming them', () => {
     it.each([
+      ['/pets', 'delay=abc', /delay=abc is not allowed; use delay=MS, a whole number of milliseconds from 0 to 600000/],
+      ['/pets', 'delay=-1', /delay=-1 is not allowed/],
+      ['/pets', 'delay=1.5', /delay=1\.5 is not allowed/],
+      ['/pets', 'delay=600001', /delay=600001 is not allowed/],
+      ['/pets', 'delay=99999999999999999999', /is not allowed; use delay=MS/],
+      ['/pets', 'delay', /delay= is not allowed/],
+      ['/pets/1', 'delay=5, code=418', /code=418 is not a status getPet documents/],
       ['/pets', 'code=404', /code=404 is not a status listPets documents; documented statuses: 200, 401/],
       ['/pets', 'code=abc', /code=abc .*200, 401/],
       ['/pets', 'code=', /code= is not a status/],

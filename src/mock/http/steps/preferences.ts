@@ -2,10 +2,12 @@ import { stringifyExactJson } from '../../../shared/exact-json/stringify-exact-j
 import type { Faker } from '@faker-js/faker';
 import type { OperationSpec } from '../../../document/operations.js';
 import { loadFaker } from '../../core/catalogue/generate-pets.js';
-import { clip, errorBody } from '../../core/errors.js';
+import { clip, errorBody, type ErrorBody } from '../../core/errors.js';
 import { outageError, type OutageStatus } from '../../core/faults/outage-statuses.js';
 import { parsePrefer } from '../../core/prefer/parse-prefer.js';
+import { readDelay } from '../../core/prefer/read-delay.js';
 import { readPreferences, type AnswerPreferences } from '../../core/prefer/read-preferences.js';
+import { sleep } from '../../core/scenarios/latency.js';
 import { addResponseHeaders, type Exchange, type Next, type Step } from '../exchange.js';
 import type { ServedOperation } from '../operations/served-operation.js';
 import { respond, sendError } from '../respond.js';
@@ -16,7 +18,8 @@ export const OUTAGE_RETRY_AFTER_SECONDS = 1;
 
 /**
  * The step for one operation's `Prefer` header (RFC 7240): `code`,
- * `example` and `dynamic` with Prism's meanings, and `scenario=NAME`. It
+ * `example` and `dynamic` with Prism's meanings, `scenario=NAME`, and
+ * `delay=MS` before whatever answer comes (read-delay.ts). It
  * runs after auth, the body limit and the session, before the scenario's
  * stubs: what a request asks of itself wins over the active scenario.
  * `code`, `example` and `dynamic` store nothing; `scenario=NAME` hands the
@@ -31,14 +34,20 @@ export function preferences(operation: OperationSpec, served: ServedOperation<un
   };
 
   async function answer(x: Exchange, next: Next, header: string): Promise<Response> {
-    const read = readPreferences(parsePrefer(header), operation);
-    if (!read.ok) {
-      traceUnmatched(x, 'refused Prefer');
-      return sendError(x, read.error);
-    }
+    const parsed = parsePrefer(header);
+    const delay = readDelay(parsed);
+    if (!delay.ok) return refused(x, delay.error);
+    const read = readPreferences(parsed, operation);
+    if (!read.ok) return refused(x, read.error);
     const asked = read.value;
-    if (asked === undefined) return next(x);
-    const applied = { 'preference-applied': asked.applied };
+    const waited = delay.value;
+    if (waited !== undefined) await sleep(waited);
+    const appliedDelay = waited === undefined ? [] : [`delay=${waited}`];
+    if (asked === undefined) {
+      if (waited !== undefined) addResponseHeaders(x, { 'preference-applied': appliedDelay.join('') });
+      return next(x);
+    }
+    const applied = { 'preference-applied': [asked.applied, ...appliedDelay].join(', ') };
     if (asked.kind === 'scenario') {
       const state = await x.session.control.stateOf(asked.name);
       if (!state.ok) {
@@ -67,6 +76,12 @@ export function preferences(operation: OperationSpec, served: ServedOperation<un
     if (!input.ok) return sendError(x, input.error);
     return respond(x, status, stringifyExactJson(served.generate(faker, input.value) as object), applied);
   }
+}
+
+/** A `Prefer` the mock cannot honour: 400 `invalid_preference`, saying why, before anything waits or is stored. */
+function refused(x: Exchange, error: ErrorBody): Response {
+  traceUnmatched(x, 'refused Prefer');
+  return sendError(x, error);
 }
 
 /**
