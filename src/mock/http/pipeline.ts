@@ -15,6 +15,7 @@ import { profiledChunkedRefusal } from './steps/profiled-chunked-refusal.js';
 import { profiledUnknownQuery } from './steps/profiled-unknown-query.js';
 import { bodySize } from './steps/body-size.js';
 import { cors } from './steps/cors.js';
+import { warnUnlistedOrigins } from './unlisted-origins.js';
 import { deprecation } from './steps/deprecation.js';
 import { internalErrors, logStoreOutage } from './steps/internal-errors.js';
 import { journalRequests } from './steps/journal.js';
@@ -134,6 +135,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
   const logged = logger.isLevelEnabled('info');
   const log: Step[] = logged ? [requestLog(logger)] : [];
   const errors = internalErrors(logger);
+  const onUnlisted = options.corsOrigins === '*' ? undefined : warnUnlistedOrigins(logger, options.corsOrigins);
   // A route's preflight lists what it serves: its CORS headers are built once per route, when the app is made.
   const corsFor = (methods: readonly string[]): Step =>
     cors({
@@ -142,6 +144,7 @@ export function pipeline(options: PipelineOptions): Pipeline {
       allowHeaders: ['Authorization', 'Content-Type', 'Prefer', 'X-Mock-Session'],
       exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Retry-After', 'Preference-Applied', 'X-Mock-Session', FALLBACK_HEADER],
       maxAgeSeconds: 600,
+      onUnlisted,
     });
   const edge = (methods: readonly string[]): Step[] => [...log, errors, corsFor(methods)];
   const journal = journalRequests(store.anonymous, (error) => logStoreOutage(logger, error));

@@ -19,6 +19,25 @@ const allowing = (res: { headers: Headers }) => ({
 describe('CORS with --cors-origin naming origins', () => {
   const mock = useMock({ corsOrigins: [APP, OTHER_APP, 'null'] });
 
+  it('warns in the log, once per origin, when a page on an origin it does not list calls it; its own origin and listed ones are not named', async () => {
+    const stray = 'http://localhost:3000';
+    const warned = () => mock.logs.filter((line) => line.level === 40 && typeof line.msg === 'string' && line.msg.includes('--cors-origin'));
+    for (let i = 0; i < 2; i += 1) expect((await mock.authed('/pets?limit=1', { headers: { ...auth, origin: stray } })).status).toBe(200);
+    await mock.authed('/pets?limit=1', { headers: { ...auth, origin: APP } });
+    await mock.authed('/pets?limit=1', { headers: { ...auth, origin: new URL(mock.url).origin } });
+    expect(warned().map((line) => line.origin)).toEqual([stray]);
+    expect(warned()[0]!.msg).toBe(`a page at ${stray} called the mock, but --cors-origin lists only ${APP}, ${OTHER_APP}, null: its browser will not let it read the answers (add it with --cors-origin)`);
+  });
+
+  it('names at most 20 such origins, then says once that more came', async () => {
+    const named = () => mock.logs.filter((line) => line.level === 40 && typeof line.msg === 'string' && line.msg.includes('--cors-origin'));
+    for (let i = 0; i < 25; i += 1) await mock.authed('/pets?limit=1', { headers: { ...auth, origin: `http://made-up-${i}.example` } });
+    // Whatever this mock was sent before: 20 origins named, then one line, then nothing.
+    expect(named().filter((line) => line.origin !== undefined)).toHaveLength(20);
+    expect(named().filter((line) => line.origin === undefined).map((line) => line.msg)).toEqual(['more origins that --cors-origin does not list called the mock; past 20, they are not named']);
+    expect(named().at(-1)!.origin).toBeUndefined();
+  });
+
   it.each([APP, OTHER_APP])('reflects %s and allows credentials, on its preflight and on its answers', async (origin) => {
     const before = await mock.request('/pets', preflight(origin));
     expect(before.status).toBe(204);

@@ -9,6 +9,8 @@ export interface CorsOptions {
   allowHeaders: readonly string[];
   exposeHeaders: readonly string[];
   maxAgeSeconds: number;
+  /** Told of a cross-origin request from an origin the list leaves out (unlisted-origins.ts logs it). */
+  onUnlisted?: ((origin: string) => void) | undefined;
 }
 
 /** The headers of an actual answer, and those of a preflight, for one kind of `Origin`. */
@@ -57,8 +59,12 @@ export function cors(options: CorsOptions): Step {
   );
   const unlisted: OriginHeaders = Object.freeze({ answer: Object.freeze({ vary: 'Origin' }), preflight: Object.freeze({ vary: 'Origin', ...allow }) });
 
+  const { onUnlisted } = options;
   return function corsHeaders(x, next) {
-    const headers = anyOrigin ?? listed.get(x.c.req.header('origin') ?? '') ?? unlisted;
+    const origin = x.c.req.header('origin');
+    const headers = anyOrigin ?? listed.get(origin ?? '') ?? unlisted;
+    // A page of the mock's own origin (the console, /docs) needs no CORS; `null` is never allowed, listed or not.
+    if (headers === unlisted && origin !== undefined && origin !== 'null' && onUnlisted && origin !== new URL(x.c.req.url).origin) onUnlisted(origin);
     if (x.c.req.method === 'OPTIONS') return respond(x, 204, null, headers.preflight);
     addResponseHeaders(x, headers.answer);
     return next(x);
