@@ -162,6 +162,7 @@ function followJournal() {
   following = follow({
     url: `${BASE}/journal${anonymous ? '/anonymous' : ''}/stream`,
     headers: adminHeaders,
+    started: settings.session === '' || anonymous ? undefined : sessionStarted,
     onEvent(name, data) {
       if (name === 'hello') intervalMs = Number(data.intervalMs) || intervalMs;
       else if (name === 'entries') {
@@ -189,6 +190,16 @@ function followJournal() {
       }
     },
   });
+}
+
+/**
+ * Whether the chosen session runs, asked of the sessions' list, which
+ * answers 200 either way. A list the mock refuses, or one that leaves the
+ * session out though it runs, cannot hold the page up: the stream is asked.
+ */
+async function sessionStarted() {
+  const answer = await call('GET', '/sessions');
+  return !answer.ok || answer.body.sessions.some((/** @type {{ id: string }} */ listed) => listed.id === settings.session);
 }
 
 /** @param {string} text @param {'live' | 'waiting' | 'down'} kind */
@@ -283,11 +294,13 @@ setInterval(() => {
   if (document.visibilityState !== 'visible') return;
   void loadHealth(page.health, quiet);
   void loadSessions({ table: page.sessions, chooser: page.session, report: quiet, changed: everything });
-  void loadRecording(page.recording, quiet);
+  if (proxyTarget() !== '') void loadRecording(page.recording, quiet);
 }, POLL_MS);
 setInterval(() => {
   if (document.visibilityState === 'visible') void loadViolations(page.violations);
 }, VIOLATIONS_POLL_MS);
-void loadViolations(page.violations);
-void loadRecording(page.recording, quiet);
+// Only proxy mode records (--record needs --proxy): without it, the page does not ask.
+void loadViolations(page.violations).then(() => {
+  if (proxyTarget() !== '') void loadRecording(page.recording, quiet);
+});
 everything();

@@ -14,15 +14,21 @@ import { el, fill } from './dom.js';
  * @typedef {{ section: HTMLElement, state: HTMLElement, toggle: HTMLButtonElement }} RecordingPanel
  */
 
+/** The mock answered that it does not record: its command line decides, so the page stops asking. */
+let notRecording = false;
+
 /**
  * @param {RecordingPanel} panel
  * @param {import('./panels.js').Report} report
  */
 export async function loadRecording(panel, report) {
+  if (notRecording) return;
   const answer = await call('GET', '/recording');
   panel.section.hidden = !answer.ok;
   if (answer.ok) show(panel, answer.body);
-  else if (answer.status !== 404) report(answer);
+  // Without --record it never will: asked again, it would be a refused request in the browser's console every poll.
+  else if (answer.status === 404) notRecording = true;
+  else report(answer);
 }
 
 /**

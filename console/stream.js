@@ -60,7 +60,7 @@ export function sseParser(onEvent) {
 
 /**
  * @typedef {'go on' | 'reconnect' | 'stop'} Verdict
- * @typedef {{ stop?: boolean, opened?: boolean, retryInMs?: number, quiet?: boolean }} Outcome
+ * @typedef {{ stop?: boolean, opened?: boolean, retryInMs?: number, quiet?: boolean, notStarted?: boolean }} Outcome
  */
 
 /**
@@ -69,15 +69,19 @@ export function sseParser(onEvent) {
  * journal overwrote it meanwhile), at once and quietly when the mock ends a
  * stream as planned (`reconnect`), waits Retry-After on a 503, and stops on
  * a refusal it cannot get past alone (401: the key) or when the session ends.
+ * A session not running yet is waited for with `started`, which asks
+ * without being refused: a refused request is a red line in the browser's
+ * console, every second while QA waits.
  * @param {{
  *   url: string,
  *   headers: () => Record<string, string>,
  *   onEvent: (name: string, data: any) => void,
  *   onState: (state: StreamState) => void,
+ *   started?: () => Promise<boolean>,
  * }} options
  * @returns {{ stop(): void }}
  */
-export function follow({ url, headers, onEvent, onState }) {
+export function follow({ url, headers, onEvent, onState, started }) {
   let stopped = false;
   /** @type {AbortController | undefined} */
   let connection;
@@ -85,6 +89,11 @@ export function follow({ url, headers, onEvent, onState }) {
 
   const run = async () => {
     let failures = 0;
+    // A session that is not running yet is waited for before its stream is first asked for, too.
+    if (started && !(await started()) && !stopped) {
+      onState({ kind: 'refused', error: { code: 'unknown_session', message: 'the session has not started', status: 404 }, retryInMs: WAIT_FOR_SESSION_MS });
+      while (!stopped && !(await started())) await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SESSION_MS));
+    }
     while (!stopped) {
       onState({ kind: 'connecting' });
       connection = new AbortController();
@@ -94,6 +103,7 @@ export function follow({ url, headers, onEvent, onState }) {
       const retryInMs = outcome.retryInMs ?? RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? 10_000;
       if (!outcome.quiet) onState({ kind: 'dropped', retryInMs });
       await new Promise((resolve) => setTimeout(resolve, retryInMs));
+      while (outcome.notStarted && started && !stopped && !(await started())) await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_SESSION_MS));
     }
   };
 
@@ -188,7 +198,7 @@ async function refused(res, onState) {
   const error = errorOf(res.status, await res.json().catch(() => undefined));
   const retryInMs = res.status === 503 ? (retryAfter(res) ?? 5) * 1000 : error.code === 'unknown_session' ? WAIT_FOR_SESSION_MS : undefined;
   onState({ kind: 'refused', error, retryInMs });
-  return retryInMs === undefined ? { stop: true } : { retryInMs, quiet: true };
+  return retryInMs === undefined ? { stop: true } : { retryInMs, quiet: true, notStarted: error.code === 'unknown_session' };
 }
 
 /**

@@ -133,6 +133,28 @@ describe('the QA console: what a first-time user sees', () => {
     await page.locator('#entries .entry.keyless', { hasText: 'probe=first-try' }).waitFor();
   });
 
+  it('waits for a session to start without a refused request, so the browser\'s console stays clean, then follows it live', async () => {
+    const { page } = browser;
+    const session = 'qa-waited-for';
+    const refused: string[] = [];
+    const watch = (response: { status(): number; url(): string }) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    };
+    page.on('response', watch);
+    try {
+      await openConsole(page, origin(), { key: TEST_KEY, session });
+      await page.locator('#stream-state', { hasText: 'Waiting for session' }).waitFor();
+      // Long enough for the page to have looked again a few times.
+      await page.waitForTimeout(3500);
+      await mock.authed('/pets?probe=starts-it', { headers: { 'x-mock-session': session } });
+      await page.locator('#stream-state.live').waitFor({ timeout: 5000 });
+      await page.locator('#entries .entry', { hasText: 'probe=starts-it' }).waitFor();
+      expect(refused).toEqual([]);
+    } finally {
+      page.off('response', watch);
+    }
+  });
+
   it('the banner\'s animal count follows a create at once, not at the next poll', async () => {
     const { page } = browser;
     const session = 'qa-count';
