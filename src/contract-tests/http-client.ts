@@ -161,8 +161,10 @@ const sendWithNode: Transport = (url, method, headers, body, limits) =>
     }, limits.timeoutMs);
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
     const req = send(url, { method, headers }, (res) => {
+      // Every field line, repeats joined with `, ` as fetch joins them: node's res.headers keeps only the first of a
+      // repeated singleton field (Content-Type), which would hide a second from the checks.
       const seen: Record<string, string> = {};
-      for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) seen[name] = Array.isArray(value) ? value.join(', ') : value;
+      for (const [name, values] of Object.entries(res.headersDistinct)) if (values !== undefined) seen[name] = values.join(', ');
       const own = bodyReader(res.statusCode ?? 0, seen, limits);
       reader = own;
       res.on('data', (chunk: Buffer) => {

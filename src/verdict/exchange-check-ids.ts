@@ -16,6 +16,10 @@ export const EXCHANGE_CHECKS = {
     section: 'What the service does',
     text: 'requests and responses use the media type application/json (RFC 8259 §8.1: JSON text exchanged between systems is UTF-8; §11 defines no charset parameter, so one other than utf-8 labels the body as something else)',
   },
+  'exchange-content-type-once': {
+    section: 'What the service does',
+    text: 'requests and responses use the media type application/json (RFC 9110 §8.3: Content-Type is a singleton field, one media type in one field line (§5.3); a recipient of two cannot tell which applies)',
+  },
   'exchange-error-body': {
     section: 'Errors',
     text: 'every error response has the Error body: code (string), message (string), status (integer, equal to the HTTP status code)',

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createResponseValidator } from '../document/response-validator.js';
-import { charsetOf, checkExchange } from './exchange-checks.js';
+import { charsetOf, checkExchange, mediaTypesOf } from './exchange-checks.js';
 
 /**
  * The checks of every exchange on one answer, without a server: here the
- * charset a JSON answer is labelled with (RFC 8259 §8.1, §11). The faulty
+ * charset a JSON answer is labelled with (RFC 8259 §8.1, §11) and the one
+ * media type of its Content-Type (RFC 9110 §8.3). The faulty
  * servers prove the checks over HTTP (test/faulty-servers/).
  */
 const validatorLoading = createResponseValidator();
@@ -48,5 +49,32 @@ describe('exchange-json-charset', () => {
     const checks = await checksOf('text/plain; charset=latin1');
     expect(checks).toContain('exchange-media-type');
     expect(checks).not.toContain('exchange-json-charset');
+  });
+});
+
+describe('mediaTypesOf', () => {
+  it.each([
+    ['application/json', ['application/json']],
+    ['application/json, text/html', ['application/json', 'text/html']],
+    ['application/json; charset=utf-8,application/json', ['application/json; charset=utf-8', 'application/json']],
+    ['application/json; note="a, b"', ['application/json; note="a, b"']],
+    ['application/json; note="a\\", b"', ['application/json; note="a\\", b"']],
+    ['application/json, ', ['application/json']],
+    ['application/json; note="a, b\\', ['application/json; note="a, b\\']],
+    ['', []],
+  ])('%s: %j', (type, types) => {
+    expect(mediaTypesOf(type)).toEqual(types);
+  });
+});
+
+describe('exchange-content-type-once', () => {
+  it.each(['application/json', 'application/json; charset=utf-8', 'application/json; note="a, b"'])('%s passes', async (type) => {
+    expect(await checksOf(type)).not.toContain('exchange-content-type-once');
+  });
+
+  // Two field lines reach the checks joined with `, ` (RFC 9110 §5.3), as one line listing two types does.
+  it.each(['application/json, application/json', 'application/json, text/html', 'text/html; charset=utf-8, application/json', 'application/json; charset=utf-8, application/json; charset=iso-8859-1'])('%s is a finding', async (type) => {
+    // Only this check: which media type and charset the body has cannot be told, so they are not judged apart.
+    expect(await checksOf(type)).toEqual(['exchange-content-type-once']);
   });
 });

@@ -2,6 +2,7 @@ import type { IHttpOperation } from '../document/prism.js';
 import type { ResponseValidator } from '../document/response-validator.js';
 import { checkStatement } from './exchange-check-ids.js';
 import { invariantFindings } from './invariants.js';
+import { splitOutsideQuotes } from '../shared/split-outside-quotes.js';
 import type { RecordedExchange, Finding } from './exchange.js';
 
 type NewFinding = Omit<Finding, 'exchange'>;
@@ -9,6 +10,7 @@ type NewFinding = Omit<Finding, 'exchange'>;
 const ERROR_STATEMENT = checkStatement('exchange-error-body');
 const MEDIA_STATEMENT = checkStatement('exchange-media-type');
 const CHARSET_STATEMENT = checkStatement('exchange-json-charset');
+const ONCE_STATEMENT = checkStatement('exchange-content-type-once');
 
 // RFC 9110 §8.3.1: type/subtype is case-insensitive; parameters (charset) may follow.
 const APPLICATION_JSON = /^application\/json\s*(;|$)/i;
@@ -20,7 +22,8 @@ const PARAMETER = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)/g;
  * 5xx, a documented response matches the contract document (prism-http's
  * output validator: content type, body schema, headers), and every error is
  * an Error body whose `status` is the HTTP status, every answer is
- * application/json (with no charset but utf-8), and the invariants of the operation hold. The rule itself then
+ * application/json (one media type in one Content-Type field, with no
+ * charset but utf-8), and the invariants of the operation hold. The rule itself then
  * checks what it is about (which status, which items).
  */
 export function checkExchange(validator: ResponseValidator, operation: IHttpOperation | undefined, exchange: RecordedExchange): NewFinding[] {
@@ -39,14 +42,19 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   if (operation && !documented && response.status < 400) {
     findings.push({ check: 'exchange-documented-status', level: 'error', hard: true, message: `${operation.iid} answered ${response.status}, which it does not document`, expected: `one of ${operation.responses.map((r) => r.code).join(', ')} (the contract document)`, path: '$.status' });
   }
-  if (operation && documented) {
+  const contentType = response.headers['content-type'];
+  const mediaTypes = mediaTypesOf(contentType ?? '');
+  // A body whose media type cannot be told has no schema to be judged by (exchange-content-type-once says why).
+  if (operation && documented && mediaTypes.length <= 1) {
     for (const v of validator.validate(operation, response)) {
       if (v.severity !== 'error') continue;
       findings.push({ check: 'exchange-response-schema', level: 'error', message: v.message, expected: `the response documented for ${operation.iid} ${response.status} in the contract document`, path: jsonPath(v.path) });
     }
   }
-  const contentType = response.headers['content-type'];
-  if (!APPLICATION_JSON.test(contentType ?? '')) {
+  if (mediaTypes.length > 1) {
+    // The media type and its charset are not judged: a recipient cannot tell which of the types they would be read from.
+    findings.push({ check: 'exchange-content-type-once', level: 'error', hard: true, message: `the ${response.status} answer's Content-Type names ${mediaTypes.length} media types: ${contentType}`, expected: `one Content-Type field with one media type (${ONCE_STATEMENT})`, path: '$.headers.content-type' });
+  } else if (!APPLICATION_JSON.test(contentType ?? '')) {
     findings.push({ check: 'exchange-media-type', level: 'error', hard: true, message: `the ${response.status} answer is sent as ${contentType ?? 'no content type'}`, expected: `application/json (${MEDIA_STATEMENT})`, path: '$.headers.content-type' });
   } else {
     const charset = charsetOf(contentType as string);
@@ -75,6 +83,17 @@ function errorBodyFindings(status: number, json: unknown, contentType: string | 
   }
   return findings;
 }
+
+/**
+ * The media types a Content-Type value lists. The recorded value joins a
+ * field sent twice with `, ` (RFC 9110 §5.3), and a comma is no part of a
+ * media type outside a quoted parameter value (§8.3.1, §5.6.6), so either
+ * form shows as more than one. Empty elements are not counted.
+ */
+export const mediaTypesOf = (contentType: string): string[] =>
+  splitOutsideQuotes(contentType, ',')
+    .map((type) => type.trim())
+    .filter((type) => type !== '');
 
 /** The value of a media type's charset parameter, unquoted; undefined when it has none. */
 export function charsetOf(contentType: string): string | undefined {

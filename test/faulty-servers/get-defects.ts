@@ -1,3 +1,4 @@
+import { alreadySent } from '../../src/mock/http/already-sent.js';
 import type { Defect } from './defect.js';
 import { afterMock, beforeMock, errorResponse, mapJson, operationOf, respond, rewriteRequest } from './http.js';
 
@@ -39,6 +40,24 @@ export const getDefects: Defect[] = [
     name: 'getPet 200 labelled charset=iso-8859-1',
     breaks: 'What the service does: requests and responses use the media type application/json (RFC 8259 §8.1: JSON text is UTF-8; a charset other than utf-8 labels it as something else).',
     wrap: afterMock(isGetPet((s) => s === 200), async (response) => respond(response, await response.text(), { headers: { 'content-type': 'application/json; charset=iso-8859-1' } })),
+    caughtBy: ['get-known-id'],
+  },
+  {
+    name: 'getPet 200 with a second Content-Type line (text/html)',
+    breaks: 'What the service does: requests and responses use the media type application/json (RFC 9110 §8.3: Content-Type is a singleton field; a client sent two cannot tell which applies).',
+    wrap: (fetch) => async (request, env) => {
+      const response = await fetch(request, env);
+      if (operationOf(request) !== 'getPet' || response.status !== 200) return response;
+      const body = Buffer.from(await response.arrayBuffer());
+      const fields: string[] = [];
+      response.headers.forEach((value, name) => {
+        if (name !== 'content-length') fields.push(name, value);
+      });
+      // As a CDN that labels what passes through adds its own: a Response holds one Content-Type, node writes each line it is given.
+      fields.push('Content-Type', 'text/html; charset=utf-8', 'Content-Length', String(body.length));
+      env.outgoing.writeHead(200, fields).end(body);
+      return alreadySent(200);
+    },
     caughtBy: ['get-known-id'],
   },
   {

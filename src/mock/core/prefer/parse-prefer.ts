@@ -1,3 +1,5 @@
+import { splitOutsideQuotes } from '../../../shared/split-outside-quotes.js';
+
 /**
  * The preferences of a `Prefer` header (RFC 7240 §2): comma-separated
  * `token [= word]`, each with `;` parameters (ignored here). Names are
@@ -17,21 +19,4 @@ export function parsePrefer(header: string): Map<string, string | undefined> {
     preferences.set(name, raw !== undefined && raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw);
   }
   return preferences;
-}
-
-function splitOutsideQuotes(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let start = 0;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted && ch === '\\') i++;
-    else if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === separator) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
 }
