@@ -13,7 +13,6 @@ const HARNESS_ONLY: Record<HarnessOnlySilentPoint, { question: string; after: Fi
     question: 'createPet: valid NewPets refused within the limits a server may have (limits on names, bodies and categories are not shown), or declared',
     after: 'name-length',
   },
-  'extra-member': { question: 'createPet: a member NewPet does not name (ignored, or refused with 400)', after: 'chunked-body' },
 };
 
 /** The interface's own open points, in report order (after listPets' parameters), with the question each answers: the profile points' (profile-points.ts), and the harness's own. */

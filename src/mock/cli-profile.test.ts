@@ -126,7 +126,7 @@ describe('the mock with a profile', () => {
     expect(answer({ status: outside.status, json: await outside.json() })).toBe('404 route_not_found');
   });
 
-  it('answers by the finer choices: an Error per field, the challenge, names, chunked bodies, the body limit, the readings of a petId', { timeout: 30_000 }, async () => {
+  it('answers by the finer choices: an Error per field, the challenge, members NewPet does not name, names, chunked bodies, the body limit, the readings of a petId', { timeout: 30_000 }, async () => {
     const file = fixture(
       'finer.yaml',
       `version: 1
@@ -139,6 +139,7 @@ choices:
   control-characters: { status: 400, code: control_character }
   chunked-body: { status: 411, code: length_required }
   taken-name: { status: 400, code: name_taken }
+  extra-member: { status: 400, code: unknown_member }
   body-size: { max: 10000, refused: { status: 413, code: body_too_large } }
   pet-id: { status: 400, code: bad_pet_id, reads: [plus-sign, leading-space, hexadecimal] }
 `,
@@ -154,6 +155,12 @@ choices:
     expect(answer(await post(mock, '{"name":"Rex","categoryId":-9223372036854775809}'))).toBe('400 out_of_range');
     expect(answer(await post(mock, JSON.stringify({ name: 'Rex', categoryId: 1, status: 'lost' })))).toBe('400 bad_status');
     expect(answer(await post(mock, JSON.stringify({ name: '', categoryId: 1 })))).toBe('400 empty_name');
+    // A member NewPet does not name, a client's id and `__proto__` among them: after the schema's refusals, before the name's; nothing stored.
+    for (const body of ['{"name":"Rex","categoryId":1,"nickname":"R"}', '{"name":"Rex","categoryId":1,"id":7}', '{"name":"Rex","categoryId":1,"__proto__":{"status":"sold"}}', '{"name":"","categoryId":1,"note":null}']) {
+      expect(answer(await post(mock, body)), body).toBe('400 unknown_member');
+    }
+    expect((await post(mock, '{"name":"Rex","categoryId":1,"tags":["small"]}')).json.message).toBe('"tags" is not a member of NewPet: send only name, categoryId and status');
+    expect(answer(await post(mock, '{"categoryId":1,"nickname":"R"}'))).toBe('400 missing');
     expect(answer(await post(mock, JSON.stringify({ name: 'Rex\u0007', categoryId: 1 })))).toBe('400 control_character');
     expect(answer(await post(mock, JSON.stringify({ name: 'Rex\u0085', categoryId: 1 })))).toBe('400 control_character');
     // The body limit counts bytes as sent: whitespace too.

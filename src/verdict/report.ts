@@ -94,11 +94,10 @@ export interface Statement {
 /**
  * Where the interface is silent, a point the harness notes under its own
  * key: a profile point (profile-points.ts), or one only the harness asks
- * about (what a server refuses among valid NewPets, a member NewPet does
- * not name).
+ * about (what a server refuses among valid NewPets).
  */
 export type FixedSilentPoint = FixedProfilePoint | HarnessOnlySilentPoint;
-export type HarnessOnlySilentPoint = 'valid-refused' | 'extra-member';
+export type HarnessOnlySilentPoint = 'valid-refused';
 
 /**
  * A documented listPets query parameter, one point each, read from the

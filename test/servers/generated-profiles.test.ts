@@ -66,6 +66,7 @@ const everyPoint: { [P in ProfilePoint]: fc.Arbitrary<ProfileChoices[P]> } = {
   'control-characters': acceptedOr('control-characters'),
   'taken-name': acceptedOr('taken-name'),
   'chunked-body': acceptedOr('chunked-body'),
+  'extra-member': acceptedOr('extra-member'),
   location: values('location') as fc.Arbitrary<ProfileChoices['location']>,
   'missing-body': error('missing-body'),
   'malformed-json': error('malformed-json'),

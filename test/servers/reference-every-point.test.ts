@@ -272,7 +272,36 @@ describe('6. a control character in the name', () => {
   });
 });
 
-describe('7. the 401: its code and challenge', () => {
+describe('7. a member NewPet does not name', () => {
+  it.each([
+    ['a string', '"nickname":"Rex"'],
+    ['a client id', '"id":9876543210'],
+    ['null', '"note":null'],
+    ['__proto__', '"__proto__":{"status":"sold"}'],
+  ])('the variant refuses %s with 400 unknown_member, storing nothing; the default ignores it', async (_, member) => {
+    const body = (name: string) => `{"name":${JSON.stringify(name)},"categoryId":1,${member}}`;
+    const before = await count(variant);
+    const refused = await create(variant, body(`Member ${member}`));
+    expect(refused.json).toEqual(errorBody('unknown_member', 400));
+    expect(await count(variant)).toBe(before);
+    const ignored = await create(plain, body(`Member ${member}`));
+    expect(ignored.status).toBe(201);
+    expect(Object.keys(ignored.json as object).sort()).toEqual(['categoryId', 'id', 'name', 'status']);
+  });
+
+  it('comes after the checks of name, categoryId and status', async () => {
+    for (const [body, code] of [
+      [{ categoryId: 1, nickname: 'Rex' }, 'missing_name'],
+      [{ name: 'x'.repeat(1001), categoryId: 1, nickname: 'Rex' }, 'name_too_long'],
+      [{ name: 'Member order', categoryId: 1.5, nickname: 'Rex' }, 'bad_category_id'],
+      [{ name: 'Member order', categoryId: 1, status: 'lost', nickname: 'Rex' }, 'bad_status'],
+    ] as const) {
+      expect((await create(variant, body)).json, JSON.stringify(body).slice(0, 40)).toEqual(errorBody(code, 400));
+    }
+  });
+});
+
+describe('8. the 401: its code and challenge', () => {
   it.each([
     ['a missing key', {}, 'unauthenticated'],
     ['an empty Authorization header', { authorization: '' }, 'unauthenticated'],

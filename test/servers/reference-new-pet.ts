@@ -5,6 +5,7 @@ import type { ReferencePet } from './reference-catalogue.js';
 export type NewPetReading = { ok: true; pet: Omit<ReferencePet, 'id'> } | { ok: false; code: string; message: string };
 
 const STATUSES: ReadonlySet<unknown> = new Set(['available', 'pending', 'sold']);
+const NEW_PET_MEMBERS: ReadonlySet<string> = new Set(['name', 'categoryId', 'status']);
 const MAX_NAME_CHARACTERS = 1000;
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -17,8 +18,13 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * status the animal is `available`. The name is kept exactly as sent.
  * `controlCharacters: 'refused'`: a name with a control character (Unicode
  * Cc: C0, DEL, C1) is refused, checked after `empty_name`.
+ * `extraMembers: 'refused'`: a member other than the three is refused, once
+ * the three are read.
  */
-export function readNewPet(body: Buffer, { controlCharacters = 'kept' }: { controlCharacters?: 'kept' | 'refused' } = {}): NewPetReading {
+export function readNewPet(
+  body: Buffer,
+  { controlCharacters = 'kept', extraMembers = 'ignored' }: { controlCharacters?: 'kept' | 'refused'; extraMembers?: 'ignored' | 'refused' } = {},
+): NewPetReading {
   if (body.length === 0) return refuse('empty_body', 'The request body is empty; send a NewPet JSON object.');
   let text: string;
   try {
@@ -55,6 +61,8 @@ export function readNewPet(body: Buffer, { controlCharacters = 'kept' }: { contr
 
   const status = field('status');
   if (status !== undefined && !STATUSES.has(status)) return refuse('bad_status', 'status must be one of available, pending, sold.');
+  const unknown = Object.keys(object).find((key) => !NEW_PET_MEMBERS.has(key));
+  if (extraMembers === 'refused' && unknown !== undefined) return refuse('unknown_member', `NewPet has no member ${JSON.stringify(unknown.slice(0, 100))}; send only name, categoryId and status.`);
 
   const held = exact >= BigInt(Number.MIN_SAFE_INTEGER) && exact <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(exact) : exact;
   return { ok: true, pet: { name, categoryId: held, status: (status as string | undefined) ?? 'available' } };

@@ -74,7 +74,7 @@
  * differs from the mock (profiles/default.yaml) also where the default
  * agrees with it (Location, unknown query parameters), and makes choices
  * the mock makes nowhere (chunked bodies, control characters, taken names,
- * a petId with a sign or spaces). Everything above holds, except:
+ * members NewPet does not name, a petId with a sign or spaces). Everything above holds, except:
  * - getPet signals its deprecation on a 200 alone, without a `Link` (the
  *   mock: on every answer, with one).
  * - A key that is there but not accepted gets 401 `invalid_credentials`; an
@@ -99,6 +99,9 @@
  *   of the body passes, a name an animal of the server already has (of the
  *   starting catalogue or added) → 400 `name_taken`, nothing stored (the
  *   mock accepts both).
+ * - A NewPet member other than `name`, `categoryId` and `status` (a client
+ *   `id` too) → 400 `unknown_member`, once those three are read (the mock
+ *   ignores it).
  * - `petId` (percent-decoded) may have leading spaces and one `+` (`%20%207`,
  *   `+7` are 7) but no leading zero (`07`, `%30%307` → 400 `bad_pet_id`, a
  *   lone `0` is the number 0); a negative one is plain `-` then digits
@@ -169,7 +172,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     const encoding = req.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') return error(415, 'unsupported_content_encoding', 'Content-Encoding is not supported; send the body unencoded.');
     if (body.size > BODY_LIMIT) return error(413, 'body_too_large', `The request body is larger than ${BODY_LIMIT} bytes.`);
-    const reading = readNewPet(body.bytes, { controlCharacters: choices.controlCharacters });
+    const reading = readNewPet(body.bytes, { controlCharacters: choices.controlCharacters, extraMembers: choices.extraMembers });
     if (!reading.ok) return error(400, reading.code, reading.message);
     // Synchronous from here on: concurrent creates get distinct ids, and two of one name cannot both pass.
     if (choices.takenNames === 'refused' && names.has(reading.pet.name)) return error(400, 'name_taken', 'An animal of this name exists already; choose another name.');

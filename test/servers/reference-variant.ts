@@ -19,6 +19,8 @@ export interface VariantChoices {
   controlCharacters: 'kept' | 'refused';
   /** A createPet name an animal of the server already has. */
   takenNames: 'allowed' | 'refused';
+  /** A NewPet member other than name, categoryId and status (a client `id` among them). */
+  extraMembers: 'ignored' | 'refused';
   /** The 401 code of a key that is there but not accepted (an empty header is as none): one code for both, or its own. */
   wrongKeyCode: 'unauthenticated' | 'invalid_credentials';
   /** getPet's deprecation signals: on every answer with a Link to the replacement, or on a 200 alone without one. */
@@ -34,6 +36,7 @@ export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
     chunkedBodies: 'read',
     controlCharacters: 'kept',
     takenNames: 'allowed',
+    extraMembers: 'ignored',
     wrongKeyCode: 'unauthenticated',
     deprecation: 'every-answer',
   },
@@ -45,6 +48,7 @@ export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
     chunkedBodies: 'refused',
     controlCharacters: 'refused',
     takenNames: 'refused',
+    extraMembers: 'refused',
     wrongKeyCode: 'invalid_credentials',
     deprecation: 'success-without-link',
   },

@@ -6,6 +6,7 @@ import { createdAsSent } from './created-as-sent.js';
 import { JSON_BODY } from './expect.js';
 import { finding, sweep } from './generated.js';
 import { cite } from './statements.js';
+import { ACCEPTED, MEMBER_ECHOED } from '../../shared/profile/learn/noted-answers.js';
 
 /**
  * Members NewPet does not name, each added once to a valid NewPet. The
@@ -46,11 +47,11 @@ export const extraMemberRules: Rule[] = [
           const status = probe.exchange.response?.status;
           if (status === 201) {
             const echoed = Object.hasOwn(Object(probe.exchange.response?.json), c.member) && c.member !== 'id';
-            context.observe('extra-member', `201 (accepted, the member ${echoed ? 'echoed' : 'not echoed'})`, probe.exchange);
+            context.observe('extra-member', echoed ? MEMBER_ECHOED : ACCEPTED, probe.exchange);
             return createdAsSent(probe, c.pet, ACCEPTANCE.extraMember.text);
           }
           if (status === 400) {
-            context.observe('extra-member', `${answerOf(probe.exchange)} (refused)`, probe.exchange);
+            context.observe('extra-member', answerOf(probe.exchange), probe.exchange);
             return [];
           }
           return [finding(probe.exchange, `answered ${answerOf(probe.exchange)} to a valid NewPet with ${c.label}`, `201 (the member ignored) or 400 (${cite(ACCEPTANCE.extraMember)})`, '$.status')];

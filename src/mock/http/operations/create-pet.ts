@@ -8,7 +8,7 @@ import { failed, type Result } from '../../core/result.js';
 import { profiledError, type ErrorBody } from '../../core/errors.js';
 import type { AcceptedOr } from '../../../shared/profile/profile-choice-types.js';
 import type { ProfileChoices } from '../../../shared/profile/profile-points.js';
-import { fieldRefusal, nameRefusal } from './new-pet-refusals.js';
+import { fieldRefusal, memberRefusal, nameRefusal } from './new-pet-refusals.js';
 import { readJsonBody } from '../../core/validation/read-json-body.js';
 import { andThen } from '../../core/store/maybe-promise.js';
 import { readBody, servingState, type Exchange } from '../exchange.js';
@@ -24,9 +24,10 @@ const WARNED_MAX = 1024;
  * 507 `catalogue_full` when the session has added all its catalogue may hold.
  * The interface says nothing of `Location`: it is the mock's choice, which
  * the contract harness only reports (docs/reference.md, "Where the interface is silent").
- * That, a status left out, the names refused (empty, with a control
- * character, too long, or taken: the store checks and stores in one step)
- * and the answers to a refused body are the active profile's choices.
+ * That, a status left out, a member NewPet does not name, the names refused
+ * (empty, with a control character, too long, or taken: the store checks and
+ * stores in one step) and the answers to a refused body are the active
+ * profile's choices.
  */
 export const createPet: OperationFactory<NewPet> = (operation, { logger, basePath, profile }) => {
   const collection = basePath + operation.path;
@@ -63,7 +64,7 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger, basePat
       if (!read.ok) return failed(refusal(choices, read.error, bytes, body.validate.errors));
       // The document's schema checked it: it is a NewPet.
       const newPet = read.value as NewPet;
-      const refused = nameRefusal(choices, newPet.name);
+      const refused = memberRefusal(choices, newPet) ?? nameRefusal(choices, newPet.name);
       if (refused) return failed(refused);
       return { ok: true, value: withDefaultStatus(newPet, choices['default-status']) };
     },

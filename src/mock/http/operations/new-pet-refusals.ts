@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import { profiledError, type ErrorBody } from '../../core/errors.js';
+import { clip, profiledError, type ErrorBody } from '../../core/errors.js';
+import { PET_FIELDS } from '../../core/catalogue/pet.js';
 import type { NewPetField } from '../../../shared/profile/profile-choice-types.js';
 import type { ProfileChoices } from '../../../shared/profile/profile-points.js';
 import { codePoints } from '../../../shared/code-points.js';
@@ -39,6 +40,21 @@ export function fieldRefusal(choices: ProfileChoices, errors: readonly ErrorObje
   const invalid = choices['invalid-value'];
   const pastInt64 = first.keyword === 'format' && (first.params as { format?: unknown }).format === 'int64' ? invalid['past-int64'] : undefined;
   return profiledError(pastInt64 ?? invalid.fields?.[field] ?? invalid, message);
+}
+
+/** The members a NewPet names: a Pet's, less the id the service assigns. */
+const NEW_PET_MEMBERS: ReadonlySet<string> = new Set(PET_FIELDS.filter((field) => field !== 'id'));
+
+/**
+ * The profile's answer to a NewPet with a member it does not name (a
+ * client's `id` among them), when the profile refuses one: the document
+ * does not forbid them, and the mock's own choice is to keep none of them.
+ */
+export function memberRefusal(choices: ProfileChoices, newPet: object): ErrorBody | undefined {
+  const refused = choices['extra-member'];
+  if (refused === 'accepted') return undefined;
+  const member = Object.keys(newPet).find((name) => !NEW_PET_MEMBERS.has(name));
+  return member === undefined ? undefined : profiledError(refused, `${JSON.stringify(clip(member))} is not a member of NewPet: send only name, categoryId and status`);
 }
 
 /**

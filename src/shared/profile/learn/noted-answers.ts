@@ -10,6 +10,9 @@ import { stringifyExactJson } from '../../exact-json/stringify-exact-json.js';
 /** A NewPet the target took where it might have refused it (empty name, control characters, a taken name, a chunked body). */
 export const ACCEPTED = '201 (accepted)';
 
+/** A NewPet with a member it does not name, taken, and that member given back in the Pet: the mock keeps only NewPet's own. */
+export const MEMBER_ECHOED = '201 (accepted, the member echoed)';
+
 /** A request answered as it is without the part in question (an unknown query parameter). */
 export const AS_WITHOUT_IT = 'answered as without it';
 

@@ -1,7 +1,7 @@
-import { errorAnswer, oneError, oneOf } from '../learn/learned.js';
+import { errorAnswer, oneError, oneOf, unlearned, type Answers } from '../learn/learned.js';
 import { learnByField } from '../learn/learn-by-field.js';
-import { bodySizeNote } from '../learn/noted-answers.js';
-import type { FieldErrors, ProfiledError } from '../profile-choice-types.js';
+import { bodySizeNote, MEMBER_ECHOED } from '../learn/noted-answers.js';
+import type { AcceptedOr, FieldErrors, ProfiledError } from '../profile-choice-types.js';
 import { profilePoint, type JsonSchema } from '../profile-point.js';
 import { MOCK_BODY_BYTES, UNDECLARED_BODY_BYTES } from '../undeclared-limits.js';
 import { acceptedOrRefused } from './accepted-or-refused.js';
@@ -48,6 +48,23 @@ const chunkedBody = acceptedOrRefused({
   about: 'accepted, or refused with 411 Length Required (RFC 9112 §6.3)',
   example: { status: 411, code: 'length_required' },
 });
+
+// The document gives NewPet no `additionalProperties: false`, and the interface lists 400 for "invalid values" only:
+// ignoring a member and refusing what a server does not know are both defensible.
+const refusableMember = acceptedOrRefused({
+  key: 'extra-member',
+  question: 'createPet: a NewPet with a member it does not name (`nickname`, `tags`, a client `id`, …)',
+  learnedFrom: '`create-extra-members`, six NewPets with one such member each: `201 (accepted)` → accepted, else the one `STATUS code`; a member given back in the Pet is not learned (the mock keeps only the members NewPet names)',
+  statuses: REFUSED,
+  refusal: 'The answer to such a body.',
+  about: 'accepted (the member neither stored nor given back), or refused with an Error',
+  example: { status: 400, code: 'unknown_member' },
+});
+const extraMember = {
+  ...refusableMember,
+  inWords: (choice: AcceptedOr) => (choice === 'accepted' ? 'Accepted; the member neither stored nor given back' : refusableMember.inWords(choice)),
+  learn: (answers: Answers) => (answers.some((a) => a.answer === MEMBER_ECHOED) ? unlearned('gave the member back in the Pet: the mock keeps only the members NewPet names') : refusableMember.learn(answers)),
+};
 
 /** A body the mock refuses with one Error, whose code a server chooses. */
 const refusedBody = <const Key extends string>(key: Key, question: string, own: ProfiledError, example: ProfiledError, statuses: readonly number[] = REFUSED) =>
@@ -99,4 +116,4 @@ const invalidValue = profilePoint<'invalid-value', FieldErrors & { 'past-int64'?
 });
 
 /** createPet's points about the body, in the schema's order. */
-export const CREATE_PET_BODY_POINTS = [bodySize, chunkedBody, missingBody, malformedJson, bodyNotObject, mediaType, missingField, invalidValue] as const;
+export const CREATE_PET_BODY_POINTS = [bodySize, chunkedBody, extraMember, missingBody, malformedJson, bodyNotObject, mediaType, missingField, invalidValue] as const;
