@@ -22,6 +22,7 @@ const ANSWERS = [
   { value: 'hang', label: 'no answer (hang)', answer: () => ({ fault: { then: 'hang' } }) },
   { value: 'reset', label: 'the connection dropped (reset)', answer: () => ({ fault: { then: 'reset' } }) },
   { value: 'malformed-json', label: 'a JSON body cut half way', answer: () => ({ fault: { then: 'malformed-json' } }) },
+  { value: 'empty-body', label: 'the normal status with an empty body', answer: () => ({ fault: { then: 'empty-body' } }) },
   { value: 'gateway-page', label: "502 Bad Gateway as a gateway's HTML page", answer: () => ({ fault: { then: 'gateway-page' } }) },
 ];
 

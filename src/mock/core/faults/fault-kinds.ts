@@ -39,6 +39,15 @@ const malformedJson: FaultKind<'malformed-json', 'malformed-json'> = {
   },
 };
 
+const emptyBody: FaultKind<'empty-body', 'empty-body'> = {
+  name: 'empty-body',
+  schema: { form: 'word' },
+  guideRow: {
+    written: '`then: empty-body`',
+    gets: 'The normal answer\'s status and headers (200, or 201 for `createPet`, which still stores the animal) with no body at all (`Content-Length: 0`), as a misconfigured CDN or proxy sends it: a client meets a JSON parse error on a success.',
+  },
+};
+
 const gatewayPage: FaultKind<'gateway-page', 'gateway-page'> = {
   name: 'gateway-page',
   schema: { form: 'word' },
@@ -79,7 +88,7 @@ const pass: FaultKind<'pass', 'pass'> = {
  * by `npm run scenario-schema`), so its messages list the words and the
  * mappings' keys in this order.
  */
-export const FAULT_KINDS = [status, reset, hang, malformedJson, gatewayPage, trickle, pass] as const;
+export const FAULT_KINDS = [status, reset, hang, malformedJson, emptyBody, gatewayPage, trickle, pass] as const;
 
 type AnyFaultKind = (typeof FAULT_KINDS)[number];
 export type FaultKindName = AnyFaultKind['name'];

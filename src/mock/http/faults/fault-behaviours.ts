@@ -1,5 +1,6 @@
 import type { FaultKindName, FaultOptions } from '../../core/faults/fault-kinds.js';
 import type { FaultBehaviour } from './fault-behaviour.js';
+import { emptyBodyFault } from './empty-body-fault.js';
 import { gatewayPageFault } from './gateway-page-fault.js';
 import { hangFault } from './hang-fault.js';
 import { malformedJsonFault } from './malformed-json-fault.js';
@@ -18,6 +19,7 @@ export const FAULT_BEHAVIOURS: { readonly [Name in FaultKindName]: FaultBehaviou
   reset: resetFault,
   hang: hangFault,
   'malformed-json': malformedJsonFault,
+  'empty-body': emptyBodyFault,
   'gateway-page': gatewayPageFault,
   trickle: trickleFault,
   pass: passFault,

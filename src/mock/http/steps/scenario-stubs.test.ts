@@ -210,6 +210,7 @@ describe('faults, over HTTP', () => {
     byHeader('reset', { then: 'reset' }),
     byHeader('hang', { then: 'hang' }),
     byHeader('malformed-json', { then: 'malformed-json' }),
+    byHeader('empty-body', { then: 'empty-body' }),
     byHeader('gateway-page', { then: 'gateway-page' }),
     byHeader('trickle', { then: { trickle: { chunkBytes: 64, intervalMs: 40 } } }),
     byHeader('fixed-then-pass', { latency: { fixedMs: 200 }, then: 'pass' }),
@@ -269,6 +270,30 @@ describe('faults, over HTTP', () => {
     expect(text.startsWith('{"id":')).toBe(true);
     expect(() => JSON.parse(text)).toThrow();
     expect((await mock.health()).pets).toBe(before + 1);
+  });
+
+  it('empty-body: the normal status and headers, Content-Length: 0 and no body, which no JSON parser reads', async () => {
+    const normal = await raw('/pets/1', 'none');
+    const res = await raw('/pets/1', 'empty-body');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(normal.headers.get('content-type'));
+    expect(res.headers.get('content-length')).toBe('0');
+    expect(res.headers.get('transfer-encoding')).toBeNull();
+    // getPet's deprecation headers are still there.
+    expect(res.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+    const text = await res.text();
+    expect(text).toBe('');
+    expect(() => JSON.parse(text)).toThrow();
+  });
+
+  it('empty-body on createPet: 201 with its Location and no body, and the animal is stored all the same', async () => {
+    const before = (await mock.health()).pets;
+    const res = await raw('/pets', 'empty-body', json({ name: 'Bodiless', categoryId: 2 }));
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toMatch(/^\/v1\/pets\/\d+$/);
+    expect(await res.text()).toBe('');
+    expect((await mock.health()).pets).toBe(before + 1);
+    expect((await mock.authed(res.headers.get('location')?.replace('/v1', '') ?? '')).json.name).toBe('Bodiless');
   });
 
   it('gateway-page: 502 with a gateway\'s HTML page naming the scenario and stub, CORS kept, nothing served', async () => {
