@@ -1,5 +1,7 @@
 import { INT64_MAX, INT64_MIN } from '../shared/exact-json/int64.js';
 import { parseExactJson, unreadJson } from '../shared/exact-json/parse-exact-json.js';
+import { mediaTypesOf } from '../shared/media-types.js';
+import { splitOutsideQuotes } from '../shared/split-outside-quotes.js';
 import { httpOperations } from './http-operations.js';
 import { prismValidators, type HttpResponse, type IHttpOperation } from './prism.js';
 
@@ -55,8 +57,15 @@ export async function createResponseValidator(documentPath?: string): Promise<Re
         });
         return violations;
       }
-      const element: HttpResponse = { statusCode: response.status, headers: response.headers, body: parseBody(response, violations) };
-      const result = prismValidators.validateOutput({ resource: operation, element });
+      const element: HttpResponse = { statusCode: response.status, headers: readableHeaders(response.headers), body: parseBody(response, violations) };
+      let result;
+      try {
+        result = prismValidators.validateOutput({ resource: operation, element });
+      } catch (error) {
+        // Never a throw: the proxy judges answers after they have gone, where a throw would end the process.
+        violations.push({ code: 'not-judged', message: `the answer could not be judged against the document: ${(error as Error).message}`, severity: 'warning', path: [] });
+        return violations;
+      }
       if (result._tag === 'Left') {
         for (const d of result.left) {
           violations.push({
@@ -70,6 +79,22 @@ export async function createResponseValidator(documentPath?: string): Promise<Re
       return violations;
     },
   };
+}
+
+/**
+ * The headers with their Content-Type as prism's parser (the content-type
+ * package) reads it. It throws on two forms RFC 9110 allows: an empty
+ * parameter (`application/json;`, §5.6.6: `*( OWS ";" OWS [ parameter ] )`)
+ * and an empty list element (`application/json, `, §5.6.1.2). Whether the
+ * field names one media type is exchange-content-type-once's to judge.
+ */
+function readableHeaders(headers: Record<string, string>): Record<string, string> {
+  const value = headers['content-type'];
+  if (value === undefined) return headers;
+  const types = mediaTypesOf(value);
+  if (types.length !== 1) return headers;
+  const [type = '', ...parameters] = splitOutsideQuotes(types[0]!, ';').map((part) => part.trim());
+  return { ...headers, 'content-type': [type, ...parameters.filter((parameter) => parameter !== '')].join('; ') };
 }
 
 function parseBody(response: ResponseToValidate, violations: Violation[]): unknown {

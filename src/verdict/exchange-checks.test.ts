@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createResponseValidator } from '../document/response-validator.js';
-import { charsetOf, checkExchange, mediaTypesOf } from './exchange-checks.js';
+import { charsetOf, checkExchange } from './exchange-checks.js';
+import { mediaTypesOf } from '../shared/media-types.js';
 
 /**
  * The checks of every exchange on one answer, without a server: here the

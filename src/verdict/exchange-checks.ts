@@ -2,7 +2,7 @@ import type { IHttpOperation } from '../document/prism.js';
 import type { ResponseValidator } from '../document/response-validator.js';
 import { checkStatement } from './exchange-check-ids.js';
 import { invariantFindings } from './invariants.js';
-import { splitOutsideQuotes } from '../shared/split-outside-quotes.js';
+import { mediaTypesOf } from '../shared/media-types.js';
 import type { RecordedExchange, Finding } from './exchange.js';
 
 type NewFinding = Omit<Finding, 'exchange'>;
@@ -54,10 +54,10 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   if (mediaTypes.length > 1) {
     // The media type and its charset are not judged: a recipient cannot tell which of the types they would be read from.
     findings.push({ check: 'exchange-content-type-once', level: 'error', hard: true, message: `the ${response.status} answer's Content-Type names ${mediaTypes.length} media types: ${contentType}`, expected: `one Content-Type field with one media type (${ONCE_STATEMENT})`, path: '$.headers.content-type' });
-  } else if (!APPLICATION_JSON.test(contentType ?? '')) {
+  } else if (!APPLICATION_JSON.test(mediaTypes[0] ?? '')) {
     findings.push({ check: 'exchange-media-type', level: 'error', hard: true, message: `the ${response.status} answer is sent as ${contentType ?? 'no content type'}`, expected: `application/json (${MEDIA_STATEMENT})`, path: '$.headers.content-type' });
   } else {
-    const charset = charsetOf(contentType as string);
+    const charset = charsetOf(mediaTypes[0] as string);
     if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
       findings.push({ check: 'exchange-json-charset', level: 'error', hard: true, message: `the ${response.status} answer is labelled charset=${charset}`, expected: `no charset, or charset=utf-8 (${CHARSET_STATEMENT})`, path: '$.headers.content-type' });
     }
@@ -84,16 +84,6 @@ function errorBodyFindings(status: number, json: unknown, contentType: string | 
   return findings;
 }
 
-/**
- * The media types a Content-Type value lists. The recorded value joins a
- * field sent twice with `, ` (RFC 9110 §5.3), and a comma is no part of a
- * media type outside a quoted parameter value (§8.3.1, §5.6.6), so either
- * form shows as more than one. Empty elements are not counted.
- */
-export const mediaTypesOf = (contentType: string): string[] =>
-  splitOutsideQuotes(contentType, ',')
-    .map((type) => type.trim())
-    .filter((type) => type !== '');
 
 /** The value of a media type's charset parameter, unquoted; undefined when it has none. */
 export function charsetOf(contentType: string): string | undefined {

@@ -49,6 +49,20 @@ describe('forwarding', () => {
     expect(mock.stdout()).toContain('GET /v1/pets/odd-status 999');
   });
 
+  it('judges answers whose Content-Type a parser may choke on, and stays up: an empty parameter or list element is no violation', async () => {
+    for (const path of ['/pets/empty-parameter', '/pets/empty-element', '/pets/bare-parameter', '/pets/non-ascii']) {
+      expect((await rawRequest(`${mock.url}${path}`, { headers: { authorization: KEY } })).status, path).toBe(200);
+    }
+    // The checks run once the answer has gone: the last request's entry shows they all ran, and the process still answers.
+    await expect.poll(async () => (await journal()).some((entry) => entry.path === '/v1/pets/non-ascii' && entry.violations !== undefined)).toBe(true);
+    const entries = await journal();
+    const violationsOf = (path: string) => JSON.stringify(entries.find((entry) => entry.path === path)?.violations ?? []);
+    expect(violationsOf('/v1/pets/empty-parameter')).toBe('[]');
+    expect(violationsOf('/v1/pets/empty-element')).toBe('[]');
+    expect((await rawRequest(`${mock.url}/pets/non-ascii`, { headers: { authorization: KEY } })).status).toBe(200);
+    expect(mock.stderr()).not.toMatch(/TypeError|uncaught/i);
+  });
+
   it('answers 502 upstream_unavailable at once when the target switches protocols unasked, and journals it', async () => {
     const answer = await rawRequest(`${mock.url}/pets/switch`, { headers: { authorization: KEY } });
     expect([answer.status, JSON.parse(answer.body.toString())]).toEqual([502, { code: 'upstream_unavailable', message: expect.stringContaining('switched protocols (101) for a request that asked for none'), status: 502 }]);
