@@ -58,6 +58,15 @@ describe('the request log', () => {
     expect(started.curl).toBe(`curl -H 'Authorization: Bearer ${DEFAULT_API_KEY}' '${mock.url}/pets?limit=5'`);
   });
 
+  it('bound to every interface, the start-up line gives a URL a client on this machine can use and says that every interface listens', async () => {
+    const mock = await startMock(['--host', '0.0.0.0', '--log-format', 'json']);
+    const started = JSON.parse(mock.stdout().split('\n')[0] as string) as { msg: string; url: string };
+    const port = new URL(mock.url).port;
+    expect(started.url).toBe(`http://localhost:${port}/v1`);
+    expect(started.msg).toBe(`Animal Store mock listening on http://localhost:${port}/v1 (every interface, 0.0.0.0:${port}: from another machine or a container's host, use its address or mapped port)`);
+    expect((await getJson(`${started.url}/pets`, DEFAULT_API_KEY)).status).toBe(200);
+  });
+
   it('--quiet writes no per-request line, but still the deprecation warning', async () => {
     const mock = await startMock(['--quiet', '--log-format', 'json']);
     for (let i = 0; i < 3; i++) expect((await getJson(`${mock.url}/pets`, DEFAULT_API_KEY)).status).toBe(200);

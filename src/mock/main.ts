@@ -233,14 +233,15 @@ interface StartedFacts {
 }
 
 function startedFacts(server: RunningMockServer, options: MockCliOptions, from: string, { scenario, profile }: StartState, validatorsBefore: ValidatorTally, evictionPolicy?: string): StartedFacts {
-  // A wildcard bind address is not one a client can connect to.
-  const url = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//localhost');
+  // A wildcard bind address is not one a client can connect to: the URL names localhost, and the line says every interface listens.
+  const wildcard = /\/\/(0\.0\.0\.0|\[::\])(?=:)/.exec(server.url)?.[1];
+  const url = wildcard === undefined ? server.url : server.url.replace(`//${wildcard}`, '//localhost');
   const apiKey = options.apiKeys[0] as string;
   const validators = validatorTally();
   const origin = new URL(url).origin;
   const proxy = options.proxy && proxyFacts(options.proxy, options, origin);
   return {
-    msg: `Animal Store mock listening on ${url}`,
+    msg: `Animal Store mock listening on ${url}${wildcard === undefined ? '' : ` (every interface, ${wildcard}:${new URL(server.url).port}: from another machine or a container's host, use its address or mapped port)`}`,
     url,
     ...(proxy?.noApiKey ? {} : { apiKey }),
     apiKeys: options.apiKeys.length,
