@@ -94,7 +94,8 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
 
 # Exec form, no shell: node is PID 1 and gets SIGTERM itself. PID 1
 # has no default signal actions, but bin.ts handles SIGINT and
-# SIGTERM (drain, then exit 0 within 5 s, under docker stop's 10 s).
+# SIGTERM (drain for the grace, 8 s by default, then exit: within
+# 9 s, under docker stop's 10 s).
 # node reaps no zombies; the mock starts no child processes, so no
 # init is needed (add `docker run --init` if that changes).
 ENTRYPOINT ["node", "dist/src/mock/bin.js"]

@@ -43,12 +43,12 @@ describe('parseCli', () => {
     expect(run(['--max-pets', '7', '--max-catalogue-bytes', '4096'])).toMatchObject({ maxPets: 7, maxCatalogueBytes: 4096 });
   });
 
-  it('defaults --shutdown-grace to 10 s, reads it and MOCK_SHUTDOWN_GRACE (the flag first, an empty variable unset)', () => {
-    expect(run([]).shutdownGraceSeconds).toBe(10);
+  it('defaults --shutdown-grace to 8 s, reads it and MOCK_SHUTDOWN_GRACE (the flag first, an empty variable unset)', () => {
+    expect(run([]).shutdownGraceSeconds).toBe(8);
     expect(run(['--shutdown-grace', '25']).shutdownGraceSeconds).toBe(25);
     expect(run([], { MOCK_SHUTDOWN_GRACE: '0' }).shutdownGraceSeconds).toBe(0);
     expect(run(['--shutdown-grace', '3'], { MOCK_SHUTDOWN_GRACE: '40' }).shutdownGraceSeconds).toBe(3);
-    expect(run([], { MOCK_SHUTDOWN_GRACE: '' }).shutdownGraceSeconds).toBe(10);
+    expect(run([], { MOCK_SHUTDOWN_GRACE: '' }).shutdownGraceSeconds).toBe(8);
     expect(parseCli(['--shutdown-grace=-1'], {}, false)).toEqual({ kind: 'error', message: '--shutdown-grace must be whole seconds from 0 to 3600, got "-1"' });
   });
 

@@ -256,7 +256,7 @@ function readCorsOrigins(origins: readonly string[]): Result<'*' | string[], str
   return ok([...origins]);
 }
 
-/** `--shutdown-grace`, else MOCK_SHUTDOWN_GRACE (empty: unset), else 10: whole seconds from 0 (close at once) to an hour. */
+/** `--shutdown-grace`, else MOCK_SHUTDOWN_GRACE (empty: unset), else 8: whole seconds from 0 (close at once) to an hour. */
 function readShutdownGrace(flag: string | undefined, env: NodeJS.ProcessEnv): Result<number, string> {
   const [text, from] = flag !== undefined ? [flag, '--shutdown-grace'] : env.MOCK_SHUTDOWN_GRACE ? [env.MOCK_SHUTDOWN_GRACE, 'MOCK_SHUTDOWN_GRACE'] : [undefined, ''];
   if (text === undefined) return ok(SHUTDOWN_GRACE_MS / 1000);

@@ -6,6 +6,7 @@ import { packageRoot } from '../../src/shared/package-root.js';
 /** compose.yaml as the tests under test/docker read it. */
 export interface Service {
   command?: string[];
+  stop_grace_period?: string;
   environment?: Record<string, string>;
   healthcheck?: { test?: string[] };
 }

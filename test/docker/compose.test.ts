@@ -52,6 +52,14 @@ describe('compose.yaml', () => {
     expect(paths).toContain('/services/redis/healthcheck/interval');
   });
 
+  it('gives the mock more time to stop than its own grace and the second past it (its --help says the default), before SIGKILL', async () => {
+    const help = await processes.node([BIN, '--help']);
+    const grace = Number(/--shutdown-grace S[^]*?default (\d+),/.exec(help.stdout)?.[1]);
+    expect(grace).toBeGreaterThan(0);
+    const period = /^(\d+)s$/.exec(mock.stop_grace_period ?? '10s');
+    expect(Number(period?.[1])).toBeGreaterThan(grace + 1);
+  });
+
   it('passes the mock only flags and variables its --help lists', async () => {
     const help = await processes.node([BIN, '--help']);
     expect(help.code).toBe(0);
