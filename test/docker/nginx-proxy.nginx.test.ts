@@ -12,8 +12,8 @@ import { openStream } from '../support/event-stream.js';
 import { startDnsStub, type DnsStub } from './dns-stub.js';
 
 /**
- * deploy/nginx.conf for real: Debian's nginx with
- * the file as compose.yaml mounts it, in front of two mock processes, on
+ * deploy/nginx.conf.template for real: Debian's nginx with
+ * the file as the nginx image writes it from the template compose.yaml mounts, in front of two mock processes, on
  * the loopback. Docker's DNS is played by a stub that answers `mock` with
  * both replicas' addresses (127.0.0.1 and 127.0.0.2, one port), so the
  * copy nginx runs differs from the file only in the resolver's address,
@@ -24,20 +24,28 @@ import { startDnsStub, type DnsStub } from './dns-stub.js';
 
 useBuiltCli();
 const processes = new Processes();
-const CONF = join(packageRoot(), 'deploy', 'nginx.conf');
+const CONF = join(packageRoot(), 'deploy', 'nginx.conf.template');
 const KEY = { authorization: `Bearer ${DEFAULT_API_KEY}` };
 
 /** `text` with `from` replaced by `to`, which must occur exactly once (so the copy cannot silently drift from the file). */
 function replaceOnce(text: string, from: string, to: string): string {
   const parts = text.split(from);
-  if (parts.length !== 2) throw new Error(`deploy/nginx.conf should hold ${JSON.stringify(from)} once, holds it ${parts.length - 1} times`);
+  if (parts.length !== 2) throw new Error(`deploy/nginx.conf.template should hold ${JSON.stringify(from)} once, holds it ${parts.length - 1} times`);
   return parts.join(to);
+}
+
+/**
+ * The template as the nginx image's entrypoint writes it: envsubst of the
+ * variables it defines, NGINX_LOCAL_RESOLVERS being each nameserver of the
+ * container's /etc/resolv.conf with a space after it (15-local-resolvers.envsh).
+ */
+function rendered(resolvers: string): string {
+  return replaceOnce(readFileSync(CONF, 'utf8'), '${NGINX_LOCAL_RESOLVERS}', resolvers);
 }
 
 /** The copy nginx runs here: the stub's resolver, free ports, its files in the test's folder. */
 function copy(dns: number, listen: number, mockPort: number, folder: string): string {
-  let text = readFileSync(CONF, 'utf8');
-  text = replaceOnce(text, 'resolver 127.0.0.11 ', `resolver 127.0.0.1:${dns} `);
+  let text = rendered(`127.0.0.1:${dns} `);
   text = replaceOnce(text, 'listen 4010;', `listen 127.0.0.1:${listen};`);
   text = replaceOnce(text, ':4010;', `:${mockPort};`);
   // /dev/stdout is a socket under node's spawn, which nginx cannot open() (a pipe under Docker).
@@ -62,7 +70,7 @@ function send(port: number, method: string, path: string, headers: Record<string
   });
 }
 
-describe('deploy/nginx.conf in front of two mocks', () => {
+describe('deploy/nginx.conf.template in front of two mocks', () => {
   let nginx: string;
   let dns: DnsStub;
   let proxyPort: number;
@@ -100,10 +108,15 @@ describe('deploy/nginx.conf in front of two mocks', () => {
     await dns?.close();
   });
 
-  it('passes nginx -t, as the file is and as the copy run here', () => {
+  it('passes nginx -t, as the image writes it under Docker (127.0.0.11) and Podman (the network gateway), and as the copy run here', () => {
     // stdout a file, not node's socket, so that `access_log /dev/stdout` opens as under Docker.
     const stdout = openSync(join(tmpDir(), 'nginx-t.out'), 'w');
-    for (const file of [CONF, conf]) {
+    const asWritten = ['127.0.0.11 ', '10.89.0.1 '].map((resolvers, i) => {
+      const file = join(tmpDir(), `as-written-${i}.conf`);
+      writeFileSync(file, rendered(resolvers));
+      return file;
+    });
+    for (const file of [...asWritten, conf]) {
       const run = spawnSync(nginx, ['-t', ...nginxArgs().slice(0, 4), '-c', file, '-g', `pid ${tmpDir()}/nginx-t.pid;`], { stdio: ['ignore', stdout, 'pipe'], encoding: 'utf8' });
       expect(run.stderr).toContain('test is successful');
       expect(run.status).toBe(0);
