@@ -36,7 +36,9 @@ COPY openapi ./openapi
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
 COPY profiles ./profiles
-RUN npm run build
+# Then what package.json's `files` leaves out of the package: tests, suites, source maps.
+RUN npm run build \
+ && find dist \( -name '*.test.js' -o -name '*.suite.js' -o -name '*.map' \) -delete
 
 # ---- runtime: production dependencies and built output only ----
 FROM node:22.23.3-slim AS runtime
@@ -44,9 +46,9 @@ WORKDIR /app
 
 COPY package.json package-lock.json ./
 # --ignore-scripts: as in the build stage.
-# The cache is dropped in the same layer so it never ships.
+# npm's folder (its cache and its logs) goes in the same layer, so it never ships.
 RUN npm ci --omit=dev --ignore-scripts \
- && npm cache clean --force
+ && rm -rf "$(npm config get cache)"
 
 # package.json also marks /app as the root where the mock looks for
 # openapi/, fixtures/, scenarios/, profiles/ and console/ (src/shared/package-root.ts).
@@ -55,7 +57,10 @@ COPY fixtures ./fixtures
 COPY scenarios ./scenarios
 COPY profiles ./profiles
 COPY console ./console
-COPY --from=build /app/dist ./dist
+# What package.json's `files` ships of dist/: not the build's own scripts.
+COPY --from=build /app/dist/src ./dist/src
+COPY --from=build /app/dist/generated ./dist/generated
+COPY --from=build /app/dist/docs-renderer ./dist/docs-renderer
 
 # Open Containers image annotations (opencontainers/image-spec,
 # annotations.md): what registries and scanners show for the image.

@@ -281,9 +281,16 @@ async function check(dockerfile, ignoreFile) {
     'runtime stage runs npm ci --omit=dev --ignore-scripts');
   const rtSources = copies(rt).flatMap((c) => words(c.rest).slice(0, -1).map((s) => ({ from: c.flags.from, src: s })));
   const has = (re) => rtSources.some((s) => re.test(s.src));
-  ok(has(/(^|\/)dist\/?$/) && has(/^openapi\/?$/) && has(/^fixtures\/?$/) && has(/^scenarios\/?$/) && has(/^profiles\/?$/) && has(/^package\.json$/),
-    'runtime COPYs dist, openapi, fixtures, scenarios, profiles and package.json');
-  ok(!rtSources.some((s) => /(^|\/)(src|node_modules|test|bench)(\/|$)|^\.$|tsconfig/.test(s.src)),
+  const manifestFiles = JSON.parse(fs.readFileSync(path.join(path.dirname(dockerfile), 'package.json'), 'utf8')).files ?? [];
+  const shippedDist = manifestFiles.filter((f) => /^dist\/[^!*]+$/.test(f));
+  ok(shippedDist.length > 0 && shippedDist.every((f) => rtSources.some((s) => s.from === 'build' && s.src.replace(/^\/app\//, '').replace(/\/$/, '') === f)),
+    `runtime COPYs from the build exactly what package.json ships of dist/ (${shippedDist.join(', ')})`);
+  ok(!rtSources.some((s) => /(^|\/)dist\/?$|dist\/scripts/.test(s.src)), 'runtime COPYs no dist/scripts (the build\'s own scripts)');
+  ok(has(/^openapi\/?$/) && has(/^fixtures\/?$/) && has(/^scenarios\/?$/) && has(/^profiles\/?$/) && has(/^package\.json$/),
+    'runtime COPYs openapi, fixtures, scenarios, profiles and package.json');
+  ok(runs(rt).some((r) => /npm ci\b/.test(r) && /rm -rf "\$\(npm config get cache\)"/.test(r)), 'runtime removes npm\'s folder (cache and logs) in the npm ci layer');
+  // The sources are src/ at the top (dist/src is the build's output).
+  ok(!rtSources.some((s) => /(^|\/)(node_modules|test|bench)(\/|$)|^(\.\/|\/app\/)?src(\/|$)|^\.$|tsconfig/.test(s.src)),
     'runtime COPYs no sources, tests or node_modules');
   ok(rt.user && !/^(root|0)(:|$)/.test(rt.user), `runtime runs as a non-root user (USER ${rt.user})`);
   ok(rt.env.NODE_ENV === 'production', `runtime ENV NODE_ENV=production (got ${rt.env.NODE_ENV})`);
