@@ -88,12 +88,13 @@ describe('the action\'s step against the flaky mock', () => {
     expect(readFileSync(join(run.reports, 'report.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
   });
 
-  it('annotates the run: one ::error for the cause, on the contract document, with its rules and a replay line', ({ expect }) => {
+  it('annotates the run: one ::error for the cause, with its rules and a replay line, naming no file outside the workspace', ({ expect }) => {
     const found = annotations(run.stdout);
     expect(found.map((a) => [a.level, a.properties.title])).toEqual([['error', 'cause-1: answered 503 service_unavailable with Retry-After']]);
     const [cause] = found;
     expect(cause?.raw).toContain('title=cause-1%3A answered 503 service_unavailable with Retry-After::');
-    expect(cause?.properties.file?.endsWith(join('openapi', 'animal-store.yaml'))).toBe(true);
+    // The Action's document is in its own folder, outside the workspace: GitHub could show no such file.
+    expect(cause?.properties.file).toBeUndefined();
     const lines = cause?.message.split('\n') ?? [];
     expect(lines[0]).toMatch(/^answered 503 service_unavailable with Retry-After: on \d+ of \d+ requests \(about 1 in [345]\), \d+ rules affected/);
     expect(lines[1]).toMatch(/^rules: [a-z0-9-]+(, [a-z0-9-]+)*/);
@@ -140,6 +141,34 @@ describe('what the annotations and the summary must escape', () => {
     expectNoKey(expect, run);
   });
 
+  it.for([
+    ['an empty api-key (a pull request from a fork)', { CONTRACT_API_KEY: '' }, /^the api-key input is empty: pass a secret .* a pull request from a fork is given no secrets/],
+    ['an empty base-url', { CONTRACT_BASE_URL: '' }, /^the base-url input is empty: give the API's base URL, ending in \/v1/],
+  ] as const)('%s: exit 2 before the harness runs, one annotation naming the input, and the summary says why', async ([, inputs, message], { expect }) => {
+    const run = await step(`empty-${Object.keys(inputs)[0]}`, { CONTRACT_BASE_URL: flakyUrl, CONTRACT_API_KEY: KEY, ...inputs });
+    expect([run.code, run.output]).toEqual([2, 'exit-code=2\n']);
+    expect(annotations(run.stdout).map((a) => a.message)).toEqual([expect.stringMatching(message)]);
+    expect(run.summary).toContain('## Contract tests not run');
+    expect(run.summary).toMatch(message.source.startsWith('^') ? new RegExp(message.source.slice(1)) : message);
+    expectNoKey(expect, run);
+  });
+
+  it('hands the args input to the harness, one argument a line; a run that cannot start is annotated with the harness\'s reason', async ({ expect }) => {
+    const refused = await step('args', { CONTRACT_BASE_URL: flakyUrl, CONTRACT_API_KEY: KEY, CONTRACT_ARGS: '--timeout\nabc\n' });
+    expect(refused.code).toBe(2);
+    expect(annotations(refused.stdout).map((a) => [a.properties.title, a.message])).toEqual([['Contract tests not run', '--timeout must be a whole number from 1 to 600000, got "abc"']]);
+    expect(refused.summary).toContain('--timeout must be a whole number');
+    const unreachable = await step('unreachable', { CONTRACT_BASE_URL: 'http://127.0.0.1:9/v1', CONTRACT_API_KEY: KEY });
+    expect(unreachable.code).toBe(2);
+    expect(annotations(unreachable.stdout).map((a) => a.message)).toEqual([expect.stringMatching(/^cannot reach http:\/\/127\.0\.0\.1:9\/v1: ECONNREFUSED/)]);
+    // An argument with a space stays one argument: no shell splits it again.
+    const spaced = await step('args-spaced', { CONTRACT_BASE_URL: flakyUrl, CONTRACT_API_KEY: KEY, CONTRACT_ARGS: '--only\nno such rule' });
+    expect(spaced.code).toBe(2);
+    expect(annotations(spaced.stdout)[0]?.message).toContain('no such rule');
+    expectNoKey(expect, refused);
+    expectNoKey(expect, unreachable);
+  });
+
   it('a read-only input that is neither true nor false: exit 2, one annotation, and the summary says the tests did not run', async ({ expect }) => {
     const run = await step('bad-input', { CONTRACT_BASE_URL: flakyUrl, CONTRACT_API_KEY: KEY, CONTRACT_READ_ONLY: 'yes' });
     expect(run.code).toBe(2);
@@ -159,7 +188,7 @@ describe('action.yml', () => {
 
   it('a composite action whose run step hands every input to the script through the variables it reads, the key only there', ({ expect }) => {
     expect(action.runs.using).toBe('composite');
-    expect(Object.keys(action.inputs).sort()).toEqual(['api-key', 'artifact-name', 'base-url', 'examples', 'read-only', 'reports-dir', 'seed']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['api-key', 'args', 'artifact-name', 'base-url', 'examples', 'read-only', 'reports-dir', 'seed']);
     const run = action.runs.steps.find((s) => s.id === 'run');
     expect(run?.run).toBe('"$GITHUB_ACTION_PATH/scripts/github-action.sh"');
     const read = [...new Set([...script.matchAll(/\$\{(CONTRACT_[A-Z_]+)/g)].map((m) => m[1] as string))].filter((name) => name !== 'CONTRACT_HARNESS' && name !== 'CONTRACT_API_KEY').sort();

@@ -18,7 +18,7 @@ const ANNOTATIONS_SHOWN = 10;
  * text. A wrong target is one `::error`.
  */
 export function githubReport(report: SuiteReport, about: ReportAbout): string {
-  const file = about.document;
+  const file = inWorkspace(about.document);
   if (report.wrongTarget) return `${annotation('error', { file, title: 'Contract tests not judged' }, report.wrongTarget.message)}\n${verdictText(report)}\n`;
   const lines = [...annotations('error', failingCauses(report), file), ...annotations('warning', warningCauses(report), file)];
   if (!report.ok && failingCauses(report).length === 0) lines.push(annotation('error', { file, title: 'Contract tests failed' }, verdictText(report)));
@@ -34,6 +34,16 @@ function annotations(level: 'error' | 'warning', causes: readonly FailureCause[]
     const message = [causeHeadline(cause), `rules: ${ruleNames(cause, 20)}`, `e.g. ${rule}: ${finding.message}`, ...(replay ? [`replay: ${replay}`] : [])].join('\n');
     return annotation(level, { file, title: `${cause.id}: ${cause.cause}` }, `${message}${more}`);
   });
+}
+
+/**
+ * The document's path as an annotation may name it: relative to the folder
+ * the run started in (the workspace, in a workflow). One outside it (`..`,
+ * the Action's own copy of the document) is no file of the repository
+ * GitHub can show, so the annotation names none and shows on the run.
+ */
+function inWorkspace(path: string | undefined): string | undefined {
+  return path === undefined || /^(\.\.([/\\]|$)|[/\\]|[A-Za-z]:)/.test(path) ? undefined : path;
 }
 
 /**
