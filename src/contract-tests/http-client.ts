@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson, unreadJson, type ExactJson } from '../shared/exact-json/parse-exact-json.js';
 import { bodyReader, CUT_BODY_KEPT, type RawResponse, type Transport } from './body-reader.js';
 import { fetchTransport, type FetchFunction } from './fetch-transport.js';
-import { keyRedactor } from '../verdict/redact-key.js';
+import { keyRedactor, REDACTED_KEY } from '../verdict/redact-key.js';
 import { withFetchFields, writeFields } from './request-form.js';
 import type { ApiRequest, NearMiss } from './types.js';
 import { NOT_SENT, type RecordedExchange, type ReceivedResponse } from '../verdict/exchange.js';
@@ -29,8 +29,7 @@ export interface HttpClientOptions {
 
 export type Send = (request: ApiRequest) => Promise<Omit<RecordedExchange, 'operation'>>;
 
-/** The text shown in place of the API key, everywhere. */
-export const REDACTED_KEY = '<API key>';
+export { REDACTED_KEY };
 
 /**
  * 1 MiB: the largest answer the contract allows is a listPets page of 100

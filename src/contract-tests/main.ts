@@ -15,6 +15,8 @@ import { githubReport } from '../verdict/reporters/github-reporter.js';
 import { markdownReport } from '../verdict/reporters/markdown-reporter.js';
 import { allRules } from './rules/index.js';
 import type { SuiteReport } from '../verdict/report.js';
+import { shownReport, type Shown } from '../verdict/shown-report.js';
+import { JSON_ANSWER_BODY_SHOWN } from '../verdict/shown-body.js';
 
 export interface ContractIo {
   argv: string[];
@@ -24,7 +26,9 @@ export interface ContractIo {
   stderr: NodeJS.WritableStream;
 }
 
-const REPORTERS: Record<ReporterName, (report: SuiteReport, about: ReportAbout) => string> = { pretty: prettyReport, summary: summaryReport, json: jsonReport, junit: junitReport, html: htmlReport, github: githubReport, markdown: markdownReport };
+const REPORTERS: Record<ReporterName, (report: Shown<SuiteReport>, about: ReportAbout) => string> = { pretty: prettyReport, summary: summaryReport, json: jsonReport, junit: junitReport, html: htmlReport, github: githubReport, markdown: markdownReport };
+/** How much of an answer's body each reporter is given: the JSON report keeps more than the others show. */
+const ANSWER_CHARS: Partial<Record<ReporterName, number>> = { json: JSON_ANSWER_BODY_SHOWN };
 
 /** The `animal-store-contract` command; resolves to its exit code. */
 export async function contractMain(io: ContractIo): Promise<number> {
@@ -93,7 +97,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
     // The wrong target's line is on stderr already; a summary, short as it is, still says where the files are.
     if (wrongTarget && name === 'pretty' && output === undefined) continue;
     // A report points to the others, not to itself.
-    const text = REPORTERS[name](report, { ...about, files: files.filter((f) => f.path !== output) });
+    const text = REPORTERS[name](shownReport(report, { answerChars: ANSWER_CHARS[name] }), { ...about, files: files.filter((f) => f.path !== output) });
     if (output === undefined) {
       io.stdout.write(text);
     } else {
@@ -107,7 +111,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
     }
   }
   // Pretty goes to the terminal too when every reporter writes to a file.
-  if (options.reporters.every((r) => r.output !== undefined) && !wrongTarget) io.stdout.write(prettyReport(report));
+  if (options.reporters.every((r) => r.output !== undefined) && !wrongTarget) io.stdout.write(prettyReport(shownReport(report)));
   // On stderr: stdout may be a report another tool reads.
   if (report.learning) io.stderr.write(learningLines(report.learning).map((line, i) => (i === 0 ? `animal-store-contract: ${line}\n` : `${line}\n`)).join(''));
   // A report that could not be written is a usage error, not a failed rule (exit 1) nor a pass.

@@ -1,5 +1,7 @@
 import { DEFAULT_API_KEY } from '../shared/default-api-key.js';
 import { jsonReportObject } from '../verdict/reporters/json-reporter.js';
+import { JSON_ANSWER_BODY_SHOWN } from '../verdict/shown-body.js';
+import { shownReport } from '../verdict/shown-report.js';
 import type { FetchFunction } from './fetch-transport.js';
 import { runSuite, type SuiteOptions } from './run-suite.js';
 
@@ -25,5 +27,5 @@ export async function runContract(target: ContractTarget, options: RunContractOp
   const run = await runSuite({ ...options, apiKey: options.apiKey ?? DEFAULT_API_KEY, baseUrl, fetch: viaFetch ? target.fetch : undefined });
   if (!run.ok) throw new Error(`runContract: ${run.error.message}`);
   // Through JSON, as the file would be: a plain object, no bigint or shared reference.
-  return JSON.parse(JSON.stringify(jsonReportObject(run.report))) as ContractReport;
+  return JSON.parse(JSON.stringify(jsonReportObject(shownReport(run.report, { answerChars: JSON_ANSWER_BODY_SHOWN })))) as ContractReport;
 }

@@ -1,9 +1,12 @@
 import type { RecordedExchange } from './exchange.js';
+import { cutBody, REQUEST_BODY_SHOWN } from './shown-body.js';
 
 /**
  * A request as a curl line to paste into a shell: the key stays redacted
  * (`<API key>`, to be replaced by hand). Text with control characters is
- * quoted with $'…' so what is pasted is what was sent.
+ * quoted with $'…' so what is pasted is what was sent. A body longer than
+ * reports show (REQUEST_BODY_SHOWN) is cut, as everywhere in a report, and
+ * the line ends in a shell comment saying so: pasted, it sends the start.
  */
 export function curlLine(request: RecordedExchange['request']): string {
   const parts = ['curl', '-sS', '-i'];
@@ -22,7 +25,10 @@ export function curlLine(request: RecordedExchange['request']): string {
   const coding = Object.entries(headers).find(([name]) => name.toLowerCase() === 'accept-encoding')?.[1];
   if (typeof coding === 'string' && coding.split(',').some((c) => !['', 'identity'].includes((c.split(';')[0] ?? '').trim().toLowerCase()))) parts.push('--compressed');
   // --data-raw: --data-binary would read a body starting with @ as a file name.
-  if (request.body !== undefined) parts.push('--data-raw', quote(request.body));
+  if (request.body === undefined) return parts.join(' ');
+  const { body, bodyChars } = cutBody(request.body, REQUEST_BODY_SHOWN, request.bodyChars);
+  parts.push('--data-raw', quote(body));
+  if (bodyChars !== undefined) parts.push(`# the body is cut: its first ${body.length} of ${bodyChars} characters`);
   return parts.join(' ');
 }
 

@@ -14,6 +14,8 @@ export interface ReceivedResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Set in a report when `body` holds only the start of the answer's body (shown-body.ts): its whole length. */
+  bodyChars?: number;
   /** The body parsed as JSON; undefined when it is not JSON. */
   json: unknown;
   /**
@@ -34,8 +36,11 @@ export interface ReceivedResponse {
 /** One request the harness sent, and the answer it received or the network error in its place. */
 export interface RecordedExchange {
   operation: OperationId | undefined;
-  /** `without`: fields deliberately not sent that curl would add of its own (a curl line removes them). */
-  request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined; without?: string[] };
+  /**
+   * `without`: fields deliberately not sent that curl would add of its own (a curl line removes them).
+   * `bodyChars`: set in a report when `body` holds only the start of what was sent (shown-body.ts): its whole length.
+   */
+  request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined; bodyChars?: number; without?: string[] };
   response?: ReceivedResponse;
   /** A network failure after the retries (refused, reset, timed out). */
   networkError?: string;

@@ -1,5 +1,8 @@
 import { decodeEscapes } from './decode-escapes.js';
 
+/** The text shown in place of the API key, everywhere. */
+export const REDACTED_KEY = '<API key>';
+
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /**

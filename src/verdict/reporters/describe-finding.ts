@@ -1,7 +1,7 @@
 import type { SilentEntry } from '../report.js';
 import type { RecordedExchange, Finding, Reproduction } from '../exchange.js';
 import { curlLine } from '../curl-line.js';
-import { excerpt } from './excerpt.js';
+import { ANSWER_BODY_SHOWN, REQUEST_BODY_SHOWN, shownBody } from '../shown-body.js';
 
 /**
  * A finding as lines of text: the request (method, URL, redacted headers,
@@ -23,14 +23,14 @@ export function describeFinding(finding: Finding): string[] {
 /** A request as it was sent: its line, its headers (the key redacted), a body excerpt. */
 export function requestLines(request: RecordedExchange['request']): string[] {
   const lines = [`${request.method} ${request.url}`, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`)];
-  if (request.body !== undefined) lines.push(`body: ${excerpt(request.body, 300)}`);
+  if (request.body !== undefined) lines.push(`body: ${shownBody(request.body, REQUEST_BODY_SHOWN, request.bodyChars)}`);
   return lines;
 }
 
 /** What came back: the status, the headers and a body excerpt, or why nothing did. */
 export function responseLines({ response, networkError }: RecordedExchange): string[] {
   if (!response) return [`none (${networkError})`];
-  return [String(response.status), ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), `body: ${excerpt(response.body)}`];
+  return [String(response.status), ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), `body: ${shownBody(response.body, ANSWER_BODY_SHOWN, response.bodyChars)}`];
 }
 
 /** How a generated case was found: its number, or the cases tried and the shrinking steps. */

@@ -3,6 +3,7 @@ import { causeHeadline, failingCauses, ruleNames, verdictText, warningCauses } f
 import type { ReportAbout } from './html-reporter.js';
 import { curlLine } from '../curl-line.js';
 import { counted } from './excerpt.js';
+import type { Shown } from '../shown-report.js';
 
 /**
  * GitHub shows at most 10 error and 10 warning annotations of a step
@@ -17,7 +18,7 @@ const ANNOTATIONS_SHOWN = 10;
  * contract document the run checked against, then the verdict as plain
  * text. A wrong target is one `::error`.
  */
-export function githubReport(report: SuiteReport, about: ReportAbout): string {
+export function githubReport(report: Shown<SuiteReport>, about: ReportAbout): string {
   const file = inWorkspace(about.document);
   if (report.wrongTarget) return `${annotation('error', { file, title: 'Contract tests not judged' }, report.wrongTarget.message)}\n${verdictText(report)}\n`;
   const lines = [...annotations('error', failingCauses(report), file), ...annotations('warning', warningCauses(report), file)];

@@ -7,6 +7,7 @@ import { ruleAnchor, ruleTags } from './html-finding.js';
 import { causeAnchor, causesSection } from './html-cause.js';
 import { failingCauses, verdictText, warningCauses } from './describe-cause.js';
 import { HTML_REPORT_STYLE } from './html-style.js';
+import type { Shown } from '../shown-report.js';
 
 /** What the run's report does not hold but the page shows. */
 export interface ReportAbout {
@@ -33,7 +34,7 @@ const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
  * the target answered where the interface is silent. Every text is escaped
  * (src/shared/html-escape.ts).
  */
-export function htmlReport(report: Report, about: ReportAbout): string {
+export function htmlReport(report: Shown<Report>, about: ReportAbout): string {
   const run = report.kind === 'contract-run' ? report : undefined;
   const wrongTarget = run?.wrongTarget ?? null;
   const title = `${headingOf(report)} ${report.ok ? 'passed' : wrongTarget ? 'not judged' : 'failed'}: ${report.target.baseUrl}`;

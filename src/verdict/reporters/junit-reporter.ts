@@ -4,13 +4,14 @@ import { describeDrift } from './drift-lines.js';
 import { counted, OPERATION_ORDER } from './excerpt.js';
 import { causeHeadline } from './describe-cause.js';
 import type { Finding } from '../exchange.js';
+import type { Shown } from '../shown-report.js';
 
 /**
  * JUnit XML, the format CI servers read: one <testsuite> per operation, one
  * <testcase> per rule; a failed rule has a <failure>, a skipped one a
  * <skipped> with its reason; warnings of advisory rules go to <system-out>.
  */
-export function junitReport(report: Report): string {
+export function junitReport(report: Shown<Report>): string {
   const run = report.kind === 'contract-run' ? report : undefined;
   if (run?.wrongTarget) return wrongTargetReport(run, run.wrongTarget);
   const suites = OPERATION_ORDER.map((operation) => {

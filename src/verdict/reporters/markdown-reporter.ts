@@ -3,6 +3,7 @@ import { curlLine } from '../curl-line.js';
 import { causeCounts, failingCauses, ruleNames, verdictText, warningCauses } from './describe-cause.js';
 import type { ReportAbout } from './html-reporter.js';
 import { counted } from './excerpt.js';
+import type { Shown } from '../shown-report.js';
 
 /** Causes in the table; past them, how many more. A job summary is read on one screen. */
 const CAUSES_SHOWN = 12;
@@ -15,7 +16,7 @@ const CAUSES_SHOWN = 12;
  * server is escaped, or inside a code block fenced longer than any run of
  * backticks in it, so it cannot turn into markup.
  */
-export function markdownReport(report: SuiteReport, about: ReportAbout): string {
+export function markdownReport(report: Shown<SuiteReport>, about: ReportAbout): string {
   const verdict = report.ok ? 'passed' : report.wrongTarget ? 'not judged' : 'failed';
   const out = [
     `## Contract tests ${verdict}`,

@@ -3,6 +3,7 @@ import { causeHeadline, failingCauses, verdictText, warningCauses } from './desc
 import { describeFinding, describeSilent } from './describe-finding.js';
 import { describeDrift } from './drift-lines.js';
 import { counted, OPERATION_ORDER } from './excerpt.js';
+import type { Shown } from '../shown-report.js';
 
 const MARK: Record<RuleResult['status'], string> = { passed: '✓', failed: '✗', skipped: '○' };
 
@@ -13,7 +14,7 @@ const MARK: Record<RuleResult['status'], string> = { passed: '✓', failed: '✗
  * line naming its cause, so that nothing is printed in full twice; the
  * coverage matrix and the counts last.
  */
-export function prettyReport(report: SuiteReport): string {
+export function prettyReport(report: Shown<SuiteReport>): string {
   // Every request answered alike (wrong-target.ts): the rules judged nothing of the API, so none is listed.
   if (report.wrongTarget) return `${report.wrongTarget.message}\n`;
   const out: string[] = [...reportHeader(report), `Verdict: ${verdictText(report)}`, ''];

@@ -4,6 +4,7 @@ import { causeHeadline, failingCauses, ruleNames, verdictText, warningCauses } f
 import { curlLine } from '../curl-line.js';
 import { counted } from './excerpt.js';
 import { countsLine, reportHeader } from './pretty-reporter.js';
+import type { Shown } from '../shown-report.js';
 
 /** The causes shown in full; past them, how many more. With the other lines, a run of any size fits in about 60 lines. */
 const CAUSES_SHOWN = 8;
@@ -19,7 +20,7 @@ const LINE_MAX = 240;
  * whatever the run: a CI log is read top to bottom, and a wall of
  * near-identical failures hides the one line that matters.
  */
-export function summaryReport(report: SuiteReport, about: ReportAbout): string {
+export function summaryReport(report: Shown<SuiteReport>, about: ReportAbout): string {
   const out = reportHeader(report);
   if (report.wrongTarget) {
     out.push(`Verdict: ${verdictText(report)}`);

@@ -6,6 +6,8 @@ import { htmlReport } from '../../../verdict/reporters/html-reporter.js';
 import { jsonReport } from '../../../verdict/reporters/json-reporter.js';
 import { junitReport } from '../../../verdict/reporters/junit-reporter.js';
 import type { ProxyReport, RuleResult } from '../../../verdict/report.js';
+import { JSON_ANSWER_BODY_SHOWN } from '../../../verdict/shown-body.js';
+import { shownReport } from '../../../verdict/shown-report.js';
 import type { ReportCause } from '../../core/proxy/report-causes.js';
 
 /** The formats `--proxy-report FILE` writes, by FILE's extension: the harness's own reporters. */
@@ -47,9 +49,9 @@ export function proxyReport(causes: readonly ReportCause[], context: ProxyReport
     violations,
     ok: results.length === 0,
   };
-  if (format === '.json') return jsonReport(report);
-  if (format === '.xml') return junitReport(report);
-  return htmlReport(report, { version: context.version });
+  if (format === '.json') return jsonReport(shownReport(report, { answerChars: JSON_ANSWER_BODY_SHOWN }));
+  if (format === '.xml') return junitReport(shownReport(report));
+  return htmlReport(shownReport(report), { version: context.version });
 }
 
 export function writeProxyReport(file: string, causes: readonly ReportCause[], context: ProxyReportContext): void {
