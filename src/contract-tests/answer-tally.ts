@@ -20,6 +20,20 @@ export interface AnswerTally {
   bySignature(): ReadonlyMap<string, number>;
   /** How many requests got each status; `none` for no answer. */
   byStatus(): ReadonlyMap<number | 'none', StatusCount>;
+  /** How far the run pushed the target: what it created, and the most animals it saw listed. */
+  growth(): Growth;
+}
+
+/** What a run made the target hold, as the report says it. */
+export interface Growth {
+  /** createPet requests answered 201: animals the target acknowledged. */
+  created: number;
+  /**
+   * The distinct animals (ids) the run read in answers (listPets pages, createPet's 201, getPet's 200): a
+   * lower bound of the largest the catalogue grew to, as the catalogue only grows; null when none was read.
+   */
+  largestCatalogue: number | null;
+  requests: number;
 }
 
 /**
@@ -32,6 +46,9 @@ export function answerTally(send: Send): AnswerTally {
   let requests = 0;
   const signatures = new Map<string, number>();
   const statuses = new Map<number | 'none', StatusCount>();
+  let created = 0;
+  // One entry per animal the run read, so bounded by the run's own answers.
+  const seen = new Set<string>();
   return {
     async send(request) {
       const exchange = await send(request);
@@ -45,10 +62,17 @@ export function answerTally(send: Send): AnswerTally {
       const path = request.path.split('?')[0] ?? '';
       if (entry.asked.size < ASKED_PER_STATUS) entry.asked.set(`${request.method} ${path}`, { method: request.method, path });
       statuses.set(status, entry);
+      if (request.method === 'POST' && path === '/pets' && status === 201) created++;
+      const json = exchange.response?.json;
+      const pets = (status === 200 || status === 201) && path.startsWith('/pets') ? (Array.isArray(json) ? json : [json]) : [];
+      for (const pet of pets) if (isAnimal(pet)) seen.add(String(pet.id));
       return exchange;
     },
     requests: () => requests,
     bySignature: () => signatures,
     byStatus: () => statuses,
+    growth: () => ({ created, largestCatalogue: seen.size === 0 ? null : seen.size, requests }),
   };
 }
+
+const isAnimal = (value: unknown): value is { id: number | bigint } => typeof value === 'object' && value !== null && (typeof (value as { id?: unknown }).id === 'number' || typeof (value as { id?: unknown }).id === 'bigint');

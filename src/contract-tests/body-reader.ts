@@ -7,6 +7,8 @@ export const CUT_BODY_KEPT = 4096;
 export interface Limits {
   timeoutMs: number;
   maxBodyBytes: number;
+  /** Aborts the request in flight: the run was stopped (Ctrl-C). */
+  signal?: AbortSignal | undefined;
 }
 
 export type Transport = (url: string, method: string, headers: Record<string, string | string[]>, body: string | undefined, limits: Limits) => Promise<RawResponse>;

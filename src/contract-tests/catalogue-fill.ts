@@ -12,6 +12,14 @@ const STATUSES = petStatuses();
 export const FULL_CATALOGUE = 101;
 
 /**
+ * `--depth deep`: past three pages of 100, and past the 200 rows where
+ * services commonly change how they answer (a default page size reached
+ * twice over, a second page of an index, a cache's first eviction), with
+ * hundreds of creates behind it.
+ */
+export const DEEP_CATALOGUE = 301;
+
+/**
  * A lower bound of how many animals listPets shows: the most ids seen in the
  * unfiltered page of 100 and the three status pages together. The
  * interface has no delete, so the catalogue only grows and the bound holds.

@@ -2,9 +2,14 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { describeParseError } from '../shared/cli-parse-error.js';
 import { parseAllowRefusals } from './allow-refusal.js';
 import { DEFAULT_MAX_BODY_BYTES } from './http-client.js';
+import { sessionIdProblem, type SessionChoice } from './run-session.js';
 
 /** Generated cases per operation when --examples is not given. */
 export const DEFAULT_EXAMPLES = 25;
+/** With --depth deep and no --examples: four times as many, so the searches too send hundreds of creates. */
+export const DEEP_EXAMPLES = 100;
+
+export const DEPTHS = ['standard', 'deep'] as const;
 
 export const REPORTER_NAMES = ['pretty', 'summary', 'json', 'junit', 'html', 'github', 'markdown'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
@@ -41,6 +46,12 @@ export interface ContractCliOptions {
   failOnDrift: boolean;
   /** --write-profile: where to write the target's choices where the interface is silent, as a profile the mock reads. */
   writeProfile: string | undefined;
+  /** The mock session the run is sent in: its own (default), --session ID, or --shared-session. */
+  session: SessionChoice;
+  /** --admin-key (else MOCK_ADMIN_KEY): the mock's admin key, to end the run's session on a mock started with one. */
+  adminKey: string | undefined;
+  /** --depth: how far a writing run pushes the target (catalogue-fill.ts, DEEP_CATALOGUE). */
+  depth: (typeof DEPTHS)[number];
 }
 
 export type ParsedContractCli = { kind: 'run'; options: ContractCliOptions } | { kind: 'help' } | { kind: 'error'; message: string };
@@ -76,6 +87,17 @@ Profile:
                        ends in .json); a point not reached, or answered in more
                        than one way, is left out with a note why
 
+Sessions (against the mock, detected from its GET /__mock/health):
+  --session ID         send every request in mock session ID (X-Mock-Session;
+                       1 to 128 of A-Z a-z 0-9 . _ ~ : -), kept after the run
+  --shared-session     run in the mock's shared session, on purpose (default:
+                       a fresh session of the run's own, ended after it, so the
+                       mock's shared catalogue and state are as they were)
+  --admin-key KEY      the mock's admin key (env MOCK_ADMIN_KEY), needed to end
+                       the run's session on a mock started with --admin-key;
+                       never printed
+  A target that is not the mock gets no session header unless --session is given.
+
 Rules:
   --only ID[,ID]       run only these rules (repeatable)
   --skip ID[,ID]       leave these rules out (repeatable)
@@ -83,7 +105,11 @@ Rules:
 
 Generated cases:
   --seed N             replay a run's generated cases (default: a random seed, printed)
-  --examples N         random cases per operation, after the boundary cases (default ${DEFAULT_EXAMPLES})
+  --examples N         random cases per operation, after the boundary cases (default ${DEFAULT_EXAMPLES};
+                       ${DEEP_EXAMPLES} with --depth deep)
+  --depth standard|deep  how far a writing run pushes the target (default standard:
+                       a catalogue past 100 animals); deep fills it past 300 animals
+                       first and draws ${DEEP_EXAMPLES} cases, hundreds of creates in all
 
 Declared limits (repeatable; also allowRefusal in an environment of the config):
   --allow-refusal DECL a limit the service documents: a valid NewPet refused past
@@ -109,7 +135,8 @@ Requests:
   --concurrency N      rules run at once (default 8)
 
 Exit codes: 0 every contract rule passed; 1 a rule failed; 2 bad usage,
-a bad config, or a target that cannot be reached.
+a bad config, a target that cannot be reached, or a mock that refuses the
+run's session; 130 stopped by Ctrl-C (its session ended first).
 With --compare-with: 1 when a rule failed on either target, or on drift
 with --fail-on-drift (drift alone exits 0).
 `;
@@ -139,6 +166,10 @@ const CLI_OPTIONS = {
     'compare-api-key': { type: 'string' },
     'fail-on-drift': { type: 'boolean', default: false },
     'write-profile': { type: 'string' },
+    session: { type: 'string' },
+    'shared-session': { type: 'boolean', default: false },
+    'admin-key': { type: 'string' },
+    depth: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -166,7 +197,9 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
   if (typeof reporters === 'string') return { kind: 'error', message: reporters };
 
   const numbers: Record<string, number> = {};
-  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['max-body-bytes', DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 ** 2], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', DEFAULT_EXAMPLES, 0, 10_000]] as const) {
+  const depth = DEPTHS.find((known) => known === (values.depth ?? 'standard'));
+  if (!depth) return { kind: 'error', message: `--depth must be ${DEPTHS.join(' or ')}, got ${JSON.stringify(values.depth)}` };
+  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['max-body-bytes', DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 ** 2], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', depth === 'deep' ? DEEP_EXAMPLES : DEFAULT_EXAMPLES, 0, 10_000]] as const) {
     const text = values[flag];
     const value = text === undefined ? fallback : /^\d+$/.test(text) ? Number(text) : NaN;
     if (!(value >= min && value <= max)) return { kind: 'error', message: `--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}` };
@@ -178,6 +211,8 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
   const allowRefusal = values['allow-refusal'] ?? [];
   const allowance = parseAllowRefusals(allowRefusal);
   if (!allowance.ok) return { kind: 'error', message: allowance.error };
+  const session = readSession(values.session, values['shared-session']);
+  if (typeof session === 'string') return { kind: 'error', message: session };
   const ids = (list: string[] | undefined) => (list ?? []).flatMap((item) => item.split(',')).map((id) => id.trim()).filter(Boolean);
 
   return {
@@ -205,6 +240,9 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       compareApiKey: values['compare-api-key'],
       failOnDrift: values['fail-on-drift'],
       writeProfile: values['write-profile'],
+      session,
+      adminKey: values['admin-key'] ?? (env.MOCK_ADMIN_KEY || undefined),
+      depth,
     },
   };
 }
@@ -230,4 +268,13 @@ function readReporters(tokens: readonly Token[]): Reporters | string {
   if (reporters.length === 0) reporters.push({ name: 'pretty', output: undefined });
   if (reporters.filter((r) => r.output === undefined).length > 1) return 'only one reporter can write to stdout; give the others --output FILE';
   return reporters;
+}
+
+/** The session the flags choose, or what is wrong with them (the id itself never repeated: it may be a key given to the wrong flag). */
+function readSession(id: string | undefined, shared: boolean): SessionChoice | string {
+  if (id !== undefined && shared) return '--session and --shared-session cannot go together: a run is sent in one session';
+  if (shared) return { kind: 'shared' };
+  if (id === undefined) return { kind: 'own' };
+  const problem = sessionIdProblem(id);
+  return problem ? `--session ${problem}` : { kind: 'named', id };
 }

@@ -342,7 +342,8 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       const [before, beforeWritable] = [await readOnly.pets(), await writable.pets()];
       const [skipping, writes] = await Promise.all([
         contract(['--env', 'production'], { ANIMAL_STORE_BASE_URL: readOnly.url, CONTRACT_API_KEY: KEY }),
-        contract(['--env', 'production', '--allow-writes'], { ANIMAL_STORE_BASE_URL: writable.url, CONTRACT_API_KEY: KEY }),
+        // In the shared session, where the catalogue counted below is: a run of its own would write into its own session.
+        contract(['--env', 'production', '--allow-writes', '--shared-session'], { ANIMAL_STORE_BASE_URL: writable.url, CONTRACT_API_KEY: KEY }),
       ]);
       expect(skipping.code, skipping.stdout + skipping.stderr).toBe(0);
       expect(skipping.stdout).toContain(`Contract tests against ${readOnly.url} (read-only)`);
@@ -501,7 +502,10 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
   });
 
   describe('requests', () => {
-    /** Lets the first request (the harness's reachability probe) through, then applies `fault` to the next ones. */
+    /**
+     * Lets the first request (the harness's reachability probe) through, then applies `fault` to the next ones.
+     * The runs below are in the shared session: they count the API's requests, and a run of its own asks the mock's health first.
+     */
     const afterProbe = (fault: ApiServerOptions['intercept']): ApiServerOptions['intercept'] => (request, response, count) =>
       count > 1 && (fault?.(request, response, count) ?? false);
 
@@ -514,8 +518,8 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       });
       const [once, twice] = await Promise.all([mock({ intercept: drop }), mock({ intercept: drop })]);
       const [noRetry, retried] = await Promise.all([
-        contract(['--base-url', once.url, '--api-key', KEY, '--retries', '0', '--only', 'list-limit-1']),
-        contract(['--base-url', twice.url, '--api-key', KEY, '--retries', '2', '--only', 'list-limit-1']),
+        contract(['--base-url', once.url, '--api-key', KEY, '--retries', '0', '--only', 'list-limit-1', '--shared-session']),
+        contract(['--base-url', twice.url, '--api-key', KEY, '--retries', '2', '--only', 'list-limit-1', '--shared-session']),
       ]);
       expect(noRetry.code, noRetry.stdout + noRetry.stderr).toBe(1);
       const failure = parsePretty(noRetry.stdout).rules.get('list-limit-1');
@@ -538,7 +542,7 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
           return true;
         }),
       });
-      const run = await contract(['--base-url', server.url, '--api-key', KEY, '--retries', '3', '--only', 'list-limit-1']);
+      const run = await contract(['--base-url', server.url, '--api-key', KEY, '--retries', '3', '--only', 'list-limit-1', '--shared-session']);
       expect(run.code, run.stdout + run.stderr).toBe(1);
       const failure = parsePretty(run.stdout).rules.get('list-limit-1');
       expect(failure?.status).toBe('failed');
@@ -556,7 +560,7 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
         return true;
       });
       const server = await mock({ intercept: drop });
-      const run = await contract(['--base-url', server.url, '--api-key', KEY, '--retries', '3', '--only', 'create-returns-pet']);
+      const run = await contract(['--base-url', server.url, '--api-key', KEY, '--retries', '3', '--only', 'create-returns-pet', '--shared-session']);
       expect(run.code, run.stdout + run.stderr).toBe(1);
       expect(parsePretty(run.stdout).rules.get('create-returns-pet')?.text).toMatch(/FAIL the connection failed/);
       // The probe and one POST: the POST was not sent again.

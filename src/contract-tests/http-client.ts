@@ -25,6 +25,10 @@ export interface HttpClientOptions {
   retries: number;
   /** Sends through this function instead of the network: an app's fetch, a mock engine's, MSW's (`runContract({ fetch })`). */
   fetch?: FetchFunction | undefined;
+  /** The mock session every request is sent in (`X-Mock-Session`, docs/sessions.md); none when undefined. */
+  session?: string | undefined;
+  /** Once aborted (the run stopped by Ctrl-C), nothing more is sent and requests in flight are cut. */
+  signal?: AbortSignal | undefined;
 }
 
 export type Send = (request: ApiRequest) => Promise<Omit<RecordedExchange, 'operation'>>;
@@ -47,7 +51,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * retried. The key is redacted in what is recorded, so no report can print
  * it.
  */
-export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, retries, fetch }: HttpClientOptions): Send {
+export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, retries, fetch, session, signal }: HttpClientOptions): Send {
   const transport = fetch ? fetchTransport(fetch) : sendWithNode;
   const base = baseUrl.replace(/\/+$/, '');
   const redactKey = keyRedactor(apiKey.length >= 8 ? [apiKey] : [], REDACTED_KEY);
@@ -70,14 +74,18 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
       ...(written.without.length ? { without: written.without } : {}),
     };
     if (credentials.notSent) return { request: recorded, networkError: NOT_SENT, ms: 0 };
+    if (signal?.aborted) return { request: recorded, networkError: 'not sent: the run was stopped', ms: 0 };
     // A request written in a form of its own carries the fields that form says; any other, those a fetch client sends.
-    const sent = request.form ? headers : withFetchFields(headers, request.body !== undefined);
+    const fields = request.form ? headers : withFetchFields(headers, request.body !== undefined);
+    // After the form (a form that repeats or respells fields must not send the session twice, which the mock refuses), and
+    // not recorded: the report names the run's session once, and a curl line pasted after the run stays out of an ended one.
+    const sent = session === undefined ? fields : { ...fields, 'x-mock-session': session };
     const started = performance.now();
     let lastError = '';
     const tries = request.method === 'GET' ? retries : 0;
     for (let attempt = 0; attempt <= tries; attempt++) {
       try {
-        const response = await transport(url, request.method, sent, request.body, { timeoutMs, maxBodyBytes });
+        const response = await transport(url, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal });
         return { request: recorded, response: redactResponse(response, redact, maxBodyBytes), ms: performance.now() - started };
       } catch (error) {
         lastError = describeNetworkError(error, timeoutMs);
@@ -159,7 +167,7 @@ const sendWithNode: Transport = (url, method, headers, body, limits) =>
       req.destroy(Object.assign(new Error('timed out'), { name: 'TimeoutError' }));
     }, limits.timeoutMs);
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-    const req = send(url, { method, headers }, (res) => {
+    const req = send(url, { method, headers, ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
       // Every field line, repeats joined with `, ` as fetch joins them: node's res.headers keeps only the first of a
       // repeated singleton field (Content-Type), which would hide a second from the checks.
       const seen: Record<string, string> = {};

@@ -15,6 +15,8 @@ import { githubReport } from '../verdict/reporters/github-reporter.js';
 import { markdownReport } from '../verdict/reporters/markdown-reporter.js';
 import { allRules } from './rules/index.js';
 import type { SuiteReport } from '../verdict/report.js';
+import { inRunSessions } from './run-session.js';
+import type { SuiteOptions, SuiteRun } from './run-suite.js';
 import { shownReport, type Shown } from '../verdict/shown-report.js';
 import { JSON_ANSWER_BODY_SHOWN } from '../verdict/shown-body.js';
 
@@ -63,6 +65,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
     concurrency: options.concurrency,
     seed: options.seed,
     examples: options.examples,
+    depth: options.depth,
     allowRefusal: target.value.allowance,
     ...(options.document === undefined ? {} : { documentPath: resolve(io.cwd, options.document) }),
   };
@@ -70,10 +73,15 @@ export async function contractMain(io: ContractIo): Promise<number> {
   if (options.compareWith !== undefined && options.env !== undefined && options.apiKey === undefined && options.compareApiKey === undefined) {
     return usage(`--compare-with with --env ${options.env}: pass --compare-api-key for the compared target; the environment's key is never sent to another target`);
   }
-  const run = options.compareWith === undefined ? await runSuite(suite) : await (await import('./drift/compare-cli.js')).runCompare(suite, { with: options.compareWith, apiKey: options.compareApiKey, failOnDrift: options.failOnDrift });
+  const run = await runInSessions(options, suite, runSuite);
   if (!run.ok) {
     if (run.error.kind === 'unreachable') {
       io.stderr.write(`animal-store-contract: ${run.error.message}\nNo rule was run. Check the URL, the network, and that the service is up.\n`);
+      return 2;
+    }
+    // The mock refused the run's session: as for a target it cannot reach, no rule was judged (exit 2), and the line says what to do.
+    if (run.error.kind === 'session') {
+      io.stderr.write(`animal-store-contract: ${run.error.message}\nNo rule was run.\n`);
       return 2;
     }
     return usage(run.error.message);
@@ -123,6 +131,26 @@ export async function contractMain(io: ContractIo): Promise<number> {
   // Drift alone is a report, not a failure, unless the CI owner asks for it (--fail-on-drift).
   const drifted = report.drift?.failsRun === true && report.drift.groups.length > 0;
   return wrongTarget ? 2 : report.ok && !drifted ? 0 : 1;
+}
+
+/**
+ * The run, or the two of --compare-with, each target in the session the
+ * flags choose (run-session.ts): by default a fresh one of its own on this
+ * mock, ended afterwards, also on failure and Ctrl-C. The report names them.
+ */
+async function runInSessions(options: ContractCliOptions, suite: SuiteOptions, runSuite: (options: SuiteOptions) => Promise<SuiteRun>): Promise<SuiteRun> {
+  const { timeoutMs } = options;
+  const main = { baseUrl: suite.baseUrl, apiKey: suite.apiKey, adminKey: options.adminKey, timeoutMs };
+  // The admin key is the first target's: like an environment's key, it is never sent to another.
+  const compared = options.compareWith === undefined ? [] : [{ baseUrl: options.compareWith.replace(/\/+$/, ''), apiKey: options.compareApiKey ?? suite.apiKey, adminKey: undefined, timeoutMs }];
+  const { result, sessions } = await inRunSessions([main, ...compared], options.session, async ([a, b], signal) => {
+    if (options.compareWith === undefined) return runSuite({ ...suite, session: a?.facts, signal });
+    const { runCompare } = await import('./drift/compare-cli.js');
+    return runCompare({ ...suite, session: a?.facts, signal }, { with: options.compareWith, apiKey: options.compareApiKey, failOnDrift: options.failOnDrift, session: b?.facts });
+  });
+  if (!result.ok) return result;
+  const [session, comparedSession] = sessions;
+  return { ok: true, report: { ...result.report, ...(session ? { session } : {}), ...(comparedSession ? { comparedSession } : {}) } };
 }
 
 type Target = { ok: true; value: { baseUrl: string; apiKey: string; readOnly: boolean; allowance: RefusalAllowance } } | { ok: false; error: string };

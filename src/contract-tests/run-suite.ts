@@ -4,7 +4,7 @@ import { createResponseValidator, type ResponseValidator } from '../document/res
 import { documentedPairs, matchCoverage, operationLabels } from './coverage.js';
 import { failureCauses } from '../verdict/failure-causes.js';
 import { describeAllowance, NO_DECLARATION, type RefusalAllowance } from './allow-refusal.js';
-import { catalogueFiller, FULL_CATALOGUE } from './catalogue-fill.js';
+import { catalogueFiller, DEEP_CATALOGUE, FULL_CATALOGUE } from './catalogue-fill.js';
 import { DEFAULT_EXAMPLES } from './cli-options.js';
 import { inputModel, type InputModel } from './generate/schema-model.js';
 import { drawSeed } from './generate/search.js';
@@ -15,7 +15,9 @@ import { notRun, runRule, type RuleDependencies } from './run-rule.js';
 import { firstPet } from './existing-pet.js';
 import { createSilentLog } from './silent-log.js';
 import type { ApiRequest, Probe, Rule, SilentLog } from './types.js';
-import type { RuleResult, SuiteReport } from '../verdict/report.js';
+import type { RuleResult, RunSessionFacts, SuiteReport } from '../verdict/report.js';
+import { errorCodeOf } from './silent-log.js';
+import type { RecordedExchange } from '../verdict/exchange.js';
 import { wrongTargetVerdict } from './wrong-target.js';
 
 export interface SuiteOptions {
@@ -48,6 +50,12 @@ export interface SuiteOptions {
   tap?: SuiteTap;
   /** Send through this function instead of the network (fetch-transport.ts): `baseUrl` then only names the requests' URLs. */
   fetch?: FetchFunction | undefined;
+  /** The mock session to send every request in (its `id`, as `X-Mock-Session`), as the report names it (run-session.ts); none by default. */
+  session?: RunSessionFacts | undefined;
+  /** Stops the run: once aborted, nothing more is sent (run-session.ts, on Ctrl-C). */
+  signal?: AbortSignal | undefined;
+  /** How far a writing run pushes the target (`--depth`): `deep` fills the catalogue to DEEP_CATALOGUE first. */
+  depth?: 'standard' | 'deep';
 }
 
 export interface SuiteTap {
@@ -57,7 +65,7 @@ export interface SuiteTap {
   client?(send: Send): void;
 }
 
-export type SuiteRun = { ok: true; report: SuiteReport } | { ok: false; error: { kind: 'usage' | 'unreachable'; message: string } };
+export type SuiteRun = { ok: true; report: SuiteReport } | { ok: false; error: { kind: 'usage' | 'unreachable' | 'session'; message: string } };
 
 /**
  * Runs the rules against one base URL. First one request tells whether the
@@ -80,7 +88,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const readOnly = options.readOnly ?? false;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const tally = answerTally(
-    createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retries: options.retries ?? 1, fetch: options.fetch }),
+    createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retries: options.retries ?? 1, fetch: options.fetch, session: options.session?.id ?? undefined, signal: options.signal }),
   );
   const { send } = tally;
   options.tap?.client?.(send);
@@ -88,6 +96,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   if (!probe.response) {
     return { ok: false, error: { kind: 'unreachable', message: `cannot reach ${options.baseUrl}: ${probe.networkError}` } };
   }
+  const refused = options.session?.id ? sessionRefused(probe, options.session.id, options.baseUrl) : undefined;
+  if (refused) return { ok: false, error: refused };
 
   const existingPet = firstPet(send);
   const seed = options.seed ?? drawSeed();
@@ -99,7 +109,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const selected = rules.filter((rule) => (!options.only?.length || options.only.includes(rule.id)) && !options.skip?.includes(rule.id));
   const fills = !readOnly && selected.some((rule) => rule.writes) && selected.some((rule) => rule.operation === 'listPets');
   const ensureCatalogue = catalogueFiller(send, !fills);
-  if (fills) await ensureCatalogue(FULL_CATALOGUE);
+  const depth = options.depth ?? 'standard';
+  if (fills) await ensureCatalogue(depth === 'deep' ? DEEP_CATALOGUE : FULL_CATALOGUE);
   const allowance = options.allowRefusal ?? NO_DECLARATION;
   const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet, seed, examples, silent, inputs, ensureCatalogue, allowance };
   const limit = pLimit(Math.max(1, options.concurrency ?? 8));
@@ -134,8 +145,32 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
       summary,
       wrongTarget,
       ok: summary.failed === 0 && wrongTarget === null,
+      growth: { ...tally.growth(), depth },
+      ...(options.session ? { session: options.session } : {}),
     },
   };
+}
+
+/**
+ * The mock refusing the run's session at its first request: at its bound of
+ * sessions, each used within the last minute (503 too_many_sessions), or,
+ * with --session-per-key, a named session another key opened (403
+ * session_forbidden). Either way no rule could be judged: the run stops
+ * as for a target it cannot reach.
+ */
+function sessionRefused(probe: Omit<RecordedExchange, 'operation'>, id: string, baseUrl: string): { kind: 'session'; message: string } | undefined {
+  const code = errorCodeOf({ operation: undefined, ...probe });
+  if (probe.response?.status === 503 && code === 'too_many_sessions') {
+    const wait = probe.response.headers['retry-after'];
+    return {
+      kind: 'session',
+      message: `the mock at ${baseUrl} refused the run's session ${id}: it holds as many sessions as its --max-sessions allows, each used within the last minute (503 too_many_sessions${wait ? `, Retry-After: ${wait} s` : ''}). Run again later, end sessions (DELETE /__mock/sessions), or run in the shared session with --shared-session`,
+    };
+  }
+  if (probe.response?.status === 403 && code === 'session_forbidden') {
+    return { kind: 'session', message: `the mock at ${baseUrl} refused session ${id} (403 session_forbidden): another key opened it (--session-per-key). Name another with --session, or leave --session out for a session of the run's own` };
+  }
+  return undefined;
 }
 
 /** The rule's dependencies with its probes and silent answers told to the tap, when there is one. */

@@ -55,8 +55,8 @@ describe('the vitest contract project and the CLI', () => {
     const vitestJson = join(tmp, `vitest-${mode}.json`);
     // Both at once: the faults do not depend on the store, which the writing rules of both runs grow.
     const [cli, vitest] = await Promise.all([
-      // One seed for both, so both send the same generated cases.
-      processes.node([CONTRACT_BIN, '--base-url', server.url, '--api-key', KEY, '--seed', '7', '--reporter', 'json', '--output', cliJson, ...flags], { cwd: tmp }),
+      // One seed for both, so both send the same generated cases; and one session, the shared one, as the vitest project's runs have no other.
+      processes.node([CONTRACT_BIN, '--base-url', server.url, '--api-key', KEY, '--seed', '7', '--shared-session', '--reporter', 'json', '--output', cliJson, ...flags], { cwd: tmp }),
       processes.node([VITEST_BIN, 'run', '--project', 'contract', '--reporter=json', `--outputFile=${vitestJson}`], {
         env: childEnv({ CONTRACT_BASE_URL: server.url, CONTRACT_API_KEY: KEY, CONTRACT_SEED: '7', ...env }),
         cwd: packageRoot(),

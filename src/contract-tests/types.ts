@@ -11,7 +11,8 @@ import type { RuleFacts, SilentEntry, SilentPoint } from '../verdict/report.js';
  */
 
 export interface ApiRequest {
-  method: 'GET' | 'POST';
+  /** DELETE only for the mock's admin API (run-session.ts): the interface has no delete. */
+  method: 'GET' | 'POST' | 'DELETE';
   /** Below the base URL, e.g. `/pets?limit=1`. */
   path: string;
   /** A header given as a list is sent once per value, each on its own line (fetch would join them into one). */

@@ -42,6 +42,31 @@ export interface SuiteReport extends VerdictReport {
   drift?: DriftReport;
   /** With --write-profile: what the run learned (profile/learning-summary.ts). */
   learning?: Learning;
+  /** How far the run pushed the target: animals created, the largest catalogue read, requests sent (answer-tally.ts). */
+  growth?: { created: number; largestCatalogue: number | null; requests: number; depth: 'standard' | 'deep' };
+  /** The mock session the run was sent in (the command's choice, run-session.ts); absent when the caller chose none. */
+  session?: RunSessionFacts;
+  /** With --compare-with: the compared target's session. */
+  comparedSession?: RunSessionFacts;
+}
+
+/**
+ * Which session of the mock a run used. `own`: a fresh one it opened and
+ * ended, so the mock's shared data is as it was; `named`: `--session ID`,
+ * kept; `shared`: `--shared-session`, no header; `none`: the target is not
+ * this mock (it answered no `GET /__mock/health` as the mock does), so no
+ * header was sent and the run acted on its data.
+ */
+export interface RunSessionFacts {
+  /** The `X-Mock-Session` every request carried; null for none. */
+  id: string | null;
+  kind: 'own' | 'named' | 'shared' | 'none';
+  /** Whether the target answered as this mock does (own and named only). */
+  mock?: boolean;
+  /** For `own`, once the run is over: whether its session was ended. */
+  ended?: boolean;
+  /** Why it was not ended, when it was not. */
+  notEnded?: string;
 }
 
 /**

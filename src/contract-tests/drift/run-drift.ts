@@ -14,14 +14,14 @@ import { pairRecorder, type SideRecording } from './pair-recorder.js';
 
 export interface DriftOptions extends SuiteOptions {
   /** The second target (`--compare-with`) and its own key (`--compare-api-key`, else the first's). */
-  compareWith: { baseUrl: string; apiKey: string };
+  compareWith: { baseUrl: string; apiKey: string; session?: SuiteOptions['session'] };
   /** Drift fails the run (--fail-on-drift). */
   failOnDrift?: boolean;
 }
 
 export type DriftRun =
   | { ok: true; report: SuiteReport & { drift: DriftReport }; other: SuiteReport }
-  | { ok: false; error: { kind: 'usage' | 'unreachable'; message: string } };
+  | { ok: false; error: { kind: 'usage' | 'unreachable' | 'session'; message: string } };
 
 /**
  * Runs the suite against two targets side by side with one seed, so every
@@ -44,7 +44,7 @@ export async function runDrift(options: DriftOptions): Promise<DriftRun> {
   const [ra, rb] = [pairRecorder(), pairRecorder()];
   const [runA, runB] = await Promise.all([
     runSuite({ ...options, seed, validator, tap: ra.tap }),
-    runSuite({ ...options, baseUrl: options.compareWith.baseUrl, apiKey: options.compareWith.apiKey, seed, validator, tap: rb.tap }),
+    runSuite({ ...options, baseUrl: options.compareWith.baseUrl, apiKey: options.compareWith.apiKey, session: options.compareWith.session, seed, validator, tap: rb.tap }),
   ]);
   if (!runA.ok) return runA;
   if (!runB.ok) return { ok: false, error: { ...runB.error, message: `--compare-with: ${runB.error.message}` } };

@@ -4,6 +4,7 @@ import type { ReportAbout } from './html-reporter.js';
 import { curlLine } from '../curl-line.js';
 import { counted } from './excerpt.js';
 import type { Shown } from '../shown-report.js';
+import { runFactLines } from './describe-run.js';
 
 /**
  * GitHub shows at most 10 error and 10 warning annotations of a step
@@ -23,7 +24,7 @@ export function githubReport(report: Shown<SuiteReport>, about: ReportAbout): st
   if (report.wrongTarget) return `${annotation('error', { file, title: 'Contract tests not judged' }, report.wrongTarget.message)}\n${verdictText(report)}\n`;
   const lines = [...annotations('error', failingCauses(report), file), ...annotations('warning', warningCauses(report), file)];
   if (!report.ok && failingCauses(report).length === 0) lines.push(annotation('error', { file, title: 'Contract tests failed' }, verdictText(report)));
-  lines.push(`Contract tests ${verdictText(report)}`);
+  lines.push(`Contract tests ${verdictText(report)}`, ...runFactLines(report));
   return `${lines.join('\n')}\n`;
 }
 

@@ -8,6 +8,7 @@ import { causeAnchor, causesSection } from './html-cause.js';
 import { failingCauses, verdictText, warningCauses } from './describe-cause.js';
 import { HTML_REPORT_STYLE } from './html-style.js';
 import type { Shown } from '../shown-report.js';
+import { runFacts } from './describe-run.js';
 
 /** What the run's report does not hold but the page shows. */
 export interface ReportAbout {
@@ -77,6 +78,7 @@ function factsOf(report: Report, about: ReportAbout): Array<[string, string, str
     ['target', 'Target', `${report.target.baseUrl}${report.target.readOnly ? ' (read-only: the writing rules are skipped)' : ''}`],
     ['seed', 'Seed', `${report.seed} (--seed ${report.seed} sends the same generated cases)`],
     ['examples', 'Random cases', `${report.examples} per generated rule`],
+    ...runFacts(report),
     ...when,
     ['harness', 'Harness', `animal-store-contract ${about.version}`],
   ];

@@ -5,6 +5,7 @@ import { counted, OPERATION_ORDER } from './excerpt.js';
 import { causeHeadline } from './describe-cause.js';
 import type { Finding } from '../exchange.js';
 import type { Shown } from '../shown-report.js';
+import { runFacts } from './describe-run.js';
 
 /**
  * JUnit XML, the format CI servers read: one <testsuite> per operation, one
@@ -38,7 +39,7 @@ export function junitReport(report: Shown<Report>): string {
       `  <testsuite name="${operation}" tests="${results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds(time)}" timestamp="${report.startedAt.slice(0, 19)}">`,
       // The seed replays the generated cases (--seed N); JUnit readers show properties per suite.
       report.kind === 'contract-run'
-        ? `    <properties><property name="seed" value="${report.seed}"/><property name="examples" value="${report.examples}"/></properties>`
+        ? `    <properties><property name="seed" value="${report.seed}"/><property name="examples" value="${report.examples}"/>${runFacts(report).map(([id, , text]) => `<property name="${id}" value="${xml(text)}"/>`).join('')}</properties>`
         : `    <properties><property name="violations" value="${report.violations}"/></properties>`,
       ...cases,
       '  </testsuite>',

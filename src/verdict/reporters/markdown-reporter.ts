@@ -4,6 +4,7 @@ import { causeCounts, failingCauses, ruleNames, verdictText, warningCauses } fro
 import type { ReportAbout } from './html-reporter.js';
 import { counted } from './excerpt.js';
 import type { Shown } from '../shown-report.js';
+import { runFactLines } from './describe-run.js';
 
 /** Causes in the table; past them, how many more. A job summary is read on one screen. */
 const CAUSES_SHOWN = 12;
@@ -25,6 +26,7 @@ export function markdownReport(report: Shown<SuiteReport>, about: ReportAbout): 
     '',
     `**Verdict:** ${text(verdictText(report))}`,
     '',
+    ...runFactLines(report).flatMap((line) => [text(line), '']),
   ];
   if (!report.wrongTarget) {
     const s = report.summary;

@@ -4,6 +4,7 @@ import { describeFinding, describeSilent } from './describe-finding.js';
 import { describeDrift } from './drift-lines.js';
 import { counted, OPERATION_ORDER } from './excerpt.js';
 import type { Shown } from '../shown-report.js';
+import { runFactLines } from './describe-run.js';
 
 const MARK: Record<RuleResult['status'], string> = { passed: '✓', failed: '✗', skipped: '○' };
 
@@ -44,6 +45,7 @@ export function reportHeader(report: SuiteReport): string[] {
     `Contract tests against ${report.target.baseUrl}${report.target.readOnly ? ' (read-only)' : ''}`,
     `Seed ${report.seed}, ${report.examples} random cases per operation (replay with --seed ${report.seed})`,
     ...(report.declared.length > 0 ? [`Declared refusals (--allow-refusal): ${report.declared.join(', ')}`] : []),
+    ...runFactLines(report),
   ];
 }
 
