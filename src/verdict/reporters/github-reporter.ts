@@ -24,7 +24,8 @@ export function githubReport(report: Shown<SuiteReport>, about: ReportAbout): st
   if (report.wrongTarget) return `${annotation('error', { file, title: 'Contract tests not judged' }, report.wrongTarget.message)}\n${verdictText(report)}\n`;
   const lines = [...annotations('error', failingCauses(report), file), ...annotations('warning', warningCauses(report), file)];
   if (!report.ok && failingCauses(report).length === 0) lines.push(annotation('error', { file, title: 'Contract tests failed' }, verdictText(report)));
-  lines.push(`Contract tests ${verdictText(report)}`, ...runFactLines(report));
+  // The verdict last: the line a reader of the step's log sees first.
+  lines.push(...runFactLines(report), `Contract tests ${verdictText(report)}`);
   return `${lines.join('\n')}\n`;
 }
 
