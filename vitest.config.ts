@@ -8,6 +8,7 @@ import {
   missingServersReporter,
   needsSystemServer,
   NGINX,
+  PODMAN,
   REDIS,
   serverCommand,
   SYSTEM_SERVERS,
@@ -32,6 +33,11 @@ const nginxProject: TestProjectInlineConfiguration = { extends: true, test: { na
 const browserProject: TestProjectInlineConfiguration = {
   extends: true,
   test: { name: CHROMIUM.project, include: testFiles(CHROMIUM), testTimeout: 30_000, hookTimeout: 30_000 },
+};
+// The image test builds the Dockerfile (the stand-in base too, the first time on a machine: test/docker/podman.ts) before its tests.
+const podmanProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: PODMAN.project, include: testFiles(PODMAN), testTimeout: 60_000, hookTimeout: 15 * 60_000 },
 };
 
 /**
@@ -88,6 +94,7 @@ export default defineConfig({
       ...(installed(REDIS) ? [redisProject, onRedis] : []),
       ...(installed(NGINX) ? [nginxProject] : []),
       ...(installed(CHROMIUM) ? [browserProject] : []),
+      ...(installed(PODMAN) ? [podmanProject] : []),
     ],
   },
 });

@@ -5,7 +5,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/shared/package-root.js';
 import { childEnv, Processes, type Run } from './processes.js';
-import { CHROMIUM, missingLine, NGINX, REDIS, serverRequired, SYSTEM_SERVERS } from './system-servers.js';
+import { CHROMIUM, missingLine, NGINX, PODMAN, REDIS, serverRequired, SYSTEM_SERVERS } from './system-servers.js';
 
 // The test command as a developer runs it, on a PATH with or without the servers: vitest itself in a child process.
 const VITEST = join(packageRoot(), 'node_modules', 'vitest', 'vitest.mjs');
@@ -20,7 +20,7 @@ const ALL = SYSTEM_SERVERS.map((server) => server.command);
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'animal-store-servers-path-'));
-  for (const servers of [[], [REDIS.command], [NGINX.command], [REDIS.command, CHROMIUM.command], ALL]) {
+  for (const servers of [[], [REDIS.command], [NGINX.command], [REDIS.command, CHROMIUM.command, PODMAN.command], ALL]) {
     mkdirSync(pathWith(...servers));
     for (const command of servers) {
       writeFileSync(join(pathWith(...servers), command), '#!/bin/sh\nexit 1\n');
@@ -42,7 +42,7 @@ async function vitest(args: string[], path: string, env: Record<string, string> 
 
 const occurrences = (text: string, line: string): number => text.split(line).length - 1;
 
-describe('a test run with neither redis-server, nginx nor chromium installed', () => {
+describe('a test run with neither redis-server, nginx, chromium nor podman installed', () => {
   it('passes the rest and prints one line per server, after the summary, saying its tests did not run', async () => {
     const run = await vitest(['run', PLAIN_TEST], pathWith());
     expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -54,7 +54,7 @@ describe('a test run with neither redis-server, nginx nor chromium installed', (
     }
   });
 
-  it('collects no Redis, nginx or browser test file at all, so none is counted as passed or skipped', async () => {
+  it('collects no Redis, nginx, browser or image test file at all, so none is counted as passed or skipped', async () => {
     const run = await vitest(['list', '--filesOnly'], pathWith());
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(PLAIN_TEST);
@@ -64,11 +64,10 @@ describe('a test run with neither redis-server, nginx nor chromium installed', (
 
 describe('a test run that requires the servers', () => {
   it('with MOCK_REQUIRE_SERVERS set and nginx missing, fails before any test, naming nginx only', async () => {
-    const run = await vitest(['run', PLAIN_TEST], pathWith(REDIS.command, CHROMIUM.command), { MOCK_REQUIRE_SERVERS: '1' });
+    const run = await vitest(['run', PLAIN_TEST], pathWith(REDIS.command, CHROMIUM.command, PODMAN.command), { MOCK_REQUIRE_SERVERS: '1' });
     expect(run.code).not.toBe(0);
     expect(run.stdout + run.stderr).toContain(`${missingLine(NGINX)} MOCK_REQUIRE_SERVERS is set, so this run fails.`);
-    expect(run.stdout + run.stderr).not.toContain(missingLine(REDIS));
-    expect(run.stdout + run.stderr).not.toContain(missingLine(CHROMIUM));
+    for (const server of [REDIS, CHROMIUM, PODMAN]) expect(run.stdout + run.stderr, server.name).not.toContain(missingLine(server));
     expect(run.stdout).not.toMatch(/Tests\s+\d+ passed/);
   });
 

@@ -53,7 +53,17 @@ export const CHROMIUM: SystemServer = {
   project: 'browser',
 };
 
-export const SYSTEM_SERVERS: readonly SystemServer[] = [REDIS, NGINX, CHROMIUM];
+/** Not a server either: the container engine that builds the Dockerfile and runs the image (test/docker/podman.ts). */
+export const PODMAN: SystemServer = {
+  name: 'Image',
+  command: 'podman',
+  extraDirs: [],
+  // debootstrap builds the stand-in for the Dockerfile's base image, which no registry is asked for.
+  debianPackage: 'podman debootstrap',
+  project: 'podman',
+};
+
+export const SYSTEM_SERVERS: readonly SystemServer[] = [REDIS, NGINX, CHROMIUM, PODMAN];
 
 /**
  * Replaces every server's extra folders (a list separated like PATH, empty
