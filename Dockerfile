@@ -4,7 +4,8 @@
 # Arguments after the image name replace CMD, e.g.
 #   docker run --rm -p 4010:4010 animal-store-mock --seed 7
 #   docker run --rm -p 4010:4010 animal-store-mock --log-format json --scenario flaky
-# Checked without an engine by test/docker/verify-dockerfile.sh.
+# Checked without an engine by test/docker/verify-dockerfile.sh; built
+# unchanged and run with podman by test/docker/image.podman.test.ts.
 
 # Node 22.23.3, the newest 22 release on 2026-11-26, pinned to its exact
 # tag so every build starts from the same Node: Node 20 left LTS support
