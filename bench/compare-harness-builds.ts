@@ -10,7 +10,10 @@
  *
  * COMPARE_ROUNDS (default 5) sets the rounds, a pair each. Each round's B/A
  * ratio is printed, then their median and range, and each side's median CPU
- * a run and per request (the requests a run sends, from its JSON report).
+ * a run and per request (the requests a run sends, from its JSON report),
+ * and its wall time. COMPARE_ARGS_A and COMPARE_ARGS_B add flags to one side
+ * (space-separated): the same build against itself with `--settle 3` on B
+ * gives what the pause costs.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,24 +30,29 @@ const CPU_AT_EXIT = `data:text/javascript,process.on('exit',()=>{const c=process
 
 interface Run {
   cpuMs: number;
+  wallMs: number;
   requests: number;
 }
 
-async function runOnce(bin: string, label: string): Promise<Run> {
+const extraArgs = (side: 'A' | 'B'): string[] => (process.env[`COMPARE_ARGS_${side}`] ?? '').split(' ').filter(Boolean);
+
+async function runOnce(bin: string, label: string, extra: string[] = []): Promise<Run> {
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
   const mock = spawnNode('mock', [MOCK_BIN, '--port', String(port), '--quiet']);
   const report = join(tmpdir(), `harness-build-${process.pid}.json`);
   try {
     await waitReady(origin, mock);
-    const harness = spawnNode(label, ['--import', CPU_AT_EXIT, bin, '--base-url', `${origin}/v1`, '--api-key', API_KEY, '--seed', '1', '--reporter', 'json', '--output', report]);
+    const started = performance.now();
+    const harness = spawnNode(label, ['--import', CPU_AT_EXIT, bin, '--base-url', `${origin}/v1`, '--api-key', API_KEY, '--seed', '1', '--reporter', 'json', '--output', report, ...extra]);
     const code = await new Promise<number | null>((resolve) => harness.process.once('exit', resolve));
+    const wallMs = performance.now() - started;
     const cpu = /CPU_US (\d+)/.exec(harness.output())?.[1];
     if (code !== 0 || cpu === undefined) throw new Error(`${label} exited ${code}: ${harness.output()}`);
     const results = (JSON.parse(readFileSync(report, 'utf8')) as { results: Array<{ cases?: number; exchanges: unknown[] }> }).results;
     // Generated rules keep only failing exchanges; their cases count the requests they sent (as bench:contract counts).
     const requests = results.reduce((n, r) => n + Math.max(r.cases ?? 0, r.exchanges.length), 1);
-    return { cpuMs: Number(cpu) / 1000, requests };
+    return { cpuMs: Number(cpu) / 1000, wallMs, requests };
   } finally {
     rmSync(report, { force: true });
     await stopChild(mock);
@@ -62,17 +70,18 @@ await runOnce(binA, 'warm-up');
 for (let round = 0; round < ROUNDS; round++) {
   const order: Array<'A' | 'B'> = round % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
   const got: Partial<Record<'A' | 'B', Run>> = {};
-  for (const side of order) got[side] = await runOnce(side === 'A' ? binA : binB, side);
+  for (const side of order) got[side] = await runOnce(side === 'A' ? binA : binB, side, extraArgs(side));
   const [a, b] = [got.A as Run, got.B as Run];
   runs.A.push(a);
   runs.B.push(b);
   ratios.push(b.cpuMs / a.cpuMs);
-  console.log(`round ${round + 1} (${order.join(' ')}): A ${a.cpuMs.toFixed(0)} ms, B ${b.cpuMs.toFixed(0)} ms of CPU, B/A ${(b.cpuMs / a.cpuMs).toFixed(2)}`);
+  console.log(`round ${round + 1} (${order.join(' ')}): A ${a.cpuMs.toFixed(0)} ms, B ${b.cpuMs.toFixed(0)} ms of CPU, B/A ${(b.cpuMs / a.cpuMs).toFixed(2)}; wall A ${a.wallMs.toFixed(0)} ms, B ${b.wallMs.toFixed(0)} ms`);
 }
 const side = (name: 'A' | 'B') => {
   const cpu = median(runs[name].map((r) => r.cpuMs)) as number;
   const requests = median(runs[name].map((r) => r.requests)) as number;
-  return `${name}: ${cpu.toFixed(0)} ms of CPU a run, ${requests} requests, ${((cpu * 1000) / requests).toFixed(0)} µs a request`;
+  const wall = median(runs[name].map((r) => r.wallMs)) as number;
+  return `${name}: ${cpu.toFixed(0)} ms of CPU a run, ${requests} requests, ${((cpu * 1000) / requests).toFixed(0)} µs a request, ${wall.toFixed(0)} ms wall`;
 };
 console.log(side('A'));
 console.log(side('B'));

@@ -22,6 +22,8 @@ export interface AnswerTally {
   byStatus(): ReadonlyMap<number | 'none', StatusCount>;
   /** How far the run pushed the target: what it created, and the most animals it saw listed. */
   growth(): Growth;
+  /** Each animal a createPet answered 201 with, by its id: what the end of the run reads back (read-back.ts). */
+  created(): ReadonlyMap<string, unknown>;
 }
 
 /** What a run made the target hold, as the report says it. */
@@ -46,7 +48,7 @@ export function answerTally(send: Send): AnswerTally {
   let requests = 0;
   const signatures = new Map<string, number>();
   const statuses = new Map<number | 'none', StatusCount>();
-  let created = 0;
+  const created = new Map<string, unknown>();
   // One entry per animal the run read, so bounded by the run's own answers.
   const seen = new Set<string>();
   return {
@@ -62,8 +64,8 @@ export function answerTally(send: Send): AnswerTally {
       const path = request.path.split('?')[0] ?? '';
       if (entry.asked.size < ASKED_PER_STATUS) entry.asked.set(`${request.method} ${path}`, { method: request.method, path });
       statuses.set(status, entry);
-      if (request.method === 'POST' && path === '/pets' && status === 201) created++;
       const json = exchange.response?.json;
+      if (request.method === 'POST' && path === '/pets' && status === 201 && isAnimal(json)) created.set(String(json.id), json);
       const pets = (status === 200 || status === 201) && path.startsWith('/pets') ? (Array.isArray(json) ? json : [json]) : [];
       for (const pet of pets) if (isAnimal(pet)) seen.add(String(pet.id));
       return exchange;
@@ -71,7 +73,8 @@ export function answerTally(send: Send): AnswerTally {
     requests: () => requests,
     bySignature: () => signatures,
     byStatus: () => statuses,
-    growth: () => ({ created, largestCatalogue: seen.size === 0 ? null : seen.size, requests }),
+    growth: () => ({ created: created.size, largestCatalogue: seen.size === 0 ? null : seen.size, requests }),
+    created: () => created,
   };
 }
 

@@ -52,7 +52,17 @@ export interface ContractCliOptions {
   adminKey: string | undefined;
   /** --depth: how far a writing run pushes the target (catalogue-fill.ts, DEEP_CATALOGUE). */
   depth: (typeof DEPTHS)[number];
+  /** --settle, in ms: the pause before the run reads back what it created; undefined for the default (DEFAULT_SETTLE_MS, none against the mock). */
+  settleMs: number | undefined;
 }
+
+/**
+ * The pause before the read-back when --settle is not given: longer than
+ * the few seconds a cache or a forgetful store commonly keeps, short
+ * beside a run against a remote service. None against the mock, whose
+ * store neither expires nor caches: there it would only be waited out.
+ */
+export const DEFAULT_SETTLE_MS = 3000;
 
 export type ParsedContractCli = { kind: 'run'; options: ContractCliOptions } | { kind: 'help' } | { kind: 'error'; message: string };
 
@@ -107,6 +117,8 @@ Generated cases:
   --seed N             replay a run's generated cases (default: a random seed, printed)
   --examples N         random cases per operation, after the boundary cases (default ${DEFAULT_EXAMPLES};
                        ${DEEP_EXAMPLES} with --depth deep)
+  --settle SECONDS     the pause after the rules before every animal the run created
+                       is read back and listed once more (default ${DEFAULT_SETTLE_MS / 1000}; 0 against the mock)
   --depth standard|deep  how far a writing run pushes the target (default standard:
                        a catalogue past 100 animals); deep fills it past 300 animals
                        first and draws ${DEEP_EXAMPLES} cases, hundreds of creates in all
@@ -170,6 +182,7 @@ const CLI_OPTIONS = {
     'shared-session': { type: 'boolean', default: false },
     'admin-key': { type: 'string' },
     depth: { type: 'string' },
+    settle: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -199,10 +212,11 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
   const numbers: Record<string, number> = {};
   const depth = DEPTHS.find((known) => known === (values.depth ?? 'standard'));
   if (!depth) return { kind: 'error', message: `--depth must be ${DEPTHS.join(' or ')}, got ${JSON.stringify(values.depth)}` };
-  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['max-body-bytes', DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 ** 2], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', depth === 'deep' ? DEEP_EXAMPLES : DEFAULT_EXAMPLES, 0, 10_000]] as const) {
+  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['max-body-bytes', DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 ** 2], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', depth === 'deep' ? DEEP_EXAMPLES : DEFAULT_EXAMPLES, 0, 10_000], ['settle', -1, 0, 600]] as const) {
     const text = values[flag];
     const value = text === undefined ? fallback : /^\d+$/.test(text) ? Number(text) : NaN;
-    if (!(value >= min && value <= max)) return { kind: 'error', message: `--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}` };
+    // A fallback outside the range (--settle's) says "not given": only what was given is checked.
+    if (text !== undefined && !(value >= min && value <= max)) return { kind: 'error', message: `--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}` };
     numbers[flag] = value;
   }
   // fast-check takes a 32-bit seed; a printed one is never negative.
@@ -243,6 +257,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
       session,
       adminKey: values['admin-key'] ?? (env.MOCK_ADMIN_KEY || undefined),
       depth,
+      settleMs: numbers.settle === -1 ? undefined : (numbers.settle as number) * 1000,
     },
   };
 }

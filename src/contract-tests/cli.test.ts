@@ -503,46 +503,50 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
 
   describe('requests', () => {
     /**
-     * Lets the first request (the harness's reachability probe) through, then applies `fault` to the next ones.
-     * The runs below are in the shared session: they count the API's requests, and a run of its own asks the mock's health first.
+     * Lets the first request to the API (the harness's reachability probe) through, then applies `fault` to the next ones;
+     * `sent()` counts the API's requests. The admin API's (whether the target is the mock, ending the run's session) pass by.
      */
-    const afterProbe = (fault: ApiServerOptions['intercept']): ApiServerOptions['intercept'] => (request, response, count) =>
-      count > 1 && (fault?.(request, response, count) ?? false);
+    const afterProbe = (fault: ApiServerOptions['intercept']) => {
+      let api = 0;
+      const intercept: ApiServerOptions['intercept'] = (request, response) => !request.url?.startsWith('/__mock') && ++api > 1 && (fault?.(request, response, api) ?? false);
+      return { intercept, sent: () => api };
+    };
 
     it('--retries retries a dropped connection: a rule fails with --retries 0 and passes with --retries 2', async ({ expect, harness: { contract, mock } }) => {
       // The first request after the probe has its socket destroyed, unanswered.
-      const drop = afterProbe((request, _response, count) => {
-        if (count !== 2) return false;
-        request.socket.destroy();
-        return true;
-      });
-      const [once, twice] = await Promise.all([mock({ intercept: drop }), mock({ intercept: drop })]);
+      const dropSecond = () =>
+        afterProbe((request, _response, count) => {
+          if (count !== 2) return false;
+          request.socket.destroy();
+          return true;
+        });
+      const [dropOnce, dropTwice] = [dropSecond(), dropSecond()];
+      const [once, twice] = await Promise.all([mock({ intercept: dropOnce.intercept }), mock({ intercept: dropTwice.intercept })]);
       const [noRetry, retried] = await Promise.all([
-        contract(['--base-url', once.url, '--api-key', KEY, '--retries', '0', '--only', 'list-limit-1', '--shared-session']),
-        contract(['--base-url', twice.url, '--api-key', KEY, '--retries', '2', '--only', 'list-limit-1', '--shared-session']),
+        contract(['--base-url', once.url, '--api-key', KEY, '--retries', '0', '--only', 'list-limit-1']),
+        contract(['--base-url', twice.url, '--api-key', KEY, '--retries', '2', '--only', 'list-limit-1']),
       ]);
       expect(noRetry.code, noRetry.stdout + noRetry.stderr).toBe(1);
       const failure = parsePretty(noRetry.stdout).rules.get('list-limit-1');
       expect(failure?.status).toBe('failed');
       expect(failure?.text).toMatch(/FAIL the connection failed: (UND_ERR_SOCKET|ECONNRESET)/);
       expect(failure?.text).toMatch(/response: none \(/);
-      expect(once.requests).toBe(2);
+      expect(dropOnce.sent()).toBe(2);
 
       expect(retried.code, retried.stdout + retried.stderr).toBe(0);
       expect(parsePretty(retried.stdout).rules.get('list-limit-1')?.status).toBe('passed');
-      expect(twice.requests).toBe(3);
+      expect(dropTwice.sent()).toBe(3);
     });
 
     it('--retries never retries an HTTP answer: a 503 fails the rule even with --retries 3', async ({ expect, harness: { contract, mock } }) => {
-      const server = await mock({
-        intercept: afterProbe((_request, response, count) => {
-          if (count !== 2) return false;
-          response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-          response.end(JSON.stringify({ code: 'unavailable', message: 'try again later', status: 503 }));
-          return true;
-        }),
+      const unavailable = afterProbe((_request, response, count) => {
+        if (count !== 2) return false;
+        response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+        response.end(JSON.stringify({ code: 'unavailable', message: 'try again later', status: 503 }));
+        return true;
       });
-      const run = await contract(['--base-url', server.url, '--api-key', KEY, '--retries', '3', '--only', 'list-limit-1', '--shared-session']);
+      const server = await mock({ intercept: unavailable.intercept });
+      const run = await contract(['--base-url', server.url, '--api-key', KEY, '--retries', '3', '--only', 'list-limit-1']);
       expect(run.code, run.stdout + run.stderr).toBe(1);
       const failure = parsePretty(run.stdout).rules.get('list-limit-1');
       expect(failure?.status).toBe('failed');
@@ -550,7 +554,7 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       expect(failure?.text).toContain('response: 503');
       expect(failure?.text).toContain('body: {"code":"unavailable","message":"try again later","status":503}');
       // The probe and the one request of the rule: nothing was sent again.
-      expect(server.requests).toBe(2);
+      expect(unavailable.sent()).toBe(2);
     });
 
     it('--retries never resends a POST: a createPet cut in flight may have created its animal', async ({ expect, harness: { contract, mock } }) => {
@@ -559,12 +563,12 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
         request.socket.destroy();
         return true;
       });
-      const server = await mock({ intercept: drop });
-      const run = await contract(['--base-url', server.url, '--api-key', KEY, '--retries', '3', '--only', 'create-returns-pet', '--shared-session']);
+      const server = await mock({ intercept: drop.intercept });
+      const run = await contract(['--base-url', server.url, '--api-key', KEY, '--retries', '3', '--only', 'create-returns-pet']);
       expect(run.code, run.stdout + run.stderr).toBe(1);
       expect(parsePretty(run.stdout).rules.get('create-returns-pet')?.text).toMatch(/FAIL the connection failed/);
       // The probe and one POST: the POST was not sent again.
-      expect(server.requests).toBe(2);
+      expect(drop.sent()).toBe(2);
     });
 
     it('--timeout: a request with no answer fails its rule with "no answer within"', async ({ expect, harness: { contract, mock } }) => {

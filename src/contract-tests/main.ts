@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { packageRoot, packageVersion } from '../shared/package-root.js';
 import { parseAllowRefusals, type RefusalAllowance } from './allow-refusal.js';
-import { CONTRACT_HELP, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
+import { CONTRACT_HELP, DEFAULT_SETTLE_MS, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
 import { resolveEnvironment } from './environments.js';
 import { writeProfile } from './profile/write-profile.js';
 import { learningLines, withLearning } from './profile/learning-summary.js';
@@ -144,9 +144,11 @@ async function runInSessions(options: ContractCliOptions, suite: SuiteOptions, r
   // The admin key is the first target's: like an environment's key, it is never sent to another.
   const compared = options.compareWith === undefined ? [] : [{ baseUrl: options.compareWith.replace(/\/+$/, ''), apiKey: options.compareApiKey ?? suite.apiKey, adminKey: undefined, timeoutMs }];
   const { result, sessions } = await inRunSessions([main, ...compared], options.session, async ([a, b], signal) => {
-    if (options.compareWith === undefined) return runSuite({ ...suite, session: a?.facts, signal });
+    // No pause against the mock unless asked: its store neither expires nor caches (DEFAULT_SETTLE_MS).
+    const settleMs = options.settleMs ?? (a?.facts.mock ? 0 : DEFAULT_SETTLE_MS);
+    if (options.compareWith === undefined) return runSuite({ ...suite, session: a?.facts, signal, settleMs });
     const { runCompare } = await import('./drift/compare-cli.js');
-    return runCompare({ ...suite, session: a?.facts, signal }, { with: options.compareWith, apiKey: options.compareApiKey, failOnDrift: options.failOnDrift, session: b?.facts });
+    return runCompare({ ...suite, session: a?.facts, signal, settleMs }, { with: options.compareWith, apiKey: options.compareApiKey, failOnDrift: options.failOnDrift, session: b?.facts });
   });
   if (!result.ok) return result;
   const [session, comparedSession] = sessions;

@@ -22,6 +22,8 @@ export interface RuleDependencies {
   inputs: InputModel;
   ensureCatalogue: (count: number) => Promise<number | undefined>;
   allowance: RefusalAllowance;
+  created: () => ReadonlyMap<string, unknown>;
+  settleMs: number;
   /** Told of each probe as it is sent, in the order the rule sends them (a drift run pairs two targets' probes by it). */
   tap?: (request: ApiRequest, probed: Promise<Probe>) => void;
 }
@@ -60,6 +62,8 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
   };
   const context: RuleContext = {
     readOnly: deps.readOnly,
+    created: deps.created,
+    settleMs: deps.settleMs,
     existingPet: async () => (await deps.existingPet()).pet,
     noPetReason: async () => {
       const found = await deps.existingPet();

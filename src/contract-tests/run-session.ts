@@ -56,10 +56,10 @@ const adminRoot = (baseUrl: string): string => baseUrl.replace(/\/v1\/?$/, '/__m
  * sessions, which then gets nothing of them.
  */
 export async function openRunSession(target: SessionTarget, choice: SessionChoice): Promise<RunSession> {
-  if (choice.kind === 'shared') return fixed({ id: null, kind: 'shared' }, undefined);
-  const id = choice.kind === 'named' ? choice.id : `contract-run-${randomBytes(6).toString('hex')}`;
   const admin = createHttpClient({ baseUrl: adminRoot(target.baseUrl), apiKey: target.adminKey ?? target.apiKey, timeoutMs: target.timeoutMs, maxBodyBytes: 64 * 1024, retries: 0, fetch: target.fetch });
   const mock = await isThisMock(admin);
+  if (choice.kind === 'shared') return fixed({ id: null, kind: 'shared', mock }, undefined);
+  const id = choice.kind === 'named' ? choice.id : `contract-run-${randomBytes(6).toString('hex')}`;
   if (choice.kind === 'named') return fixed({ id, kind: 'named', mock }, id);
   if (!mock) return fixed({ id: null, kind: 'none' }, undefined);
   let ended: Promise<RunSessionFacts> | undefined;

@@ -56,6 +56,8 @@ export interface SuiteOptions {
   signal?: AbortSignal | undefined;
   /** How far a writing run pushes the target (`--depth`): `deep` fills the catalogue to DEEP_CATALOGUE first. */
   depth?: 'standard' | 'deep';
+  /** The pause, ms, after the rules before what the run created is read back (`--settle`; read-back.ts); 0 by default. */
+  settleMs?: number;
 }
 
 export interface SuiteTap {
@@ -112,17 +114,19 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const depth = options.depth ?? 'standard';
   if (fills) await ensureCatalogue(depth === 'deep' ? DEEP_CATALOGUE : FULL_CATALOGUE);
   const allowance = options.allowRefusal ?? NO_DECLARATION;
-  const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet, seed, examples, silent, inputs, ensureCatalogue, allowance };
+  const settleMs = options.settleMs ?? 0;
+  const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet, seed, examples, silent, inputs, ensureCatalogue, allowance, created: tally.created, settleMs };
   const limit = pLimit(Math.max(1, options.concurrency ?? 8));
-  const ran = await Promise.all(
-    rules.map((rule) =>
-      limit(async (): Promise<RuleResult> => {
-        if (options.only?.length && !options.only.includes(rule.id)) return notRun(rule, 'not selected by --only');
-        if (options.skip?.includes(rule.id)) return notRun(rule, 'left out by --skip');
-        return runRule(rule, tapped(deps, rule.id, options.tap));
-      }),
-    ),
-  );
+  const runOne = (rule: Rule) =>
+    limit(async (): Promise<RuleResult> => {
+      if (options.only?.length && !options.only.includes(rule.id)) return notRun(rule, 'not selected by --only');
+      if (options.skip?.includes(rule.id)) return notRun(rule, 'left out by --skip');
+      return runRule(rule, tapped(deps, rule.id, options.tap));
+    });
+  // A rule marked last looks at what the others left: it starts once they are all done.
+  const first = await Promise.all(rules.map((rule) => (rule.last ? undefined : runOne(rule))));
+  const lastOnes = await Promise.all(rules.map((rule) => (rule.last ? runOne(rule) : undefined)));
+  const ran = rules.map((_, i) => (first[i] ?? lastOnes[i]) as RuleResult);
 
   const summary = summarise(ran);
   const wrongTarget = wrongTargetVerdict(tally, validator, options.baseUrl) ?? null;
@@ -146,6 +150,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
       wrongTarget,
       ok: summary.failed === 0 && wrongTarget === null,
       growth: { ...tally.growth(), depth },
+      ...(ran.some((r) => r.id === 'read-back-after-settle' && r.status !== 'skipped') ? { readBack: { settleSeconds: settleMs / 1000, animals: tally.created().size } } : {}),
       ...(options.session ? { session: options.session } : {}),
     },
   };

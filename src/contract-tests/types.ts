@@ -86,6 +86,10 @@ export interface RuleContext {
   /** Why existingPet found none, as a skip reason (`listPets answered 503 …`); undefined when it found one. */
   noPetReason(): Promise<string | undefined>;
   readonly readOnly: boolean;
+  /** Each animal a createPet of the run answered 201 with, by id, so far (answer-tally.ts). */
+  created(): ReadonlyMap<string, unknown>;
+  /** The pause, ms, before what the run created is read back (`--settle`). */
+  readonly settleMs: number;
   /**
    * Sends a request and checks it as `send` does, but records nothing: for
    * generated cases, of which only the failing one is kept (`record`).
@@ -123,5 +127,7 @@ export type RuleOutcome = void | { skipped: string } | { cases: number };
 
 export interface Rule extends RuleFacts {
   run(context: RuleContext): Promise<RuleOutcome>;
+  /** Runs once every other rule is done: it looks at what they left (read-back.ts). */
+  last?: boolean;
 }
 

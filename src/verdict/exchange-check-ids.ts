@@ -24,6 +24,10 @@ export const EXCHANGE_CHECKS = {
     section: 'Errors',
     text: 'every error response has the Error body: code (string), message (string), status (integer, equal to the HTTP status code)',
   },
+  'exchange-deprecation-signal': {
+    section: 'Get an animal (deprecated), Versioning',
+    text: 'getPet is deprecated and is to be removed on 5 December 2030; the replacement is GET /pets with the status filter. No other operation is deprecated.',
+  },
   'invariant-page-size': { section: 'Limits', text: '`limit` is the maximum number of animals returned, minimum 1, maximum 100, default 20' },
   'invariant-status-filter': { section: 'Endpoints > List animals', text: '`status` returns only animals with this availability status' },
   'invariant-get-pet-id': { section: 'Endpoints > Get an animal', text: 'petId is the identifier of the animal to retrieve; 200, Pet' },

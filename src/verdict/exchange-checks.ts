@@ -3,6 +3,7 @@ import type { ResponseValidator } from '../document/response-validator.js';
 import { checkStatement } from './exchange-check-ids.js';
 import { invariantFindings } from './invariants.js';
 import { mediaTypesOf } from '../shared/media-types.js';
+import { deprecationFindings } from './deprecation-signal.js';
 import type { RecordedExchange, Finding } from './exchange.js';
 
 type NewFinding = Omit<Finding, 'exchange'>;
@@ -63,7 +64,7 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
     }
   }
   if (response.status >= 400) findings.push(...errorBodyFindings(response.status, response.json, contentType));
-  findings.push(...invariantFindings(operation, exchange));
+  findings.push(...deprecationFindings(operation?.iid, response), ...invariantFindings(operation, exchange));
   return findings;
 }
 

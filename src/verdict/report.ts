@@ -44,6 +44,8 @@ export interface SuiteReport extends VerdictReport {
   learning?: Learning;
   /** How far the run pushed the target: animals created, the largest catalogue read, requests sent (answer-tally.ts). */
   growth?: { created: number; largestCatalogue: number | null; requests: number; depth: 'standard' | 'deep' };
+  /** What the end of a writing run read back (read-back.ts): after a pause of `settleSeconds`, the animals it created. */
+  readBack?: { settleSeconds: number; animals: number };
   /** The mock session the run was sent in (the command's choice, run-session.ts); absent when the caller chose none. */
   session?: RunSessionFacts;
   /** With --compare-with: the compared target's session. */

@@ -21,6 +21,8 @@ export interface Defect {
   catalogue?: (pets: PetView) => PetView;
   /** The harness's per-request time limit for this defect's run (default: the harness's own). */
   timeoutMs?: number;
+  /** The pause before the run reads back what it created (`--settle`; default none, as runSuite's). */
+  settleMs?: number;
   /**
    * Contract rules that must be among those that catch it, so that a catch
    * for another reason (say, a side effect) does not count as this defect's.

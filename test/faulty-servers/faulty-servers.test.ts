@@ -36,6 +36,7 @@ async function runAgainst(defect: Defect | undefined): Promise<SuiteReport> {
       readOnly: false,
       validator: await validator,
       ...(defect?.timeoutMs === undefined ? {} : { timeoutMs: defect.timeoutMs }),
+      ...(defect?.settleMs === undefined ? {} : { settleMs: defect.settleMs }),
     });
     if (!run.ok) throw new Error(`the suite did not run: ${run.error.kind}: ${run.error.message}`);
     return run.report;

@@ -15,9 +15,10 @@ import { authGeneratedRules } from './auth-generated-rules.js';
 import { pathFormRules } from './path-form-rules.js';
 import { readBeforeCreateRules } from './read-before-create-rules.js';
 import { variationRules } from './variation-rules.js';
+import { readBackRules } from '../read-back.js';
 
 /** Every rule, grouped by operation as reports show them. */
-export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...int64Rules, ...statefulRules, ...readBeforeCreateRules, ...getPetRules, ...generatedGetRules, ...pathFormRules, ...authRules, ...authNearMissRules, ...authGeneratedRules, ...variationRules];
+export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...int64Rules, ...statefulRules, ...readBeforeCreateRules, ...getPetRules, ...generatedGetRules, ...pathFormRules, ...authRules, ...authNearMissRules, ...authGeneratedRules, ...variationRules, ...readBackRules];
 
 const ids = new Set<string>();
 for (const rule of allRules) {

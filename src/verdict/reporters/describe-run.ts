@@ -5,12 +5,14 @@ export type RunFact = [id: string, label: string, text: string];
 
 /**
  * What a run did to its target beside judging it, as every reporter shows
- * it: how far it pushed it, and the mock session it was sent in. One list, so each reporter says the
+ * it: how far it pushed it, what it read back after its pause, and the
+ * mock session it was sent in. One list, so each reporter says the
  * same in its own form.
  */
 export function runFacts(report: SuiteReport): RunFact[] {
   const facts: RunFact[] = [];
   if (report.growth) facts.push(['growth', 'Growth', growthText(report.growth)]);
+  if (report.readBack) facts.push(['read-back', 'Read back', `the ${report.readBack.animals} animals the run created, after a pause of ${report.readBack.settleSeconds} s (--settle)`]);
   if (report.session) facts.push(['session', 'Session', sessionText(report.session)]);
   if (report.comparedSession) facts.push(['compared-session', 'Session of the compared target', sessionText(report.comparedSession)]);
   return facts;
