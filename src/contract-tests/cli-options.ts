@@ -209,16 +209,10 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
   const reporters = readReporters(tokens ?? []);
   if (typeof reporters === 'string') return { kind: 'error', message: reporters };
 
-  const numbers: Record<string, number> = {};
   const depth = DEPTHS.find((known) => known === (values.depth ?? 'standard'));
   if (!depth) return { kind: 'error', message: `--depth must be ${DEPTHS.join(' or ')}, got ${JSON.stringify(values.depth)}` };
-  for (const [flag, fallback, min, max] of [['timeout', 10_000, 1, 600_000], ['max-body-bytes', DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 ** 2], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', depth === 'deep' ? DEEP_EXAMPLES : DEFAULT_EXAMPLES, 0, 10_000], ['settle', -1, 0, 600]] as const) {
-    const text = values[flag];
-    const value = text === undefined ? fallback : /^\d+$/.test(text) ? Number(text) : NaN;
-    // A fallback outside the range (--settle's) says "not given": only what was given is checked.
-    if (text !== undefined && !(value >= min && value <= max)) return { kind: 'error', message: `--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}` };
-    numbers[flag] = value;
-  }
+  const numbers = readNumbers(values, depth);
+  if (typeof numbers === 'string') return { kind: 'error', message: numbers };
   // fast-check takes a 32-bit seed; a printed one is never negative.
   const seed = values.seed === undefined ? undefined : /^\d{1,10}$/.test(values.seed) && Number(values.seed) < 2 ** 31 ? Number(values.seed) : NaN;
   if (Number.isNaN(seed)) return { kind: 'error', message: `--seed must be a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(values.seed)}` };
@@ -292,4 +286,20 @@ function readSession(id: string | undefined, shared: boolean): SessionChoice | s
   if (id === undefined) return { kind: 'own' };
   const problem = sessionIdProblem(id);
   return problem ? `--session ${problem}` : { kind: 'named', id };
+}
+
+type NumberFlag = 'timeout' | 'max-body-bytes' | 'retries' | 'concurrency' | 'examples' | 'settle';
+
+/** The whole-number flags, each checked against its range, or what is wrong with one. */
+function readNumbers(values: Partial<Record<NumberFlag, string>>, depth: (typeof DEPTHS)[number]): Record<NumberFlag, number> | string {
+  const numbers: Partial<Record<NumberFlag, number>> = {};
+  const flags: ReadonlyArray<[NumberFlag, number, number, number]> = [['timeout', 10_000, 1, 600_000], ['max-body-bytes', DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 ** 2], ['retries', 1, 0, 10], ['concurrency', 8, 1, 64], ['examples', depth === 'deep' ? DEEP_EXAMPLES : DEFAULT_EXAMPLES, 0, 10_000], ['settle', -1, 0, 600]];
+  for (const [flag, fallback, min, max] of flags) {
+    const text = values[flag];
+    const value = text === undefined ? fallback : /^\d+$/.test(text) ? Number(text) : NaN;
+    // A fallback outside the range (--settle's) says "not given": only what was given is checked.
+    if (text !== undefined && !(value >= min && value <= max)) return `--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`;
+    numbers[flag] = value;
+  }
+  return numbers as Record<NumberFlag, number>;
 }

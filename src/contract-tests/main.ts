@@ -74,18 +74,7 @@ export async function contractMain(io: ContractIo): Promise<number> {
     return usage(`--compare-with with --env ${options.env}: pass --compare-api-key for the compared target; the environment's key is never sent to another target`);
   }
   const run = await runInSessions(options, suite, runSuite);
-  if (!run.ok) {
-    if (run.error.kind === 'unreachable') {
-      io.stderr.write(`animal-store-contract: ${run.error.message}\nNo rule was run. Check the URL, the network, and that the service is up.\n`);
-      return 2;
-    }
-    // The mock refused the run's session: as for a target it cannot reach, no rule was judged (exit 2), and the line says what to do.
-    if (run.error.kind === 'session') {
-      io.stderr.write(`animal-store-contract: ${run.error.message}\nNo rule was run.\n`);
-      return 2;
-    }
-    return usage(run.error.message);
-  }
+  if (!run.ok) return notRun(run.error, io, usage);
   const { wrongTarget } = run.report;
   // A wrong target: its one line on stderr rather than a wall of failed rules on stdout; the files still say so (wrong-target.ts).
   if (wrongTarget) io.stderr.write(`animal-store-contract: ${wrongTarget.message}\n`);
@@ -153,6 +142,15 @@ async function runInSessions(options: ContractCliOptions, suite: SuiteOptions, r
   if (!result.ok) return result;
   const [session, comparedSession] = sessions;
   return { ok: true, report: { ...result.report, ...(session ? { session } : {}), ...(comparedSession ? { comparedSession } : {}) } };
+}
+
+/** A run that judged nothing: every such ending exits 2, with its line and what to check. */
+function notRun(error: Extract<SuiteRun, { ok: false }>['error'], io: ContractIo, usage: (message: string) => number): number {
+  if (error.kind === 'usage') return usage(error.message);
+  // The mock refusing the run's session is as a target that cannot be reached: its line says what to do instead.
+  const hint = error.kind === 'unreachable' ? ' Check the URL, the network, and that the service is up.' : '';
+  io.stderr.write(`animal-store-contract: ${error.message}\nNo rule was run.${hint}\n`);
+  return 2;
 }
 
 type Target = { ok: true; value: { baseUrl: string; apiKey: string; readOnly: boolean; allowance: RefusalAllowance } } | { ok: false; error: string };

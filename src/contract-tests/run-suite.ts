@@ -116,17 +116,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const allowance = options.allowRefusal ?? NO_DECLARATION;
   const settleMs = options.settleMs ?? 0;
   const deps = { send, validator, basePath: base.pathname.replace(/\/+$/, ''), readOnly, existingPet, seed, examples, silent, inputs, ensureCatalogue, allowance, created: tally.created, settleMs };
-  const limit = pLimit(Math.max(1, options.concurrency ?? 8));
-  const runOne = (rule: Rule) =>
-    limit(async (): Promise<RuleResult> => {
-      if (options.only?.length && !options.only.includes(rule.id)) return notRun(rule, 'not selected by --only');
-      if (options.skip?.includes(rule.id)) return notRun(rule, 'left out by --skip');
-      return runRule(rule, tapped(deps, rule.id, options.tap));
-    });
-  // A rule marked last looks at what the others left: it starts once they are all done.
-  const first = await Promise.all(rules.map((rule) => (rule.last ? undefined : runOne(rule))));
-  const lastOnes = await Promise.all(rules.map((rule) => (rule.last ? runOne(rule) : undefined)));
-  const ran = rules.map((_, i) => (first[i] ?? lastOnes[i]) as RuleResult);
+  const ran = await runRules(rules, options, deps);
 
   const summary = summarise(ran);
   const wrongTarget = wrongTargetVerdict(tally, validator, options.baseUrl) ?? null;
@@ -176,6 +166,20 @@ function sessionRefused(probe: Omit<RecordedExchange, 'operation'>, id: string, 
     return { kind: 'session', message: `the mock at ${baseUrl} refused session ${id} (403 session_forbidden): another key opened it (--session-per-key). Name another with --session, or leave --session out for a session of the run's own` };
   }
   return undefined;
+}
+
+/** Every rule, `concurrency` at once, in the order given; a rule marked last starts once the others are all done (it looks at what they left). */
+async function runRules(rules: readonly Rule[], options: SuiteOptions, deps: RuleDependencies): Promise<RuleResult[]> {
+  const limit = pLimit(Math.max(1, options.concurrency ?? 8));
+  const runOne = (rule: Rule) =>
+    limit(async (): Promise<RuleResult> => {
+      if (options.only?.length && !options.only.includes(rule.id)) return notRun(rule, 'not selected by --only');
+      if (options.skip?.includes(rule.id)) return notRun(rule, 'left out by --skip');
+      return runRule(rule, tapped(deps, rule.id, options.tap));
+    });
+  const first = await Promise.all(rules.map((rule) => (rule.last ? undefined : runOne(rule))));
+  const lastOnes = await Promise.all(rules.map((rule) => (rule.last ? runOne(rule) : undefined)));
+  return rules.map((_, i) => (first[i] ?? lastOnes[i]) as RuleResult);
 }
 
 /** The rule's dependencies with its probes and silent answers told to the tap, when there is one. */
