@@ -64,7 +64,7 @@ export interface ContractCliOptions {
  */
 export const DEFAULT_SETTLE_MS = 3000;
 
-export type ParsedContractCli = { kind: 'run'; options: ContractCliOptions } | { kind: 'help' } | { kind: 'error'; message: string };
+export type ParsedContractCli = { kind: 'run'; options: ContractCliOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string };
 
 export const CONTRACT_HELP = `animal-store-contract: check an Animal Store API against the contract
 
@@ -112,6 +112,7 @@ Rules:
   --only ID[,ID]       run only these rules (repeatable)
   --skip ID[,ID]       leave these rules out (repeatable)
   --list               list the rules and exit
+  -v, --version        show the version and exit
 
 Generated cases:
   --seed N             replay a run's generated cases (default: a random seed, printed)
@@ -184,6 +185,7 @@ const CLI_OPTIONS = {
     depth: { type: 'string' },
     settle: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
+    version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
 /**
@@ -205,6 +207,7 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
   }
   const { values, tokens } = parsed;
   if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
 
   const reporters = readReporters(tokens ?? []);
   if (typeof reporters === 'string') return { kind: 'error', message: reporters };

@@ -313,6 +313,12 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       expect(run.stdout).toContain('Usage: animal-store-contract --base-url URL [options]');
       expect(run.stdout).toContain('Exit codes: 0 every contract rule passed; 1 a rule failed; 2 bad usage');
     });
+
+    it.for([['--version'], ['-v']])('%s prints the package\'s version and exits 0, with no target needed', async (args, { expect, harness: { contract } }) => {
+      const run = await contract(args);
+      const manifest = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
+      expect([run.code, run.stdout, run.stderr]).toEqual([0, `${manifest.version}\n`, '']);
+    });
   });
 
   describe('read-only runs', () => {

@@ -43,6 +43,10 @@ export async function contractMain(io: ContractIo): Promise<number> {
     io.stdout.write(CONTRACT_HELP);
     return 0;
   }
+  if (parsed.kind === 'version') {
+    io.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
   if (parsed.kind === 'error') return usage(parsed.message);
   const options = parsed.options;
   if (options.list) {
