@@ -55,18 +55,24 @@ export function answerTally(send: Send): AnswerTally {
     async send(request) {
       const exchange = await send(request);
       if (exchange.networkError === NOT_SENT) return exchange;
-      requests++;
       const signature = answerSignature(exchange);
       signatures.set(signature, (signatures.get(signature) ?? 0) + 1);
-      const status = exchange.response?.status ?? 'none';
-      const entry = statuses.get(status) ?? { count: 0, asked: new Map() };
-      entry.count++;
       const path = request.path.split('?')[0] ?? '';
-      if (entry.asked.size < ASKED_PER_STATUS) entry.asked.set(`${request.method} ${path}`, { method: request.method, path });
-      statuses.set(status, entry);
+      const count = (status: number | 'none', method: string) => {
+        requests++;
+        const entry = statuses.get(status) ?? { count: 0, asked: new Map() };
+        entry.count++;
+        if (entry.asked.size < ASKED_PER_STATUS) entry.asked.set(`${method} ${path}`, { method, path });
+        statuses.set(status, entry);
+      };
+      const status = exchange.response?.status ?? 'none';
+      count(status, request.method);
+      // A request sent on a connection of its own is followed by a GET on it (one-connection.ts): sent too, and answered or not.
+      const afterward = exchange.response?.afterward;
+      if (afterward && !afterward.closes) count(afterward.next ?? 'none', 'GET');
       const json = exchange.response?.json;
       if (request.method === 'POST' && path === '/pets' && status === 201 && isAnimal(json)) created.set(String(json.id), json);
-      const pets = (status === 200 || status === 201) && path.startsWith('/pets') ? (Array.isArray(json) ? json : [json]) : [];
+      const pets = request.method === 'HEAD' ? [] : (status === 200 || status === 201) && path.startsWith('/pets') ? (Array.isArray(json) ? json : [json]) : [];
       for (const pet of pets) if (isAnimal(pet)) seen.add(String(pet.id));
       return exchange;
     },

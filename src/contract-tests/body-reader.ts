@@ -18,6 +18,7 @@ export interface RawResponse {
   headers: Record<string, string>;
   body: string;
   unread?: ReceivedResponse['unread'];
+  afterward?: ReceivedResponse['afterward'];
 }
 
 /**

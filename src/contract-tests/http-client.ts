@@ -3,6 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson, unreadJson, type ExactJson } from '../shared/exact-json/parse-exact-json.js';
 import { bodyReader, CUT_BODY_KEPT, type RawResponse, type Transport } from './body-reader.js';
 import { fetchTransport, type FetchFunction } from './fetch-transport.js';
+import { sendOnOneConnection } from './one-connection.js';
 import { keyRedactor, REDACTED_KEY } from '../verdict/redact-key.js';
 import { withFetchFields, writeFields } from './request-form.js';
 import type { ApiRequest, NearMiss } from './types.js';
@@ -18,7 +19,7 @@ export interface HttpClientOptions {
   maxBodyBytes: number;
   /**
    * Extra tries after a network error, never after an HTTP answer whatever
-   * its status, and only for GET: a POST that failed in flight may have
+   * its status, and only for GET, HEAD and OPTIONS: a POST that failed in flight may have
    * created its animal, and sending it again could create a second one
    * (RFC 9110 §9.2.2, idempotent methods).
    */
@@ -82,10 +83,12 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     const sent = session === undefined ? fields : { ...fields, 'x-mock-session': session };
     const started = performance.now();
     let lastError = '';
-    const tries = request.method === 'GET' ? retries : 0;
+    const tries = SAFE_METHODS.has(request.method) ? retries : 0;
+    // Over a fetch function there is no connection to read byte for byte: the answer is read as any other.
+    const sendOn = request.connection === 'reused' && !fetch ? (to: string) => sendOnOneConnection(to, request.method, sent, { timeoutMs, maxBodyBytes }) : (to: string) => transport(to, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal });
     for (let attempt = 0; attempt <= tries; attempt++) {
       try {
-        const response = await transport(url, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal });
+        const response = await sendOn(url);
         return { request: recorded, response: redactResponse(response, redact, maxBodyBytes), ms: performance.now() - started };
       } catch (error) {
         lastError = describeNetworkError(error, timeoutMs);
@@ -95,6 +98,9 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     return { request: recorded, networkError: redact(lastError), ms: performance.now() - started };
   };
 }
+
+/** Methods a client may send again after a network error (RFC 9110 §9.2.1, §9.2.2): they change nothing. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 interface Credentials {
   authorization?: string | string[];
@@ -213,7 +219,8 @@ function redactResponse(response: RawResponse, redact: Redact, maxBodyBytes: num
       if (error instanceof JsonTooLarge) return { status: response.status, headers, body: body.slice(0, CUT_BODY_KEPT), json: undefined, unread: tooLargeJson(error, maxBodyBytes) };
     }
   }
-  return { status: response.status, headers, body, json: read?.value, ...(read ? { view: read.view } : {}), ...(response.unread ? { unread: response.unread } : {}) };
+  const afterward = response.afterward && { ...response.afterward, content: redact(response.afterward.content) };
+  return { status: response.status, headers, body, json: read?.value, ...(read ? { view: read.view } : {}), ...(response.unread ? { unread: response.unread } : {}), ...(afterward ? { afterward } : {}) };
 }
 
 function tooLargeJson(error: JsonTooLarge, maxBodyBytes: number): NonNullable<ReceivedResponse['unread']> {

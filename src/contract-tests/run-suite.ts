@@ -32,7 +32,7 @@ export interface SuiteOptions {
   timeoutMs?: number;
   /** The most bytes of an answer's body read (default DEFAULT_MAX_BODY_BYTES, 1 MiB, as the CLI). */
   maxBodyBytes?: number;
-  /** Extra tries after a network error, GET only (default 1, as the CLI). */
+  /** Extra tries after a network error, GET, HEAD and OPTIONS only (default 1, as the CLI). */
   retries?: number;
   concurrency?: number;
   rules?: readonly Rule[];

@@ -10,9 +10,12 @@ import type { RuleFacts, SilentEntry, SilentPoint } from '../verdict/report.js';
  * read the same results.
  */
 
+/** The methods the rules send: the document's, HEAD and OPTIONS, and those a client may send that it does not list (`FROB`: a token no registry holds). */
+export type Method = 'GET' | 'POST' | 'HEAD' | 'OPTIONS' | 'PUT' | 'PATCH' | 'DELETE' | 'FROB';
+
 export interface ApiRequest {
-  /** DELETE only for the mock's admin API (run-session.ts): the interface has no delete. */
-  method: 'GET' | 'POST' | 'DELETE';
+  /** DELETE is also how a run ends its session on the mock's admin API (run-session.ts). */
+  method: Method;
   /** Below the base URL, e.g. `/pets?limit=1`. */
   path: string;
   /** A header given as a list is sent once per value, each on its own line (fetch would join them into one). */
@@ -33,6 +36,14 @@ export interface ApiRequest {
    * otherwise. Not sent.
    */
   case?: string;
+  /**
+   * `reused`: sent on a connection of its own whose answer is read byte for
+   * byte, then a plain GET of the same path on the same connection, so what
+   * an answer without content (HEAD, 304) sends past its header block, and
+   * whether the connection still answers, are seen (one-connection.ts).
+   * Over a fetch function there is no connection: the answer is read as any.
+   */
+  connection?: 'reused';
 }
 
 /**

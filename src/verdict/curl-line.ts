@@ -9,8 +9,9 @@ import { cutBody, REQUEST_BODY_SHOWN } from './shown-body.js';
  * the line ends in a shell comment saying so: pasted, it sends the start.
  */
 export function curlLine(request: RecordedExchange['request']): string {
-  const parts = ['curl', '-sS', '-i'];
-  if (request.method !== 'GET') parts.push('-X', request.method);
+  // HEAD as curl sends it (-I): with -X HEAD curl would wait for content the answer does not have.
+  const parts = ['curl', '-sS', request.method === 'HEAD' ? '-I' : '-i'];
+  if (request.method !== 'GET' && request.method !== 'HEAD') parts.push('-X', request.method);
   parts.push(quote(request.url));
   const headers = { ...request.headers };
   // With a body and no Content-Type, the harness sends text/plain;charset=UTF-8, as fetch does (request-form.ts); curl would send a form type.

@@ -79,3 +79,52 @@ describe('exchange-content-type-once', () => {
     expect(await checksOf(type)).toEqual(['exchange-content-type-once']);
   });
 });
+
+/** The checks an answer to `method path` with these request fields gets. */
+async function checksOfAnswer(method: string, path: string, requestHeaders: Record<string, string>, response: { status: number; headers?: Record<string, string>; body?: string }): Promise<string[]> {
+  const validator = await validatorLoading;
+  const body = response.body ?? '';
+  const findings = checkExchange(validator, validator.operationFor(method, path), {
+    operation: undefined,
+    request: { method, url: `http://127.0.0.1:4010/v1${path}`, headers: requestHeaders },
+    response: { status: response.status, headers: response.headers ?? {}, body, json: body ? JSON.parse(body) : undefined },
+    ms: 0,
+  });
+  return [...new Set(findings.map((finding) => finding.check as string))];
+}
+
+describe('answers without content (RFC 9110 §9.3.2, §15.3.5, §15.4.5)', () => {
+  it('a 304 to a request with If-None-Match or If-Modified-Since is neither an undocumented status nor of another media type', async () => {
+    expect(await checksOfAnswer('GET', '/pets/1', { 'If-None-Match': '"a"' }, { status: 304 })).toEqual([]);
+    expect(await checksOfAnswer('GET', '/pets', { 'if-modified-since': 'Sun, 29 Nov 2026 08:00:00 GMT' }, { status: 304 })).toEqual([]);
+  });
+
+  it('a 304 to a request without a precondition is an undocumented status', async () => {
+    expect(await checksOfAnswer('GET', '/pets/1', {}, { status: 304 })).toEqual(['exchange-documented-status']);
+  });
+
+  it('an answer to HEAD, a 401 included, and an empty success to OPTIONS need no content type nor Error body', async () => {
+    expect(await checksOfAnswer('HEAD', '/pets', {}, { status: 401 })).toEqual([]);
+    expect(await checksOfAnswer('OPTIONS', '/pets', {}, { status: 200 })).toEqual([]);
+    expect(await checksOfAnswer('OPTIONS', '/pets', {}, { status: 204 })).toEqual([]);
+  });
+
+  it('an answer with content to OPTIONS is judged as any other', async () => {
+    expect(await checksOfAnswer('OPTIONS', '/pets', {}, { status: 200, headers: { 'content-type': 'text/plain' }, body: '"x"' })).toEqual(['exchange-media-type']);
+  });
+});
+
+describe('501 (RFC 9110 §9.1)', () => {
+  it('passes to a method the document gives the path no operation for', async () => {
+    const error = { status: 501, headers: { 'content-type': 'application/json' }, body: '{"code":"not_implemented","message":"no","status":501}' };
+    expect(await checksOfAnswer('FROB', '/pets', {}, error)).toEqual([]);
+    expect(await checksOfAnswer('PUT', '/pets/1', {}, error)).toEqual([]);
+  });
+
+  it('is a 5xx to GET and HEAD, which every server must support, and to a documented operation', async () => {
+    const error = { status: 501, headers: { 'content-type': 'application/json' }, body: '{"code":"not_implemented","message":"no","status":501}' };
+    expect(await checksOfAnswer('HEAD', '/pets', {}, error)).toContain('exchange-no-5xx');
+    expect(await checksOfAnswer('GET', '/store/orders', {}, error)).toContain('exchange-no-5xx');
+    expect(await checksOfAnswer('POST', '/pets', {}, error)).toContain('exchange-no-5xx');
+  });
+});

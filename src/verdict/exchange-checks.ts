@@ -35,12 +35,13 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   // What a body not read to its end holds cannot be judged: this one finding, and no more read into its start.
   if (response.unread) return [{ check: 'exchange-body-read', level: 'error', hard: true, message: response.unread.reason, expected: response.unread.expected, path: '$.body' }];
   const findings: NewFinding[] = [];
-  if (response.status >= 500) {
+  const { method } = exchange.request;
+  if (response.status >= 500 && !(response.status === 501 && notImplementable(operation, method))) {
     findings.push({ check: 'exchange-no-5xx', level: 'error', hard: true, message: `the server answered ${response.status}`, expected: 'no 5xx: the interface lists none', path: '$.status' });
   }
   const documented = operation?.responses.some((r) => r.code === String(response.status)) ?? false;
   // A success the operation does not document (getPet answering 201) is never a choice left open.
-  if (operation && !documented && response.status < 400) {
+  if (operation && !documented && response.status < 400 && !(response.status === 304 && conditional(exchange.request.headers))) {
     findings.push({ check: 'exchange-documented-status', level: 'error', hard: true, message: `${operation.iid} answered ${response.status}, which it does not document`, expected: `one of ${operation.responses.map((r) => r.code).join(', ')} (the contract document)`, path: '$.status' });
   }
   const contentType = response.headers['content-type'];
@@ -52,6 +53,8 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
       findings.push({ check: 'exchange-response-schema', level: 'error', message: v.message, expected: `the response documented for ${operation.iid} ${response.status} in the contract document`, path: jsonPath(v.path) });
     }
   }
+  // An answer that carries no content has no media type to judge, nor an Error body (RFC 9110 §9.3.2, §15.3.5, §15.4.5).
+  if (withoutContent(method, response.status, response.body)) return [...findings, ...deprecationFindings(operation?.iid, response), ...invariantFindings(operation, exchange)];
   if (mediaTypes.length > 1) {
     // The media type and its charset are not judged: a recipient cannot tell which of the types they would be read from.
     findings.push({ check: 'exchange-content-type-once', level: 'error', hard: true, message: `the ${response.status} answer's Content-Type names ${mediaTypes.length} media types: ${contentType}`, expected: `one Content-Type field with one media type (${ONCE_STATEMENT})`, path: '$.headers.content-type' });
@@ -67,6 +70,20 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   findings.push(...deprecationFindings(operation?.iid, response), ...invariantFindings(operation, exchange));
   return findings;
 }
+
+/**
+ * A 501 to a method the document gives the path no operation for: RFC 9110
+ * §9.1 says a server SHOULD answer so to a method it does not implement.
+ * Not to GET or HEAD, which every general-purpose server MUST support.
+ */
+const notImplementable = (operation: IHttpOperation | undefined, method: string): boolean => !operation && method !== 'GET' && method !== 'HEAD';
+
+/** A 304 answers only a request with a precondition (RFC 9110 §13.1.2, §13.1.3, §15.4.5). */
+const conditional = (headers: Record<string, string | string[]>): boolean => Object.keys(headers).some((name) => /^if-(none-match|modified-since)$/i.test(name));
+
+/** An answer to HEAD, a 204, a 304, or an empty success to OPTIONS (a preflight's): no content, so no media type. */
+const withoutContent = (method: string, status: number, body: string): boolean =>
+  method === 'HEAD' || status === 204 || status === 304 || (method === 'OPTIONS' && status < 300 && body === '');
 
 function errorBodyFindings(status: number, json: unknown, contentType: string | undefined): NewFinding[] {
   const body = json as Record<string, unknown> | undefined;

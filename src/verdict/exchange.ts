@@ -31,6 +31,24 @@ export interface ReceivedResponse {
    * (4 KiB at most) and `json` is undefined; the reason is the finding.
    */
   unread?: { reason: string; expected: string };
+  /** For a request sent on a connection of its own (ApiRequest `connection`): what came past the header block, and whether the connection answered again. */
+  afterward?: Afterward;
+}
+
+/**
+ * What followed an answer's header block on its connection: the bytes sent
+ * before the next answer (content, for an answer that may carry none), and
+ * the status a second request got, or why none came.
+ */
+export interface Afterward {
+  /** The bytes past the header block, before the second answer or the connection's end, as text. */
+  content: string;
+  /** The answer said `Connection: close`: no second request was sent, and none was due. */
+  closes: boolean;
+  /** The second request's status. */
+  next?: number;
+  /** Why the second request got no answer (closed, reset, nothing within the time limit). */
+  broken?: string;
 }
 
 /** One request the harness sent, and the answer it received or the network error in its place. */

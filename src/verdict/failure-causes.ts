@@ -33,6 +33,7 @@ export function failureCauses(results: readonly RuleResult[], answers: AnswerCou
     for (const f of rule.findings) if (f.exchange && !faulty.has(f.exchange) && answerIsTheFault(f.exchange, f)) faulty.set(f.exchange, answerKey(f.exchange, f));
     return rule.findings.map((finding) => ({ rule, finding, key: (finding.exchange && faulty.get(finding.exchange)) ?? findingKey(finding) }));
   });
+  joinContentless(located);
   const groups = [...groupByCause(located, (l) => l.key, (l) => l.finding.path === '$.status' || l.finding.path === '$')].map(([key, members]) => describe(key, members, answers, operations));
   groups.sort(({ cause: a }, { cause: b }) => Number(a.level === 'warning') - Number(b.level === 'warning') || b.rules.length - a.rules.length || b.findings - a.findings);
   const idOf = new Map(groups.map(({ key }, index) => [key, `cause-${index + 1}`]));
@@ -40,6 +41,23 @@ export function failureCauses(results: readonly RuleResult[], answers: AnswerCou
   const named = new Map(located.map((l) => [l.finding, { ...l.finding, cause: idOf.get(l.key) }]));
   const causes = groups.map(({ key, cause }) => ({ ...cause, id: idOf.get(key) as string, example: { ...cause.example, finding: named.get(cause.example.finding) as Finding } }));
   return { causes, results: results.map((r) => ({ ...r, findings: r.findings.map((f) => named.get(f) as Finding) })) };
+}
+
+/**
+ * An answer to HEAD carries no Error body, so its signature has no `code`
+ * (`503 with Retry-After`): it joins the cause of the same status told
+ * with one (`503 service_unavailable with Retry-After`), when the run has
+ * exactly one such, as the same fault met by another method.
+ */
+function joinContentless(located: Located[]): void {
+  const keys = [...new Set(located.map((l) => l.key))];
+  for (const l of located) {
+    const signature = /^answer\u0000(\d{3})( with Retry-After)?$/.exec(l.key);
+    if (!signature || l.finding.exchange?.request.method !== 'HEAD') continue;
+    const [, status, retry = ''] = signature;
+    const coded = keys.filter((key) => key !== l.key && key.startsWith(`answer\u0000${status} `) && !key.includes('\u0000', 7) && key.endsWith(' with Retry-After') === (retry !== ''));
+    if (coded.length === 1) l.key = coded[0] as string;
+  }
 }
 
 /** Whether the answer itself is what went wrong, not something in it. */
