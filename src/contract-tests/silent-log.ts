@@ -13,6 +13,7 @@ const HARNESS_ONLY: Record<HarnessOnlySilentPoint, { question: string; after: Fi
     question: 'createPet: valid NewPets refused within the limits a server may have (limits on names, bodies and categories are not shown), or declared',
     after: 'name-length',
   },
+  validators: { question: 'listPets and getPet: the validators a client revalidates with (ETag, Last-Modified); without one, revalidation is not judged', after: 'deprecation' },
 };
 
 /** The interface's own open points, in report order (after listPets' parameters), with the question each answers: the profile points' (profile-points.ts), and the harness's own. */

@@ -13,6 +13,7 @@ import { petView, viewedCatalogue } from './pet-view.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { FAULTY_SERVER_KEY, type Defect } from './defect.js';
 import { listen } from '../../src/mock/http/listen.js';
+import { answerClientErrors } from '../support/client-errors.js';
 
 export interface FaultyServer {
   /** The API's base URL, e.g. `http://127.0.0.1:40123/v1`. */
@@ -35,6 +36,7 @@ export async function startFaultyServer(defect: Defect | undefined, { contract, 
   });
   const served = defect?.wrap ? defect.wrap(app.fetch) : app.fetch;
   const server = createAdaptorServer({ fetch: (request, env) => served(request, env as HttpBindings) }) as Server;
+  answerClientErrors(server);
   await listen(server, 0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   return {

@@ -284,6 +284,9 @@ export async function startIndependentServer(options: { apiKey: string; seed?: n
   const server = createServer(serve(false));
   server.on('checkContinue', serve(true));
   server.on('connection', lingerOnClose);
+  // What node's parser refuses (a method outside its list, `FROB`) gets an Error body too: node's own 400 has none.
+  const refused = JSON.stringify({ code: 'bad_request', message: 'The request is not HTTP this server reads.', status: 400 });
+  server.on('clientError', (_, socket) => (socket.writable ? socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${refused.length}\r\nconnection: close\r\n\r\n${refused}`) : socket.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

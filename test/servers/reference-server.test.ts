@@ -219,8 +219,18 @@ describe('the reference server', () => {
       expect((await get('/pets/9223372036854775807')).status).toBe(404);
     });
 
+    it('answers HEAD as GET without content, 405 with Allow to another method on its paths', async () => {
+      const head = await fetch(`${server.url}/pets/1`, { method: 'HEAD', headers: AUTH });
+      expect([head.status, await head.text()]).toEqual([200, '']);
+      for (const [method, path, allow] of [['DELETE', '/pets/1', 'GET, HEAD'], ['PUT', '/pets', 'GET, HEAD, POST'], ['OPTIONS', '/pets', 'GET, HEAD, POST']] as const) {
+        const res = await fetch(`${server.url}${path}`, { method, headers: AUTH });
+        expect([method, res.status, res.headers.get('allow')]).toEqual([method, 405, allow]);
+        expect(await res.json()).toEqual({ code: 'method_not_allowed', message: expect.any(String), status: 405 });
+      }
+    });
+
     it('answers 404 with the Error body to anything else', async () => {
-      for (const [method, path] of [['GET', '/store/orders'], ['DELETE', '/pets/1'], ['GET', '/pets/']]) {
+      for (const [method, path] of [['GET', '/store/orders'], ['DELETE', '/store/orders'], ['GET', '/pets/']]) {
         const res = await fetch(`${server.url}${path}`, { method, headers: AUTH });
         expect(res.status).toBe(404);
         expect(res.headers.get('content-type')).toBe(JSON_UTF8);

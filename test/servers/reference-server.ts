@@ -10,9 +10,11 @@
  *
  * Routing and errors
  * - Base path `/v1`; served: GET /v1/pets, POST /v1/pets, GET /v1/pets/{petId}.
- *   Anything else (another method on those paths, `/v1/pets/` with a trailing
- *   slash, `/v1/store/orders`, HEAD, OPTIONS) is 404 `no_such_route` (the mock:
- *   405 with Allow, 501 for the orders area). The request target is not
+ *   HEAD is answered as GET, without content; another method on those paths
+ *   (OPTIONS included: no CORS at all) is 405 `method_not_allowed` with
+ *   `Allow: GET, HEAD, POST` or `GET, HEAD` (the mock: OPTIONS is served, and
+ *   named in Allow). Anything else (`/v1/pets/` with a trailing slash,
+ *   `/v1/store/orders`) is 404 `no_such_route` (the mock: 501 for the orders area). The request target is not
  *   normalised (no dot segments); an absolute-form target is read for its path.
  * - Every answer is `Content-Type: application/json; charset=utf-8` (the mock:
  *   no charset) with a JSON body; every error is {code, message, status}, with
@@ -154,7 +156,8 @@ const DEPRECATION_HEADERS = {
 type Route =
   | { operation: 'listPets' | 'createPet'; query: URLSearchParams }
   | { operation: 'getPet'; petId: string; query: URLSearchParams }
-  | { operation: 'none' };
+  | { operation: 'none' }
+  | { operation: 'refused'; allow: string };
 
 /** Starts the reference server on 127.0.0.1, on a free port. */
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
@@ -183,7 +186,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   };
 
   /** 400 to a query parameter the operation does not name, when the variant refuses those. */
-  const refusedParameter = (route: Exclude<Route, { operation: 'none' }>): Answer | undefined => {
+  const refusedParameter = (route: Exclude<Route, { operation: 'none' | 'refused' }>): Answer | undefined => {
     if (choices.unknownParameters === 'ignored') return undefined;
     const unknown = unknownParameter(route.query, route.operation === 'listPets' ? listParameters(filters) : []);
     return unknown === undefined ? undefined : error(400, 'unknown_parameter', `${route.operation} has no query parameter ${JSON.stringify(unknown.slice(0, 100))}.`);
@@ -206,6 +209,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
         return error(401, code, 'Send the API key as Authorization: Bearer <API_KEY>.', { 'www-authenticate': choices.challenge });
       }
       if (route.operation === 'none') return error(404, 'no_such_route', `Nothing is served at ${req.method} ${(req.url ?? '').slice(0, 200)}.`);
+      if (route.operation === 'refused') return error(405, 'method_not_allowed', `${req.method} is not served here; the methods are ${route.allow}.`, { allow: route.allow });
       const refused = refusedParameter(route);
       if (refused) return refused;
       switch (route.operation) {
@@ -255,17 +259,17 @@ function routeOf(req: IncomingMessage): Route {
   if (target === undefined) return { operation: 'none' };
   const { path } = target;
   const query = new URLSearchParams(target.query);
+  // HEAD is answered as GET (node's ServerResponse sends no content to it); every other method a 405 naming the path's.
+  const reading = req.method === 'GET' || req.method === 'HEAD';
   if (path === `${BASE}/pets`) {
-    if (req.method === 'GET') return { operation: 'listPets', query };
+    if (reading) return { operation: 'listPets', query };
     if (req.method === 'POST') return { operation: 'createPet', query };
-    return { operation: 'none' };
+    return { operation: 'refused', allow: 'GET, HEAD, POST' };
   }
   const prefix = `${BASE}/pets/`;
-  if (req.method === 'GET' && path.startsWith(prefix)) {
-    const petId = path.slice(prefix.length);
-    if (petId !== '' && !petId.includes('/')) return { operation: 'getPet', petId, query };
-  }
-  return { operation: 'none' };
+  const petId = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+  if (petId === '' || petId.includes('/')) return { operation: 'none' };
+  return reading ? { operation: 'getPet', petId, query } : { operation: 'refused', allow: 'GET, HEAD' };
 }
 
 interface ListFilters {

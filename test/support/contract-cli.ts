@@ -8,6 +8,7 @@
  * code imports nothing from the mock.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { answerClientErrors } from './client-errors.js';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
@@ -47,6 +48,7 @@ type Handler = (request: IncomingMessage, response: ServerResponse, count: numbe
 export async function startRawServer(handler: Handler): Promise<TestServer> {
   let requests = 0;
   const server: Server = createServer((request, response) => handler(request, response, ++requests));
+  answerClientErrors(server);
   await listen(server, 0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   return {
@@ -127,7 +129,7 @@ export const UNLIKELY_ID = Number.MAX_SAFE_INTEGER;
  * The real mock with a few statements broken, the same way on every request
  * whatever the store holds, so two runs against it see the same behaviour:
  * - listPets ignores `status` (list-status-* fail; create-listed-under-status still finds its animal);
- * - the wrong key of the auth rules is taken as the configured one (auth-wrong-key-* and auth-generated-*, which send it too, fail);
+ * - the wrong key of the auth rules is taken as the configured one (auth-wrong-key-*, and auth-generated-*, cache-keyless-* and revalidate-credentials-*, which send it too, fail);
  * - an animal with id 2^53-1 exists (get-unknown-id is skipped);
  * - getPet answers without Sunset (get-deprecation-headers, advisory, passes with a warning).
  */
@@ -162,13 +164,24 @@ export function brokenStatements(apiKey: string): (fetch: AppFetch) => AppFetch 
  * run, the catalogue is past 100 and neither happens.
  */
 const STATUS_PAGES = ['list-status-available', 'list-status-pending', 'list-status-sold', 'list-items-are-pets', 'list-generated-pages', 'list-pages-agree', 'vary-list-pets'];
-const WRONG_KEY = ['auth-wrong-key-list-pets', 'auth-wrong-key-create-pet', 'auth-wrong-key-get-pet', 'auth-generated-list-pets', 'auth-generated-create-pet', 'auth-generated-get-pet'];
+const WRONG_KEY = [
+  'auth-wrong-key-list-pets',
+  'auth-wrong-key-create-pet',
+  'auth-wrong-key-get-pet',
+  'auth-generated-list-pets',
+  'auth-generated-create-pet',
+  'auth-generated-get-pet',
+  'cache-keyless-list-pets',
+  'cache-keyless-get-pet',
+  'revalidate-credentials-list-pets',
+  'revalidate-credentials-get-pet',
+];
 export const BROKEN_RULES = {
   failed: (run: 'read-only, 30 animals' | 'read-only, past 100' | 'writing'): string[] => [
     ...STATUS_PAGES,
     // The createPet ones send a POST, which a read-only run does not.
     ...WRONG_KEY.filter((id) => run === 'writing' || !id.endsWith('-create-pet')),
-    ...(run === 'read-only, 30 animals' ? ['list-limit-100'] : run === 'writing' ? ['create-listed-under-status', 'create-generated-round-trip', 'create-int64-round-trip', 'create-get-list-interleavings', 'get-before-and-after-create', 'read-back-after-settle'] : []),
+    ...(run === 'read-only, 30 animals' ? ['list-limit-100'] : run === 'writing' ? ['create-listed-under-status', 'create-generated-round-trip', 'create-int64-round-trip', 'create-get-list-interleavings', 'get-before-and-after-create', 'read-back-after-settle', 'revalidate-list-after-create'] : []),
   ],
   skipped: ['get-unknown-id'],
   warned: ['get-deprecation-headers'],

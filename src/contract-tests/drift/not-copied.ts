@@ -21,7 +21,8 @@ const NOT_COPIED: readonly NotCopiedChoice[] = [
   {
     what: 'a 401 without WWW-Authenticate',
     why: 'RFC 9110 §11.6.1: a server generating a 401 must send a WWW-Authenticate challenge, so the mock always does (the profile copies the challenge itself)',
-    matches: (group) => (/^\w+ 401: header WWW-Authenticate$/.test(group.cause) && either(group, 'absent')) || (group.cause === questionOf('challenge') && either(group, NO_CHALLENGE)),
+    // An operation's 401, or one to HEAD (`HEAD /pets 401`), which names no operation.
+    matches: (group) => (/^(\w+|HEAD \S+) 401: header WWW-Authenticate$/.test(group.cause) && either(group, 'absent')) || (group.cause === questionOf('challenge') && either(group, NO_CHALLENGE)),
   },
 ];
 

@@ -6,7 +6,7 @@ import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json
 import { deprecationNote } from '../../shared/profile/learn/noted-answers.js';
 
 /** The largest id JSON numbers carry exactly: an id no catalogue is likely to have reached. */
-const UNLIKELY_ID = Number.MAX_SAFE_INTEGER;
+export const UNLIKELY_ID = Number.MAX_SAFE_INTEGER;
 const SUNSET = Date.UTC(2030, 11, 5);
 
 export const getPetRules: Rule[] = [

@@ -15,10 +15,14 @@ import { authGeneratedRules } from './auth-generated-rules.js';
 import { pathFormRules } from './path-form-rules.js';
 import { readBeforeCreateRules } from './read-before-create-rules.js';
 import { variationRules } from './variation-rules.js';
+import { methodRules } from './http-method-rules.js';
+import { headRules } from './http-head-rules.js';
+import { cacheRules } from './http-cache-rules.js';
+import { revalidationRules } from './revalidation-rules.js';
 import { readBackRules } from '../read-back.js';
 
-/** Every rule, grouped by operation as reports show them. */
-export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...int64Rules, ...statefulRules, ...readBeforeCreateRules, ...getPetRules, ...generatedGetRules, ...pathFormRules, ...authRules, ...authNearMissRules, ...authGeneratedRules, ...variationRules, ...readBackRules];
+/** Every rule, grouped by operation as reports show them; the read-back after the pause last. */
+export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...int64Rules, ...statefulRules, ...readBeforeCreateRules, ...getPetRules, ...generatedGetRules, ...pathFormRules, ...authRules, ...authNearMissRules, ...authGeneratedRules, ...variationRules, ...methodRules, ...headRules, ...cacheRules, ...revalidationRules, ...readBackRules];
 
 const ids = new Set<string>();
 for (const rule of allRules) {

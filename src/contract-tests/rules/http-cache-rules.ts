@@ -1,0 +1,122 @@
+import type { ApiRequest, Rule, RuleContext } from '../types.js';
+import type { ReceivedResponse } from '../../verdict/exchange.js';
+import { cite, STATEMENTS } from './statements.js';
+import { expectStatus } from './expect.js';
+import { HTTP_STATEMENTS } from './http-statements.js';
+import { DOCUMENTED_PATHS, listed, type DocumentedPath } from './http-method-rules.js';
+
+/** A Cache-Control field's directives (RFC 9111 §5.2): names in lower case, each with its value unquoted, or '' for none. */
+export function cacheDirectives(value: string | undefined): Map<string, string> {
+  const directives = new Map<string, string>();
+  for (const [, name, quoted, token] of (value ?? '').matchAll(/([!#$%&'*+.^_`|~\w-]+)\s*(?:=\s*(?:"((?:[^"\\]|\\.)*)"|([^,\s]*)))?/g)) {
+    directives.set((name as string).toLowerCase(), quoted ?? token ?? '');
+  }
+  return directives;
+}
+
+/** The field names a Vary lists, in lower case (`*` for any). */
+export const varied = (response: ReceivedResponse): string[] => listed(response.headers.vary).map((name) => name.toLowerCase());
+
+/**
+ * Why a shared cache may keep this answer to a request with Authorization
+ * and give it to another (RFC 9111 §3.5: public, s-maxage, must-revalidate
+ * while fresh), or undefined when it may not: no such directive, one that
+ * forbids it (no-store, private) or makes every use ask the origin (no-cache),
+ * or a Vary naming Authorization (or `*`), which keys the copy on the key.
+ */
+export function sharedWithoutKey(response: ReceivedResponse): string | undefined {
+  const directives = cacheDirectives(response.headers['cache-control']);
+  if (['no-store', 'private', 'no-cache'].some((name) => directives.get(name) === '')) return undefined;
+  const vary = varied(response);
+  if (vary.includes('authorization') || vary.includes('*')) return undefined;
+  const fresh = Number(directives.get('max-age') ?? directives.get('s-maxage') ?? 0) > 0;
+  const allowing = directives.has('public') ? 'public' : directives.has('s-maxage') ? 's-maxage' : directives.has('must-revalidate') && fresh ? 'must-revalidate while fresh' : undefined;
+  return allowing && `Cache-Control: ${response.headers['cache-control']} (${allowing}) without Vary: Authorization`;
+}
+
+const sharedRule = (path: DocumentedPath): Rule => ({
+  id: `cache-shared-${path.slug}`,
+  title: `${path.operation} with the key: its answer is not made storable by a shared cache (public, s-maxage, must-revalidate while fresh) unless Vary names Authorization`,
+  operation: path.operation,
+  writes: false,
+  severity: 'contract',
+  statement: HTTP_STATEMENTS.sharedCache,
+  async run(context) {
+    const pet = await context.existingPet();
+    const targets = path.operation === 'listPets' ? ['/pets', '/pets?limit=5'] : [path.path(pet), path.path(undefined)];
+    for (const target of targets) {
+      const exchange = await context.send({ method: 'GET', path: target });
+      const shared = exchange.response && sharedWithoutKey(exchange.response);
+      if (shared) context.fail({ message: `the answer to GET ${target} with the key has ${shared}: a shared cache gives it to a request without the key`, expected: cite(HTTP_STATEMENTS.sharedCache), path: '$.headers.cache-control', exchange });
+    }
+  },
+});
+
+/** A query no other rule sends, so the keyed answer this rule asks first is the only one a cache in front may hold for it. */
+const keylessRule = (path: DocumentedPath): Rule => ({
+  id: `cache-keyless-${path.slug}`,
+  title: `${path.operation} with the key, then at once the same URL without it: 401 (no cache in front gives the first answer to the second)`,
+  operation: path.operation,
+  writes: false,
+  severity: 'contract',
+  statement: HTTP_STATEMENTS.keylessAfterKeyed,
+  async run(context) {
+    const target = path.operation === 'listPets' ? '/pets?limit=7' : path.path(await context.existingPet());
+    for (const auth of ['none', { authorization: 'Bearer contract-test-wrong-key' }] as const) {
+      await context.send({ method: 'GET', path: target });
+      // Expected as the auth rules expect it: a key not checked is one cause, whichever rule met it.
+      expectStatus(context, await context.send({ method: 'GET', path: target, auth }), [401], STATEMENTS.authRequired);
+    }
+  },
+});
+
+/** Two requests for the same URL that differ in one field, and what shows the target chose its answer by it. */
+interface Negotiation {
+  field: string;
+  requests: [ApiRequest, ApiRequest];
+  differ(a: ReceivedResponse, b: ReceivedResponse): boolean;
+}
+
+const NEGOTIATIONS: readonly Negotiation[] = [
+  {
+    field: 'accept-encoding',
+    requests: [
+      { method: 'GET', path: '/pets?limit=3', headers: { 'accept-encoding': 'gzip' } },
+      { method: 'GET', path: '/pets?limit=3', headers: { 'accept-encoding': 'identity' } },
+    ],
+    differ: (a, b) => (a.headers['content-encoding'] ?? 'identity') !== (b.headers['content-encoding'] ?? 'identity'),
+  },
+  {
+    field: 'origin',
+    requests: [
+      { method: 'GET', path: '/pets?limit=3', headers: { origin: 'https://one.contract-test.example' } },
+      { method: 'GET', path: '/pets?limit=3', headers: { origin: 'https://two.contract-test.example' } },
+    ],
+    differ: (a, b) => a.headers['access-control-allow-origin'] !== b.headers['access-control-allow-origin'],
+  },
+];
+
+const varyRule: Rule = {
+  id: 'cache-vary',
+  title: 'where listPets chooses its answer by Accept-Encoding or Origin, a storable answer says so in Vary',
+  operation: 'listPets',
+  writes: false,
+  severity: 'advisory',
+  statement: HTTP_STATEMENTS.vary,
+  async run(context: RuleContext) {
+    for (const { field, requests, differ } of NEGOTIATIONS) {
+      const [a, b] = [await context.send(requests[0]), await context.send(requests[1])];
+      if (!a.response || !b.response || !differ(a.response, b.response)) continue;
+      for (const exchange of [a, b]) {
+        const response = exchange.response as ReceivedResponse;
+        if (cacheDirectives(response.headers['cache-control']).has('no-store')) continue;
+        const vary = varied(response);
+        if (!vary.includes(field) && !vary.includes('*')) {
+          context.fail({ message: `the answer depends on ${field}, and its Vary (${response.headers.vary ?? 'none'}) does not name it`, expected: cite(HTTP_STATEMENTS.vary), path: '$.headers.vary', exchange });
+        }
+      }
+    }
+  },
+};
+
+export const cacheRules: Rule[] = [...DOCUMENTED_PATHS.map(sharedRule), ...DOCUMENTED_PATHS.map(keylessRule), varyRule];

@@ -1,0 +1,111 @@
+import type { ApiRequest, Rule, RuleContext } from '../types.js';
+import type { RecordedExchange } from '../../verdict/exchange.js';
+import { cite } from './statements.js';
+import { HTTP_STATEMENTS } from './http-statements.js';
+import { DOCUMENTED_PATHS, listed, type DocumentedPath } from './http-method-rules.js';
+
+/** Fields whose value comes from the content, which an answer to HEAD MAY leave out (RFC 9110 §9.3.2), or from the moment and the connection. */
+const FROM_CONTENT = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'last-modified', 'date', 'connection', 'keep-alive']);
+
+/** Judges an answer to HEAD against the GET beside it: the same status, no content, a connection that still answers. */
+function judgeHead(context: RuleContext, head: RecordedExchange, get: RecordedExchange, what: string): void {
+  const [headed, got] = [head.response, get.response];
+  if (!headed || !got) return;
+  const expected = cite(HTTP_STATEMENTS.head);
+  // A 5xx to either is a finding of its own, the checks of every exchange's.
+  if (headed.status !== got.status && headed.status < 500 && got.status < 500) context.fail({ message: `HEAD ${what} answered ${headed.status}, GET ${got.status}`, expected, path: '$.status', exchange: head });
+  const afterward = headed.afterward;
+  const content = afterward ? afterward.content : headed.body;
+  if (content !== '') context.fail({ message: `the answer to HEAD ${what} sent ${Buffer.byteLength(content, 'latin1')} bytes of content`, expected, path: '$.body', exchange: head });
+  if (afterward && !afterward.closes && afterward.next === undefined) {
+    context.fail({ message: `after its answer to HEAD ${what}, the connection answered no other request (${afterward.broken}), without Connection: close`, expected, path: '$', exchange: head });
+  }
+}
+
+const headRule = (path: DocumentedPath): Rule => ({
+  id: `method-head-${path.slug}`,
+  title: `HEAD ${path.path(undefined).replace(/\d+$/, '{petId}')}, with the key and without: GET's status, no content, and the connection answers again`,
+  operation: path.operation,
+  writes: false,
+  severity: 'contract',
+  statement: HTTP_STATEMENTS.head,
+  async run(context) {
+    const target = path.path(await context.existingPet());
+    for (const auth of ['key', 'none'] as const) {
+      const get = await context.send({ method: 'GET', path: target, auth });
+      const head = await context.send({ method: 'HEAD', path: target, auth, connection: 'reused' });
+      judgeHead(context, head, get, `${target}${auth === 'none' ? ' without the key' : ''}`);
+    }
+  },
+});
+
+const headFieldsRule: Rule = {
+  id: 'method-head-fields',
+  title: "HEAD answers carry GET's fields (those a server may leave out as they come from the content aside), on /pets and /pets/{petId}",
+  operation: 'listPets',
+  writes: false,
+  severity: 'advisory',
+  statement: HTTP_STATEMENTS.headFields,
+  async run(context) {
+    const pet = await context.existingPet();
+    for (const path of DOCUMENTED_PATHS) {
+      const get = await context.send({ method: 'GET', path: path.path(pet) });
+      const head = await context.send({ method: 'HEAD', path: path.path(pet) });
+      if (!get.response || !head.response || get.response.status !== head.response.status) continue;
+      const missing = Object.keys(get.response.headers).filter((name) => !FROM_CONTENT.has(name) && !(name in (head.response?.headers ?? {})));
+      if (missing.length) context.fail({ message: `HEAD ${path.path(pet)} leaves out ${missing.join(', ')}, which GET sends`, expected: cite(HTTP_STATEMENTS.headFields), path: '$.headers', exchange: head });
+    }
+  },
+};
+
+/** A page's origin, as a browser sends it: no target allows it by name, so only an answer to any origin (or one reflecting it) shows CORS. */
+const ORIGIN = 'https://contract-test.example';
+/** The headers a browser's request to the API carries that are not CORS-safelisted: the key, and a JSON body's type. */
+const REQUEST_HEADERS = ['authorization', 'content-type'];
+const SAFELISTED = new Set(['GET', 'HEAD', 'POST']);
+
+/** What a preflight for `method` was answered that a browser would refuse (Fetch standard, CORS-preflight fetch). */
+function refusedPreflight(answer: RecordedExchange, method: string): string | undefined {
+  const response = answer.response;
+  if (!response) return undefined;
+  if (response.status < 200 || response.status > 299) return `answered ${response.status}, not an ok status`;
+  const { headers } = response;
+  const origin = headers['access-control-allow-origin'];
+  if (origin !== '*' && origin !== ORIGIN) return `Access-Control-Allow-Origin is ${origin === undefined ? 'missing' : JSON.stringify(origin)}`;
+  const methods = listed(headers['access-control-allow-methods']);
+  if (!SAFELISTED.has(method) && !methods.includes(method) && !methods.includes('*')) return `Access-Control-Allow-Methods (${headers['access-control-allow-methods'] ?? 'none'}) leaves out ${method}`;
+  const allowed = listed(headers['access-control-allow-headers']).map((name) => name.toLowerCase());
+  // A * covers every header but Authorization, which must be named (a CORS non-wildcard request-header name).
+  const left = REQUEST_HEADERS.filter((name) => !allowed.includes(name) && !(name !== 'authorization' && allowed.includes('*')));
+  return left.length ? `Access-Control-Allow-Headers (${headers['access-control-allow-headers'] ?? 'none'}) leaves out ${left.join(' and ')}` : undefined;
+}
+
+const preflightRule: Rule = {
+  id: 'cors-preflight',
+  title: 'where a GET with Origin is answered for CORS, a preflight without the key allows the documented methods with Authorization and Content-Type (the interface says nothing of browsers)',
+  operation: 'listPets',
+  writes: false,
+  severity: 'advisory',
+  statement: HTTP_STATEMENTS.preflight,
+  async run(context) {
+    const pet = await context.existingPet();
+    let judged = false;
+    for (const path of DOCUMENTED_PATHS) {
+      const target = path.path(pet);
+      // Judged where the GET with the key is answered for CORS, as a browser's would be: a 2xx (with a wrong key, no preflight is judged).
+      const get = await context.send({ method: 'GET', path: target, headers: { origin: ORIGIN } });
+      const status = get.response?.status ?? 0;
+      if (status < 200 || status > 299 || get.response?.headers['access-control-allow-origin'] === undefined) continue;
+      judged = true;
+      for (const method of path.methods) {
+        const request: ApiRequest = { method: 'OPTIONS', path: target, auth: 'none', headers: { origin: ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': REQUEST_HEADERS.join(', ') } };
+        const answer = await context.send(request);
+        const refused = refusedPreflight(answer, method);
+        if (refused) context.fail({ message: `the preflight for ${method} ${target} ${refused}`, expected: cite(HTTP_STATEMENTS.preflight), path: '$', exchange: answer });
+      }
+    }
+    if (!judged) return { skipped: `not judged: no 2xx with Access-Control-Allow-Origin to a GET with the key and Origin: ${ORIGIN} (the target answers no CORS)` };
+  },
+};
+
+export const headRules: Rule[] = [...DOCUMENTED_PATHS.map(headRule), headFieldsRule, preflightRule];

@@ -1,0 +1,94 @@
+import type { Method, Pet, Rule, RuleContext } from '../types.js';
+import type { RecordedExchange } from '../../verdict/exchange.js';
+import { expectField, JSON_BODY, petOf, petsOf } from './expect.js';
+import { cite, STATEMENTS } from './statements.js';
+import { HTTP_STATEMENTS } from './http-statements.js';
+import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
+import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
+import { UNLIKELY_ID } from './get-pet-rules.js';
+
+/** A documented path: the methods and statuses the document gives it. */
+export interface DocumentedPath {
+  operation: 'listPets' | 'getPet';
+  /** As rule ids end: `list-pets`, `get-pet`. */
+  slug: string;
+  methods: readonly string[];
+  statuses: readonly number[];
+  /** The path to send, for the animal the rule reads (getPet). */
+  path(pet: Pet | undefined): string;
+}
+
+export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
+  { operation: 'listPets', slug: 'list-pets', methods: ['GET', 'POST'], statuses: [200, 201, 400, 401], path: () => '/pets' },
+  { operation: 'getPet', slug: 'get-pet', methods: ['GET'], statuses: [200, 401, 404], path: (pet) => `/pets/${pet?.id ?? UNLIKELY_ID}` },
+];
+
+/** Methods a client may send that the document does not list: `FROB` is a token no registry holds. */
+const OTHER_METHODS: readonly Method[] = ['PUT', 'PATCH', 'DELETE', 'FROB'];
+
+/** The methods an `Allow` (or `Access-Control-Allow-Methods`) lists; method names are case-sensitive (RFC 9110 §9.1). */
+export const listed = (value: string | undefined): string[] => (value ?? '').split(',').map((token) => token.trim()).filter(Boolean);
+
+/** What a changed animal would read as: another name and status, in the body a client would send. */
+function replacementBody(method: Method, path: DocumentedPath, pet: Pet | undefined): string | undefined {
+  if (method === 'DELETE' || method === 'FROB') return undefined;
+  const animal = { name: `${CREATED_NAME_PREFIX} ${method} replacing`, categoryId: pet?.categoryId ?? 1, status: pet?.status === 'sold' ? 'available' : 'sold' };
+  return stringifyExactJson(path.operation === 'listPets' && method === 'PUT' ? [animal] : animal) as string;
+}
+
+/** Judges one answer to a method the document does not list for the path. */
+function judgeOtherMethod(context: RuleContext, exchange: RecordedExchange, method: Method, path: DocumentedPath): void {
+  const response = exchange.response;
+  // No answer, a body not read, a 5xx: the checks of every exchange already say so.
+  if (!response || response.unread || (response.status >= 500 && response.status !== 501)) return;
+  const { status } = response;
+  const expected = cite(HTTP_STATEMENTS.methodNotAllowed);
+  if (status === 405) {
+    const allow = response.headers.allow;
+    if (allow === undefined) return context.fail({ message: `405 to ${method} without an Allow field`, expected, path: '$.headers.allow', exchange });
+    const methods = listed(allow);
+    if (methods.includes(method)) context.fail({ message: `405 to ${method}, whose Allow (${allow}) lists ${method}`, expected, path: '$.headers.allow', exchange });
+    const missing = path.methods.filter((one) => !methods.includes(one));
+    if (missing.length) context.fail({ message: `405 to ${method}, whose Allow (${allow}) leaves out ${missing.join(' and ')}, which the path serves`, expected, path: '$.headers.allow', exchange });
+    return;
+  }
+  // 501: the method is not implemented (RFC 9110 §9.1). 400 to FROB: node's HTTP parser, and others, refuse a method outside their list before any route.
+  if (status === 501 || path.statuses.includes(status) || (status === 400 && method === 'FROB')) return;
+  context.fail({ message: `answered ${status} to ${method} ${path.path(undefined).replace(/\d+$/, '{petId}')}`, expected: `405 with Allow, 501, or a status the document gives the path (${path.statuses.join(', ')}) (${expected})`, path: '$.status', exchange });
+}
+
+/** What a method must not have changed: the animal read before (getPet), and no fewer animals listed (the interface has no delete). */
+async function readBack(context: RuleContext, pet: Pet): Promise<{ pet: Pet | undefined; read: RecordedExchange; listed: number | undefined; page: RecordedExchange }> {
+  const read = await context.send({ method: 'GET', path: `/pets/${pet.id}` });
+  const page = await context.send({ method: 'GET', path: '/pets?limit=100' });
+  return { pet: read.response?.status === 200 ? petOf(context, read, STATEMENTS.getSuccess) : undefined, read, listed: petsOf(context, page, STATEMENTS.listSuccess)?.length, page };
+}
+
+const otherMethodsRule = (path: DocumentedPath): Rule => ({
+  id: `method-others-${path.slug}`,
+  title: `${path.path(undefined).replace(/\d+$/, '{petId}')} with PUT, PATCH, DELETE and FROB (methods the document does not list): 405 with an Allow naming the path's methods and not the one sent, 501, or a status the document gives the path; never a change`,
+  operation: path.operation,
+  // A server that accepts them would store (or delete) what they say: a read-only run sends none.
+  writes: true,
+  severity: 'contract',
+  statement: HTTP_STATEMENTS.methodNotAllowed,
+  async run(context) {
+    const pet = await context.existingPet();
+    if (!pet) return { skipped: (await context.noPetReason()) ?? 'no id is known' };
+    const before = await readBack(context, pet);
+    for (const method of OTHER_METHODS) {
+      const body = replacementBody(method, path, pet);
+      const exchange = await context.send({ method, path: path.path(pet), ...(body === undefined ? {} : { headers: JSON_BODY, body }) });
+      judgeOtherMethod(context, exchange, method, path);
+    }
+    const after = await readBack(context, pet);
+    const expected = cite(HTTP_STATEMENTS.methodNotAllowed);
+    if (!after.pet) return context.fail({ message: `animal ${pet.id} is gone after PUT, PATCH, DELETE and FROB`, expected, path: '$.status', exchange: after.read });
+    for (const field of ['id', 'name', 'categoryId', 'status'] as const) expectField(context, after.read, `$.body.${field}`, after.pet[field], before.pet?.[field] ?? pet[field], HTTP_STATEMENTS.methodNotAllowed);
+    if (before.listed !== undefined && after.listed !== undefined && after.listed < before.listed) {
+      context.fail({ message: `listPets?limit=100 shows ${after.listed} animals after PUT, PATCH, DELETE and FROB, ${before.listed} before`, expected, path: '$.body.length', exchange: after.page });
+    }
+  },
+});
+
+export const methodRules: Rule[] = DOCUMENTED_PATHS.map(otherMethodsRule);
