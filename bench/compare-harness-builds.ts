@@ -11,7 +11,8 @@
  * COMPARE_ROUNDS (default 5) sets the rounds, a pair each. Each round's B/A
  * ratio is printed, then their median and range, and each side's median CPU
  * a run and per request (the requests a run sends, from its JSON report),
- * and its wall time. COMPARE_ARGS_A and COMPARE_ARGS_B add flags to one side
+ * and its wall time from spawn to exit, which the 3 s target of a default
+ * run is about. COMPARE_ARGS_A and COMPARE_ARGS_B add flags to one side
  * (space-separated): the same build against itself with `--settle 3` on B
  * gives what the pause costs.
  */
@@ -30,6 +31,7 @@ const CPU_AT_EXIT = `data:text/javascript,process.on('exit',()=>{const c=process
 
 interface Run {
   cpuMs: number;
+  /** From spawning the harness to its exit. */
   wallMs: number;
   requests: number;
 }
@@ -66,6 +68,7 @@ if (!binA || !binB) {
 }
 const runs: Record<'A' | 'B', Run[]> = { A: [], B: [] };
 const ratios: number[] = [];
+const wallRatios: number[] = [];
 await runOnce(binA, 'warm-up');
 for (let round = 0; round < ROUNDS; round++) {
   const order: Array<'A' | 'B'> = round % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
@@ -75,14 +78,17 @@ for (let round = 0; round < ROUNDS; round++) {
   runs.A.push(a);
   runs.B.push(b);
   ratios.push(b.cpuMs / a.cpuMs);
-  console.log(`round ${round + 1} (${order.join(' ')}): A ${a.cpuMs.toFixed(0)} ms, B ${b.cpuMs.toFixed(0)} ms of CPU, B/A ${(b.cpuMs / a.cpuMs).toFixed(2)}; wall A ${a.wallMs.toFixed(0)} ms, B ${b.wallMs.toFixed(0)} ms`);
+  wallRatios.push(b.wallMs / a.wallMs);
+  console.log(`round ${round + 1} (${order.join(' ')}): A ${a.cpuMs.toFixed(0)} ms, B ${b.cpuMs.toFixed(0)} ms of CPU, B/A ${(b.cpuMs / a.cpuMs).toFixed(2)}; wall A ${a.wallMs.toFixed(0)} ms, B ${b.wallMs.toFixed(0)} ms, B/A ${(b.wallMs / a.wallMs).toFixed(2)}`);
 }
 const side = (name: 'A' | 'B') => {
   const cpu = median(runs[name].map((r) => r.cpuMs)) as number;
   const requests = median(runs[name].map((r) => r.requests)) as number;
   const wall = median(runs[name].map((r) => r.wallMs)) as number;
-  return `${name}: ${cpu.toFixed(0)} ms of CPU a run, ${requests} requests, ${((cpu * 1000) / requests).toFixed(0)} µs a request, ${wall.toFixed(0)} ms wall`;
+  const [low, high] = [Math.min(...runs[name].map((r) => r.wallMs)), Math.max(...runs[name].map((r) => r.wallMs))];
+  return `${name}: ${cpu.toFixed(0)} ms of CPU a run, ${requests} requests, ${((cpu * 1000) / requests).toFixed(0)} µs a request; wall ${wall.toFixed(0)} ms (${low.toFixed(0)}–${high.toFixed(0)})`;
 };
 console.log(side('A'));
 console.log(side('B'));
 console.log(`B/A CPU a run: median ${(median(ratios) as number).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}), ${ROUNDS} rounds`);
+console.log(`B/A wall a run: median ${(median(wallRatios) as number).toFixed(2)} (${Math.min(...wallRatios).toFixed(2)}–${Math.max(...wallRatios).toFixed(2)}), ${ROUNDS} rounds`);
