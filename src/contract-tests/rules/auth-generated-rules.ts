@@ -4,13 +4,14 @@ import fc from 'fast-check';
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
 import { jsonText } from '../generate/json-text.js';
 import { arbitraryFor, boundaryObjects, boundaryValues, describeValue, harmlessValue } from '../generate/positive-values.js';
-import { inputModel, petStatuses } from '../generate/schema-model.js';
+import { inputModel } from '../generate/schema-model.js';
 import { ruleSeed } from '../generate/search.js';
-import type { ApiRequest, Pet, Rule, RuleContext } from '../types.js';
+import type { ApiRequest, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange, OperationId } from '../../verdict/exchange.js';
 import { CREDENTIALS } from './auth-rules.js';
 import { JSON_BODY } from './expect.js';
-import { finding, recordFailure, searchAndRecord, verdictOf } from './generated.js';
+import { finding, searchAndRecord, verdictOf } from './generated.js';
+import { checkNothingStored, keepRefused, noneRefused, type Refused } from './refused-creates.js';
 import { queriesOf, toPath } from './generated-list-rules.js';
 import type { Query } from './list-query.js';
 import { cite, STATEMENTS } from './statements.js';
@@ -32,7 +33,6 @@ const model = inputModel();
 const NEW_PET = model.createBody;
 const petId = model.getPath.find((p) => p.name === 'petId');
 if (!petId) throw new Error('getPet has no petId path parameter in the contract document');
-const STATUSES = petStatuses();
 
 /** createPet bodies sent per run besides the random ones: a seeded sample of the boundary NewPets. */
 const CREATE_SAMPLE = 8;
@@ -55,12 +55,6 @@ interface Space<T> {
   plain: (context: RuleContext) => Promise<readonly T[]>;
   cases: (context: RuleContext, seed: number) => Promise<readonly T[]>;
   describe: (value: T) => string;
-}
-
-/** What a createPet run keeps to check afterwards that no refused create was stored. */
-interface Refused {
-  names: Map<string, RecordedExchange>;
-  statuses: Set<string>;
 }
 
 const listSpace: Space<Query> = {
@@ -128,7 +122,7 @@ const ruleFor = <T>(space: Space<T>): Rule => ({
     // A name unique to this run, so that animals of earlier runs are not taken for this one's.
     const run = `${CREATED_NAME_PREFIX} refused-auth ${Date.now().toString(36)}`;
     let made = 0;
-    const refused: Refused = { names: new Map(), statuses: new Set() };
+    const refused: Refused = noneRefused();
     const outcome = await searchAndRecord(context, this.id, {
       arbitrary: fc.tuple(space.arbitrary(context), fc.constantFrom(...BAD)),
       examples,
@@ -147,35 +141,5 @@ const ruleFor = <T>(space: Space<T>): Rule => ({
     return { cases: outcome.cases + (await checkNothingStored(context, refused)) };
   },
 });
-
-function keepRefused(refused: Refused, body: string, exchange: RecordedExchange): void {
-  const sent = JSON.parse(body) as { name: string; status?: unknown };
-  refused.names.set(sent.name, exchange);
-  if (typeof sent.status === 'string' && STATUSES.includes(sent.status)) refused.statuses.add(sent.status);
-}
-
-/**
- * A create answered 401 must have stored nothing: its name must be on none
- * of the pages of 100, unfiltered and of each status sent. Where a page is
- * full the animal may be on a later one, which the interface gives no way
- * to ask for: nothing is concluded from its absence, only from its presence.
- */
-async function checkNothingStored(context: RuleContext, refused: Refused): Promise<number> {
-  const queries = ['limit=100', ...[...refused.statuses].map((s) => `status=${encodeURIComponent(s)}&limit=100`)];
-  for (const query of queries) {
-    const page = await context.probe({ method: 'GET', path: `/pets?${query}` });
-    const stored = (Array.isArray(page.exchange.response?.json) ? (page.exchange.response.json as Pet[]) : []).filter((p) => refused.names.has(p?.name));
-    const first = stored[0];
-    if (!first) continue;
-    const create = refused.names.get(first.name) as RecordedExchange;
-    const failure = {
-      findings: [finding(page.exchange, `${stored.length} animal(s) created by a createPet answered 401 are listed (id ${first.id})`, `nothing stored: the key is missing or invalid, so the request is refused (${cite(STATEMENTS.authRequired)})`, '$.body')],
-      exchanges: [create, page.exchange],
-    };
-    recordFailure(context, failure, { case: `createPet answered 401, then listPets ${query}`, tried: refused.names.size, shrinks: 0 });
-    break;
-  }
-  return queries.length;
-}
 
 export const authGeneratedRules: Rule[] = [ruleFor(listSpace), ruleFor(getSpace), ruleFor(createSpace)];

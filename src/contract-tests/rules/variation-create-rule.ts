@@ -6,11 +6,13 @@ import { arbitraryFor, describeValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
 import { inputModel } from '../generate/schema-model.js';
 import { CREATE_DIMENSIONS, describeVariation, everyForm, jsonSpellingOf, variationArbitrary, type Variation } from '../generate/variations.js';
-import type { Probe, Rule, RuleContext } from '../types.js';
+import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { JSON_BODY } from './expect.js';
 import { finding, searchAndRecord, verdictOf, type Verdict } from './generated.js';
 import { STATEMENTS } from './statements.js';
+import { checkNothingStored, keepRefused, noneRefused, type Refused } from './refused-creates.js';
+import { withoutTheKey } from './variation-key.js';
 import { VARIATION_SHRINK_BUDGET, codingFindings, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs } from './variation-judge.js';
 
 const body = inputModel().createBody;
@@ -43,15 +45,21 @@ const ownName = (pet: NewPet): NewPet => (typeof pet.name === 'string' ? { ...pe
  * it: a refusal of the value itself is not this rule's to judge, a refusal
  * of only its other spelling is a failure.
  */
-async function createCase(context: RuleContext, { pet, variation }: CreateCase): Promise<Verdict> {
+async function createCase(context: RuleContext, { pet, variation }: CreateCase, refused: RefusedCreates): Promise<Verdict> {
   const probes: Probe[] = [];
-  const send = async (v: Variation) => {
-    const probe = await context.probe({ method: 'POST', path: variedPath('/pets', {}, v), headers: JSON_BODY, body: spellJson(pet, jsonSpellingOf(v)), ...formOf(v) });
-    probes.push(probe);
+  const send = async (v: Variation, auth?: ApiRequest['auth']) => {
+    // Without the key, a name of its own, so that one stored in spite of its 401 is found afterwards.
+    const sent = auth === undefined || typeof pet.name !== 'string' ? pet : { ...pet, name: `${refused.mark()} ${pet.name}` };
+    const body = spellJson(sent, jsonSpellingOf(v));
+    const probe = await context.probe({ method: 'POST', path: variedPath('/pets', {}, v), headers: JSON_BODY, body, ...formOf(v), ...(auth ? { auth } : {}) });
+    if (auth !== undefined && probe.exchange.response?.status === 401) keepRefused(refused.kept, body, probe.exchange);
+    if (auth === undefined) probes.push(probe);
     return probe;
   };
   const varied = await send(variation);
-  const findings = codingFindings(varied.exchange);
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), varied.exchange.response?.status);
+  const findings = [...codingFindings(varied.exchange), ...keyless.findings];
+  probes.push(...keyless.probes);
   const status = varied.exchange.response?.status;
   if (status === undefined) return verdictOf(probes, findings);
   if (status === 201) return verdictOf(...(await readBack(context, varied, pet, variation, findings)));
@@ -86,11 +94,24 @@ function fieldsDiffer(exchange: RecordedExchange, sent: NewPet, pet: Record<stri
     .map((field) => finding(exchange, `${field} is ${describeValue(pet[field])}, sent ${describeValue(sent[field])}`, sameAs(variation, STATEMENTS.createSuccess), `$.body.${field}`));
 }
 
+/** The creates a run sent without the key, to look for afterwards: none may be stored. */
+interface RefusedCreates {
+  kept: Refused;
+  mark: () => string;
+}
+
+function refusedCreates(): RefusedCreates {
+  // A name unique to this run, so that animals of earlier runs are not taken for this one's.
+  const run = `${CREATED_NAME_PREFIX} refused-variation ${Date.now().toString(36)}`;
+  let made = 0;
+  return { kept: noneRefused(), mark: () => `${run} ${made++}` };
+}
+
 const describeBody = (pet: NewPet): string => `{${Object.entries(pet).map(([k, v]) => `${k}: ${describeValue(v)}`).join(', ')}}`;
 
 export const variationCreateRule: Rule = {
   id: 'vary-create-pet',
-  title: 'createPet written another way a client may write it (member order, JSON whitespace and escapes, a chunked body, negotiation fields, field names and order, the scheme, an undocumented parameter) stores the same animal',
+  title: 'createPet written another way a client may write it (member order, JSON whitespace and escapes, a chunked body, negotiation fields, field names and order, the scheme, an undocumented parameter) stores the same animal, and without the key or with a wrong one gets 401 and stores nothing',
   operation: 'createPet',
   writes: true,
   severity: 'contract',
@@ -98,14 +119,17 @@ export const variationCreateRule: Rule = {
   async run(context) {
     const forms = everyForm(CREATE_DIMENSIONS);
     const pets = forms.map((_, i) => examplePet(context.seed, i));
-    return searchAndRecord<CreateCase>(context, this.id, {
+    const refused = refusedCreates();
+    const outcome = await searchAndRecord<CreateCase>(context, this.id, {
       // The example NewPets are among the values drawn, so fast-check can shrink an example's variation (it shrinks only values its arbitrary can make).
       arbitrary: fc.record({ pet: fc.oneof(fc.constantFrom(...pets), (arbitraryFor(body) as fc.Arbitrary<NewPet>).map(ownName)), variation: variationArbitrary(CREATE_DIMENSIONS) }),
       examples: forms.map((variation, i) => ({ pet: pets[i] as NewPet, variation })),
       runs: context.examples,
-      check: (c) => createCase(context, c),
+      check: (c) => createCase(context, c, refused),
       describe: ({ pet, variation }) => `createPet with ${describeBody(pet)}, ${describeVariation(variation)}`,
       shrinkBudget: VARIATION_SHRINK_BUDGET,
     });
+    if (refused.kept.names.size === 0) return outcome;
+    return { cases: outcome.cases + (await checkNothingStored(context, refused.kept)) };
   },
 };

@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { arbitraryFor, harmlessValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
 import { describeVariation, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, variationArbitrary, type Variation } from '../generate/variations.js';
-import type { Probe, Rule, RuleContext } from '../types.js';
+import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE, withinUrl } from './list-query.js';
 import { STATEMENTS } from './statements.js';
+import { withoutTheKey } from './variation-key.js';
 import { VARIATION_SHRINK_BUDGET, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs, sameStatus } from './variation-judge.js';
 
 /** A listPets case: each documented parameter a value its schema allows or left out, written in a variation's form. */
@@ -20,10 +21,11 @@ const asQuery = (query: Record<string, unknown>): Record<string, string> => Obje
 /**
  * Sends the request unvaried (unless its answer is given), then in the
  * variation's form; when the latter gets another status that may be
- * excused, its excusing forms alone too.
+ * excused, its excusing forms alone too. Then the varied request without
+ * the key and with a wrong one (variation-key.ts).
  */
-async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation, unvaried?: Probe): Promise<{ probes: Probe[]; plain: RecordedExchange; varied: RecordedExchange; excused: boolean }> {
-  const send = (v: Variation) => context.probe({ method: 'GET', path: variedPath(path, query, v), ...formOf(v) });
+async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation, unvaried?: Probe) {
+  const send = (v: Variation, auth?: ApiRequest['auth']) => context.probe({ method: 'GET', path: variedPath(path, query, v), ...formOf(v), ...(auth ? { auth } : {}) });
   const probes = [unvaried ?? (await send({})), await send(variation)] as [Probe, Probe];
   const [plain, varied] = probes.map((p) => p.exchange) as [RecordedExchange, RecordedExchange];
   observeExtraQuery(context, plain, varied, variation);
@@ -36,7 +38,9 @@ async function both(context: RuleContext, path: string, query: Record<string, st
       probes.push(alone);
       return alone.exchange;
     }));
-  return { probes, plain, varied, excused };
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), status);
+  probes.push(...keyless.probes);
+  return { probes, plain, varied, excused, keyFindings: keyless.findings };
 }
 
 /**
@@ -45,8 +49,9 @@ async function both(context: RuleContext, path: string, query: Record<string, st
  * and, when the first page was complete (shorter than the limit), holding
  * every animal it held.
  */
-function samePage({ plain, varied, excused }: Awaited<ReturnType<typeof both>>, query: Record<string, string>, variation: Variation) {
+function samePage({ plain, varied, excused, keyFindings }: Awaited<ReturnType<typeof both>>, query: Record<string, string>, variation: Variation) {
   const findings = sameStatus(plain, varied, variation, STATEMENTS.listSuccess, excused);
+  if (keyFindings.length) return [...findings, ...keyFindings];
   const first = plain.response?.json;
   const second = varied.response?.json;
   if (findings.length || varied.response?.status !== 200 || !Array.isArray(first) || !Array.isArray(second)) return findings;
@@ -61,7 +66,7 @@ function samePage({ plain, varied, excused }: Awaited<ReturnType<typeof both>>, 
 export const variationReadRules: Rule[] = [
   {
     id: 'vary-list-pets',
-    title: 'listPets written another way a client may write it (negotiation fields, field names and order, whitespace, the scheme, query spelling, an undocumented parameter) gets the same answer',
+    title: 'listPets written another way a client may write it (negotiation fields, field names and order, whitespace, the scheme, query spelling, an undocumented parameter) gets the same answer, and without the key or with a wrong one 401',
     operation: 'listPets',
     writes: false,
     severity: 'contract',
@@ -85,7 +90,7 @@ export const variationReadRules: Rule[] = [
   },
   {
     id: 'vary-get-pet',
-    title: 'getPet of an existing animal written another way a client may write it (negotiation fields, field names and order, whitespace, the scheme, an undocumented parameter) gets the same Pet',
+    title: 'getPet of an existing animal written another way a client may write it (negotiation fields, field names and order, whitespace, the scheme, an undocumented parameter) gets the same Pet, and without the key or with a wrong one 401',
     operation: 'getPet',
     writes: false,
     severity: 'contract',
@@ -101,8 +106,8 @@ export const variationReadRules: Rule[] = [
         examples: everyForm(EVERY_OPERATION_DIMENSIONS),
         runs: context.examples,
         async check(variation) {
-          const { probes, plain, varied, excused } = await both(context, path, {}, variation, unvaried);
-          const findings = sameStatus(plain, varied, variation, STATEMENTS.getSuccess, excused);
+          const { probes, plain, varied, excused, keyFindings } = await both(context, path, {}, variation, unvaried);
+          const findings = [...sameStatus(plain, varied, variation, STATEMENTS.getSuccess, excused), ...keyFindings];
           const at = varied.response?.status === 200 && plain.response?.status === 200 ? firstDifference(varied.response.json, plain.response.json) : undefined;
           if (at) findings.push(finding(varied, `the Pet differs at ${at} from the one the same request written as the harness always writes it got`, sameAs(variation, STATEMENTS.getSuccess), at));
           return verdictOf(probes, findings);

@@ -1,0 +1,55 @@
+import type { ApiRequest, Probe } from '../types.js';
+import type { Finding } from '../../verdict/exchange.js';
+import { CREDENTIALS } from './auth-rules.js';
+import { finding } from './generated.js';
+import { cite, STATEMENTS } from './statements.js';
+
+type Credentials = (typeof CREDENTIALS)[number];
+
+/**
+ * The credentials every variation is sent with besides the key: none and a
+ * wrong one, the two the Authentication section names ("When the key is
+ * missing or invalid, the service answers 401"). A key check that reads
+ * the request in one spelling and the router in another lets the other
+ * spelling in: only a request in that spelling without the key shows it.
+ */
+export const BAD_CREDENTIALS: readonly Credentials[] = CREDENTIALS.filter((c) => c.slug === 'missing-key' || c.slug === 'wrong-key');
+
+/** Sends a case's request with these credentials (and, for createPet, a body of its own). */
+export type SendWith = (auth: ApiRequest['auth']) => Promise<Probe>;
+
+/**
+ * What a request the interface is silent on may get without the key besides
+ * 401: where the request with the key was answered as no operation of the
+ * interface (a redirect, a 404: an empty last segment, RFC 3986 §6.2.3, is
+ * another path), a server that routes before it authenticates answers the
+ * same without the key. Never a 2xx.
+ */
+const alsoAllowed = (keyedStatus: number | undefined, silent: boolean): number | undefined =>
+  silent && keyedStatus !== undefined && ((keyedStatus >= 300 && keyedStatus < 400) || keyedStatus === 404) ? keyedStatus : undefined;
+
+/**
+ * The varied request sent with each bad credential: each must get 401.
+ * When one does not, the same credentials on the request as the harness
+ * always writes it go too, so the report shows the plain request beside the
+ * spelling that got in (both as curl lines).
+ */
+export async function withoutTheKey(sendVaried: SendWith, sendPlain: SendWith, keyedStatus: number | undefined, silent = false): Promise<{ probes: Probe[]; findings: Finding[] }> {
+  const probes: Probe[] = [];
+  const findings: Finding[] = [];
+  const allowed = alsoAllowed(keyedStatus, silent);
+  for (const credentials of BAD_CREDENTIALS) {
+    const varied = await sendVaried(credentials.auth);
+    const status = varied.exchange.response?.status;
+    if (status === undefined || status === 401 || status === allowed) {
+      probes.push(varied);
+      continue;
+    }
+    const plain = await sendPlain(credentials.auth);
+    probes.push(plain, varied);
+    const plainStatus = plain.exchange.response?.status;
+    const contrast = plainStatus === undefined ? '' : `, where the request as the harness always writes it got ${plainStatus}`;
+    findings.push(finding(varied.exchange, `answered ${status} to this spelling of the request with ${credentials.what}${contrast}`, `401 (${cite(STATEMENTS.authRequired)}), however the request is written`, '$.status'));
+  }
+  return { probes, findings };
+}
