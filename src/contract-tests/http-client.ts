@@ -173,7 +173,8 @@ const sendWithNode: Transport = (url, method, headers, body, limits) =>
       req.destroy(Object.assign(new Error('timed out'), { name: 'TimeoutError' }));
     }, limits.timeoutMs);
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-    const req = send(url, { method, headers, ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
+    // The request target as written (RFC 9112 §3.2.1): node would parse a URL string and remove its dot segments (RFC 3986 §5.2.4), which a variation sends on purpose.
+    const req = send(url, { method, headers, path: url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/', ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
       // Every field line, repeats joined with `, ` as fetch joins them: node's res.headers keeps only the first of a
       // repeated singleton field (Content-Type), which would hide a second from the checks.
       const seen: Record<string, string> = {};

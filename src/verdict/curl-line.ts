@@ -12,6 +12,8 @@ export function curlLine(request: RecordedExchange['request']): string {
   // HEAD as curl sends it (-I): with -X HEAD curl would wait for content the answer does not have.
   const parts = ['curl', '-sS', request.method === 'HEAD' ? '-I' : '-i'];
   if (request.method !== 'GET' && request.method !== 'HEAD') parts.push('-X', request.method);
+  // curl removes dot segments (RFC 3986 §5.2.4) unless told not to: a request that sends them on purpose keeps them.
+  if (/\/\.{1,2}(\/|$)/.test(request.url.replace(/[?#].*$/, ''))) parts.push('--path-as-is');
   parts.push(quote(request.url));
   const headers = { ...request.headers };
   // With a body and no Content-Type, the harness sends text/plain;charset=UTF-8, as fetch does (request-form.ts); curl would send a form type.

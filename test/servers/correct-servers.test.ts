@@ -5,6 +5,7 @@ import { startReferenceServer } from './reference-server.js';
 import { startApiServer, mockData } from '../support/contract-cli.js';
 import { NAME_LIMIT, refusesLongNames } from './declared-limit-servers.js';
 import { referenceCatalogue } from './reference-catalogue.js';
+import { ignoresEmptyLastSegment, redirectsEmptyLastSegment } from './variation-choices.js';
 import { runSuite } from '../../src/contract-tests/run-suite.js';
 import { type SuiteReport } from '../../src/verdict/report.js';
 
@@ -15,7 +16,9 @@ import { type SuiteReport } from '../../src/verdict/report.js';
  * run as they are in the drift proofs (drift.test.ts and
  * profile-drift-*.test.ts, 20 seeds each), where any contract failure on
  * either side fails the proof; here, the servers no drift proof runs:
- * catalogues holding int64 past 2^53, and a declared name limit.
+ * catalogues holding int64 past 2^53, a declared name limit, and the
+ * choices where the interface is silent on whether two spellings are one
+ * request.
  */
 const KEY = 'correct-servers-key';
 const SEEDS = Array.from({ length: 20 }, (_, i) => 1000 + i * 7919);
@@ -34,6 +37,9 @@ const servers = {
   'reference holding int64 categoryIds past 2^53': async () => startReferenceServer({ apiKey: KEY, pets: withBigCategories(referenceCatalogue()) }),
   // A documented limit where the interface is silent, declared as a CI owner would (--allow-refusal name.maxLength=100).
   'mock with a declared name limit of 100': async () => startApiServer({ apiKey: KEY, wrap: refusesLongNames(KEY) }),
+  // Where the interface is silent on whether two spellings are one request (variation-choices.ts).
+  'mock redirecting /v1/pets/ to /v1/pets (301)': async () => startApiServer({ apiKey: KEY, wrap: redirectsEmptyLastSegment }),
+  'mock answering /v1/pets/ as /v1/pets': async () => startApiServer({ apiKey: KEY, wrap: ignoresEmptyLastSegment }),
 };
 
 /** What each server's owner declares it refuses. */

@@ -251,7 +251,8 @@ async function createPet(ex: Exchange, pets: Pet[], expectsContinue: boolean): P
 async function handle(ex: Exchange, apiKey: string, pets: Pet[], expectsContinue: boolean): Promise<void> {
   const raw = ex.req.url ?? '/';
   const q = raw.indexOf('?');
-  const path = q === -1 ? raw : raw.slice(0, q);
+  // The path as RFC 3986 §6.2.2 normalizes it: dot segments removed (WHATWG URL does it), unreserved characters decoded (§2.3).
+  const path = new URL(q === -1 ? raw : raw.slice(0, q), 'http://localhost').pathname.replace(/%(2[dDeE]|3\d|[46][1-9a-fA-F]|[57][0-9aA]|5[fF]|7[eE])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const query = new URLSearchParams(q === -1 ? '' : raw.slice(q + 1));
   const notFound: Refusal = { status: 404, code: 'not_found', message: `Nothing is served at ${path}.` };
   const method = ex.req.method ?? 'GET';

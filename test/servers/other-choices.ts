@@ -22,8 +22,10 @@ export const otherChoices = (key: string) => (fetch: AppFetch): AppFetch => {
     const url = new URL(request.url);
     // After the key check, as the mock's own refusals: 401 wins.
     const authorized = new RegExp(`^bearer +${key}$`, 'i').test(request.headers.get('authorization') ?? '');
-    if (authorized) {
-      const documented = url.pathname === '/v1/pets' && request.method === 'GET' ? ['limit', 'status'] : [];
+    // Refused on the operations' routes only: another path (`/v1/pets/`) is the router's 404, as the mock's.
+    const routed = /^\/v1\/pets(\/[^/]+)?$/.test(safeDecode(url.pathname));
+    if (authorized && routed) {
+      const documented = safeDecode(url.pathname) === '/v1/pets' && request.method === 'GET' ? ['limit', 'status'] : [];
       const unknown = [...url.searchParams.keys()].find((name) => !documented.includes(name));
       if (unknown !== undefined) return Response.json({ code: 'unknown_parameter', message: `unknown query parameter ${unknown}`, status: 400 }, { status: 400, headers: await routeHeaders(fetch, request) });
       if (/chunked/i.test(request.headers.get('transfer-encoding') ?? '')) return Response.json({ code: 'length_required', message: 'send Content-Length', status: 411 }, { status: 411 });
@@ -33,7 +35,7 @@ export const otherChoices = (key: string) => (fetch: AppFetch): AppFetch => {
     const lenient = segment === undefined ? null : /^ *\+?(\d+)$/.exec(safeDecode(segment));
     if (request.method === 'GET' && lenient) url.pathname = `/v1/pets/${lenient[1]}`;
     let body = request.method === 'POST' ? await request.text() : undefined;
-    if (body !== undefined && authorized) {
+    if (body !== undefined && authorized && routed) {
       const pet = fieldsOf(body);
       if (typeof pet?.name === 'string' && (names.has(pet.name) || /[\u0000-\u001f]/.test(pet.name))) {
         return Response.json({ code: 'name_refused', message: 'that name is taken or has control characters', status: 400 }, { status: 400 });

@@ -130,6 +130,28 @@ export function splitTarget(url: string): { path: string; query: string } | unde
   return mark === -1 ? { path: target, query: '' } : { path: target.slice(0, mark), query: target.slice(mark + 1) };
 }
 
+/**
+ * A path as RFC 3986 says it names its resource (§6.2.2): a percent-encoded
+ * unreserved character is that character (§2.3: `%70` is `p`), the hex
+ * digits of the other encodings in upper case (§6.2.2.1), and dot segments
+ * removed (§5.2.4: `/v1/x/../pets` is `/v1/pets`). Other encodings stay, so
+ * a path parameter is still decoded once.
+ */
+export function normalizedPath(path: string): string {
+  const decoded = path.replace(/%([0-9a-fA-F]{2})/g, (encoded, hex: string) => {
+    const c = String.fromCharCode(parseInt(hex, 16));
+    return /^[A-Za-z0-9\-._~]$/.test(c) ? c : encoded.toUpperCase();
+  });
+  const segments: string[] = [];
+  const input = decoded.split('/').slice(1);
+  for (const segment of input) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '.') segments.push(segment);
+  }
+  const last = input[input.length - 1];
+  return `/${segments.join('/')}${last === '.' || last === '..' ? '/' : ''}`;
+}
+
 /** Exactly one Content-Type, `application/json` (any case), whose charset, if any, is utf-8. */
 export function isJsonContentType(rawHeaders: readonly string[]): boolean {
   const value = onlyHeader(rawHeaders, 'content-type');

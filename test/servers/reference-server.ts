@@ -114,7 +114,7 @@ import type { AddressInfo } from 'node:net';
 import { isAuthorized } from './reference-auth.js';
 import { present, referenceCatalogue, type ReferencePet } from './reference-catalogue.js';
 import { getPet } from './reference-get-pet.js';
-import { BODY_LIMIT, error, isJsonContentType, refuseMalformed, serve, splitTarget, type Answer, type Body } from './reference-http.js';
+import { BODY_LIMIT, error, isJsonContentType, refuseMalformed, normalizedPath, serve, splitTarget, type Answer, type Body } from './reference-http.js';
 import { readNewPet } from './reference-new-pet.js';
 import { isChunked, unknownParameter, VARIANTS, type ReferenceVariant } from './reference-variant.js';
 
@@ -257,7 +257,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
 function routeOf(req: IncomingMessage): Route {
   const target = splitTarget(req.url ?? '');
   if (target === undefined) return { operation: 'none' };
-  const { path } = target;
+  const path = normalizedPath(target.path);
   const query = new URLSearchParams(target.query);
   // HEAD is answered as GET (node's ServerResponse sends no content to it); every other method a 405 naming the path's.
   const reading = req.method === 'GET' || req.method === 'HEAD';

@@ -4,9 +4,10 @@ import { questionOf } from '../silent-log.js';
 
 /**
  * A difference the mock will not copy, whatever a profile says: a choice of
- * the target that breaks what HTTP requires of every server. Drift there
- * is the target's, so it is listed once, with the reason, not as drift on
- * every case.
+ * the target that breaks what HTTP requires of every server, or one at a
+ * request no operation of the interface names. Drift there is the
+ * target's, so it is listed once, with the reason, not as drift on every
+ * case.
  */
 interface NotCopiedChoice {
   what: string;
@@ -17,7 +18,15 @@ interface NotCopiedChoice {
 
 const either = (group: DriftGroup, answer: string): boolean => group.a === answer || group.b === answer;
 
+/** A cause at a request whose path ends in an empty segment (`POST /pets/: status`, `GET /pets/1/?_=1 404: header Link`). */
+const EMPTY_LAST_SEGMENT = /^[A-Z]+ \S*\/(\?\S*)?( \d{3})?: /;
+
 const NOT_COPIED: readonly NotCopiedChoice[] = [
+  {
+    what: 'the answer to a path with an empty last segment (/pets/)',
+    why: 'the interface names /pets and /pets/{petId}, and RFC 3986 §6.2.3 makes only an empty path "/": /pets/ is another path, which no profile point covers; the mock answers it as any path the document does not have',
+    matches: (group) => EMPTY_LAST_SEGMENT.test(group.cause),
+  },
   {
     what: 'a 401 without WWW-Authenticate',
     why: 'RFC 9110 §11.6.1: a server generating a 401 must send a WWW-Authenticate challenge, so the mock always does (the profile copies the challenge itself)',

@@ -1,22 +1,18 @@
 import type { Variation } from './variations.js';
-import { extraQueryOf, querySpellingOf } from './variations.js';
+import { emptyLastSegmentOf, extraQueryOf, querySpellingOf } from './variations.js';
+import { spellUri } from './uri-spelling.js';
 
 /**
  * A path with its query written in a variation's form: the documented
- * parameters in another order or with every character percent-encoded
- * (RFC 3986 §2.3, §6.2.2.2: an unreserved character and its encoding are
- * the same URI), then an undocumented parameter when the variation adds one.
+ * parameters in another order, an empty last segment when the variation
+ * asks for one, path and query spelled by the URI grammar (uri-spelling.ts),
+ * then an undocumented parameter when the variation adds one.
  */
 export function variedPath(path: string, query: Record<string, string>, variation: Variation): string {
   const entries = Object.entries(query);
-  const spelling = querySpellingOf(variation);
-  const ordered = spelling === 'reversed' ? entries.reverse() : entries;
-  const encode = spelling === 'percent-encoded' ? encodeEvery : (text: string) => new URLSearchParams([['', text]]).toString().slice(1);
-  const parts = ordered.map(([name, value]) => `${encode(name)}=${encode(value)}`);
+  const ordered = querySpellingOf(variation) === 'reversed' ? entries.reverse() : entries;
+  const encode = (text: string) => new URLSearchParams([['', text]]).toString().slice(1);
+  const spelled = spellUri(emptyLastSegmentOf(variation) ? `${path}/` : path, ordered.map(([name, value]) => [encode(name), encode(value)] as const), variation.uri ?? []);
   const extra = extraQueryOf(variation);
-  if (extra !== null) parts.push(extra);
-  return parts.length ? `${path}?${parts.join('&')}` : path;
+  return extra === null ? spelled : `${spelled}${spelled.includes('?') ? '&' : '?'}${extra}`;
 }
-
-/** Every character as %XX of its UTF-8 bytes, the unreserved ones included. */
-const encodeEvery = (text: string): string => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { HeaderForm } from '../types.js';
+import { everyUriSpelling, spellsOtherwise, uriSpellingArbitrary, type UriSpelling } from './uri-spelling.js';
 
 /**
  * The ways a client may write a request without changing what it means
@@ -32,8 +33,15 @@ export const DIMENSIONS = {
   transfer: ['content-length', 'chunked'],
   /** A query parameter the document does not name: the interface does not say what it gets (ignored, or refused with a 4xx Error). */
   extraQuery: [null, '_=1767225600000', 'utm_source=newsletter&utm_medium=email'],
-  /** RFC 3986 §6.2.2.2: an unreserved character and its percent-encoding are the same; the interface names parameters, not their order. */
-  querySpelling: ['as sent', 'reversed', 'percent-encoded'],
+  /** The interface names parameters, not their order (their spelling is the URI grammar's: uri-spelling.ts). */
+  querySpelling: ['as sent', 'reversed'],
+  /**
+   * RFC 3986 §6.2.3 normalizes only an empty path to "/": `/pets/` is another
+   * path than `/pets`, and the interface names only `/pets` and
+   * `/pets/{petId}`. It may be answered as `/pets`, redirected, or refused
+   * with a 4xx Error, but without the key never let in.
+   */
+  emptyLastSegment: [false, true],
   /** RFC 8259 §4: an object is an unordered collection of members. */
   memberOrder: ['as generated', 'reversed', 'rotated'],
   /** RFC 8259 §2: whitespace is allowed before and after any structural character and around the value. */
@@ -44,19 +52,35 @@ export const DIMENSIONS = {
 
 export type Dimension = keyof typeof DIMENSIONS;
 
-/** The form drawn for each dimension, by index (0: as the harness sends it unvaried). Plain data, so a seed replays it. */
-export type Variation = Partial<Record<Dimension, number>>;
+/**
+ * The form drawn for each dimension, by index (0: as the harness sends it
+ * unvaried), and the path and query's spelling by the URI grammar
+ * (uri-spelling.ts). Plain data, so a seed replays it.
+ */
+export type Variation = Partial<Record<Dimension, number>> & { uri?: UriSpelling };
 
 /** The dimensions every operation's requests vary: its fields, and an undocumented query parameter. */
-export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery'];
+export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment'];
+
+/**
+ * Forms where the interface is silent on whether they are the same request:
+ * drawn in one case of five, so that most cases judge the equivalent forms
+ * beside them in full.
+ */
+const SILENT: readonly Dimension[] = ['emptyLastSegment'];
 export const LIST_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'querySpelling'];
 export const CREATE_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'transfer', 'memberOrder', 'jsonWhitespace', 'jsonEscapes'];
 
 const formOf = <D extends Dimension>(variation: Variation, dimension: D): (typeof DIMENSIONS)[D][number] => DIMENSIONS[dimension][variation[dimension] ?? 0] as (typeof DIMENSIONS)[D][number];
 
-/** Each dimension an index that shrinks toward 0, the unvaried form. */
+const indexOf = (d: Dimension): fc.Arbitrary<number> => {
+  const any = fc.integer({ min: 0, max: DIMENSIONS[d].length - 1 });
+  return SILENT.includes(d) ? fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: any }) : any;
+};
+
+/** Each dimension an index that shrinks toward 0, the unvaried form; the URI's spelling toward the plain one. */
 export function variationArbitrary(dimensions: readonly Dimension[]): fc.Arbitrary<Variation> {
-  return fc.record(Object.fromEntries(dimensions.map((d) => [d, fc.integer({ min: 0, max: DIMENSIONS[d].length - 1 })]))) as fc.Arbitrary<Variation>;
+  return fc.record({ ...Object.fromEntries(dimensions.map((d) => [d, indexOf(d)])), uri: uriSpellingArbitrary() }) as fc.Arbitrary<Variation>;
 }
 
 /**
@@ -66,11 +90,12 @@ export function variationArbitrary(dimensions: readonly Dimension[]): fc.Arbitra
  */
 export function everyForm(dimensions: readonly Dimension[]): Variation[] {
   const most = Math.max(...dimensions.map((d) => DIMENSIONS[d].length));
-  return Array.from({ length: most - 1 }, (_, i) => Object.fromEntries(dimensions.map((d) => [d, i + 1 < DIMENSIONS[d].length ? i + 1 : 0])) as Variation);
+  const uri = everyUriSpelling(most - 1);
+  return Array.from({ length: most - 1 }, (_, i) => ({ ...Object.fromEntries(dimensions.map((d) => [d, i + 1 < DIMENSIONS[d].length ? i + 1 : 0])), uri: uri[i] }) as Variation);
 }
 
 /** The dimensions drawn away from their unvaried form. */
-export const variedDimensions = (variation: Variation): Dimension[] => (Object.keys(variation) as Dimension[]).filter((d) => (variation[d] ?? 0) !== 0);
+export const variedDimensions = (variation: Variation): Dimension[] => (Object.keys(variation) as Dimension[]).filter((d) => d in DIMENSIONS && (variation[d] ?? 0) !== 0);
 
 /** The forms that differ from the unvaried request, in words (`Accept "application/*"; member order "reversed"`). */
 export function describeVariation(variation: Variation): string {
@@ -81,6 +106,7 @@ export function describeVariation(variation: Variation): string {
     if (typeof form === 'boolean') return LABELS[d];
     return `${LABELS[d]} ${JSON.stringify(form)}`;
   });
+  if (spellsOtherwise(variation.uri)) words.push('the path and query spelled another way RFC 3986 allows (as the curl line shows)');
   return words.length ? words.join('; ') : 'written as the harness always writes it';
 }
 
@@ -96,7 +122,8 @@ const LABELS: Record<Dimension, string> = {
   scheme: 'scheme',
   transfer: 'body sent',
   extraQuery: 'an undocumented query parameter',
-  querySpelling: 'query written',
+  querySpelling: 'query parameters',
+  emptyLastSegment: 'an empty last path segment',
   memberOrder: 'member order',
   jsonWhitespace: 'JSON whitespace',
   jsonEscapes: 'JSON escapes',
@@ -126,5 +153,6 @@ export function headerForm(variation: Variation): HeaderForm | undefined {
 
 export const extraQueryOf = (variation: Variation): string | null => formOf(variation, 'extraQuery');
 export const querySpellingOf = (variation: Variation) => formOf(variation, 'querySpelling');
+export const emptyLastSegmentOf = (variation: Variation): boolean => formOf(variation, 'emptyLastSegment');
 export const jsonSpellingOf = (variation: Variation) => ({ order: formOf(variation, 'memberOrder'), whitespace: formOf(variation, 'jsonWhitespace'), escapes: formOf(variation, 'jsonEscapes') });
 export type JsonSpelling = ReturnType<typeof jsonSpellingOf>;

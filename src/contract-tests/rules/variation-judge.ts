@@ -1,5 +1,6 @@
 import { unacceptedCoding } from '../../verdict/decode-body.js';
-import { DIMENSIONS, describeVariation, extraQueryOf, headerForm, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
+import { spellsOtherwise } from '../generate/uri-spelling.js';
+import { DIMENSIONS, describeVariation, emptyLastSegmentOf, extraQueryOf, headerForm, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
 import { answerOf } from '../silent-log.js';
 import type { RuleContext } from '../types.js';
 import type { Statement } from '../../verdict/report.js';
@@ -28,29 +29,35 @@ const WHY: Record<Dimension, string> = {
   scheme: 'the authentication scheme is case-insensitive and may be followed by more than one space (RFC 9110 §11.1, §11.4)',
   transfer: 'a body sent chunked is the same body as one sent with Content-Length (RFC 9112 §6.1); only 411 may ask for the length (RFC 9112 §6.3)',
   extraQuery: 'the interface does not say what an undocumented query parameter does: it may be ignored, or refused with a 4xx Error, never change a 2xx answer',
-  querySpelling: 'percent-encoded unreserved characters are the same URI (RFC 3986 §6.2.2.2), and the interface names parameters, not their order',
+  querySpelling: 'the interface names parameters, not their order',
+  emptyLastSegment: 'the interface names /pets and /pets/{petId}, not /pets/ (RFC 3986 §6.2.3 makes only an empty path "/"): it may be answered as the path without it, redirected or refused with a 4xx Error, but never let in without the key',
   memberOrder: 'a JSON object is an unordered collection of members (RFC 8259 §4)',
   jsonWhitespace: 'whitespace around JSON tokens is insignificant (RFC 8259 §2)',
   jsonEscapes: 'a JSON string means the same with any of its characters escaped (RFC 8259 §7, §8.3)',
 };
 
+/** Why a path and query spelled otherwise by the URI grammar (generate/uri-spelling.ts) are the same. */
+const URI_WHY = 'an unreserved character and its percent-encoding, in either case of hex digits, are the same URI, and dot segments are removed before a path is used (RFC 3986 §2.3, §6.2.2.1, §5.2.4)';
+
 /** What a case varied, and why it had to be answered as the unvaried request: a finding's "expected". */
 export function sameAs(variation: Variation, statement: Statement): string {
-  const reasons = variedDimensions(variation).map((d) => WHY[d]);
+  const reasons = [...variedDimensions(variation).map((d) => WHY[d]), ...(spellsOtherwise(variation.uri) ? [URI_WHY] : [])];
   return `the answer the same request gets as the harness always writes it (${cite(statement)}); this one differs only in ${describeVariation(variation)}: ${reasons.join('; ')}`;
 }
 
 /**
  * Another status a variation may get where the unvaried request got a 2xx:
  * a 4xx Error to an undocumented query parameter (the interface is silent),
- * 411 to a body sent chunked (RFC 9112 §6.3).
+ * a redirect, 400, 404 or 405 to an empty last segment (another path: the
+ * interface is silent), 411 to a body sent chunked (RFC 9112 §6.3).
  */
 export function excused(variation: Variation, status: number): boolean {
   if (extraQueryOf(variation) !== null && status >= 400 && status < 500) return true;
+  if (emptyLastSegmentOf(variation) && ((status >= 300 && status < 400) || [400, 404, 405].includes(status))) return true;
   return (variation.transfer ?? 0) !== 0 && DIMENSIONS.transfer[variation.transfer ?? 0] === 'chunked' && status === 411;
 }
 
-const EXCUSING: readonly Dimension[] = ['extraQuery', 'transfer'];
+const EXCUSING: readonly Dimension[] = ['extraQuery', 'transfer', 'emptyLastSegment'];
 
 /**
  * The variation with only its forms that may be refused. A refusal is
@@ -134,7 +141,8 @@ export const formOf = (variation: Variation) => {
 export function observeExtraQuery(context: RuleContext, plain: RecordedExchange, varied: RecordedExchange, variation: Variation): void {
   // A request refused without the parameter too says nothing of it: its refusal may come before any look at the query.
   const status = plain.response?.status;
-  if (extraQueryOf(variation) === null || status === undefined || status < 200 || status > 299) return;
+  // With an empty last segment the request names another path: its answer says nothing of the parameter.
+  if (extraQueryOf(variation) === null || emptyLastSegmentOf(variation) || status === undefined || status < 200 || status > 299) return;
   context.observe('unknown-query-parameter', varied.response?.status === plain.response?.status ? AS_WITHOUT_IT : answerOf(varied), varied);
 }
 
