@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { HeaderForm } from '../types.js';
+import { everyProxySpelling, proxyFields, proxySpellingArbitrary, type ProxySpelling } from './proxy-fields.js';
 import { everyUriSpelling, spellsOtherwise, uriSpellingArbitrary, type UriSpelling } from './uri-spelling.js';
 
 /**
@@ -54,10 +55,11 @@ export type Dimension = keyof typeof DIMENSIONS;
 
 /**
  * The form drawn for each dimension, by index (0: as the harness sends it
- * unvaried), and the path and query's spelling by the URI grammar
- * (uri-spelling.ts). Plain data, so a seed replays it.
+ * unvaried), the path and query's spelling by the URI grammar
+ * (uri-spelling.ts), and the fields a proxy adds (proxy-fields.ts). Plain
+ * data, so a seed replays it.
  */
-export type Variation = Partial<Record<Dimension, number>> & { uri?: UriSpelling };
+export type Variation = Partial<Record<Dimension, number>> & { uri?: UriSpelling; proxy?: ProxySpelling };
 
 /** The dimensions every operation's requests vary: its fields, and an undocumented query parameter. */
 export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment'];
@@ -80,18 +82,23 @@ const indexOf = (d: Dimension): fc.Arbitrary<number> => {
 
 /** Each dimension an index that shrinks toward 0, the unvaried form; the URI's spelling toward the plain one. */
 export function variationArbitrary(dimensions: readonly Dimension[]): fc.Arbitrary<Variation> {
-  return fc.record({ ...Object.fromEntries(dimensions.map((d) => [d, indexOf(d)])), uri: uriSpellingArbitrary() }) as fc.Arbitrary<Variation>;
+  return fc.record({ ...Object.fromEntries(dimensions.map((d) => [d, indexOf(d)])), uri: uriSpellingArbitrary(), proxy: proxySpellingArbitrary() }) as fc.Arbitrary<Variation>;
 }
 
 /**
  * Cases tried on every run: the k-th holds every dimension's k-th form (the
  * unvaried one where a dimension has fewer), so each form is sent at least
- * once in a few cases; a failure shrinks to the forms that matter.
+ * once in a few cases; then each form the interface is silent on alone. A
+ * failure shrinks to the forms that matter.
  */
 export function everyForm(dimensions: readonly Dimension[]): Variation[] {
   const most = Math.max(...dimensions.map((d) => DIMENSIONS[d].length));
   const uri = everyUriSpelling(most - 1);
-  return Array.from({ length: most - 1 }, (_, i) => ({ ...Object.fromEntries(dimensions.map((d) => [d, i + 1 < DIMENSIONS[d].length ? i + 1 : 0])), uri: uri[i] }) as Variation);
+  const proxy = everyProxySpelling(most - 1);
+  const equivalent = Array.from({ length: most - 1 }, (_, i) => ({ ...Object.fromEntries(dimensions.map((d) => [d, i + 1 < DIMENSIONS[d].length && !SILENT.includes(d) ? i + 1 : 0])), uri: uri[i], proxy: proxy[i] }) as Variation);
+  // A form the interface is silent on goes alone: a server may answer it otherwise, which would leave the forms beside it unjudged.
+  const silent = dimensions.filter((d) => SILENT.includes(d)).flatMap((d) => DIMENSIONS[d].slice(1).map((_, k) => ({ [d]: k + 1, uri: [], proxy: [] }) as Variation));
+  return [...equivalent, ...silent];
 }
 
 /** The dimensions drawn away from their unvaried form. */
@@ -106,6 +113,8 @@ export function describeVariation(variation: Variation): string {
     if (typeof form === 'boolean') return LABELS[d];
     return `${LABELS[d]} ${JSON.stringify(form)}`;
   });
+  const proxy = Object.entries(proxyFields(variation.proxy));
+  if (proxy.length) words.push(`fields a proxy adds ${proxy.map(([name, value]) => `${name}: ${value}`).join('; ')}`);
   if (spellsOtherwise(variation.uri)) words.push('the path and query spelled another way RFC 3986 allows (as the curl line shows)');
   return words.length ? words.join('; ') : 'written as the harness always writes it';
 }
@@ -132,7 +141,8 @@ const LABELS: Record<Dimension, string> = {
 /** How the HTTP client writes the request's fields: undefined when nothing of them is varied (sent exactly as unvaried requests are). */
 export function headerForm(variation: Variation): HeaderForm | undefined {
   const fields: Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer'];
-  if (!fields.some((d) => (variation[d] ?? 0) !== 0)) return undefined;
+  const proxy = proxyFields(variation.proxy);
+  if (!fields.some((d) => (variation[d] ?? 0) !== 0) && Object.keys(proxy).length === 0) return undefined;
   const scheme = formOf(variation, 'scheme');
   return {
     negotiation: {
@@ -141,7 +151,7 @@ export function headerForm(variation: Variation): HeaderForm | undefined {
       'accept-encoding': formOf(variation, 'acceptEncoding'),
       'user-agent': formOf(variation, 'userAgent'),
     },
-    extra: { ...(formOf(variation, 'extraHeader') ?? {}) },
+    extra: { ...(formOf(variation, 'extraHeader') ?? {}), ...proxy },
     names: formOf(variation, 'fieldNames'),
     order: formOf(variation, 'headerOrder'),
     whitespace: formOf(variation, 'whitespace'),

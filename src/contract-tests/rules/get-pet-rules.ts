@@ -6,6 +6,7 @@ import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json
 import { deprecationNote } from '../../shared/profile/learn/noted-answers.js';
 
 /** The largest id JSON numbers carry exactly: an id no catalogue is likely to have reached. */
+/** An id no animal has (every rule that reads an unknown id reads this one). */
 export const UNLIKELY_ID = Number.MAX_SAFE_INTEGER;
 const SUNSET = Date.UTC(2030, 11, 5);
 

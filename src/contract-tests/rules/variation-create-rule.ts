@@ -111,7 +111,7 @@ const describeBody = (pet: NewPet): string => `{${Object.entries(pet).map(([k, v
 
 export const variationCreateRule: Rule = {
   id: 'vary-create-pet',
-  title: 'createPet written another way a client may write it (member order, JSON whitespace and escapes, a chunked body, negotiation fields, field names and order, the scheme, an undocumented parameter) stores the same animal, and without the key or with a wrong one gets 401 and stores nothing',
+  title: 'createPet written another way a client may write it (member order, JSON whitespace and escapes, a chunked body, negotiation fields, proxy fields, field names and order, the scheme, the path\'s spelling, an undocumented parameter) stores the same animal, and without the key or with a wrong one gets 401 and stores nothing',
   operation: 'createPet',
   writes: true,
   severity: 'contract',

@@ -1,4 +1,5 @@
 import { unacceptedCoding } from '../../verdict/decode-body.js';
+import { proxyFields } from '../generate/proxy-fields.js';
 import { spellsOtherwise } from '../generate/uri-spelling.js';
 import { DIMENSIONS, describeVariation, emptyLastSegmentOf, extraQueryOf, headerForm, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
 import { answerOf } from '../silent-log.js';
@@ -39,9 +40,12 @@ const WHY: Record<Dimension, string> = {
 /** Why a path and query spelled otherwise by the URI grammar (generate/uri-spelling.ts) are the same. */
 const URI_WHY = 'an unreserved character and its percent-encoding, in either case of hex digits, are the same URI, and dot segments are removed before a path is used (RFC 3986 §2.3, §6.2.2.1, §5.2.4)';
 
+/** Why fields a proxy adds, which a client can send as well, change nothing (generate/proxy-fields.ts). */
+const PROXY_WHY = 'a client can send the fields a proxy adds: "The Forwarded HTTP header field cannot be relied upon to be correct, as it may be modified ... by every node on the way to the server, including the client making the request" (RFC 7239 §8.1), and so can X-Forwarded-* and Via (RFC 9110 §7.6.3)';
+
 /** What a case varied, and why it had to be answered as the unvaried request: a finding's "expected". */
 export function sameAs(variation: Variation, statement: Statement): string {
-  const reasons = [...variedDimensions(variation).map((d) => WHY[d]), ...(spellsOtherwise(variation.uri) ? [URI_WHY] : [])];
+  const reasons = [...variedDimensions(variation).map((d) => WHY[d]), ...(spellsOtherwise(variation.uri) ? [URI_WHY] : []), ...(Object.keys(proxyFields(variation.proxy)).length ? [PROXY_WHY] : [])];
   return `the answer the same request gets as the harness always writes it (${cite(statement)}); this one differs only in ${describeVariation(variation)}: ${reasons.join('; ')}`;
 }
 
@@ -67,7 +71,8 @@ const EXCUSING: readonly Dimension[] = ['extraQuery', 'transfer', 'emptyLastSegm
  */
 export function excusingOnly(variation: Variation): Variation | undefined {
   const only = Object.fromEntries(EXCUSING.filter((d) => (variation[d] ?? 0) !== 0).map((d) => [d, variation[d]])) as Variation;
-  return variedDimensions(variation).length > variedDimensions(only).length ? only : undefined;
+  const more = variedDimensions(variation).length > variedDimensions(only).length || spellsOtherwise(variation.uri) || Object.keys(proxyFields(variation.proxy)).length > 0;
+  return more ? only : undefined;
 }
 
 /**

@@ -6,9 +6,16 @@ import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE, withinUrl } from './list-query.js';
+import { UNLIKELY_ID } from './get-pet-rules.js';
 import { STATEMENTS } from './statements.js';
 import { withoutTheKey } from './variation-key.js';
 import { VARIATION_SHRINK_BUDGET, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs, sameStatus } from './variation-judge.js';
+
+/** A getPet case: an animal listPets shows, or an id none has, asked in a variation's form. */
+interface GetCase {
+  variation: Variation;
+  id: 'known' | 'unknown';
+}
 
 /** A listPets case: each documented parameter a value its schema allows or left out, written in a variation's form. */
 interface ListCase {
@@ -66,7 +73,7 @@ function samePage({ plain, varied, excused, keyFindings }: Awaited<ReturnType<ty
 export const variationReadRules: Rule[] = [
   {
     id: 'vary-list-pets',
-    title: 'listPets written another way a client may write it (negotiation fields, field names and order, whitespace, the scheme, query spelling, an undocumented parameter) gets the same answer, and without the key or with a wrong one 401',
+    title: 'listPets written another way a client may write it (negotiation fields, proxy fields, field names and order, whitespace, the scheme, the path and query\'s spelling, an undocumented parameter) gets the same answer, and without the key or with a wrong one 401',
     operation: 'listPets',
     writes: false,
     severity: 'contract',
@@ -76,7 +83,8 @@ export const variationReadRules: Rule[] = [
       const filled = Object.fromEntries(parameters.map((p) => [p.name, harmlessValue(p.schema, p.name)]));
       return searchAndRecord<ListCase>(context, this.id, {
         arbitrary: fc.record({ query: fc.record(Object.fromEntries(parameters.map((p) => [p.name, fc.option(arbitraryFor(withinUrl(p.schema)), { nil: undefined })]))), variation: variationArbitrary(LIST_DIMENSIONS) }),
-        examples: everyForm(LIST_DIMENSIONS).map((variation, i) => ({ query: i % 2 ? filled : {}, variation })),
+        // Every parameter named, left out as undefined, so that fast-check can shrink an example (it shrinks only values its arbitrary can make).
+        examples: everyForm(LIST_DIMENSIONS).map((variation, i) => ({ query: i % 2 ? filled : Object.fromEntries(parameters.map((p) => [p.name, undefined])), variation })),
         runs: context.examples,
         async check({ query, variation }) {
           const asked = asQuery(query);
@@ -90,7 +98,7 @@ export const variationReadRules: Rule[] = [
   },
   {
     id: 'vary-get-pet',
-    title: 'getPet of an existing animal written another way a client may write it (negotiation fields, field names and order, whitespace, the scheme, an undocumented parameter) gets the same Pet, and without the key or with a wrong one 401',
+    title: 'getPet of an existing animal and of an unknown id written another way a client may write it (negotiation fields, proxy fields, field names and order, whitespace, the scheme, the path\'s spelling, an undocumented parameter) gets the same Pet or 404, and without the key or with a wrong one 401',
     operation: 'getPet',
     writes: false,
     severity: 'contract',
@@ -98,21 +106,22 @@ export const variationReadRules: Rule[] = [
     async run(context) {
       const pet = await context.existingPet();
       if (!pet) return { skipped: (await context.noPetReason()) ?? 'no id is known' };
-      const path = `/pets/${pet.id}`;
-      // Asked once: an animal does not change (the interface has no update or delete).
-      const unvaried = await context.probe({ method: 'GET', path });
-      return searchAndRecord<Variation>(context, this.id, {
-        arbitrary: variationArbitrary(EVERY_OPERATION_DIMENSIONS),
-        examples: everyForm(EVERY_OPERATION_DIMENSIONS),
+      // An unknown id too: an error answer (404) is an answer of the operation, and must not change with the spelling either.
+      const paths: Record<GetCase['id'], string> = { known: `/pets/${pet.id}`, unknown: `/pets/${UNLIKELY_ID}` };
+      // Each asked once: an animal does not change (the interface has no update or delete).
+      const unvaried = { known: await context.probe({ method: 'GET', path: paths.known }), unknown: await context.probe({ method: 'GET', path: paths.unknown }) };
+      return searchAndRecord<GetCase>(context, this.id, {
+        arbitrary: fc.record({ variation: variationArbitrary(EVERY_OPERATION_DIMENSIONS), id: fc.constantFrom('known' as const, 'unknown' as const) }),
+        examples: everyForm(EVERY_OPERATION_DIMENSIONS).flatMap((variation) => [{ variation, id: 'known' as const }, { variation, id: 'unknown' as const }]),
         runs: context.examples,
-        async check(variation) {
-          const { probes, plain, varied, excused, keyFindings } = await both(context, path, {}, variation, unvaried);
-          const findings = [...sameStatus(plain, varied, variation, STATEMENTS.getSuccess, excused), ...keyFindings];
+        async check({ variation, id }) {
+          const { probes, plain, varied, excused, keyFindings } = await both(context, paths[id], {}, variation, unvaried[id]);
+          const findings = [...sameStatus(plain, varied, variation, id === 'known' ? STATEMENTS.getSuccess : STATEMENTS.getNotFound, excused), ...keyFindings];
           const at = varied.response?.status === 200 && plain.response?.status === 200 ? firstDifference(varied.response.json, plain.response.json) : undefined;
           if (at) findings.push(finding(varied, `the Pet differs at ${at} from the one the same request written as the harness always writes it got`, sameAs(variation, STATEMENTS.getSuccess), at));
           return verdictOf(probes, findings);
         },
-        describe: (variation) => `getPet ${pet.id}, ${describeVariation(variation)}`,
+        describe: ({ variation, id }) => `getPet ${id === 'known' ? pet.id : UNLIKELY_ID}, ${describeVariation(variation)}`,
         shrinkBudget: VARIATION_SHRINK_BUDGET,
       });
     },

@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+
+/**
+ * The fields proxies and load balancers add to a request, with values a
+ * client can set as well: none of them may change what is answered or who
+ * is let in. RFC 7239 §8.1: 'The "Forwarded" HTTP header field cannot be
+ * relied upon to be correct, as it may be modified, whether mistakenly or
+ * for malicious reasons, by every node on the way to the server, including
+ * the client making the request.' The X-Forwarded-* fields are its
+ * unstandardized forerunners, as open to the client; Via is written by each
+ * intermediary (RFC 9110 §7.6.3), and a client may send one too.
+ *
+ * The values come from each field's grammar, the ones a server might take
+ * for a trusted hop: a loopback or private address (IPv4, IPv6 in brackets
+ * as RFC 7239 §6 writes it), `unknown` (§6.2), an obfuscated node (§6.3),
+ * a list of hops; https, a local host. A spelling is a list of choices, one
+ * per field in order: 0 leaves it out, n its n-th value. All zeros is the
+ * request as the harness writes it, so a failure shrinks to the fields that
+ * matter, and a new value is one more entry below.
+ */
+export const PROXY_FIELDS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['forwarded', ['for=127.0.0.1', 'for="[::1]";proto=https;host=localhost', 'for=unknown, for=10.0.0.1', 'for=_gateway;by=127.0.0.1']],
+  ['x-forwarded-for', ['127.0.0.1', '::1', '10.0.0.1, 127.0.0.1', 'unknown']],
+  ['x-forwarded-proto', ['https', 'http']],
+  ['x-forwarded-host', ['localhost', '127.0.0.1', 'internal.example']],
+  ['via', ['1.1 localhost', 'HTTP/1.1 internal-proxy, 1.0 fred']],
+];
+
+export type ProxySpelling = readonly number[];
+
+const MOST = Math.max(...PROXY_FIELDS.map(([, values]) => values.length));
+
+/** A spelling drawn, shrinking toward fewer fields. */
+export const proxySpellingArbitrary = (): fc.Arbitrary<ProxySpelling> => fc.array(fc.nat({ max: MOST }), { maxLength: PROXY_FIELDS.length });
+
+/** The cases tried on every run: the k-th gives field j its value (j + k) modulo its count, so every value is sent within a few cases. */
+export const everyProxySpelling = (count: number): ProxySpelling[] =>
+  Array.from({ length: count }, (_, k) => PROXY_FIELDS.map(([, values], j) => ((j + k) % values.length) + 1));
+
+/** The fields a spelling adds, by name. */
+export function proxyFields(spelling: ProxySpelling | undefined): Record<string, string> {
+  const fields: Record<string, string> = {};
+  PROXY_FIELDS.forEach(([name, values], j) => {
+    const choice = (spelling ?? [])[j] ?? 0;
+    if (choice !== 0) fields[name] = values[(choice - 1) % values.length] as string;
+  });
+  return fields;
+}
