@@ -5,9 +5,9 @@ import { FAULTY_SERVER_KEY, type ServerFetch } from './defect.js';
 
 /** Helpers the defects are written with: which operation a request is for, and rewrites of requests, responses and stores. */
 
-/** The documented operation a request goes to, by method and the end of its path. */
+/** The documented operation a request goes to, by method and the end of its path, decoded as a router decodes it (`/v1/%70ets` is `/v1/pets`). */
 export function operationOf(request: Request): OperationId | undefined {
-  const { pathname } = new URL(request.url);
+  const pathname = decodedPath(request);
   if (/\/pets\/?$/.test(pathname)) return request.method === 'GET' ? 'listPets' : request.method === 'POST' ? 'createPet' : undefined;
   if (/\/pets\/[^/]+$/.test(pathname)) return request.method === 'GET' ? 'getPet' : undefined;
   return undefined;
@@ -15,6 +15,15 @@ export function operationOf(request: Request): OperationId | undefined {
 
 /** Whether the request carries the accepted credentials, as the mock reads them (the scheme in any case). */
 export const hasKey = (request: Request): boolean => new RegExp(`^bearer +${FAULTY_SERVER_KEY} *$`, 'i').test(request.headers.get('authorization') ?? '');
+
+function decodedPath(request: Request): string {
+  const { pathname } = new URL(request.url);
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
 
 export interface RequestChanges {
   url?: string;

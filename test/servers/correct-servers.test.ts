@@ -5,7 +5,7 @@ import { startReferenceServer } from './reference-server.js';
 import { startApiServer, mockData } from '../support/contract-cli.js';
 import { NAME_LIMIT, refusesLongNames } from './declared-limit-servers.js';
 import { referenceCatalogue } from './reference-catalogue.js';
-import { ignoresEmptyLastSegment, redirectsEmptyLastSegment } from './variation-choices.js';
+import { ignoresEmptyLastSegment, redirectsEmptyLastSegment, refusesSpelledIntegers } from './variation-choices.js';
 import { runSuite } from '../../src/contract-tests/run-suite.js';
 import { type SuiteReport } from '../../src/verdict/report.js';
 
@@ -40,6 +40,7 @@ const servers = {
   // Where the interface is silent on whether two spellings are one request (variation-choices.ts).
   'mock redirecting /v1/pets/ to /v1/pets (301)': async () => startApiServer({ apiKey: KEY, wrap: redirectsEmptyLastSegment }),
   'mock answering /v1/pets/ as /v1/pets': async () => startApiServer({ apiKey: KEY, wrap: ignoresEmptyLastSegment }),
+  'mock refusing categoryId 1.0 or 1e0 with 400': async () => startApiServer({ apiKey: KEY, wrap: refusesSpelledIntegers(KEY) }),
 };
 
 /** What each server's owner declares it refuses. */

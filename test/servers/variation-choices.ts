@@ -30,3 +30,17 @@ function withoutEmptyLastSegment(request: Request): string | undefined {
   const path = decodeURIComponent(new URL(request.url).pathname);
   return /\/pets\/$/.test(path) ? path.slice(0, -1) : undefined;
 }
+
+/**
+ * An integer written with a fraction or an exponent (`"categoryId": 1.0`,
+ * `1e0`) refused with 400, as a validator of JSON Schema draft 4 does; after
+ * the key check, as the mock's own refusals.
+ */
+export const refusesSpelledIntegers = (key: string) => (fetch: AppFetch): AppFetch => async (request) => {
+  const createPet = request.method === 'POST' && decodeURIComponent(new URL(request.url).pathname) === '/v1/pets';
+  if (!createPet || !new RegExp(`^bearer +${key} *$`, 'i').test(request.headers.get('authorization') ?? '')) return fetch(request);
+  const text = await request.text();
+  // NewPet's one number is categoryId: a number token with a fraction or an exponent, outside the strings, is it so written.
+  if (/\d[.eE]/.test(text.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) return Response.json({ code: 'not_an_integer', message: 'categoryId must be written as an integer', status: 400 }, { status: 400 });
+  return fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: text }));
+};

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { HeaderForm } from '../types.js';
+import { everyJsonSpelling, everyNumberSpelling, jsonSpellingArbitrary, spellsNumbers, spellsText, type JsonSpelling } from './json-spelling.js';
 import { everyProxySpelling, proxyFields, proxySpellingArbitrary, type ProxySpelling } from './proxy-fields.js';
 import { everyUriSpelling, spellsOtherwise, uriSpellingArbitrary, type UriSpelling } from './uri-spelling.js';
 
@@ -43,12 +44,6 @@ export const DIMENSIONS = {
    * with a 4xx Error, but without the key never let in.
    */
   emptyLastSegment: [false, true],
-  /** RFC 8259 §4: an object is an unordered collection of members. */
-  memberOrder: ['as generated', 'reversed', 'rotated'],
-  /** RFC 8259 §2: whitespace is allowed before and after any structural character and around the value. */
-  jsonWhitespace: ['none', 'spaces', 'pretty', 'surrounding'],
-  /** RFC 8259 §7, §8.3: any character may be written as a \u escape (a surrogate pair past the BMP); `/` as `\/`. */
-  jsonEscapes: ['minimal', 'non-ASCII escaped', 'every character escaped', 'short escapes as \\u, solidus escaped'],
 } as const;
 
 export type Dimension = keyof typeof DIMENSIONS;
@@ -56,10 +51,11 @@ export type Dimension = keyof typeof DIMENSIONS;
 /**
  * The form drawn for each dimension, by index (0: as the harness sends it
  * unvaried), the path and query's spelling by the URI grammar
- * (uri-spelling.ts), and the fields a proxy adds (proxy-fields.ts). Plain
+ * (uri-spelling.ts), the fields a proxy adds (proxy-fields.ts), and a
+ * body's JSON spelling by RFC 8259's grammar (json-spelling.ts). Plain
  * data, so a seed replays it.
  */
-export type Variation = Partial<Record<Dimension, number>> & { uri?: UriSpelling; proxy?: ProxySpelling };
+export type Variation = Partial<Record<Dimension, number>> & { uri?: UriSpelling; proxy?: ProxySpelling; json?: JsonSpelling };
 
 /** The dimensions every operation's requests vary: its fields, and an undocumented query parameter. */
 export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment'];
@@ -71,7 +67,10 @@ export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acce
  */
 const SILENT: readonly Dimension[] = ['emptyLastSegment'];
 export const LIST_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'querySpelling'];
-export const CREATE_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'transfer', 'memberOrder', 'jsonWhitespace', 'jsonEscapes'];
+export const CREATE_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'transfer'];
+
+/** Whether an operation's requests carry a JSON body, spelled by json-spelling.ts. */
+const hasBody = (dimensions: readonly Dimension[]) => dimensions.includes('transfer');
 
 const formOf = <D extends Dimension>(variation: Variation, dimension: D): (typeof DIMENSIONS)[D][number] => DIMENSIONS[dimension][variation[dimension] ?? 0] as (typeof DIMENSIONS)[D][number];
 
@@ -82,7 +81,8 @@ const indexOf = (d: Dimension): fc.Arbitrary<number> => {
 
 /** Each dimension an index that shrinks toward 0, the unvaried form; the URI's spelling toward the plain one. */
 export function variationArbitrary(dimensions: readonly Dimension[]): fc.Arbitrary<Variation> {
-  return fc.record({ ...Object.fromEntries(dimensions.map((d) => [d, indexOf(d)])), uri: uriSpellingArbitrary(), proxy: proxySpellingArbitrary() }) as fc.Arbitrary<Variation>;
+  const body = hasBody(dimensions) ? { json: jsonSpellingArbitrary() } : {};
+  return fc.record({ ...Object.fromEntries(dimensions.map((d) => [d, indexOf(d)])), uri: uriSpellingArbitrary(), proxy: proxySpellingArbitrary(), ...body }) as fc.Arbitrary<Variation>;
 }
 
 /**
@@ -95,10 +95,14 @@ export function everyForm(dimensions: readonly Dimension[]): Variation[] {
   const most = Math.max(...dimensions.map((d) => DIMENSIONS[d].length));
   const uri = everyUriSpelling(most - 1);
   const proxy = everyProxySpelling(most - 1);
-  const equivalent = Array.from({ length: most - 1 }, (_, i) => ({ ...Object.fromEntries(dimensions.map((d) => [d, i + 1 < DIMENSIONS[d].length && !SILENT.includes(d) ? i + 1 : 0])), uri: uri[i], proxy: proxy[i] }) as Variation);
+  const json = everyJsonSpelling(most - 1);
+  const body = (i: number) => (hasBody(dimensions) ? { json: json[i] } : {});
+  const equivalent = Array.from({ length: most - 1 }, (_, i) => ({ ...Object.fromEntries(dimensions.map((d) => [d, i + 1 < DIMENSIONS[d].length && !SILENT.includes(d) ? i + 1 : 0])), uri: uri[i], proxy: proxy[i], ...body(i) }) as Variation);
   // A form the interface is silent on goes alone: a server may answer it otherwise, which would leave the forms beside it unjudged.
-  const silent = dimensions.filter((d) => SILENT.includes(d)).flatMap((d) => DIMENSIONS[d].slice(1).map((_, k) => ({ [d]: k + 1, uri: [], proxy: [] }) as Variation));
-  return [...equivalent, ...silent];
+  const plain = { uri: [], proxy: [], ...(hasBody(dimensions) ? { json: { text: [], numbers: [] } } : {}) };
+  const silent = dimensions.filter((d) => SILENT.includes(d)).flatMap((d) => DIMENSIONS[d].slice(1).map((_, k) => ({ ...plain, [d]: k + 1 }) as Variation));
+  const numbers = hasBody(dimensions) ? everyNumberSpelling().map((spelling) => ({ ...plain, json: spelling }) as Variation) : [];
+  return [...equivalent, ...silent, ...numbers];
 }
 
 /** The dimensions drawn away from their unvaried form. */
@@ -115,6 +119,8 @@ export function describeVariation(variation: Variation): string {
   });
   const proxy = Object.entries(proxyFields(variation.proxy));
   if (proxy.length) words.push(`fields a proxy adds ${proxy.map(([name, value]) => `${name}: ${value}`).join('; ')}`);
+  if (spellsText(variation.json)) words.push('the JSON text spelled another way RFC 8259 allows: whitespace, member order, escapes (as the body sent shows)');
+  if (spellsNumbers(variation.json)) words.push('integers written with a fraction or an exponent (as the body sent shows)');
   if (spellsOtherwise(variation.uri)) words.push('the path and query spelled another way RFC 3986 allows (as the curl line shows)');
   return words.length ? words.join('; ') : 'written as the harness always writes it';
 }
@@ -133,9 +139,6 @@ const LABELS: Record<Dimension, string> = {
   extraQuery: 'an undocumented query parameter',
   querySpelling: 'query parameters',
   emptyLastSegment: 'an empty last path segment',
-  memberOrder: 'member order',
-  jsonWhitespace: 'JSON whitespace',
-  jsonEscapes: 'JSON escapes',
 };
 
 /** How the HTTP client writes the request's fields: undefined when nothing of them is varied (sent exactly as unvaried requests are). */
@@ -164,5 +167,4 @@ export function headerForm(variation: Variation): HeaderForm | undefined {
 export const extraQueryOf = (variation: Variation): string | null => formOf(variation, 'extraQuery');
 export const querySpellingOf = (variation: Variation) => formOf(variation, 'querySpelling');
 export const emptyLastSegmentOf = (variation: Variation): boolean => formOf(variation, 'emptyLastSegment');
-export const jsonSpellingOf = (variation: Variation) => ({ order: formOf(variation, 'memberOrder'), whitespace: formOf(variation, 'jsonWhitespace'), escapes: formOf(variation, 'jsonEscapes') });
-export type JsonSpelling = ReturnType<typeof jsonSpellingOf>;
+export const jsonSpellingOf = (variation: Variation): JsonSpelling => variation.json ?? {};

@@ -10,7 +10,7 @@ import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { JSON_BODY } from './expect.js';
 import { finding, searchAndRecord, verdictOf, type Verdict } from './generated.js';
-import { STATEMENTS } from './statements.js';
+import { cite, STATEMENTS } from './statements.js';
 import { checkNothingStored, keepRefused, noneRefused, type Refused } from './refused-creates.js';
 import { withoutTheKey } from './variation-key.js';
 import { VARIATION_SHRINK_BUDGET, codingFindings, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs } from './variation-judge.js';
@@ -21,7 +21,39 @@ type NewPet = Record<string, unknown>;
 interface CreateCase {
   pet: NewPet;
   variation: Variation;
+  /** 0: the NewPet as drawn; k: with SHAPES[k - 1]'s field given a value of another type shaped like its own. */
+  shape: number;
 }
+
+/**
+ * Values of another JSON type shaped like a field's, from the document's
+ * NewPet: a string and a number are different JSON values whatever their
+ * characters (RFC 8259 §3). A string field (not an enum) gets a string of
+ * digits, which must stay a string; an integer field its digits as a
+ * string, an invalid value the interface answers with 400 ("Body is
+ * missing required fields or contains invalid values").
+ */
+interface Shape {
+  field: string;
+  as: 'digits' | 'string';
+}
+const SHAPES: readonly Shape[] = Object.entries(body.properties).flatMap(([field, schema]): Shape[] => (schema.kind === 'string' && !schema.enum ? [{ field, as: 'digits' }] : schema.kind === 'integer' ? [{ field, as: 'string' }] : []));
+
+let digitsMade = 0;
+/**
+ * The NewPet with its shape: a string of digits its own per case, or the
+ * integer's digits quoted beside a short name of its own. Nothing else in
+ * it may be refused: a server may refuse a name it holds or a long one,
+ * and which of two refusals comes first is its choice.
+ */
+function shaped(pet: NewPet, shape: number): NewPet {
+  const one = SHAPES[shape - 1];
+  if (!one) return pet;
+  const own = `${Date.now()}${digitsMade++}`;
+  return { ...pet, name: `${CREATED_NAME_PREFIX} variation ${own}`, [one.field]: one.as === 'digits' ? own : jsonText(pet[one.field]) };
+}
+
+const refusedAsInvalid = (shape: number) => SHAPES[shape - 1]?.as === 'string';
 
 /**
  * The NewPet of the cases tried on every run: a name with what the JSON
@@ -45,8 +77,9 @@ const ownName = (pet: NewPet): NewPet => (typeof pet.name === 'string' ? { ...pe
  * it: a refusal of the value itself is not this rule's to judge, a refusal
  * of only its other spelling is a failure.
  */
-async function createCase(context: RuleContext, { pet, variation }: CreateCase, refused: RefusedCreates): Promise<Verdict> {
+async function createCase(context: RuleContext, { pet: drawn, variation, shape }: CreateCase, refused: RefusedCreates): Promise<Verdict> {
   const probes: Probe[] = [];
+  const pet = shaped(drawn, shape);
   const send = async (v: Variation, auth?: ApiRequest['auth']) => {
     // Without the key, a name of its own, so that one stored in spite of its 401 is found afterwards.
     const sent = auth === undefined || typeof pet.name !== 'string' ? pet : { ...pet, name: `${refused.mark()} ${pet.name}` };
@@ -62,6 +95,11 @@ async function createCase(context: RuleContext, { pet, variation }: CreateCase, 
   probes.push(...keyless.probes);
   const status = varied.exchange.response?.status;
   if (status === undefined) return verdictOf(probes, findings);
+  if (refusedAsInvalid(shape)) {
+    const field = SHAPES[shape - 1]?.field as string;
+    if (status !== 400 && !(await refusalExcused(variation, status, async (only) => (await send(only)).exchange))) findings.push(finding(varied.exchange, `answered ${status} to ${field} ${describeValue(pet[field])}, a string where the interface says integer`, `400 (${cite(STATEMENTS.createBadRequest)}), however the body is written`, '$.status'));
+    return verdictOf(probes, findings);
+  }
   if (status === 201) return verdictOf(...(await readBack(context, varied, pet, variation, findings)));
   if (await refusalExcused(variation, status, async (only) => (await send(only)).exchange)) {
     observeExtraQuery(context, varied.exchange, varied.exchange, variation);
@@ -70,8 +108,12 @@ async function createCase(context: RuleContext, { pet, variation }: CreateCase, 
   // Sent as always (the unvaried spelling is jsonText's, which spellJson writes for no variation).
   const plain = await send({});
   observeExtraQuery(context, plain.exchange, varied.exchange, variation);
-  if (plain.exchange.response?.status === 201) {
+  const plainStatus = plain.exchange.response?.status;
+  if (plainStatus === 201) {
     findings.push(finding(varied.exchange, `answered ${status} to a NewPet that, written as the harness always writes it, got 201`, sameAs(variation, STATEMENTS.createSuccess), '$.status'));
+  } else if (plainStatus !== undefined && plainStatus !== status) {
+    // A refusal too must not depend on the spelling: the Error answers of the operation are its answers as well.
+    findings.push(finding(varied.exchange, `answered ${status} to a NewPet that, written as the harness always writes it, got ${plainStatus}`, sameAs(variation, STATEMENTS.createBadRequest), '$.status'));
   }
   return verdictOf(probes, findings);
 }
@@ -122,11 +164,12 @@ export const variationCreateRule: Rule = {
     const refused = refusedCreates();
     const outcome = await searchAndRecord<CreateCase>(context, this.id, {
       // The example NewPets are among the values drawn, so fast-check can shrink an example's variation (it shrinks only values its arbitrary can make).
-      arbitrary: fc.record({ pet: fc.oneof(fc.constantFrom(...pets), (arbitraryFor(body) as fc.Arbitrary<NewPet>).map(ownName)), variation: variationArbitrary(CREATE_DIMENSIONS) }),
-      examples: forms.map((variation, i) => ({ pet: pets[i] as NewPet, variation })),
+      arbitrary: fc.record({ pet: fc.oneof(fc.constantFrom(...pets), (arbitraryFor(body) as fc.Arbitrary<NewPet>).map(ownName)), variation: variationArbitrary(CREATE_DIMENSIONS), shape: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(SHAPES.length) }) }),
+      // Each shape with the forms of the first cases, so an error answer (400) and a string of digits are sent in every spelling.
+      examples: forms.map((variation, i) => ({ pet: pets[i] as NewPet, variation, shape: i < SHAPES.length * 2 ? (i % (SHAPES.length + 1)) : 0 })),
       runs: context.examples,
       check: (c) => createCase(context, c, refused),
-      describe: ({ pet, variation }) => `createPet with ${describeBody(pet)}, ${describeVariation(variation)}`,
+      describe: ({ pet, variation, shape }) => `createPet with ${describeBody(pet)}${shape ? `, ${SHAPES[shape - 1]?.field} given ${SHAPES[shape - 1]?.as === 'digits' ? 'a string of digits' : 'its digits as a string'}` : ''}, ${describeVariation(variation)}`,
       shrinkBudget: VARIATION_SHRINK_BUDGET,
     });
     if (refused.kept.names.size === 0) return outcome;

@@ -1,4 +1,5 @@
 import { unacceptedCoding } from '../../verdict/decode-body.js';
+import { spellsNumbers, spellsText } from '../generate/json-spelling.js';
 import { proxyFields } from '../generate/proxy-fields.js';
 import { spellsOtherwise } from '../generate/uri-spelling.js';
 import { DIMENSIONS, describeVariation, emptyLastSegmentOf, extraQueryOf, headerForm, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
@@ -32,9 +33,6 @@ const WHY: Record<Dimension, string> = {
   extraQuery: 'the interface does not say what an undocumented query parameter does: it may be ignored, or refused with a 4xx Error, never change a 2xx answer',
   querySpelling: 'the interface names parameters, not their order',
   emptyLastSegment: 'the interface names /pets and /pets/{petId}, not /pets/ (RFC 3986 §6.2.3 makes only an empty path "/"): it may be answered as the path without it, redirected or refused with a 4xx Error, but never let in without the key',
-  memberOrder: 'a JSON object is an unordered collection of members (RFC 8259 §4)',
-  jsonWhitespace: 'whitespace around JSON tokens is insignificant (RFC 8259 §2)',
-  jsonEscapes: 'a JSON string means the same with any of its characters escaped (RFC 8259 §7, §8.3)',
 };
 
 /** Why a path and query spelled otherwise by the URI grammar (generate/uri-spelling.ts) are the same. */
@@ -43,9 +41,14 @@ const URI_WHY = 'an unreserved character and its percent-encoding, in either cas
 /** Why fields a proxy adds, which a client can send as well, change nothing (generate/proxy-fields.ts). */
 const PROXY_WHY = 'a client can send the fields a proxy adds: "The Forwarded HTTP header field cannot be relied upon to be correct, as it may be modified ... by every node on the way to the server, including the client making the request" (RFC 7239 §8.1), and so can X-Forwarded-* and Via (RFC 9110 §7.6.3)';
 
+/** Why a JSON text spelled otherwise by RFC 8259's grammar (generate/json-spelling.ts) is the same value. */
+const JSON_TEXT_WHY = '"Insignificant whitespace is allowed before or after any of the six structural characters" (RFC 8259 §2), "An object is an unordered collection of zero or more name/value pairs" (§4), and "Any character may be escaped" (§7)';
+/** Why an integer written with a fraction or an exponent may be refused, but only alike with and without the key. */
+const NUMBER_WHY = 'an integer written with a fraction or an exponent (1.0, 1e0) is the same number (RFC 8259 §6), which the interface, saying integer, may refuse with 400 (JSON Schema drafts disagree), but must answer alike however the rest is written, and with 401 without the key';
+
 /** What a case varied, and why it had to be answered as the unvaried request: a finding's "expected". */
 export function sameAs(variation: Variation, statement: Statement): string {
-  const reasons = [...variedDimensions(variation).map((d) => WHY[d]), ...(spellsOtherwise(variation.uri) ? [URI_WHY] : []), ...(Object.keys(proxyFields(variation.proxy)).length ? [PROXY_WHY] : [])];
+  const reasons = [...variedDimensions(variation).map((d) => WHY[d]), ...(spellsOtherwise(variation.uri) ? [URI_WHY] : []), ...(Object.keys(proxyFields(variation.proxy)).length ? [PROXY_WHY] : []), ...(spellsText(variation.json) ? [JSON_TEXT_WHY] : []), ...(spellsNumbers(variation.json) ? [NUMBER_WHY] : [])];
   return `the answer the same request gets as the harness always writes it (${cite(statement)}); this one differs only in ${describeVariation(variation)}: ${reasons.join('; ')}`;
 }
 
@@ -53,11 +56,13 @@ export function sameAs(variation: Variation, statement: Statement): string {
  * Another status a variation may get where the unvaried request got a 2xx:
  * a 4xx Error to an undocumented query parameter (the interface is silent),
  * a redirect, 400, 404 or 405 to an empty last segment (another path: the
- * interface is silent), 411 to a body sent chunked (RFC 9112 §6.3).
+ * interface is silent), 400 to an integer written with a fraction or an
+ * exponent (the interface is silent), 411 to a body sent chunked (RFC 9112 §6.3).
  */
 export function excused(variation: Variation, status: number): boolean {
   if (extraQueryOf(variation) !== null && status >= 400 && status < 500) return true;
   if (emptyLastSegmentOf(variation) && ((status >= 300 && status < 400) || [400, 404, 405].includes(status))) return true;
+  if (spellsNumbers(variation.json) && status === 400) return true;
   return (variation.transfer ?? 0) !== 0 && DIMENSIONS.transfer[variation.transfer ?? 0] === 'chunked' && status === 411;
 }
 
@@ -71,7 +76,8 @@ const EXCUSING: readonly Dimension[] = ['extraQuery', 'transfer', 'emptyLastSegm
  */
 export function excusingOnly(variation: Variation): Variation | undefined {
   const only = Object.fromEntries(EXCUSING.filter((d) => (variation[d] ?? 0) !== 0).map((d) => [d, variation[d]])) as Variation;
-  const more = variedDimensions(variation).length > variedDimensions(only).length || spellsOtherwise(variation.uri) || Object.keys(proxyFields(variation.proxy)).length > 0;
+  if (spellsNumbers(variation.json)) only.json = { numbers: variation.json?.numbers ?? [] };
+  const more = variedDimensions(variation).length > variedDimensions(only).length || spellsOtherwise(variation.uri) || Object.keys(proxyFields(variation.proxy)).length > 0 || spellsText(variation.json);
   return more ? only : undefined;
 }
 
