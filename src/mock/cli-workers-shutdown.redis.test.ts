@@ -17,7 +17,7 @@ folder.write(
   'slow-list.yaml',
   scenarioWith('slow-list', [
     { id: 'slow', match: { operation: 'listPets' }, fault: { latency: { fixedMs: 1500 } } },
-    // Longer than the 10 s shutdown grace period.
+    // Longer than the 8 s shutdown grace period.
     { id: 'too-slow', match: { operation: 'getPet' }, fault: { latency: { fixedMs: 12_000 } } },
   ]),
 );
@@ -70,7 +70,7 @@ describe('stopping --workers with requests in flight', () => {
     expect(mock.stdout()).toContain('SIGINT received twice: stopping now');
   });
 
-  it('the end of the 10 s grace period closes what is still in flight, and says so; the rest is answered', { timeout: 30_000 }, async () => {
+  it('the end of the default 8 s grace period closes what is still in flight, and says so; the rest is answered', { timeout: 30_000 }, async () => {
     const mock = await startWorkers();
     const answered = slowRequests(mock, 6);
     const cut = slowRequests(mock, 4, '/pets/1');
@@ -80,8 +80,8 @@ describe('stopping --workers with requests in flight', () => {
     expect(await answered).toEqual(Array(6).fill(200));
     expect(await cut).toEqual(Array(4).fill(0));
     expect(await mock.exited).toEqual({ code: 0, signal: null });
-    expect(Date.now() - started).toBeGreaterThan(9500);
-    expect(Date.now() - started).toBeLessThan(11_500);
-    expect(mock.stdout()).toContain('the shutdown grace period of 10 s is over: closing the connections still open, their requests unanswered');
+    expect(Date.now() - started).toBeGreaterThan(7500);
+    expect(Date.now() - started).toBeLessThan(9500);
+    expect(mock.stdout()).toContain('the shutdown grace period of 8 s is over: closing the connections still open, their requests unanswered');
   });
 });

@@ -131,7 +131,7 @@ describe('a connection the mock closes lingers within its bounds (6 s, 2 s quiet
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = performance.now();
     await mock.close();
-    // Closed at once, not when the lingering connection's 6 s are over (nor at the 10 s shutdown grace).
+    // Closed at once, not when the lingering connection's 6 s are over (nor at the 8 s shutdown grace).
     expect(performance.now() - started).toBeLessThan(3000);
     await client.closed;
     expect413(client.received());
