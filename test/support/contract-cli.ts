@@ -175,6 +175,9 @@ const WRONG_KEY = [
   'cache-keyless-get-pet',
   'revalidate-credentials-list-pets',
   'revalidate-credentials-get-pet',
+  // The key on every variation: each varied request goes with a wrong key too.
+  'vary-get-pet',
+  'vary-create-pet',
 ];
 export const BROKEN_RULES = {
   failed: (run: 'read-only, 30 animals' | 'read-only, past 100' | 'writing'): string[] => [
