@@ -55,13 +55,14 @@ export function sameAs(variation: Variation, statement: Statement): string {
 /**
  * Another status a variation may get where the unvaried request got a 2xx:
  * a 4xx Error to an undocumented query parameter (the interface is silent),
- * a redirect, 400, 404 or 405 to an empty last segment (another path: the
- * interface is silent), 400 to an integer written with a fraction or an
+ * a redirect or a 4xx other than 401 to an empty last segment (another path,
+ * which the interface does not have: how a target refuses a path it does
+ * not have is its own choice, a profile's `unknown-path`, 403 included), 400 to an integer written with a fraction or an
  * exponent (the interface is silent), 411 to a body sent chunked (RFC 9112 §6.3).
  */
 export function excused(variation: Variation, status: number): boolean {
   if (extraQueryOf(variation) !== null && status >= 400 && status < 500) return true;
-  if (emptyLastSegmentOf(variation) && ((status >= 300 && status < 400) || [400, 404, 405].includes(status))) return true;
+  if (emptyLastSegmentOf(variation) && status >= 300 && status < 500 && status !== 401) return true;
   if (spellsNumbers(variation.json) && status === 400) return true;
   return (variation.transfer ?? 0) !== 0 && DIMENSIONS.transfer[variation.transfer ?? 0] === 'chunked' && status === 411;
 }

@@ -21,12 +21,13 @@ export type SendWith = (auth: ApiRequest['auth']) => Promise<Probe>;
 /**
  * What a request the interface is silent on may get without the key besides
  * 401: where the request with the key was answered as no operation of the
- * interface (a redirect, a 404: an empty last segment, RFC 3986 §6.2.3, is
- * another path), a server that routes before it authenticates answers the
- * same without the key. Never a 2xx.
+ * interface (a redirect, or a refusal of a path it does not have, 404 or a
+ * profile's `unknown-path` such as 403: an empty last segment, RFC 3986
+ * §6.2.3, is another path), a server that routes before it authenticates
+ * answers the same without the key. Never a 2xx.
  */
 const alsoAllowed = (keyedStatus: number | undefined, silent: boolean): number | undefined =>
-  silent && keyedStatus !== undefined && ((keyedStatus >= 300 && keyedStatus < 400) || keyedStatus === 404) ? keyedStatus : undefined;
+  silent && keyedStatus !== undefined && keyedStatus >= 300 && keyedStatus < 500 && keyedStatus !== 401 ? keyedStatus : undefined;
 
 /**
  * The varied request sent with each bad credential: each must get 401.
