@@ -1,6 +1,7 @@
 import type { Send } from './http-client.js';
 import { NOT_SENT, type RecordedExchange } from '../verdict/exchange.js';
 import { answerSignature } from '../verdict/answer-signature.js';
+import { decodeUnreserved } from '../shared/uri-normal-form.js';
 
 /** The distinct `METHOD path` kept per status: enough to find an operation that does not document it, bounded whatever the run's size. */
 const ASKED_PER_STATUS = 32;
@@ -71,8 +72,9 @@ export function answerTally(send: Send): AnswerTally {
       const afterward = exchange.response?.afterward;
       if (afterward && !afterward.closes) count(afterward.next ?? 'none', 'GET');
       const json = exchange.response?.json;
-      if (request.method === 'POST' && path === '/pets' && status === 201 && isAnimal(json)) created.set(String(json.id), json);
-      const pets = request.method === 'HEAD' ? [] : (status === 200 || status === 201) && path.startsWith('/pets') ? (Array.isArray(json) ? json : [json]) : [];
+      // A create spelled another way (`/./%70ets`, `/pets/`) that a target answers 201 adds an animal too.
+      if (request.method === 'POST' && /^\/pets\/?$/.test(normalPath(path)) && status === 201 && isAnimal(json)) created.set(String(json.id), json);
+      const pets = request.method === 'HEAD' ? [] : (status === 200 || status === 201) && normalPath(path).startsWith('/pets') ? (Array.isArray(json) ? json : [json]) : [];
       for (const pet of pets) if (isAnimal(pet)) seen.add(String(pet.id));
       return exchange;
     },
@@ -83,5 +85,8 @@ export function answerTally(send: Send): AnswerTally {
     created: () => created,
   };
 }
+
+/** A path below the base as RFC 3986 reads it: dot segments removed (§5.2.4), unreserved characters decoded (§6.2.2.2). */
+const normalPath = (path: string): string => decodeUnreserved(new URL(path.startsWith('/') ? `.${path}` : path, 'http://base/').pathname);
 
 const isAnimal = (value: unknown): value is { id: number | bigint } => typeof value === 'object' && value !== null && (typeof (value as { id?: unknown }).id === 'number' || typeof (value as { id?: unknown }).id === 'bigint');
