@@ -1,7 +1,7 @@
 import type { Send } from './http-client.js';
 import { NOT_SENT, type RecordedExchange } from '../verdict/exchange.js';
 import { answerSignature } from '../verdict/answer-signature.js';
-import { decodeUnreserved } from '../shared/uri-normal-form.js';
+import { normalPath } from '../shared/uri-normal-form.js';
 
 /** The distinct `METHOD path` kept per status: enough to find an operation that does not document it, bounded whatever the run's size. */
 const ASKED_PER_STATUS = 32;
@@ -85,8 +85,5 @@ export function answerTally(send: Send): AnswerTally {
     created: () => created,
   };
 }
-
-/** A path below the base as RFC 3986 reads it: dot segments removed (§5.2.4), unreserved characters decoded (§6.2.2.2). */
-const normalPath = (path: string): string => decodeUnreserved(new URL(path.startsWith('/') ? `.${path}` : path, 'http://base/').pathname);
 
 const isAnimal = (value: unknown): value is { id: number | bigint } => typeof value === 'object' && value !== null && (typeof (value as { id?: unknown }).id === 'number' || typeof (value as { id?: unknown }).id === 'bigint');

@@ -16,3 +16,14 @@ export function decodeUnreserved(path: string): string {
     return UNRESERVED.test(c) ? c : encoded;
   });
 }
+
+/**
+ * The path of a URL, or of a path (`/./%70ets?x`, read below any base), as
+ * RFC 3986 §6.2.2 names the resource: dot segments removed (§5.2.4),
+ * unreserved characters decoded: `/pets`.
+ */
+export function normalPath(target: string): string {
+  // `./` first: a path that starts `//` would otherwise be read as a host.
+  return decodeUnreserved(new URL(target.startsWith('/') ? `.${target}` : target, 'http://base/').pathname);
+}
+

@@ -1,5 +1,5 @@
 import type { IHttpOperation } from '../document/prism.js';
-import { decodeUnreserved } from '../shared/uri-normal-form.js';
+import { normalPath } from '../shared/uri-normal-form.js';
 import type { ResponseValidator } from '../document/response-validator.js';
 import { checkStatement } from './exchange-check-ids.js';
 import { invariantFindings } from './invariants.js';
@@ -117,7 +117,7 @@ export function charsetOf(contentType: string): string | undefined {
 /** The request's path below the base URL's path: `/v1/pets/3` → `/pets/3`. */
 export function pathBelowBase(url: string, basePath: string): string {
   // As RFC 3986 §6.2.2 names the resource: URL removes dot segments (§5.2.4), and `/v1/%70ets` is `/v1/pets`.
-  const pathname = decodeUnreserved(new URL(url).pathname);
+  const pathname = normalPath(url);
   return pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
 }
 
