@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadedProfile } from '../../src/mock/core/profile/checked-profile.js';
@@ -24,9 +24,11 @@ let loaded: LoadedProfile | undefined;
 /** The server on a free port, answering with `key` only. */
 export function startEveryChoice(key: string): Promise<ApiServer> {
   if (!loaded) {
-    const file = join(mkdtempSync(join(tmpdir(), 'animal-store-every-choice-')), 'every-choice.json');
+    const dir = mkdtempSync(join(tmpdir(), 'animal-store-every-choice-'));
+    const file = join(dir, 'every-choice.json');
     writeFileSync(file, JSON.stringify({ version: 1, name: 'every-choice', choices: EVERY_CHOICE }));
     const read = loadProfile(file);
+    rmSync(dir, { recursive: true, force: true });
     if (!read.ok) throw new Error(read.error);
     loaded = read.value;
   }
