@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileSource, compileTransactions } from './dredd.js';
 import { defaultDocumentPath } from '../shared/package-root.js';
@@ -8,6 +7,7 @@ import { loadContract } from './load-contract.js';
 import { loadDocument } from './load-document.js';
 import { getHttpOperationsFromSpec } from './prism.js';
 import { httpOperations } from './http-operations.js';
+import { tempFolder } from '../../test/support/temp-folder.js';
 
 describe('the contract document', () => {
   it('compiles with dredd-transactions into complete pairs for every operation and status, getPet included', async () => {
@@ -36,7 +36,7 @@ describe('the contract document', () => {
   it("the build's pairs are dredd-transactions' own, and an edited document is compiled again", async () => {
     const source = readFileSync(defaultDocumentPath(), 'utf8');
     expect(await compileTransactions()).toEqual(await compileSource(source, 'openapi/animal-store.yaml'));
-    const edited = join(mkdtempSync(join(tmpdir(), 'contract-document-')), 'edited.yaml');
+    const edited = join(tempFolder('contract-document-'), 'edited.yaml');
     writeFileSync(edited, source.replace('/pets/{petId}:', '/animals/{petId}:').replaceAll("'/pets/{petId}'", "'/animals/{petId}'"));
     const pairs = (await compileTransactions(edited)).transactions.map((t) => `${t.request.method} ${t.request.uri}`);
     expect(pairs).toContain('GET /animals/1');
@@ -47,7 +47,7 @@ describe('the contract document', () => {
     const fresh = await getHttpOperationsFromSpec(loadDocument());
     // JSON leaves out the one undefined member prism writes (an unset bearerFormat); nothing else differs.
     expect(await httpOperations()).toEqual(JSON.parse(JSON.stringify(fresh)));
-    const edited = join(mkdtempSync(join(tmpdir(), 'contract-document-')), 'edited.yaml');
+    const edited = join(tempFolder('contract-document-'), 'edited.yaml');
     writeFileSync(edited, readFileSync(defaultDocumentPath(), 'utf8').replace('/pets/{petId}:', '/animals/{petId}:'));
     expect((await httpOperations(edited)).map((o) => o.path)).toContain('/animals/{petId}');
   });

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/shared/package-root.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 /**
  * The Dockerfile's static checks (dockerfile-replay.mjs `check`), run in
@@ -22,7 +22,7 @@ function check(dockerfile: string, dir = root): { code: number | null; out: stri
 
 /** The Dockerfile changed by `change`, beside a copy of package.json (the labels are checked against it). */
 function changed(change: (text: string) => string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dockerfile-'));
+  const dir = tempFolder('dockerfile-');
   copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
   const file = join(dir, 'Dockerfile');
   writeFileSync(file, change(readFileSync(join(root, 'Dockerfile'), 'utf8')));

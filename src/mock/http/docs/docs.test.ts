@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../document/load-contract.js';
@@ -9,6 +8,7 @@ import { DEFAULT_API_KEY } from '../../../shared/default-api-key.js';
 import { rawRequest } from '../../../../test/support/raw-request.js';
 import { expectRevalidation } from '../../../../test/support/revalidation.js';
 import { TEST_KEY, useMock } from '../../../../test/support/use-mock.js';
+import { tempFolder } from '../../../../test/support/temp-folder.js';
 
 const originOf = (mock: { url: string }): string => new URL(mock.url).origin;
 
@@ -18,7 +18,7 @@ async function servedContract(origin: string) {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   const document = (await res.json()) as any;
-  const file = join(mkdtempSync(join(tmpdir(), 'docs-')), 'served.json');
+  const file = join(tempFolder('docs-'), 'served.json');
   writeFileSync(file, JSON.stringify(document));
   return { document, contract: loadContract(file) };
 }
@@ -27,7 +27,7 @@ async function servedContract(origin: string) {
 function changedContract(change: (document: any) => void): string {
   const document = parseYaml(readFileSync(defaultDocumentPath(), 'utf8')) as any;
   change(document);
-  const file = join(mkdtempSync(join(tmpdir(), 'docs-contract-')), 'contract.json');
+  const file = join(tempFolder('docs-contract-'), 'contract.json');
   writeFileSync(file, JSON.stringify(document));
   return file;
 }
