@@ -112,6 +112,18 @@ describe.concurrent('the run in a session of its own (the built CLI and the buil
     expect([await unchangedSince(a, beforeA), await unchangedSince(b, beforeB)]).toEqual([beforeA, beforeB]);
   });
 
+  it('a wrong API key: the mock started no session for it, and the Session line says nothing is left; a mock with an admin key not given: its key is named', async ({ expect }) => {
+    const url = await startMock();
+    const refused = await processes.node([CONTRACT_BIN, '--base-url', url, '--api-key', 'not-the-key', '--seed', '7', '--only', 'list-limit-1'], { env: childEnv(), cwd: dir() });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/Session: contract-run-[0-9a-f]{12}, the run's own on this mock, ended after the run/);
+    expect(refused.stdout).not.toMatch(/admin key/);
+    expect(((await admin(url, '/sessions')) as { sessions: unknown[] }).sessions).toEqual([]);
+    const guarded = await startMock(['--admin-key', 'session-test-admin-key']);
+    const run = await contract(guarded, ['--only', 'list-limit-1']);
+    expect(run.stdout).toMatch(/not ended: DELETE \/__mock\/sessions\/contract-run-[0-9a-f]{12} answered 401 unauthorized: the mock needs its admin key for it \(--admin-key or MOCK_ADMIN_KEY\)/);
+  });
+
   it('a target that is not the mock: no session header is sent, and the report says it has none; with --session the header goes, as asked', async ({ expect }) => {
     const seen: string[] = [];
     // The mock's API without its admin API: a service of the interface, with no sessions.

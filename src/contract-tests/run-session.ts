@@ -57,39 +57,60 @@ const adminRoot = (baseUrl: string): string => baseUrl.replace(/\/v1\/?$/, '/__m
  */
 export async function openRunSession(target: SessionTarget, choice: SessionChoice): Promise<RunSession> {
   const admin = createHttpClient({ baseUrl: adminRoot(target.baseUrl), apiKey: target.adminKey ?? target.apiKey, timeoutMs: target.timeoutMs, maxBodyBytes: 64 * 1024, retries: 0, fetch: target.fetch });
-  const mock = await isThisMock(admin);
+  const health = await askHealth(admin);
+  const mock = health !== 'not-this-mock';
   if (choice.kind === 'shared') return fixed({ id: null, kind: 'shared', mock }, undefined);
   const id = choice.kind === 'named' ? choice.id : `contract-run-${randomBytes(6).toString('hex')}`;
   if (choice.kind === 'named') return fixed({ id, kind: 'named', mock }, id);
   if (!mock) return fixed({ id: null, kind: 'none' }, undefined);
   let ended: Promise<RunSessionFacts> | undefined;
+  const ender: Ender = { adminKeyAsked: health === 'admin-key-asked', adminKeyGiven: target.adminKey !== undefined };
   return {
     facts: { id, kind: 'own', mock },
     header: id,
-    end: () => (ended ??= endSession(admin, id)),
+    end: () => (ended ??= endSession(admin, id, ender)),
   };
+}
+
+/** How the mock's health answered: this mock, with or without an admin key; or another target. */
+type Health = 'no-admin-key' | 'admin-key-asked' | 'not-this-mock';
+
+/** What ending the session needs to know to say why a DELETE was refused. */
+interface Ender {
+  /** The mock's health asked for its admin key: it was started with one. */
+  adminKeyAsked: boolean;
+  /** The run was given an admin key (--admin-key, MOCK_ADMIN_KEY), sent in place of the API key. */
+  adminKeyGiven: boolean;
 }
 
 const fixed = (facts: RunSessionFacts, header: string | undefined): RunSession => ({ facts, header, end: async () => facts });
 
-async function isThisMock(admin: Send): Promise<boolean> {
+async function askHealth(admin: Send): Promise<Health> {
   // Never with a key, nor a session: the admin key goes only to a target that showed it is this mock, and only to end the session.
   const health = await admin({ method: 'GET', path: '/health', auth: 'none' });
   const response = health.response;
-  if (response?.status === 401) return /realm="animal-store-mock admin"/.test(response.headers['www-authenticate'] ?? '');
+  if (response?.status === 401) return /realm="animal-store-mock admin"/.test(response.headers['www-authenticate'] ?? '') ? 'admin-key-asked' : 'not-this-mock';
   const body = response?.status === 200 ? (response.json as Record<string, unknown> | undefined) : undefined;
-  return body?.status === 'ok' && typeof body.store === 'string' && body.session === null;
+  return body?.status === 'ok' && typeof body.store === 'string' && body.session === null ? 'no-admin-key' : 'not-this-mock';
 }
 
 /** `DELETE /__mock/sessions/ID` with the key that opened it (with --session-per-key, only that key may end it) or the admin key. */
-async function endSession(admin: Send, id: string): Promise<RunSessionFacts> {
+async function endSession(admin: Send, id: string, ender: Ender): Promise<RunSessionFacts> {
   const ended: RecordedExchange = { operation: undefined, ...(await admin({ method: 'DELETE', path: `/sessions/${encodeURIComponent(id)}`, auth: 'key' })) };
   const status = ended.response?.status;
   // 404 unknown_session: the run never opened it (it stopped before its first request), so nothing is left.
   if (status === 200 || (status === 404 && errorCodeOf(ended) === 'unknown_session')) return { id, kind: 'own', mock: true, ended: true };
+  // A mock without an admin key ends a session for an API key it takes. It refused this one, and a request with a
+  // key it refuses starts no session (its steps check the key first): the run opened none, so nothing is left.
+  if (status === 401 && !ender.adminKeyAsked && !ender.adminKeyGiven) return { id, kind: 'own', mock: true, ended: true };
   const why = status === undefined ? `no answer (${ended.networkError})` : `${status}${errorCodeOf(ended) ? ` ${errorCodeOf(ended)}` : ''}`;
-  const hint = status === 401 ? ': the mock needs its admin key for it (--admin-key or MOCK_ADMIN_KEY)' : '';
-  return { id, kind: 'own', mock: true, ended: false, notEnded: `DELETE /__mock/sessions/${id} answered ${why}${hint}; it ends by itself after the mock's --session-idle` };
+  return { id, kind: 'own', mock: true, ended: false, notEnded: `DELETE /__mock/sessions/${id} answered ${why}${status === 401 ? refusedBecause(ender) : ''}; it ends by itself after the mock's --session-idle` };
+}
+
+/** Why the mock refused to end the session: which key it wanted, in words that never repeat one. */
+function refusedBecause(ender: Ender): string {
+  if (!ender.adminKeyGiven) return ': the mock needs its admin key for it (--admin-key or MOCK_ADMIN_KEY)';
+  return ender.adminKeyAsked ? ': the mock refused the admin key given (--admin-key or MOCK_ADMIN_KEY)' : ': the mock has no admin key, and refused the one given (--admin-key or MOCK_ADMIN_KEY) as an API key';
 }
 
 /**
