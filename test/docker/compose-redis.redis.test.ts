@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMock, useBuiltCli } from '../support/built-cli.js';
+import { packageRoot } from '../../src/shared/package-root.js';
 import { Processes } from '../support/processes.js';
 import { redisCommand } from '../support/redis-command.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
@@ -95,12 +96,12 @@ describe("the mock service's health check, against the mock started as compose.y
   // As the Dockerfile's check does: a free port on the loopback, appended, so it wins; and the Redis started here for `redis:6379`.
   const started = (redisUrl: string) => startMock([...args, '--port', '0', '--host', '127.0.0.1', '--store', redisUrl], environment);
 
-  /** Runs the `CMD` health check as the engine would, in the container's environment (PORT from the image). */
+  /** Runs the `CMD` health check as the engine would, from the image's working folder (the package's root), in the container's environment (PORT from the image). */
   async function check(port: string, env: Record<string, string>): Promise<number | null> {
     const test = mock.healthcheck?.test ?? [];
     expect(test[0]).toBe('CMD');
     expect(test[1]).toBe('node');
-    const run = await processes.node(test.slice(2), { env: { PATH: process.env.PATH ?? '', PORT: port, ...env } });
+    const run = await processes.node(test.slice(2), { cwd: packageRoot(), env: { PATH: process.env.PATH ?? '', PORT: port, ...env } });
     return run.code;
   }
 

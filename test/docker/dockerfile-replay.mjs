@@ -305,10 +305,9 @@ async function check(dockerfile, ignoreFile) {
   const hc = rt.healthcheck;
   ok(hc && hc.argv[hc.exec ? 0 : 2]?.startsWith('node'), 'HEALTHCHECK runs node');
   ok(hc && !/\b(curl|wget)\b/.test(hc.argv.join(' ')), 'HEALTHCHECK needs no curl or wget');
-  ok(hc && hc.argv.join(' ').includes('127.0.0.1') && hc.argv.join(' ').includes('/__mock/health'),
-    'HEALTHCHECK asks http://127.0.0.1:.../__mock/health');
-  ok(hc && /process\.env\.MOCK_ADMIN_KEY/.test(hc.argv.join(' ')) && /authorization/i.test(hc.argv.join(' ')),
-    'HEALTHCHECK sends MOCK_ADMIN_KEY when set (health needs the admin key then)');
+  // What it asks and sends is run below (verify-dockerfile.sh); here, that it can be run as written everywhere.
+  ok(hc && hc.exec && hc.argv.every((arg) => !/\s/.test(arg)),
+    'HEALTHCHECK in exec form, no argument holding a space (Podman\'s Docker-compatible API splits one)');
   const comments = fs.readFileSync(dockerfile, 'utf8').split('\n').filter((line) => line.startsWith('#')).join('\n');
   ok(/MOCK_ADMIN_KEY/.test(comments), 'the Dockerfile documents MOCK_ADMIN_KEY');
   const argv = [...(rt.entrypoint ?? []), ...(rt.cmd ?? [])];

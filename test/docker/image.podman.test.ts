@@ -91,7 +91,7 @@ afterAll(async () => {
 describe('the image, built from the Dockerfile by podman and run', () => {
   it('is healthy by its own HEALTHCHECK, which the docker format kept', async () => {
     const check = JSON.parse(await podmanOk(engine, ['image', 'inspect', '--format', '{{json .Config.Healthcheck}}', IMAGE])) as { Test: string[] } | null;
-    expect(check?.Test.slice(0, 3)).toEqual(['CMD', 'node', '-e']);
+    expect(check?.Test.slice(0, 2)).toEqual(['CMD', 'node']);
     expect((await podman(engine, ['healthcheck', 'run', CONTAINER])).code).toBe(0);
     expect((await podmanOk(engine, ['inspect', '--format', '{{.State.Healthcheck.Status}}', CONTAINER])).trim()).toBe('healthy');
   });
