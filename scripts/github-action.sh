@@ -32,16 +32,17 @@ finish() {
 
 # Refuses before anything runs, naming the Action's input: exit 2, one annotation, the summary says why.
 refuse() {
-  echo "::error title=animal-store-contract::$1"
+  echo "::error title=Contract tests not run::$1"
   printf '## Contract tests not run\n\n%s\n' "$1" | summarise
   finish 2
 }
 
 [ -n "${CONTRACT_BASE_URL:-}" ] || refuse "the base-url input is empty: give the API's base URL, ending in /v1 (a workflow variable, such as vars.STAGING_BASE_URL)"
 # A pull request from a fork gets no secrets: its api-key arrives empty.
-[ -n "${CONTRACT_API_KEY:-}" ] || refuse "the api-key input is empty: pass a secret (secrets.STAGING_API_KEY). A workflow run for a pull request from a fork is given no secrets: run the contract tests on push, or on pull requests from this repository's branches"
+[ -n "${CONTRACT_API_KEY:-}" ] || refuse "the api-key input is empty: pass a secret (secrets.ANIMAL_STORE_API_KEY). A workflow run for a pull request from a fork is given no secrets: run the contract tests on push, or on pull requests from this repository's branches"
 
-args=(--base-url "${CONTRACT_BASE_URL}")
+# The key by the name of its variable: the api-key input wins over a --config environment's own key, and is on no command line.
+args=(--base-url "${CONTRACT_BASE_URL}" --api-key-from CONTRACT_API_KEY)
 [ -n "${CONTRACT_SEED:-}" ] && args+=(--seed "$CONTRACT_SEED")
 [ -n "${CONTRACT_EXAMPLES:-}" ] && args+=(--examples "$CONTRACT_EXAMPLES")
 case "${CONTRACT_READ_ONLY:-false}" in

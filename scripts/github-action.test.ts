@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, it } from 'vitest';
 import { CONTRACT_BIN, MOCK_BIN, startRawServer, type TestServer } from '../test/support/contract-cli.js';
@@ -147,7 +147,8 @@ describe('what the annotations and the summary must escape', () => {
   ] as const)('%s: exit 2 before the harness runs, one annotation naming the input, and the summary says why', async ([, inputs, message], { expect }) => {
     const run = await step(`empty-${Object.keys(inputs)[0]}`, { CONTRACT_BASE_URL: flakyUrl, CONTRACT_API_KEY: KEY, ...inputs });
     expect([run.code, run.output]).toEqual([2, 'exit-code=2\n']);
-    expect(annotations(run.stdout).map((a) => a.message)).toEqual([expect.stringMatching(message)]);
+    // Titled as the harness titles a run it could not start, so one search finds both.
+    expect(annotations(run.stdout).map((a) => [a.properties.title, a.message])).toEqual([['Contract tests not run', expect.stringMatching(message)]]);
     expect(run.summary).toContain('## Contract tests not run');
     expect(run.summary).toMatch(message.source.startsWith('^') ? new RegExp(message.source.slice(1)) : message);
     expectNoKey(expect, run);
@@ -167,6 +168,18 @@ describe('what the annotations and the summary must escape', () => {
     expect(annotations(spaced.stdout)[0]?.message).toContain('no such rule');
     expectNoKey(expect, refused);
     expectNoKey(expect, unreachable);
+  });
+
+  it("the api-key input is the key sent, even when the args choose a --config environment whose own key is another; the log names the target and the seed", async ({ expect }) => {
+    const folder = join(dir(), 'config-env');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'envs.yaml'), `environments:\n  staging:\n    baseUrl: ${flakyUrl}\n    apiKeyFrom: STALE_STAGING_KEY\n`);
+    const run = await step('config-env', { CONTRACT_BASE_URL: flakyUrl, CONTRACT_API_KEY: KEY, CONTRACT_SEED: '11', STALE_STAGING_KEY: 'a-stale-key', CONTRACT_ARGS: '--config\nenvs.yaml\n--env\nstaging\n--only\nlist-limit-1,get-unknown-id' });
+    expect([0, 1], run.stdout).toContain(run.code);
+    expect(run.stdout).not.toMatch(/401/);
+    expect(run.stdout).toContain(`Contract tests against ${flakyUrl}\n`);
+    expect(run.stdout).toContain('(replay with --seed 11)');
+    expectNoKey(expect, run);
   });
 
   it('a read-only input that is neither true nor false: exit 2, one annotation, and the summary says the tests did not run', async ({ expect }) => {
@@ -194,8 +207,8 @@ describe('action.yml', () => {
     const read = [...new Set([...script.matchAll(/\$\{(CONTRACT_[A-Z_]+)/g)].map((m) => m[1] as string))].filter((name) => name !== 'CONTRACT_HARNESS' && name !== 'CONTRACT_API_KEY').sort();
     expect(Object.keys(run?.env ?? {}).filter((name) => name !== 'CONTRACT_API_KEY').sort()).toEqual(read);
     expect(run?.env?.CONTRACT_API_KEY).toBe('${{ inputs.api-key }}');
-    // The harness reads the key from CONTRACT_API_KEY; the script never puts it on a command line.
-    expect(script).not.toMatch(/--api-key/);
+    // The harness reads the key from CONTRACT_API_KEY, named by --api-key-from; the script never puts it on a command line.
+    expect(script).not.toMatch(/--api-key(?!-from CONTRACT_API_KEY)/);
     const mentions = action.runs.steps.flatMap((s) => Object.values({ ...s.env, ...s.with, run: s.run ?? '' })).filter((value) => value.includes('inputs.api-key'));
     expect(mentions).toEqual(['${{ inputs.api-key }}']);
   });
@@ -206,5 +219,26 @@ describe('action.yml', () => {
     expect(upload?.with?.path?.trim().split('\n')).toEqual(['${{ inputs.reports-dir }}/junit.xml', '${{ inputs.reports-dir }}/report.html']);
     expect(script).toContain('--reporter junit --output "$reports/junit.xml"');
     expect(script).toContain('--reporter html --output "$reports/report.html"');
+  });
+
+  it("keys the built harness's cache by its sources alone: a copy the build has written to keys as a fresh one, and a changed source changes the key", async ({ expect }) => {
+    const keyStep = action.runs.steps.find((s) => s.id === 'key');
+    const copy = join(dir(), 'action-copy');
+    mkdirSync(copy, { recursive: true });
+    for (const path of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts', 'openapi', 'profiles', 'scenarios', 'fixtures']) cpSync(join(packageRoot(), path), join(copy, path), { recursive: true, filter: (from) => !from.includes(`${sep}generated`) });
+    const key = async (): Promise<string> => {
+      const output = join(dir(), 'key-output');
+      writeFileSync(output, '');
+      const run = await processes.run('bash', ['-eo', 'pipefail', '-c', keyStep?.run ?? 'false'], { cwd: copy, env: childEnv({ GITHUB_OUTPUT: output, RUNNER_OS: 'Linux' }) });
+      expect(run.code, run.stderr).toBe(0);
+      return readFileSync(output, 'utf8').trim();
+    };
+    const fresh = await key();
+    expect(fresh).toMatch(/^key=animal-store-contract-Linux-node\d+-[0-9a-f]{32}$/);
+    mkdirSync(join(copy, 'src', 'generated'), { recursive: true });
+    writeFileSync(join(copy, 'src', 'generated', 'validators.js'), 'written by the build\n');
+    expect(await key()).toBe(fresh);
+    writeFileSync(join(copy, 'openapi', 'animal-store.yaml'), '# changed\n', { flag: 'a' });
+    expect(await key()).not.toBe(fresh);
   });
 });

@@ -74,6 +74,8 @@ Usage: animal-store-contract --base-url URL [options]
 Target:
   --base-url URL       the API's base URL, ending in /v1
   --api-key KEY        the key to send (env CONTRACT_API_KEY); never printed
+  --api-key-from VAR   the key to send is in the variable VAR; as --api-key, it
+                       wins over an environment's key (so no command line holds it)
   --env NAME           an environment of the config file (mock, staging, production)
   --config FILE        the environments file (default: contract-tests.config.yaml)
   --document FILE      the contract document to check against (default: the one
@@ -158,6 +160,7 @@ with --fail-on-drift (drift alone exits 0).
 const CLI_OPTIONS = {
     'base-url': { type: 'string' },
     'api-key': { type: 'string' },
+    'api-key-from': { type: 'string' },
     env: { type: 'string' },
     config: { type: 'string' },
     document: { type: 'string' },
@@ -224,13 +227,15 @@ export function parseContractCli(argv: string[], env: NodeJS.ProcessEnv): Parsed
   if (!allowance.ok) return { kind: 'error', message: allowance.error };
   const session = readSession(values.session, values['shared-session']);
   if (typeof session === 'string') return { kind: 'error', message: session };
+  const apiKey = readApiKey(values['api-key'], values['api-key-from'], env);
+  if (typeof apiKey === 'object') return { kind: 'error', message: apiKey.error };
   const ids = (list: string[] | undefined) => (list ?? []).flatMap((item) => item.split(',')).map((id) => id.trim()).filter(Boolean);
 
   return {
     kind: 'run',
     options: {
       baseUrl: values['base-url'],
-      apiKey: values['api-key'],
+      apiKey,
       env: values.env,
       config: values.config,
       document: values.document,
@@ -305,4 +310,18 @@ function readNumbers(values: Partial<Record<NumberFlag, string>>, depth: (typeof
     numbers[flag] = value;
   }
   return numbers as Record<NumberFlag, number>;
+}
+
+/**
+ * --api-key, or the variable --api-key-from names: a key given either way
+ * wins over an environment's own. Messages name the variable, never a value.
+ */
+function readApiKey(flag: string | undefined, from: string | undefined, env: NodeJS.ProcessEnv): string | undefined | { error: string } {
+  if (from === undefined) return flag;
+  if (flag !== undefined) return { error: '--api-key and --api-key-from both give the key: give one' };
+  if (!/^[A-Z_][A-Z0-9_]*$/.test(from)) return { error: '--api-key-from takes the name of an environment variable (A-Z, 0-9 and _, not starting with a digit)' };
+  const key = env[from];
+  // Not named: a key pasted in place of the variable's name must not be printed.
+  if (!key) return { error: 'the variable --api-key-from names is not set or is empty' };
+  return key;
 }

@@ -379,6 +379,24 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       expect(flagged.code, flagged.stdout + flagged.stderr).toBe(1);
       expect(parsePretty(flagged.stdout).rules.get('list-limit-1')?.text).toContain('answered 401');
     });
+    it("--api-key-from VAR: the key in that variable wins over the environment's own, as --api-key does; an empty one or both ways at once is bad usage, naming no key", async ({ expect, harness: { contract, mock } }) => {
+      const server = await mock();
+      file('stale.yaml', `environments:\n  staging:\n    baseUrl: ${server.url}\n    apiKeyFrom: STALE_STAGING_KEY\n`);
+      const run = await contract(['--env', 'staging', '--config', 'stale.yaml', '--api-key-from', 'THE_RIGHT_KEY', '--only', 'list-limit-1'], { STALE_STAGING_KEY: 'a-stale-key', THE_RIGHT_KEY: KEY });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const stale = await contract(['--env', 'staging', '--config', 'stale.yaml', '--only', 'list-limit-1'], { STALE_STAGING_KEY: 'a-stale-key' });
+      expect(stale.code).toBe(1);
+      const empty = await contract(['--base-url', server.url, '--api-key-from', 'THE_RIGHT_KEY'], { THE_RIGHT_KEY: '' });
+      expect(empty.code).toBe(2);
+      expect(empty.stderr).toContain('the variable --api-key-from names is not set or is empty');
+      const both = await contract(['--base-url', server.url, '--api-key', 'k-9f3e', '--api-key-from', 'THE_RIGHT_KEY']);
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain('--api-key and --api-key-from both give the key');
+      const pasted = await contract(['--base-url', server.url, '--api-key-from', 'SK_LIVE_5F3A9']);
+      expect(pasted.code).toBe(2);
+      expect(pasted.stderr).not.toContain('SK_LIVE_5F3A9');
+      expect(both.stderr).not.toContain('k-9f3e');
+    });
   });
 
   describe('choosing rules', () => {

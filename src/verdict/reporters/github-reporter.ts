@@ -4,7 +4,7 @@ import type { ReportAbout } from './html-reporter.js';
 import { curlLine } from '../curl-line.js';
 import { counted } from './excerpt.js';
 import type { Shown } from '../shown-report.js';
-import { runFactLines } from './describe-run.js';
+import { countsLine, reportHeader } from './pretty-reporter.js';
 
 /**
  * GitHub shows at most 10 error and 10 warning annotations of a step
@@ -24,8 +24,8 @@ export function githubReport(report: Shown<SuiteReport>, about: ReportAbout): st
   if (report.wrongTarget) return `${annotation('error', { file, title: 'Contract tests not judged' }, report.wrongTarget.message)}\n${verdictText(report)}\n`;
   const lines = [...annotations('error', failingCauses(report), file), ...annotations('warning', warningCauses(report), file)];
   if (!report.ok && failingCauses(report).length === 0) lines.push(annotation('error', { file, title: 'Contract tests failed' }, verdictText(report)));
-  // The verdict last: the line a reader of the step's log sees first.
-  lines.push(...runFactLines(report), `Contract tests ${verdictText(report)}`);
+  // Which run this was (the target, the seed to replay it), its counts, and the verdict last: the line a reader of the step's log sees first.
+  lines.push(...reportHeader(report), countsLine(report), `Contract tests ${verdictText(report)}`);
   return `${lines.join('\n')}\n`;
 }
 
