@@ -36,8 +36,10 @@ function replaceOnce(text: string, from: string, to: string): string {
 
 /**
  * The template as the nginx image's entrypoint writes it: envsubst of the
- * variables it defines, NGINX_LOCAL_RESOLVERS being each nameserver of the
- * container's /etc/resolv.conf with a space after it (15-local-resolvers.envsh).
+ * variables it defines, NGINX_LOCAL_RESOLVERS being the nameservers of the
+ * container's /etc/resolv.conf, separated by spaces: without a space after
+ * the last since the image's 15-local-resolvers.envsh of August 2024 (a copy
+ * is in test/docker/stand-ins/nginx/), with one before it.
  */
 function rendered(resolvers: string): string {
   return replaceOnce(readFileSync(CONF, 'utf8'), '${NGINX_LOCAL_RESOLVERS}', resolvers);
@@ -111,7 +113,7 @@ describe('deploy/nginx.conf.template in front of two mocks', () => {
   it('passes nginx -t, as the image writes it under Docker (127.0.0.11) and Podman (the network gateway), and as the copy run here', () => {
     // stdout a file, not node's socket, so that `access_log /dev/stdout` opens as under Docker.
     const stdout = openSync(join(tmpDir(), 'nginx-t.out'), 'w');
-    const asWritten = ['127.0.0.11 ', '10.89.0.1 '].map((resolvers, i) => {
+    const asWritten = ['127.0.0.11', '10.89.0.1', '10.89.0.1 192.168.1.1', '127.0.0.11 '].map((resolvers, i) => {
       const file = join(tmpDir(), `as-written-${i}.conf`);
       writeFileSync(file, rendered(resolvers));
       return file;
