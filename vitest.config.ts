@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import {
   CHROMIUM,
+  COMPOSE,
   checkRequiredServers,
   missingServersReporter,
   needsSystemServer,
@@ -38,6 +39,11 @@ const browserProject: TestProjectInlineConfiguration = {
 const podmanProject: TestProjectInlineConfiguration = {
   extends: true,
   test: { name: PODMAN.project, include: testFiles(PODMAN), testTimeout: 60_000, hookTimeout: 15 * 60_000 },
+};
+// compose.yaml run by Docker Compose on podman: the same images, so as long a first set-up.
+const composeProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: COMPOSE.project, include: testFiles(COMPOSE), testTimeout: 60_000, hookTimeout: 20 * 60_000 },
 };
 
 /**
@@ -95,6 +101,7 @@ export default defineConfig({
       ...(installed(NGINX) ? [nginxProject] : []),
       ...(installed(CHROMIUM) ? [browserProject] : []),
       ...(installed(PODMAN) ? [podmanProject] : []),
+      ...(installed(COMPOSE) ? [composeProject] : []),
     ],
   },
 });

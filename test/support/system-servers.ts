@@ -63,7 +63,20 @@ export const PODMAN: SystemServer = {
   project: 'podman',
 };
 
-export const SYSTEM_SERVERS: readonly SystemServer[] = [REDIS, NGINX, CHROMIUM, PODMAN];
+/**
+ * Docker Compose (Debian's docker-compose) on Podman's Docker-compatible API: compose.yaml run for real
+ * (test/docker/compose.compose.test.ts). Its containers find each other by name through the dnsname
+ * plugin on podman's CNI networks.
+ */
+export const COMPOSE: SystemServer = {
+  name: 'Compose',
+  command: 'docker-compose',
+  extraDirs: [],
+  debianPackage: 'docker-compose golang-github-containernetworking-plugin-dnsname',
+  project: 'compose',
+};
+
+export const SYSTEM_SERVERS: readonly SystemServer[] = [REDIS, NGINX, CHROMIUM, PODMAN, COMPOSE];
 
 /**
  * Replaces every server's extra folders (a list separated like PATH, empty
