@@ -20,6 +20,10 @@ export const EXCHANGE_CHECKS = {
     section: 'What the service does',
     text: 'requests and responses use the media type application/json (RFC 9110 §8.3: Content-Type is a singleton field, one media type in one field line (§5.3); a recipient of two cannot tell which applies)',
   },
+  'exchange-json-bom': {
+    section: 'What the service does',
+    text: 'requests and responses use the media type application/json (RFC 8259 §8.1: implementations MUST NOT add a byte order mark (U+FEFF) to the beginning of a networked-transmitted JSON text)',
+  },
   'exchange-error-body': {
     section: 'Errors',
     text: 'every error response has the Error body: code (string), message (string), status (integer, equal to the HTTP status code)',

@@ -5,7 +5,8 @@ import { mediaTypesOf } from '../shared/media-types.js';
 
 /**
  * The checks of every exchange on one answer, without a server: here the
- * charset a JSON answer is labelled with (RFC 8259 §8.1, §11) and the one
+ * charset a JSON answer is labelled with (RFC 8259 §8.1, §11), a byte order
+ * mark before its JSON text (§8.1) and the one
  * media type of its Content-Type (RFC 9110 §8.3). The faulty
  * servers prove the checks over HTTP (test/faulty-servers/).
  */
@@ -87,11 +88,36 @@ async function checksOfAnswer(method: string, path: string, requestHeaders: Reco
   const findings = checkExchange(validator, validator.operationFor(method, path), {
     operation: undefined,
     request: { method, url: `http://127.0.0.1:4010/v1${path}`, headers: requestHeaders },
-    response: { status: response.status, headers: response.headers ?? {}, body, json: body ? JSON.parse(body) : undefined },
+    response: { status: response.status, headers: response.headers ?? {}, body, json: parsed(body) },
     ms: 0,
   });
   return [...new Set(findings.map((finding) => finding.check as string))];
 }
+
+/** A body as the harness's client reads it: its JSON value, or undefined when it is not JSON (a byte order mark first included). */
+function parsed(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+describe('exchange-json-bom (RFC 8259 §8.1)', () => {
+  const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+  const NOT_FOUND = '{"code":"pet_not_found","message":"no animal 1","status":404}';
+
+  it('is the one finding of a Pet or an Error body after a byte order mark: its schema and Error body are not judged apart', async () => {
+    expect(await checksOfAnswer('GET', '/pets/1', {}, { status: 200, headers: JSON_TYPE, body: `\uFEFF${PET}` })).toEqual(['exchange-json-bom']);
+    expect(await checksOfAnswer('GET', '/pets/1', {}, { status: 404, headers: JSON_TYPE, body: `\uFEFF${NOT_FOUND}` })).toEqual(['exchange-json-bom']);
+  });
+
+  it('passes a byte order mark inside a name, and leaves a body of another media type to exchange-media-type', async () => {
+    const named = PET.replace('Rex', '\uFEFFRex');
+    expect(await checksOfAnswer('GET', '/pets/1', {}, { status: 200, headers: JSON_TYPE, body: named })).toEqual([]);
+    expect(await checksOfAnswer('GET', '/pets/1', {}, { status: 404, headers: { 'content-type': 'text/plain' }, body: `\uFEFF${NOT_FOUND}` })).not.toContain('exchange-json-bom');
+  });
+});
 
 describe('answers without content (RFC 9110 §9.3.2, §15.3.5, §15.4.5)', () => {
   it('a 304 to a request with If-None-Match or If-Modified-Since is neither an undocumented status nor of another media type', async () => {

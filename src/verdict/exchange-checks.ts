@@ -13,6 +13,7 @@ const ERROR_STATEMENT = checkStatement('exchange-error-body');
 const MEDIA_STATEMENT = checkStatement('exchange-media-type');
 const CHARSET_STATEMENT = checkStatement('exchange-json-charset');
 const ONCE_STATEMENT = checkStatement('exchange-content-type-once');
+const BOM_STATEMENT = checkStatement('exchange-json-bom');
 
 // RFC 9110 §8.3.1: type/subtype is case-insensitive; parameters (charset) may follow.
 const APPLICATION_JSON = /^application\/json\s*(;|$)/i;
@@ -25,7 +26,7 @@ const PARAMETER = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)/g;
  * output validator: content type, body schema, headers), and every error is
  * an Error body whose `status` is the HTTP status, every answer is
  * application/json (one media type in one Content-Type field, with no
- * charset but utf-8), and the invariants of the operation hold. The rule itself then
+ * charset but utf-8, its JSON text not after a byte order mark), and the invariants of the operation hold. The rule itself then
  * checks what it is about (which status, which items).
  */
 export function checkExchange(validator: ResponseValidator, operation: IHttpOperation | undefined, exchange: RecordedExchange): NewFinding[] {
@@ -47,8 +48,10 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   }
   const contentType = response.headers['content-type'];
   const mediaTypes = mediaTypesOf(contentType ?? '');
+  // A JSON text after a byte order mark is no JSON text (RFC 8259 §8.1): its schema and Error body are not judged apart, so the answer gets one finding.
+  const bom = mediaTypes.length === 1 && APPLICATION_JSON.test(mediaTypes[0] as string) && response.body.startsWith('\uFEFF');
   // A body whose media type cannot be told has no schema to be judged by (exchange-content-type-once says why).
-  if (operation && documented && mediaTypes.length <= 1) {
+  if (operation && documented && mediaTypes.length <= 1 && !bom) {
     for (const v of validator.validate(operation, response)) {
       if (v.severity !== 'error') continue;
       findings.push({ check: 'exchange-response-schema', level: 'error', message: v.message, expected: `the response documented for ${operation.iid} ${response.status} in the contract document`, path: jsonPath(v.path) });
@@ -65,9 +68,11 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
     const charset = charsetOf(mediaTypes[0] as string);
     if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
       findings.push({ check: 'exchange-json-charset', level: 'error', hard: true, message: `the ${response.status} answer is labelled charset=${charset}`, expected: `no charset, or charset=utf-8 (${CHARSET_STATEMENT})`, path: '$.headers.content-type' });
+    } else if (bom) {
+      findings.push({ check: 'exchange-json-bom', level: 'error', hard: true, message: `the ${response.status} answer's body starts with a byte order mark (EF BB BF) before its JSON text`, expected: `the JSON text from the body's first byte (${BOM_STATEMENT})`, path: '$.body' });
     }
   }
-  if (response.status >= 400) findings.push(...errorBodyFindings(response.status, response.json, contentType));
+  if (response.status >= 400 && !bom) findings.push(...errorBodyFindings(response.status, response.json, contentType));
   findings.push(...deprecationFindings(operation?.iid, response), ...invariantFindings(operation, exchange));
   return findings;
 }

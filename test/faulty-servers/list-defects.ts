@@ -121,4 +121,11 @@ export const listDefects: Defect[] = [
     wrap: afterMock(isList, async (response) => respond(response, await response.text(), { headers: { 'content-type': 'text/plain; charset=utf-8' } })),
     caughtBy: ['list-default-limit', 'list-items-are-pets'],
   },
+  {
+    name: 'listPets 200 with a UTF-8 byte order mark before its JSON',
+    breaks: 'What the service does: requests and responses use the media type application/json (RFC 8259 §8.1: implementations MUST NOT add a byte order mark to the beginning of a networked-transmitted JSON text).',
+    // As a server whose writer is set to UTF-8 with a signature sends it: EF BB BF, then the JSON text.
+    wrap: afterMock(isList, async (response) => respond(response, `\uFEFF${await response.text()}`)),
+    caughtBy: ['list-default-limit', 'list-items-are-pets'],
+  },
 ];
