@@ -34,6 +34,7 @@ choices:
   pet-id: { status: 400, code: bad_pet_id }
   unknown-query-parameter: { status: 400, code: unknown_parameter }
   unknown-path: { status: 404, code: no_such_route }
+  accept-without-json: { status: 406, code: not_json }
   limit: { refused: { status: 400, code: bad_limit }, above-maximum: clamped }
   status: { status: 400, code: bad_status }
 `;
@@ -124,6 +125,13 @@ describe('the mock with a profile', () => {
     expect(answer(await call(mock, '/pets/1', { method: 'DELETE' }))).toBe('405 method_not_allowed');
     const outside = await fetch(`${new URL(mock.url).origin}/elsewhere`);
     expect(answer({ status: outside.status, json: await outside.json() })).toBe('404 route_not_found');
+    // An Accept without application/json, on every operation, after the key check; one that accepts it in any form is served.
+    const xml = { accept: 'application/xml' };
+    expect(answer(await call(mock, '/pets', { headers: xml }))).toBe('406 not_json');
+    expect(answer(await call(mock, `/pets/${created.json.id}`, { headers: { accept: 'application/json;q=0, */*' } }))).toBe('406 not_json');
+    expect(answer(await call(mock, '/pets', { method: 'POST', body: JSON.stringify({ name: 'Xml', categoryId: 1 }), headers: { ...xml, 'content-type': 'application/json' } }))).toBe('406 not_json');
+    expect(answer(await call(mock, '/pets', { headers: { ...xml, authorization: 'Bearer not-the-key' } }))).toBe('401 bad_key');
+    for (const accept of ['text/html, */*;q=0.1', 'Application/*', '']) expect((await call(mock, '/pets', { headers: { accept } })).status).toBe(200);
   });
 
   it('answers by the finer choices: an Error per field, the challenge, members NewPet does not name, names, chunked bodies, the body limit, the readings of a petId', { timeout: 30_000 }, async () => {

@@ -78,6 +78,7 @@ const everyPoint: { [P in ProfilePoint]: fc.Arbitrary<ProfileChoices[P]> } = {
   'pet-id': fc.record({ status: fc.constantFrom(...profileStatuses('pet-id')), code: error('pet-id').map((e) => e.code), reads: fc.subarray([...PET_ID_FORMS]), 'past-int64': error('pet-id') }, { requiredKeys: ['status', 'code'] }),
   'unknown-query-parameter': fc.oneof(fc.constant('ignored' as const), error('unknown-query-parameter')),
   'unknown-path': error('unknown-path'),
+  'accept-without-json': fc.oneof(fc.constant('ignored' as const), error('accept-without-json')),
   limit: fc.record({ refused: fc.oneof(fc.constant('ignored' as const), error('limit')), 'above-maximum': fc.constantFrom('refused' as const, 'clamped' as const) }),
   status: fc.oneof(fc.constant('ignored' as const), fc.constant('empty' as const), error('status')),
   // With no signals, no Link either: `none` is learned with `not-sent`.

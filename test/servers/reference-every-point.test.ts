@@ -317,6 +317,23 @@ describe('8. the 401: its code and challenge', () => {
   });
 });
 
+describe('9. an Accept without application/json', () => {
+  it.each([['listPets', 'GET', '/pets'], ['getPet', 'GET', '/pets/7'], ['createPet', 'POST', '/pets']])('%s: the variant refuses application/xml with 406 not_acceptable, storing nothing; the default answers in JSON', async (_, method, path) => {
+    const before = await count(variant);
+    const body = method === 'POST' ? JSON.stringify({ name: `Accept ${path}`, categoryId: 2 }) : undefined;
+    const refused = await rawRequest(`${variant.url}${path}`, { ...JSON_BODY, accept: 'application/xml' }, method, body);
+    expect([refused.status, refused.json]).toEqual([406, errorBody('not_acceptable', 406)]);
+    expect(await count(variant)).toBe(before);
+    expect((await rawRequest(`${plain.url}${path}`, { ...JSON_BODY, accept: 'application/xml' }, method, body)).status).toBe(method === 'POST' ? 201 : 200);
+  });
+
+  it('the variant serves an Accept that takes JSON in any form, refuses JSON at weight 0, and answers 401 first', async () => {
+    for (const accept of ['application/json', 'Application/*', 'text/html, */*;q=0.1', '']) expect((await get(variant, '/pets', { ...AUTH, accept })).status).toBe(200);
+    expect((await get(variant, '/pets', { ...AUTH, accept: 'application/json;q=0, */*' })).status).toBe(406);
+    expect((await get(variant, '/pets', { accept: 'application/xml' })).status).toBe(401);
+  });
+});
+
 describe('the built contract harness against the variant', () => {
   for (const seed of SEEDS) {
     it(`passes every rule on seed ${seed}`, { timeout: 240_000 }, async () => {

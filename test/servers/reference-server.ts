@@ -89,6 +89,9 @@
  *   after the key check (a 401 still wins), before any other check of the
  *   operation: listPets names `limit` and `status` (and the filters that are
  *   on), createPet and getPet none (the mock: ignored).
+ * - An `Accept` that does not accept application/json (`application/xml`;
+ *   `application/json;q=0` beside any type) → 406 `not_acceptable`, after the
+ *   key check and the query, before the body (the mock: JSON all the same).
  * - createPet's 201 carries no `Location` (the interface does not mention
  *   one; the mock sends it).
  * - A createPet body sent with `Transfer-Encoding: chunked` → 411
@@ -116,7 +119,7 @@ import { present, referenceCatalogue, type ReferencePet } from './reference-cata
 import { getPet } from './reference-get-pet.js';
 import { BODY_LIMIT, error, isJsonContentType, refuseMalformed, normalizedPath, serve, splitTarget, type Answer, type Body } from './reference-http.js';
 import { readNewPet } from './reference-new-pet.js';
-import { isChunked, unknownParameter, VARIANTS, type ReferenceVariant } from './reference-variant.js';
+import { acceptsJson, isChunked, unknownParameter, VARIANTS, type ReferenceVariant } from './reference-variant.js';
 
 export type { ReferenceVariant } from './reference-variant.js';
 
@@ -192,6 +195,10 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     return unknown === undefined ? undefined : error(400, 'unknown_parameter', `${route.operation} has no query parameter ${JSON.stringify(unknown.slice(0, 100))}.`);
   };
 
+  /** 406 to an Accept without application/json, when the variant refuses those. */
+  const refusedAccept = (req: IncomingMessage): Answer | undefined =>
+    choices.accept === 'ignored' || acceptsJson(req.headers.accept) ? undefined : error(406, 'not_acceptable', 'Every answer here is application/json: accept it.');
+
   const answer = (req: IncomingMessage, body: Body): Answer => {
     const route = routeOf(req);
     const extra = route.operation === 'getPet' ? DEPRECATION_HEADERS : undefined;
@@ -210,7 +217,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       }
       if (route.operation === 'none') return error(404, 'no_such_route', `Nothing is served at ${req.method} ${(req.url ?? '').slice(0, 200)}.`);
       if (route.operation === 'refused') return error(405, 'method_not_allowed', `${req.method} is not served here; the methods are ${route.allow}.`, { allow: route.allow });
-      const refused = refusedParameter(route);
+      const refused = refusedParameter(route) ?? refusedAccept(req);
       if (refused) return refused;
       switch (route.operation) {
         case 'listPets':
@@ -228,7 +235,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   const beforeBody = (req: IncomingMessage): Answer | undefined => {
     if (choices.chunkedBodies === 'read' || !isChunked(req)) return undefined;
     const route = routeOf(req);
-    if (route.operation !== 'createPet' || !isAuthorized(req.rawHeaders, apiKey) || refusedParameter(route)) return undefined;
+    if (route.operation !== 'createPet' || !isAuthorized(req.rawHeaders, apiKey) || refusedParameter(route) || refusedAccept(req)) return undefined;
     return error(411, 'length_required', 'Send the body with a Content-Length, not chunked.');
   };
 

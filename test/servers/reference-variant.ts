@@ -25,6 +25,8 @@ export interface VariantChoices {
   wrongKeyCode: 'unauthenticated' | 'invalid_credentials';
   /** getPet's deprecation signals: on every answer with a Link to the replacement, or on a 200 alone without one. */
   deprecation: 'every-answer' | 'success-without-link';
+  /** A request whose Accept does not accept application/json: answered in JSON all the same, or 406. */
+  accept: 'ignored' | 'refused';
 }
 
 export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
@@ -39,6 +41,7 @@ export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
     extraMembers: 'ignored',
     wrongKeyCode: 'unauthenticated',
     deprecation: 'every-answer',
+    accept: 'ignored',
   },
   'every-point': {
     challenge: 'Bearer scope="pets"',
@@ -51,6 +54,7 @@ export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
     extraMembers: 'refused',
     wrongKeyCode: 'invalid_credentials',
     deprecation: 'success-without-link',
+    accept: 'refused',
   },
 };
 
@@ -58,6 +62,22 @@ export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
 export function unknownParameter(query: URLSearchParams, named: readonly string[]): string | undefined {
   for (const name of query.keys()) if (!named.includes(name)) return name;
   return undefined;
+}
+
+/**
+ * Whether an Accept field accepts application/json (RFC 9110 §12.5.1): of
+ * the ranges that match it, the most specific (`application/json` over
+ * `application/*` over any type) decides by its weight; none matching, it is
+ * not accepted. No field, or one that lists nothing, accepts any type.
+ */
+export function acceptsJson(accept: string | undefined): boolean {
+  const ranges = (accept ?? '').split(',').map((item) => item.split(';').map((part) => part.trim().toLowerCase())).filter(([range]) => range !== '');
+  if (ranges.length === 0) return true;
+  const rank = (range: string | undefined) => ['*/*', 'application/*', 'application/json'].indexOf(range ?? '');
+  const matching = ranges.filter(([range]) => rank(range) >= 0);
+  const most = Math.max(-1, ...matching.map(([range]) => rank(range)));
+  const weight = (params: string[]) => Number(params.find((p) => /^q\s*=/.test(p))?.replace(/^q\s*=\s*/, '') ?? '1');
+  return matching.some(([range, ...params]) => rank(range) === most && !(weight(params) <= 0));
 }
 
 /** A body framed by chunked transfer coding rather than a Content-Length (node refuses a request with both). */

@@ -4,6 +4,7 @@ import { expectStatus, petsOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 import { answerOf } from '../silent-log.js';
+import { AS_WITHOUT_IT } from '../../shared/profile/learn/noted-answers.js';
 
 const list = (context: RuleContext, query: string) => context.send({ method: 'GET', path: `/pets${query}` });
 
@@ -169,6 +170,20 @@ export const listPetsRules: Rule[] = [
       context.observe('unknown-path', answerOf(exchange), exchange);
       // 405 would have to name the methods allowed (RFC 9110 §15.5.6), and a path no operation has has none.
       expectStatus(context, exchange, [400, 403, 404, 410], STATEMENTS.otherPaths);
+    },
+  },
+  {
+    id: 'list-accept-without-json',
+    title: 'listPets with Accept: application/xml, with the key: a page in JSON all the same, or 406 with an Error body (the interface does not say which)',
+    operation: 'listPets',
+    writes: false,
+    severity: 'advisory',
+    statement: STATEMENTS.acceptSilent,
+    async run(context) {
+      const exchange = await context.send({ method: 'GET', path: '/pets', headers: { accept: 'application/xml' } });
+      context.observe('accept-without-json', exchange.response?.status === 200 ? AS_WITHOUT_IT : answerOf(exchange), exchange);
+      // RFC 9110 §12.5.1: a server may disregard Accept, or refuse with 406 (§15.5.7); never another media type, which every answer's checks refuse.
+      expectStatus(context, exchange, [200, 406], STATEMENTS.acceptSilent);
     },
   },
 ];

@@ -13,6 +13,7 @@ import { bearerKey } from './steps/bearer-key.js';
 import { profiledBodyLimit } from '../core/profile/profiled-body-limit.js';
 import { profiledChunkedRefusal } from './steps/profiled-chunked-refusal.js';
 import { profiledUnknownQuery } from './steps/profiled-unknown-query.js';
+import { profiledNotAcceptable } from './steps/profiled-not-acceptable.js';
 import { bodySize } from './steps/body-size.js';
 import { cors } from './steps/cors.js';
 import { warnUnlistedOrigins } from './unlisted-origins.js';
@@ -95,7 +96,7 @@ export interface Pipeline {
  *
  *   journal → log → internal errors → CORS                 every request but the admin API's
  *     → deprecation → auth → session                        the API (deprecation: where it applies)
- *     → unknown query → chunked → body limit                 as the profile says (the last two: createPet)
+ *     → unknown query (and Accept) → chunked → body limit   as the profile says (the last two: createPet)
  *     → Prefer → scenario stubs → the operation            a documented operation
  *     (proxy mode: … → session → Prefer → stubs → the target, for every path under the API)
  *   log → internal errors → Host → Origin and CORS         the admin API (Host: on a loopback bind)
@@ -185,8 +186,8 @@ export function pipeline(options: PipelineOptions): Pipeline {
           : [],
         auth: keyCheck,
         session: [openSession],
-        // Proxy mode: the target judges the request.
-        'unknown query': proxy ? [] : [profiledUnknownQuery(operation, options.profile)],
+        // Proxy mode: the target judges the request. The profile's refusals of the request's head: an unknown query parameter, then an Accept without JSON.
+        'unknown query': proxy ? [] : [profiledUnknownQuery(operation, options.profile), profiledNotAcceptable(options.profile)],
         'chunked refusal': operation.body ? chunkedRefusal : [],
         'body limit': operation.body ? bodyLimit : [],
         Prefer: [preferences(operation, served)],

@@ -88,5 +88,21 @@ const unknownPath = profilePoint<'unknown-path', ProfiledError>({
   noted: 'fixed',
 });
 
+/** RFC 9110 §12.5.1: a server may disregard an Accept it cannot satisfy, or refuse the request with 406 Not Acceptable (§15.5.7). */
+const NOT_ACCEPTABLE = [406] as const;
+
+const acceptWithoutJson = profilePoint<'accept-without-json', IgnoredOr>({
+  key: 'accept-without-json',
+  question: 'Every operation: an `Accept` that does not accept application/json (`Accept: application/xml`), with an accepted key',
+  learnedFrom: '`list-accept-without-json` (`GET /pets` with `Accept: application/xml`): `answered as without it` → ignored, else the one `406 code`',
+  about: 'ignored (answered in JSON all the same), or refused with 406 Not Acceptable; an Accept that names application/json, application/* or */* with a weight above 0 is never refused',
+  schema: wordOrErrorSchema('ignored', NOT_ACCEPTABLE, 'Refused with this answer.'),
+  own: 'ignored',
+  example: { status: 406, code: 'not_acceptable' },
+  inWords: (choice) => (choice === 'ignored' ? 'Ignored: answered in JSON' : `Refused: ${shown(choice)}`),
+  learn: (answers) => (answers.length === 1 && answers[0]?.answer === AS_WITHOUT_IT ? learned('ignored') : oneError(NOT_ACCEPTABLE, answers)),
+  noted: 'fixed',
+});
+
 /** The points every operation has, in the schema's order. */
-export const EVERY_OPERATION_POINTS = [missingKey, wrongKey, emptyAuthorization, challenge, unknownQueryParameter, unknownPath] as const;
+export const EVERY_OPERATION_POINTS = [missingKey, wrongKey, emptyAuthorization, challenge, unknownQueryParameter, unknownPath, acceptWithoutJson] as const;
