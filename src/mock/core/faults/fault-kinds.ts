@@ -18,44 +18,32 @@ const status: FaultKind<'status', { status: FaultStatus; retryAfterSeconds?: num
   },
 };
 
-const reset: FaultKind<'reset', 'reset'> = {
-  name: 'reset',
-  schema: { form: 'word' },
-  guideRow: { written: '`then: reset`', gets: 'The TCP connection is reset (RST): the client sees `ECONNRESET`, no response.' },
-};
+/** A kind written as its bare name (`then: reset`), and what the client gets. */
+const word = <const Name extends string>(name: Name, gets: string): FaultKind<Name, Name> => ({ name, schema: { form: 'word' }, guideRow: { written: `\`then: ${name}\``, gets } });
 
-const hang: FaultKind<'hang', 'hang'> = {
-  name: 'hang',
-  schema: { form: 'word' },
-  guideRow: { written: '`then: hang`', gets: 'No answer: the connection stays open until the client gives up or the mock stops.' },
-};
+const reset = word('reset', 'The TCP connection is reset (RST): the client sees `ECONNRESET`, no response.');
 
-const malformedJson: FaultKind<'malformed-json', 'malformed-json'> = {
-  name: 'malformed-json',
-  schema: { form: 'word' },
-  guideRow: {
-    written: '`then: malformed-json`',
-    gets: 'The normal answer (status and headers kept: 200, or 201 for `createPet`, which still stores the animal) with its JSON body cut off half way.',
-  },
-};
+const hang = word('hang', 'No answer: the connection stays open until the client gives up or the mock stops.');
 
-const emptyBody: FaultKind<'empty-body', 'empty-body'> = {
-  name: 'empty-body',
-  schema: { form: 'word' },
-  guideRow: {
-    written: '`then: empty-body`',
-    gets: 'The normal answer\'s status and headers (200, or 201 for `createPet`, which still stores the animal) with no body at all (`Content-Length: 0`), as a misconfigured CDN or proxy sends it: a client meets a JSON parse error on a success.',
-  },
-};
+const malformedJson = word(
+  'malformed-json',
+  'The normal answer (status and headers kept: 200, or 201 for `createPet`, which still stores the animal) with its JSON body cut off half way.',
+);
 
-const gatewayPage: FaultKind<'gateway-page', 'gateway-page'> = {
-  name: 'gateway-page',
-  schema: { form: 'word' },
-  guideRow: {
-    written: '`then: gateway-page`',
-    gets: 'A 502 Bad Gateway with a load balancer\'s HTML page (`Content-Type: text/html`) in place of the Error body, as a gateway in front of a service that is down sends it; the page says it is simulated and names the scenario and stub. The request is not served (`createPet` stores nothing).',
-  },
-};
+const emptyBody = word(
+  'empty-body',
+  "The normal answer's status and headers (200, or 201 for `createPet`, which still stores the animal) with no body at all (`Content-Length: 0`), as a misconfigured CDN or proxy sends it: a client meets a JSON parse error on a success.",
+);
+
+const gatewayPage = word(
+  'gateway-page',
+  "A 502 Bad Gateway with a load balancer's HTML page (`Content-Type: text/html`) in place of the Error body, as a gateway in front of a service that is down sends it; the page says it is simulated and names the scenario and stub. The request is not served (`createPet` stores nothing).",
+);
+
+const truncatedBody = word(
+  'truncated-body',
+  "The normal answer's status and headers, its whole `Content-Length` promised (200, or 201 for `createPet`, which still stores the animal), then the first half of its body and the connection closed: the client's read of the body fails part way, as when the server or a proxy in front of it dies mid-answer.",
+);
 
 const trickle: FaultKind<'trickle', { trickle: { chunkBytes: number; intervalMs: number } }> = {
   name: 'trickle',
@@ -88,7 +76,7 @@ const pass: FaultKind<'pass', 'pass'> = {
  * by `npm run scenario-schema`), so its messages list the words and the
  * mappings' keys in this order.
  */
-export const FAULT_KINDS = [status, reset, hang, malformedJson, emptyBody, gatewayPage, trickle, pass] as const;
+export const FAULT_KINDS = [status, reset, hang, malformedJson, emptyBody, gatewayPage, truncatedBody, trickle, pass] as const;
 
 type AnyFaultKind = (typeof FAULT_KINDS)[number];
 export type FaultKindName = AnyFaultKind['name'];

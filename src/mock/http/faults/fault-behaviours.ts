@@ -8,6 +8,7 @@ import { passFault } from './pass-fault.js';
 import { resetFault } from './reset-fault.js';
 import { statusFault } from './status-fault.js';
 import { trickleFault } from './trickle-fault.js';
+import { truncatedBodyFault } from './truncated-body-fault.js';
 
 /**
  * What each fault kind of src/mock/core/faults/fault-kinds.ts does. The
@@ -21,6 +22,7 @@ export const FAULT_BEHAVIOURS: { readonly [Name in FaultKindName]: FaultBehaviou
   'malformed-json': malformedJsonFault,
   'empty-body': emptyBodyFault,
   'gateway-page': gatewayPageFault,
+  'truncated-body': truncatedBodyFault,
   trickle: trickleFault,
   pass: passFault,
 };

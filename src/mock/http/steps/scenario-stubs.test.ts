@@ -212,6 +212,7 @@ describe('faults, over HTTP', () => {
     byHeader('malformed-json', { then: 'malformed-json' }),
     byHeader('empty-body', { then: 'empty-body' }),
     byHeader('gateway-page', { then: 'gateway-page' }),
+    byHeader('truncated-body', { then: 'truncated-body' }),
     byHeader('trickle', { then: { trickle: { chunkBytes: 64, intervalMs: 40 } } }),
     byHeader('fixed-then-pass', { latency: { fixedMs: 200 }, then: 'pass' }),
     byHeader('fixed-only', { latency: { fixedMs: 200 } }),
@@ -310,6 +311,33 @@ describe('faults, over HTTP', () => {
       expect(() => JSON.parse(text)).toThrow();
     }
     expect((await mock.health()).pets).toBe(before);
+  });
+
+  it('truncated-body: the normal status and whole Content-Length, the first half of the body, then the connection closed', async () => {
+    const normal = Buffer.from(await (await raw('/pets?limit=5', 'none')).arrayBuffer());
+    const cut = await new Promise<{ status?: number; length?: string; received: Buffer; ended: string }>((resolve, reject) => {
+      const req = httpRequest(`${mock.url}/pets?limit=5`, { agent: false, headers: { authorization: `Bearer ${TEST_KEY}`, 'x-fault': 'truncated-body' } }, (res) => {
+        const chunks: Buffer[] = [];
+        const done = (ended: string) => resolve({ status: res.statusCode, length: res.headers['content-length'], received: Buffer.concat(chunks), ended });
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done('whole'));
+        res.on('error', (error) => done(error.message));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(cut).toEqual({ status: 200, length: String(normal.length), received: normal.subarray(0, Math.floor(normal.length / 2)), ended: 'aborted' });
+    // fetch's read of the body fails too, and the mock goes on serving.
+    await expect((await raw('/pets/1', 'truncated-body')).text()).rejects.toThrow('terminated');
+    expect((await mock.authed('/pets/1')).status).toBe(200);
+  });
+
+  it('truncated-body on createPet: 201 cut short, and the animal is stored all the same', async () => {
+    const before = (await mock.health()).pets;
+    const res = await raw('/pets', 'truncated-body', json({ name: 'Cut short', categoryId: 2 }));
+    expect(res.status).toBe(201);
+    await expect(res.text()).rejects.toThrow('terminated');
+    expect((await mock.health()).pets).toBe(before + 1);
   });
 
   it('trickle: the normal body, in several chunks, intervalMs apart', async () => {
