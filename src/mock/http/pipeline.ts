@@ -69,6 +69,7 @@ export const OPERATION_STEPS = [
   'auth',
   'session',
   'unknown query',
+  'not acceptable',
   'chunked refusal',
   'body limit',
   'Prefer',
@@ -96,7 +97,7 @@ export interface Pipeline {
  *
  *   journal → log → internal errors → CORS                 every request but the admin API's
  *     → deprecation → auth → session                        the API (deprecation: where it applies)
- *     → unknown query (and Accept) → chunked → body limit   as the profile says (the last two: createPet)
+ *     → unknown query → not acceptable → chunked → body limit   as the profile says (the last two: createPet)
  *     → Prefer → scenario stubs → the operation            a documented operation
  *     (proxy mode: … → session → Prefer → stubs → the target, for every path under the API)
  *   log → internal errors → Host → Origin and CORS         the admin API (Host: on a loopback bind)
@@ -186,8 +187,9 @@ export function pipeline(options: PipelineOptions): Pipeline {
           : [],
         auth: keyCheck,
         session: [openSession],
-        // Proxy mode: the target judges the request. The profile's refusals of the request's head: an unknown query parameter, then an Accept without JSON.
-        'unknown query': proxy ? [] : [profiledUnknownQuery(operation, options.profile), profiledNotAcceptable(options.profile)],
+        // Proxy mode: the target judges the request.
+        'unknown query': proxy ? [] : [profiledUnknownQuery(operation, options.profile)],
+        'not acceptable': proxy ? [] : [profiledNotAcceptable(options.profile)],
         'chunked refusal': operation.body ? chunkedRefusal : [],
         'body limit': operation.body ? bodyLimit : [],
         Prefer: [preferences(operation, served)],
