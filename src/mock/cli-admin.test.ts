@@ -37,7 +37,7 @@ describe('the admin API', () => {
     const warnings = mock.stdout().split('\n').filter((line) => OPEN_ADMIN.test(line));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('WARN');
-    expect(warnings[0]).toContain('--admin-key KEY (or MOCK_ADMIN_KEY)');
+    expect(warnings[0]).toContain('Set MOCK_ADMIN_KEY (or --admin-key KEY)');
     expect(warnings[0]).toContain('0.0.0.0');
   });
 

@@ -152,12 +152,16 @@ function warnMemoryCeiling(logger: Logger, options: MockCliOptions): void {
   );
 }
 
-/** One warning line when anyone on the network may reach an admin API that takes no key of its own. */
+/**
+ * One warning line when anyone on the network may reach an admin API that
+ * takes no key of its own. It names the variable first: in a container, the
+ * image's health check reads the key from MOCK_ADMIN_KEY only.
+ */
 function warnOpenAdmin(logger: Logger, { host, adminKey }: MockCliOptions, port: number): void {
   if (adminKey !== undefined || isLoopback(host)) return;
   logger.warn(
     { host },
-    `the mock listens on ${host}, not only on loopback, and the admin API (/__mock) has no admin key: anyone who can reach port ${port} can read its sessions and journals, and with an API key switch scenarios, reset catalogues and end sessions. Set --admin-key KEY (or MOCK_ADMIN_KEY) to require a key of its own.`,
+    `the mock listens on ${host}, not only on loopback, and the admin API (/__mock) has no admin key: anyone who can reach port ${port} can read its sessions and journals, and with an API key switch scenarios, reset catalogues and end sessions. Set MOCK_ADMIN_KEY (or --admin-key KEY) to require a key of its own.`,
   );
 }
 
