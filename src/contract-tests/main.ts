@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { packageRoot, packageVersion } from '../shared/package-root.js';
 import { parseAllowRefusals, type RefusalAllowance } from './allow-refusal.js';
+import { baseUrlProblem } from './base-url.js';
 import { CONTRACT_HELP, DEFAULT_SETTLE_MS, parseContractCli, type ContractCliOptions, type ReporterName } from './cli-options.js';
 import { resolveEnvironment } from './environments.js';
 import { writeProfile } from './profile/write-profile.js';
@@ -180,7 +181,8 @@ function resolveTarget(options: ContractCliOptions, io: ContractIo): Target {
         : 'no target: pass --base-url URL (ending in /v1) or --env NAME',
     };
   }
-  if (!/^https?:\/\/[^/]+(\/.*)?\/v1\/?$/.test(baseUrl)) return { ok: false, error: `the base URL must be http(s) and end in /v1, got ${JSON.stringify(baseUrl)}` };
+  const wrongUrl = baseUrlProblem(baseUrl);
+  if (wrongUrl !== undefined) return { ok: false, error: wrongUrl };
   // The flag, then the environment's own key (the mock's is in the config; staging's
   // and production's come from the variable it names), then CONTRACT_API_KEY.
   const apiKey = options.apiKey ?? environment?.apiKey ?? (io.env.CONTRACT_API_KEY || undefined);

@@ -4,6 +4,7 @@ import { createResponseValidator, type ResponseValidator } from '../document/res
 import { documentedPairs, matchCoverage, operationLabels } from './coverage.js';
 import { failureCauses } from '../verdict/failure-causes.js';
 import { describeAllowance, NO_DECLARATION, type RefusalAllowance } from './allow-refusal.js';
+import { baseUrlProblem } from './base-url.js';
 import { catalogueFiller, DEEP_CATALOGUE, FULL_CATALOGUE } from './catalogue-fill.js';
 import { DEFAULT_EXAMPLES } from './cli-options.js';
 import { inputModel, type InputModel } from './generate/schema-model.js';
@@ -198,17 +199,11 @@ function tapped(deps: RuleDependencies, ruleId: string, tap: SuiteTap | undefine
   };
 }
 
-/** The base URL, or what is wrong with the options: a rule id that does not exist, a URL that is not http(s). */
+/** The base URL, or what is wrong with the options: a rule id that does not exist, a base URL the harness cannot use. */
 function checkUsage(options: SuiteOptions, rules: readonly Rule[]): URL | string {
   const unknown = [...(options.only ?? []), ...(options.skip ?? [])].filter((id) => !rules.some((r) => r.id === id));
   if (unknown.length > 0) return `unknown rule id: ${unknown.join(', ')}`;
-  try {
-    const base = new URL(options.baseUrl);
-    if (/^https?:$/.test(base.protocol)) return base;
-  } catch {
-    // Not a URL at all: the same message.
-  }
-  return `--base-url must be an http(s) URL ending in /v1, got ${JSON.stringify(options.baseUrl)}`;
+  return baseUrlProblem(options.baseUrl) ?? new URL(options.baseUrl);
 }
 
 function summarise(results: readonly RuleResult[]) {

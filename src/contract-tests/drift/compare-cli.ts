@@ -1,3 +1,4 @@
+import { baseUrlProblem } from '../base-url.js';
 import type { SuiteOptions, SuiteRun } from '../run-suite.js';
 
 /**
@@ -7,7 +8,8 @@ import type { SuiteOptions, SuiteRun } from '../run-suite.js';
  */
 export async function runCompare(options: SuiteOptions, compare: { with: string; apiKey: string | undefined; failOnDrift: boolean; session?: SuiteOptions['session'] }): Promise<SuiteRun> {
   const compareWith = compare.with;
-  if (!/^https?:\/\/[^/]+(\/.*)?\/v1\/?$/.test(compareWith)) return { ok: false, error: { kind: 'usage', message: `--compare-with must be http(s) and end in /v1, got ${JSON.stringify(compareWith)}` } };
+  const wrongUrl = baseUrlProblem(compareWith, '--compare-with');
+  if (wrongUrl !== undefined) return { ok: false, error: { kind: 'usage', message: wrongUrl } };
   const { runDrift } = await import('./run-drift.js');
   const run = await runDrift({ ...options, compareWith: { baseUrl: compareWith.replace(/\/+$/, ''), apiKey: compare.apiKey ?? options.apiKey, session: compare.session }, failOnDrift: compare.failOnDrift });
   if (!run.ok) return run;
