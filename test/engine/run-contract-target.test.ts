@@ -5,7 +5,7 @@ import { startMock, useBuiltCli } from '../support/built-cli.js';
 
 /**
  * runContract({ baseUrl }) against servers on real ports: the base URL is
- * held to the command's rule.
+ * held to the command's rule, and a wrong key is a report, not an Error.
  */
 useBuiltCli();
 
@@ -26,5 +26,14 @@ describe('runContract and its target', () => {
     const mock = await startMock();
     const report = await runContract({ baseUrl: `${mock.url}/` }, { only: ['list-limit-1'] });
     expect([report.ok, report.results.find((result) => result.id === 'list-limit-1')?.status]).toEqual([true, 'passed']);
+  });
+
+  it('resolves with ok false and wrongTarget set for a wrong key, rather than rejecting', { timeout: 60_000 }, async () => {
+    const mock = await startMock();
+    const report = await runContract({ baseUrl: mock.url }, { apiKey: 'not-the-mocks-key', readOnly: true, seed: 1 });
+    // Typed as a contract run's report: seed and wrongTarget are read without narrowing on kind.
+    const { ok, seed, wrongTarget } = report;
+    expect({ ok, seed, status: wrongTarget?.status }).toEqual({ ok: false, seed: 1, status: 401 });
+    expect(wrongTarget?.message).toMatch(/^every request answered 401: is the key right\?/);
   });
 });

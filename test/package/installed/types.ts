@@ -10,6 +10,9 @@ export const engine: Promise<MockEngine> = createMock(options);
 export const handlers: MockHandlers = createHandlers({ baseUrl: 'https://api.example.test' });
 export const report: Promise<ContractReport> = engine.then((mock) => runContract({ fetch: (request) => mock.fetch(request) }));
 export const failed: Promise<number> = report.then((r) => r.summary.failed);
+// A contract run's report: its own fields read without narrowing on kind.
+export const seed: Promise<number> = report.then((r) => r.seed);
+export const wrongKey: Promise<string | undefined> = report.then((r) => (r.ok ? undefined : r.wrongTarget?.message));
 // @ts-expect-error: an option createMock does not take
 export const wrong = createMock({ seeds: 1 });
 
