@@ -56,10 +56,18 @@ describe('the MSW handlers in setupServer', () => {
 
   it('with a bad option, reject ready and answer every request with the Error naming it', async () => {
     const broken = createHandlers({ baseUrl: 'https://broken.example.test', fixtures: [{ id: 1 }] as never });
-    await expect(broken.ready).rejects.toThrow(/createMock: invalid fixtures: \$\[0\]\.name is required/);
+    // Named for the function called: the user never called createMock.
+    await expect(broken.ready).rejects.toThrow(/^createHandlers: invalid fixtures: \$\[0\]\.name is required/);
     const answer = await getResponse(broken.handlers, new Request('https://broken.example.test/v1/pets'));
     expect(answer?.status).toBe(500);
-    expect(await answer?.json()).toMatchObject({ code: 'internal_error', message: expect.stringContaining('invalid fixtures') });
+    expect(await answer?.json()).toMatchObject({ code: 'internal_error', message: expect.stringMatching(/^createHandlers: invalid fixtures/) });
+  });
+
+  it('name createHandlers, and its own baseUrl among the known options, in every refusal', async () => {
+    const misspelt = createHandlers({ baseUrl: 'https://broken.example.test', fixture: [] } as never);
+    await expect(misspelt.ready).rejects.toThrow(/^createHandlers: unknown option "fixture" \(known: apiKeys, .*, log, baseUrl\)$/);
+    const scenario = createHandlers({ scenario: { name: 'mine' } });
+    await expect(scenario.ready).rejects.toThrow(/^createHandlers: invalid scenario "mine" \(given to createHandlers\): \$\.description is required/);
   });
 });
 

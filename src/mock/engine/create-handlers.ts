@@ -1,5 +1,5 @@
 import { http, type HttpHandler } from 'msw';
-import { createMock, type MockEngine } from './create-mock.js';
+import { engineFor, type MockEngine } from './create-mock.js';
 import type { CreateMockOptions } from './engine-start.js';
 
 /** What `createHandlers` takes: the engine's options, and where the API is. */
@@ -27,7 +27,7 @@ export interface MockHandlers {
  */
 export function createHandlers(options: HandlersOptions = {}): MockHandlers {
   const { baseUrl, ...engineOptions } = options;
-  const ready = createMock(engineOptions);
+  const ready = engineFor(engineOptions, 'createHandlers');
   // Told through `ready` and each answer; never an unhandled rejection.
   ready.catch(() => undefined);
   const answer = async ({ request }: { request: Request }): Promise<Response> => {

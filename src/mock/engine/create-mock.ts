@@ -15,6 +15,7 @@ import type { MockStore } from '../core/store/mock-store.js';
 import { storeLimits } from '../core/store/store-limits.js';
 import { createMockApp } from '../http/app.js';
 import type { MockEnv } from '../http/exchange.js';
+import type { EngineCaller } from './engine-caller.js';
 import { engineStart, type CreateMockOptions } from './engine-start.js';
 
 /** The mock in-process: answers a `Request` as the server answers it over HTTP. */
@@ -43,8 +44,13 @@ function shippedContract(): Contract {
  * no half-built engine is returned.
  */
 export async function createMock(options: CreateMockOptions = {}): Promise<MockEngine> {
+  return engineFor(options, 'createMock');
+}
+
+/** The engine, its options checked in the name of the function the user called (createMock, or createHandlers). */
+export async function engineFor(options: CreateMockOptions, caller: EngineCaller): Promise<MockEngine> {
   const contract = shippedContract();
-  const start = await engineStart(contract, options);
+  const start = await engineStart(contract, options, caller);
   indexCatalogue(start.pets);
   const log: Log = options.log ?? silentLog;
   const open = (): { app: Hono<MockEnv>; store: MockStore } => {

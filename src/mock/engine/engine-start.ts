@@ -10,6 +10,7 @@ import { DEFAULT_SCENARIO, findScenarioEntry, type ScenarioSource } from '../cor
 import { tokenProblem } from '../core/token-problem.js';
 import { GENERATED_COUNT } from '../core/fixtures/generated-count.js';
 import { exactInteger, int64StandIn } from '../../shared/exact-json/int64.js';
+import type { EngineCaller } from './engine-caller.js';
 import { givenScenarios } from './given-scenarios.js';
 
 /** What `createMock` takes: all of it optional, each as the server's option of the same name. */
@@ -46,14 +47,17 @@ export interface EngineStart {
 /** The options createMock knows (createHandlers takes baseUrl off first): any other is a misspelling, told rather than ignored. */
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set(['apiKeys', 'adminKey', 'seed', 'fixtures', 'scenario', 'scenarios', 'profile', 'log']);
 
-/** Checks `createMock`'s options and builds what the engine starts from, or throws an Error naming the first problem found. */
-export async function engineStart(contract: Contract, options: CreateMockOptions): Promise<EngineStart> {
+/** What each caller takes beyond the engine's options, named among the known ones when an option is misspelt. */
+const OWN_OPTIONS: Record<EngineCaller, readonly string[]> = { createMock: [], createHandlers: ['baseUrl'] };
+
+/** Checks the options the caller was given and builds what the engine starts from, or throws an Error naming the first problem found. */
+export async function engineStart(contract: Contract, options: CreateMockOptions, caller: EngineCaller): Promise<EngineStart> {
   const refuse = (message: string): never => {
-    throw new Error(`createMock: ${message}`);
+    throw new Error(`${caller}: ${message}`);
   };
   if (typeof options !== 'object' || options === null) refuse('the options must be an object');
   const unknown = Object.keys(options).filter((key) => !KNOWN_OPTIONS.has(key));
-  if (unknown.length > 0) refuse(`unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')} (known: ${[...KNOWN_OPTIONS].join(', ')})`);
+  if (unknown.length > 0) refuse(`unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')} (known: ${[...KNOWN_OPTIONS, ...OWN_OPTIONS[caller]].join(', ')})`);
   const apiKeys = options.apiKeys ?? [DEFAULT_API_KEY];
   if (!Array.isArray(apiKeys) || apiKeys.length === 0) refuse('apiKeys must be a non-empty array of keys');
   apiKeys.forEach((key, index) => {
@@ -66,7 +70,7 @@ export async function engineStart(contract: Contract, options: CreateMockOptions
     if (apiKeys.includes(options.adminKey)) refuse('adminKey must not be one of the API keys: every API client could then drive the admin API');
   }
   const given = givenByName(options, refuse);
-  const source = givenScenarios(contract, given);
+  const source = givenScenarios(contract, given, caller);
   const name = typeof options.scenario === 'object' && options.scenario !== null ? nameOf(options.scenario, 'scenario', refuse) : (options.scenario ?? DEFAULT_SCENARIO);
   const entry = findScenarioEntry(source, name);
   if (!entry.ok) return refuse(entry.error);
