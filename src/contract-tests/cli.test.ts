@@ -275,8 +275,9 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       { name: '--concurrency 0', args: () => [...target, '--concurrency', '0'], message: '--concurrency must be a whole number from 1 to 64, got "0"' },
       { name: '--retries 11', args: () => [...target, '--retries', '11'], message: '--retries must be a whole number from 0 to 10, got "11"' },
       // The port is closed: a check made after connecting would say "cannot reach" instead.
-      { name: '--only with an unknown rule id', args: () => [...target, '--only', 'list-limit-1,no-such-rule'], message: 'unknown rule id: no-such-rule' },
-      { name: '--skip with an unknown rule id', args: () => [...target, '--skip', 'list-limit-1', '--skip', 'nor-this-one'], message: 'unknown rule id: nor-this-one' },
+      { name: '--only with an unknown rule id', args: () => [...target, '--only', 'list-limit-1,no-such-rule'], message: 'unknown rule id: no-such-rule; --list prints every rule id' },
+      { name: '--skip with an unknown rule id', args: () => [...target, '--skip', 'list-limit-1', '--skip', 'nor-this-one'], message: 'unknown rule id: nor-this-one; --list prints every rule id' },
+      { name: '--only with a slip of a rule id', args: () => [...target, '--only', 'list-limt-1'], message: 'unknown rule id: list-limt-1 (did you mean list-limit-1?); --list prints every rule id' },
       { name: '--env with an unknown environment', args: () => ['--env', 'nowhere', '--api-key', SECRET], message: `no environment "nowhere" in ${envConfig} (there are: mock, staging, production)` },
       {
         name: '--env staging with ANIMAL_STORE_STAGING_BASE_URL unset',

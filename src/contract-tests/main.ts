@@ -15,6 +15,7 @@ import { summaryReport } from '../verdict/reporters/summary-reporter.js';
 import { githubReport } from '../verdict/reporters/github-reporter.js';
 import { markdownReport } from '../verdict/reporters/markdown-reporter.js';
 import { allRules } from './rules/index.js';
+import { unknownRuleIds } from './unknown-rule-ids.js';
 import type { SuiteReport } from '../verdict/report.js';
 import { inRunSessions } from './run-session.js';
 import type { SuiteOptions, SuiteRun } from './run-suite.js';
@@ -55,6 +56,9 @@ export async function contractMain(io: ContractIo): Promise<number> {
     return 0;
   }
 
+  // The ids are the command's own list: where to find them goes with a slip, before anything is sent.
+  const unknownRules = unknownRuleIds([...options.only, ...options.skip], allRules);
+  if (unknownRules !== undefined) return usage(`${unknownRules}; --list prints every rule id`);
   const target = resolveTarget(options, io);
   if (!target.ok) return usage(target.error);
   // Loaded only now: prism-http and dredd-transactions take a while to load,

@@ -19,6 +19,7 @@ import type { ApiRequest, Probe, Rule, SilentLog } from './types.js';
 import type { RuleResult, RunSessionFacts, SuiteReport } from '../verdict/report.js';
 import { errorCodeOf } from './silent-log.js';
 import type { RecordedExchange } from '../verdict/exchange.js';
+import { unknownRuleIds } from './unknown-rule-ids.js';
 import { wrongTargetVerdict } from './wrong-target.js';
 
 export interface SuiteOptions {
@@ -201,9 +202,7 @@ function tapped(deps: RuleDependencies, ruleId: string, tap: SuiteTap | undefine
 
 /** The base URL, or what is wrong with the options: a rule id that does not exist, a base URL the harness cannot use. */
 function checkUsage(options: SuiteOptions, rules: readonly Rule[]): URL | string {
-  const unknown = [...(options.only ?? []), ...(options.skip ?? [])].filter((id) => !rules.some((r) => r.id === id));
-  if (unknown.length > 0) return `unknown rule id: ${unknown.join(', ')}`;
-  return baseUrlProblem(options.baseUrl) ?? new URL(options.baseUrl);
+  return unknownRuleIds([...(options.only ?? []), ...(options.skip ?? [])], rules) ?? baseUrlProblem(options.baseUrl) ?? new URL(options.baseUrl);
 }
 
 function summarise(results: readonly RuleResult[]) {

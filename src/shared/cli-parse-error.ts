@@ -1,6 +1,7 @@
 /**
  * What node's `util.parseArgs` refused, said for the person who typed it,
- * by both commands:
+ * by both commands (and the known name a slip was meant for, which the
+ * harness also offers for a rule id):
  * - an unknown flag comes with the known flag closest to it (`--prot`: did
  *   you mean `--port`?), when one is close enough to be a slip;
  * - an argument without a flag is not repeated: it is most often a value
@@ -10,7 +11,7 @@ export function describeParseError(error: unknown, flags: readonly string[]): st
   const { code, message } = error as { code?: string; message?: string };
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const given = /Unknown option '(-{1,2}[^'=]*)/.exec(message ?? '')?.[1];
-    const near = given?.startsWith('--') ? closestFlag(given.slice(2), flags) : undefined;
+    const near = given?.startsWith('--') ? closestName(given.slice(2), flags) : undefined;
     return `Unknown option '${given ?? '?'}'${near ? `: did you mean --${near}?` : ''}`;
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
@@ -19,16 +20,16 @@ export function describeParseError(error: unknown, flags: readonly string[]): st
   return message ?? String(error);
 }
 
-/** The flag within a slip of `given`: at most one edit for a short name, two for a longer one; a prefix of exactly one flag counts too. */
-export function closestFlag(given: string, flags: readonly string[]): string | undefined {
+/** The name (a flag, a rule id) within a slip of `given`: at most one edit for a short name, two for a longer one; a prefix of exactly one name counts too. */
+export function closestName(given: string, names: readonly string[]): string | undefined {
   const limit = given.length <= 4 ? 1 : 2;
-  let best: { flag: string; distance: number } | undefined;
-  for (const flag of flags) {
-    const distance = editDistance(given, flag);
-    if (distance <= limit && (!best || distance < best.distance)) best = { flag, distance };
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(given, name);
+    if (distance <= limit && (!best || distance < best.distance)) best = { name, distance };
   }
-  if (best) return best.flag;
-  const prefixed = given.length >= 3 ? flags.filter((flag) => flag.startsWith(given)) : [];
+  if (best) return best.name;
+  const prefixed = given.length >= 3 ? names.filter((name) => name.startsWith(given)) : [];
   return prefixed.length === 1 ? prefixed[0] : undefined;
 }
 

@@ -4,18 +4,21 @@ import { startRawServer } from '../support/contract-cli.js';
 import { startMock, useBuiltCli } from '../support/built-cli.js';
 
 /**
- * runContract({ baseUrl }) against servers on real ports: the base URL is
- * held to the command's rule, and a wrong key is a report, not an Error.
+ * runContract({ baseUrl }) against servers on real ports: the base URL and
+ * the rule ids are held to the command's rules, and a wrong key is a
+ * report, not an Error.
  */
 useBuiltCli();
 
 describe('runContract and its target', () => {
-  it('rejects a base URL without /v1 as the command does, and sends it nothing', async () => {
+  it('rejects a base URL without /v1 as the command does, or an unknown rule id, and sends it nothing', async () => {
     const server = await startRawServer((_request, response) => response.writeHead(404).end());
     try {
       const origin = server.url.replace(/\/v1$/, '');
       await expect(runContract({ baseUrl: origin })).rejects.toThrow(`runContract: the base URL must be http(s) and end in /v1, got ${JSON.stringify(origin)}`);
       await expect(runContract({ baseUrl: `${origin}/v2` })).rejects.toThrow('the base URL must be http(s) and end in /v1');
+      // A slip in a rule id: the id meant, and nothing of the command's --list, which a caller of the function has not.
+      await expect(runContract({ baseUrl: server.url }, { only: ['list-limt-1'] })).rejects.toThrow(/^runContract: unknown rule id: list-limt-1 \(did you mean list-limit-1\?\)$/);
       expect(server.requests).toBe(0);
     } finally {
       await server.close();
