@@ -250,6 +250,16 @@ describe.concurrent('animal-store-contract (the built CLI)', { timeout: 60_000 }
       expect(run.stdout).not.toMatch(/✗|failed/);
       for (const id of ids) expect(run.stdout).not.toContain(id);
     });
+
+    it('says to try http:// when an https URL reaches a port that answers plain HTTP', async ({ expect, harness: { contract, raw } }) => {
+      const server = await raw((_request, response) => response.writeHead(404).end());
+      const url = server.url.replace(/^http:/, 'https:');
+      const run = await contract(['--base-url', url, '--api-key', KEY]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`cannot reach ${url}: EPROTO`);
+      expect(run.stderr).toContain('wrong version number');
+      expect(run.stderr).toContain('(is the target plain HTTP? try http://)');
+    });
   });
 
   describe('bad usage exits 2 with a message', () => {

@@ -231,12 +231,22 @@ function tooLargeJson(error: JsonTooLarge, maxBodyBytes: number): NonNullable<Re
   };
 }
 
+/**
+ * An https URL whose port answers plain HTTP: OpenSSL reads the first bytes
+ * of an HTTP answer as a TLS record of a version it does not know. Its
+ * message names OpenSSL's internals, not the likely slip in the URL.
+ */
+const PLAIN_HTTP_ANSWER = /wrong version number/;
+
 /** Every network failure is reported as fetch reports one, "fetch failed"; the cause says which. */
 export function describeNetworkError(error: unknown, timeoutMs: number): string {
   const err = error as Error & { cause?: { code?: string; message?: string } };
   if (err.name === 'TimeoutError' || err.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
   const cause = err.cause;
-  if (cause?.code) return `${cause.code}${cause.message ? `: ${cause.message}` : ''}`;
+  if (cause?.code) {
+    const hint = cause.code === 'EPROTO' && PLAIN_HTTP_ANSWER.test(cause.message ?? '') ? ' (is the target plain HTTP? try http://)' : '';
+    return `${cause.code}${cause.message ? `: ${cause.message.trim()}` : ''}${hint}`;
+  }
   // A cause without a code: its message is the reason.
   if (cause?.message) return cause.message;
   return err.message;
