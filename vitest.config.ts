@@ -75,6 +75,9 @@ const onRedis: TestProjectInlineConfiguration = {
 export default defineConfig({
   test: {
     testTimeout: 15_000,
+    // A guard against a hook that never ends, not a speed test: hooks start servers, install packages or run
+    // whole suites, and on a loaded machine (load 10 on two cores) vitest's 10 s default cut some that pass alone.
+    hookTimeout: 60_000,
     // At least two test files at a time (vitest's default is one fewer than the cores: one on two cores). Most
     // files spend their time waiting on the processes and servers they start, and on a busy machine two files
     // get a larger share of the cores than one (docs/contributing.md, "On a busy machine").
