@@ -24,6 +24,10 @@ export const EXCHANGE_CHECKS = {
     section: 'What the service does',
     text: 'requests and responses use the media type application/json (RFC 8259 §8.1: implementations MUST NOT add a byte order mark (U+FEFF) to the beginning of a networked-transmitted JSON text)',
   },
+  'exchange-http-date': {
+    section: 'What the service does',
+    text: 'The service is an HTTP/JSON service (RFC 9110 §5.6.7: a sender MUST generate the timestamps of a field defined as HTTP-date in the IMF-fixdate format, as in Sun, 06 Nov 1994 08:49:37 GMT: Date §6.6.1, Last-Modified §8.8.2, Retry-After §10.2.3, Expires RFC 9111 §5.3)',
+  },
   'exchange-error-body': {
     section: 'Errors',
     text: 'every error response has the Error body: code (string), message (string), status (integer, equal to the HTTP status code)',

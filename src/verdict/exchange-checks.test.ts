@@ -154,3 +154,42 @@ describe('501 (RFC 9110 §9.1)', () => {
     expect(await checksOfAnswer('POST', '/pets', {}, error)).toContain('exchange-no-5xx');
   });
 });
+
+describe('exchange-http-date (RFC 9110 §5.6.7)', () => {
+  const JSON_TYPE = { 'content-type': 'application/json' };
+  const NOT_FOUND = '{"code":"pet_not_found","message":"no animal 1","status":404}';
+  const dated = (headers: Record<string, string>) => checksOfAnswer('GET', '/pets/1', {}, { status: 200, headers: { ...JSON_TYPE, ...headers }, body: PET });
+
+  it.each([
+    ['date', 'Sun, 06 Nov 1994 08:49:37 GMT'],
+    ['last-modified', 'Sun, 29 Nov 2026 11:54:13 GMT'],
+    ['expires', 'Thu, 29 Feb 2024 23:59:60 GMT'],
+    ['retry-after', '120'],
+    ['retry-after', 'Wed, 05 Dec 2029 00:00:00 GMT'],
+  ])('%s: %s passes', async (field, value) => {
+    expect(await dated({ [field]: value })).toEqual([]);
+  });
+
+  it.each([
+    ['date', 'Sunday, 06-Nov-94 08:49:37 GMT'], // RFC 850, which recipients read and no sender may write
+    ['date', 'Sun Nov  6 08:49:37 1994'], // asctime
+    ['last-modified', 'Sun Nov 29 2026 11:54:13 GMT+0000 (Coordinated Universal Time)'], // Date.prototype.toString
+    ['last-modified', '2026-11-29T11:54:13.000Z'], // ISO 8601
+    ['last-modified', 'sun, 29 nov 2026 11:54:13 gmt'], // IMF-fixdate is case-sensitive
+    ['last-modified', 'Sun, 29 Nov 2026 11:54:13 UTC'],
+    ['expires', '0'],
+    ['expires', 'Mon, 29 Nov 2026 11:54:13 GMT'], // the 29th is a Sunday
+    ['expires', 'Fri, 29 Feb 2030 00:00:00 GMT'], // no such day
+    ['date', 'Sun, 29 Nov 2026 24:00:00 GMT'],
+    ['date', 'Sun, 29 Nov 2026 11:54:13 GMT, Sun, 29 Nov 2026 11:54:14 GMT'], // two field lines, joined
+    ['retry-after', '1.5'],
+  ])('%s: %s is the one finding', async (field, value) => {
+    expect(await dated({ [field]: value })).toEqual(['exchange-http-date']);
+  });
+
+  it('judges an answer without content and an error too', async () => {
+    const date = { date: '2026-11-29 11:54:13' };
+    expect(await checksOfAnswer('HEAD', '/pets', {}, { status: 401, headers: date })).toEqual(['exchange-http-date']);
+    expect(await checksOfAnswer('GET', '/pets/1', {}, { status: 404, headers: { ...JSON_TYPE, ...date }, body: NOT_FOUND })).toEqual(['exchange-http-date']);
+  });
+});

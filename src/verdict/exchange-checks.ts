@@ -14,6 +14,7 @@ const MEDIA_STATEMENT = checkStatement('exchange-media-type');
 const CHARSET_STATEMENT = checkStatement('exchange-json-charset');
 const ONCE_STATEMENT = checkStatement('exchange-content-type-once');
 const BOM_STATEMENT = checkStatement('exchange-json-bom');
+const DATE_STATEMENT = checkStatement('exchange-http-date');
 
 // RFC 9110 §8.3.1: type/subtype is case-insensitive; parameters (charset) may follow.
 const APPLICATION_JSON = /^application\/json\s*(;|$)/i;
@@ -26,7 +27,8 @@ const PARAMETER = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)/g;
  * output validator: content type, body schema, headers), and every error is
  * an Error body whose `status` is the HTTP status, every answer is
  * application/json (one media type in one Content-Type field, with no
- * charset but utf-8, its JSON text not after a byte order mark), and the invariants of the operation hold. The rule itself then
+ * charset but utf-8, its JSON text not after a byte order mark), its
+ * timestamps are IMF-fixdate, and the invariants of the operation hold. The rule itself then
  * checks what it is about (which status, which items).
  */
 export function checkExchange(validator: ResponseValidator, operation: IHttpOperation | undefined, exchange: RecordedExchange): NewFinding[] {
@@ -36,7 +38,7 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   }
   // What a body not read to its end holds cannot be judged: this one finding, and no more read into its start.
   if (response.unread) return [{ check: 'exchange-body-read', level: 'error', hard: true, message: response.unread.reason, expected: response.unread.expected, path: '$.body' }];
-  const findings: NewFinding[] = [];
+  const findings: NewFinding[] = httpDateFindings(response);
   const { method } = exchange.request;
   if (response.status >= 500 && !(response.status === 501 && notImplementable(operation, method))) {
     findings.push({ check: 'exchange-no-5xx', level: 'error', hard: true, message: `the server answered ${response.status}`, expected: 'no 5xx: the interface lists none', path: '$.status' });
@@ -90,6 +92,36 @@ const conditional = (headers: Record<string, string | string[]>): boolean => Obj
 /** An answer to HEAD, a 204, a 304, or an empty success to OPTIONS (a preflight's): no content, so no media type. */
 const withoutContent = (method: string, status: number, body: string): boolean =>
   method === 'HEAD' || status === 204 || status === 304 || (method === 'OPTIONS' && status < 300 && body === '');
+
+// RFC 9110 §5.6.7: IMF-fixdate = day-name "," SP day SP month SP year SP hour ":" minute ":" second SP "GMT", case-sensitive.
+const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The answer fields whose value is an HTTP-date (Retry-After may be a number of seconds instead). */
+const DATE_FIELDS = ['date', 'last-modified', 'expires', 'retry-after'] as const;
+
+/** Whether a value is an IMF-fixdate that names a real moment: its day of the month exists, its time is within the day (a leap second, 60, allowed), and its day-name is that date's. */
+export function isImfFixdate(value: string): boolean {
+  const match = IMF_FIXDATE.exec(value);
+  if (!match) return false;
+  const [, dayName, day, month, year, hour, minute, second] = match as unknown as string[];
+  const moment = new Date(Date.UTC(Number(year), MONTHS.indexOf(month as string), Number(day)));
+  if (moment.getUTCDate() !== Number(day) || moment.getUTCFullYear() !== Number(year)) return false;
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 60) return false;
+  return DAY_NAMES[moment.getUTCDay()] === dayName;
+}
+
+/** A timestamp in another form than IMF-fixdate: what RFC 9110 §5.6.7 says no sender may generate, whatever its recipients accept. */
+function httpDateFindings(response: { status: number; headers: Record<string, string> }): NewFinding[] {
+  const findings: NewFinding[] = [];
+  for (const field of DATE_FIELDS) {
+    const value = response.headers[field];
+    if (value === undefined || (field === 'retry-after' && /^\d+$/.test(value)) || isImfFixdate(value)) continue;
+    const expected = field === 'retry-after' ? 'a number of seconds or an IMF-fixdate' : 'one IMF-fixdate, such as Sun, 06 Nov 1994 08:49:37 GMT';
+    findings.push({ check: 'exchange-http-date', level: 'error', hard: true, message: `the ${response.status} answer's ${field} is ${JSON.stringify(value)}`, expected: `${expected} (${DATE_STATEMENT})`, path: `$.headers.${field}` });
+  }
+  return findings;
+}
 
 function errorBodyFindings(status: number, json: unknown, contentType: string | undefined): NewFinding[] {
   const body = json as Record<string, unknown> | undefined;

@@ -61,6 +61,13 @@ export const getDefects: Defect[] = [
     caughtBy: ['get-known-id'],
   },
   {
+    name: 'getPet 200 with a Last-Modified written by Date.toString()',
+    breaks: 'What the service does: an HTTP/JSON service (RFC 9110 §5.6.7: a sender MUST generate HTTP-date timestamps, Last-Modified included, in the IMF-fixdate format).',
+    // As a handler that sets the header from a Date object without toUTCString(): "Sun Nov 29 2026 11:54:13 GMT+0000 (Coordinated Universal Time)".
+    wrap: afterMock(isGetPet((s) => s === 200), async (response) => respond(response, await response.text(), { headers: { 'last-modified': new Date(Date.UTC(2026, 0, 5)).toString() } })),
+    caughtBy: ['get-known-id'],
+  },
+  {
     name: 'getPet answers the Pet inside an array',
     breaks: 'Endpoints > Get an animal: 200, Pet (one object).',
     wrap: afterMock(isGetPet((s) => s === 200), mapJson((pet) => [pet])),
