@@ -213,6 +213,22 @@ choices:
     expect(sold.every((pet) => pet.status === 'sold')).toBe(true);
   });
 
+  it('reads a parameter given twice as its first or its last value when the profile says so, then judges that value as if given once', async () => {
+    for (const [choice, picked] of [['first', 0], ['last', 1]] as const) {
+      const file = fixture(`repeated-${choice}.yaml`, `version: 1\nname: repeated-${choice}\nchoices:\n  repeated-parameter: ${choice}\n  status: empty\n`);
+      const mock = await startMock(['--profile', file]);
+      const page = await call(mock, '/pets?limit=1&limit=3');
+      expect([choice, page.status, page.json.length]).toEqual([choice, 200, [1, 3][picked]]);
+      const statuses = (await call(mock, '/pets?status=sold&status=pending&limit=100')).json as Array<{ status: string }>;
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(new Set(statuses.map((pet) => pet.status))).toEqual(new Set([['sold', 'pending'][picked]]));
+      // The value read is refused as if given alone: a limit by the mock's own Error, a status by the profile's empty page.
+      expect(answer(await call(mock, `/pets?${['limit=0&limit=5', 'limit=5&limit=0'][picked]}`))).toBe('400 invalid_parameter');
+      expect((await call(mock, `/pets?${['status=lost&status=sold', 'status=sold&status=lost'][picked]}`)).json).toEqual([]);
+      expect((await call(mock, `/pets?${['limit=5&limit=0', 'limit=0&limit=5'][picked]}`)).json).toHaveLength(5);
+    }
+  });
+
   it('answers a refused status with an empty page when the profile says empty: a filter no animal matches', async () => {
     const file = fixture('empty-status.yaml', 'version: 1\nname: empty-status\nchoices:\n  status: empty\n  limit: { refused: { status: 400, code: bad_limit }, above-maximum: refused }\n');
     const mock = await startMock(['--profile', file]);

@@ -81,6 +81,7 @@ const everyPoint: { [P in ProfilePoint]: fc.Arbitrary<ProfileChoices[P]> } = {
   'accept-without-json': fc.oneof(fc.constant('ignored' as const), error('accept-without-json')),
   limit: fc.record({ refused: fc.oneof(fc.constant('ignored' as const), error('limit')), 'above-maximum': fc.constantFrom('refused' as const, 'clamped' as const) }),
   status: fc.oneof(fc.constant('ignored' as const), fc.constant('empty' as const), error('status')),
+  'repeated-parameter': values('repeated-parameter') as fc.Arbitrary<ProfileChoices['repeated-parameter']>,
   // With no signals, no Link either: `none` is learned with `not-sent`.
   deprecation: fc.oneof(fc.record({ answers: fc.constantFrom('every' as const, 'success' as const), link: fc.constantFrom('sent' as const, 'not-sent' as const) }), fc.constant({ answers: 'none' as const, link: 'not-sent' as const })),
 };

@@ -334,6 +334,19 @@ describe('9. an Accept without application/json', () => {
   });
 });
 
+describe('10. a listPets parameter given twice', () => {
+  it('the variant reads the last value, judged as if given alone; the default refuses it', async () => {
+    expect(((await get(variant, '/pets?limit=1&limit=3')).json as unknown[]).length).toBe(3);
+    const sold = (await get(variant, '/pets?status=pending&status=sold&limit=100')).json as Array<{ status: string }>;
+    expect(sold.length).toBeGreaterThan(0);
+    expect(sold.every((pet) => pet.status === 'sold')).toBe(true);
+    expect((await get(variant, '/pets?limit=5&limit=0')).json).toEqual(errorBody('bad_limit', 400));
+    expect((await get(variant, '/pets?status=sold&status=lost')).json).toEqual(errorBody('bad_status', 400));
+    expect((await get(plain, '/pets?limit=1&limit=3')).json).toEqual(errorBody('bad_limit', 400));
+    expect((await get(plain, '/pets?status=sold&status=sold')).json).toEqual(errorBody('bad_status', 400));
+  });
+});
+
 describe('the built contract harness against the variant', () => {
   for (const seed of SEEDS) {
     it(`passes every rule on seed ${seed}`, { timeout: 240_000 }, async () => {

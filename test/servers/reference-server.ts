@@ -33,9 +33,10 @@
  * - Newest first: id descending (the mock: ascending).
  * - `limit` must be a plain decimal integer (digits, optional `-`; leading
  *   zeros allowed); below 1 → 400 `bad_limit`; above 100 → clamped to 100 and
- *   answered 200 (the mock: 400). `limit` given twice → 400 `bad_limit`.
+ *   answered 200 (the mock: 400). `limit` given twice → 400 `bad_limit`
+ *   (the every-point variant: its last value).
  * - `status` must be exactly available|pending|sold → else 400 `bad_status`;
- *   given twice → 400 `bad_status`. Other query parameters are ignored (on
+ *   given twice → 400 `bad_status` (the every-point variant: its last value). Other query parameters are ignored (on
  *   every operation).
  * - No pagination beyond `limit`; no paging headers.
  *
@@ -119,7 +120,7 @@ import { present, referenceCatalogue, type ReferencePet } from './reference-cata
 import { getPet } from './reference-get-pet.js';
 import { BODY_LIMIT, error, isJsonContentType, refuseMalformed, normalizedPath, serve, splitTarget, type Answer, type Body } from './reference-http.js';
 import { readNewPet } from './reference-new-pet.js';
-import { acceptsJson, isChunked, unknownParameter, VARIANTS, type ReferenceVariant } from './reference-variant.js';
+import { acceptsJson, isChunked, unknownParameter, VARIANTS, type ReferenceVariant, type VariantChoices } from './reference-variant.js';
 
 export type { ReferenceVariant } from './reference-variant.js';
 
@@ -221,7 +222,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       if (refused) return refused;
       switch (route.operation) {
         case 'listPets':
-          return listPets(pets, route.query, filters);
+          return listPets(pets, route.query, filters, choices.repeatedParameters);
         case 'createPet':
           return createPet(req, body);
         case 'getPet':
@@ -291,8 +292,10 @@ function listParameters({ byCategory, byName }: ListFilters): string[] {
   return ['limit', 'status', ...(byCategory ? ['categoryId'] : []), ...(byName ? ['name'] : [])];
 }
 
-function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams, { byCategory, byName }: ListFilters): Answer {
-  const limits = query.getAll('limit');
+function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams, { byCategory, byName }: ListFilters, repeated: VariantChoices['repeatedParameters']): Answer {
+  // Given more than once: refused, or (the every-point variant) the last value, judged as if given alone.
+  const given = (name: string) => (repeated === 'last' ? query.getAll(name).slice(-1) : query.getAll(name));
+  const limits = given('limit');
   if (limits.length > 1) return error(400, 'bad_limit', 'limit is given more than once.');
   let limit = DEFAULT_LIMIT;
   if (limits.length === 1) {
@@ -302,7 +305,7 @@ function listPets(pets: Map<number, ReferencePet>, query: URLSearchParams, { byC
     if (value < 1) return error(400, 'bad_limit', 'limit must be at least 1.');
     limit = Math.min(value, MAX_LIMIT);
   }
-  const statuses = query.getAll('status');
+  const statuses = given('status');
   if (statuses.length > 1) return error(400, 'bad_status', 'status is given more than once.');
   const status = statuses[0];
   if (status !== undefined && !STATUSES.has(status)) return error(400, 'bad_status', 'status must be one of available, pending, sold.');

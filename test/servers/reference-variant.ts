@@ -27,6 +27,8 @@ export interface VariantChoices {
   deprecation: 'every-answer' | 'success-without-link';
   /** A request whose Accept does not accept application/json: answered in JSON all the same, or 406. */
   accept: 'ignored' | 'refused';
+  /** listPets' `limit` or `status` given more than once: refused with that parameter's Error, or read as its last value. */
+  repeatedParameters: 'refused' | 'last';
 }
 
 export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
@@ -42,6 +44,7 @@ export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
     wrongKeyCode: 'unauthenticated',
     deprecation: 'every-answer',
     accept: 'ignored',
+    repeatedParameters: 'refused',
   },
   'every-point': {
     challenge: 'Bearer scope="pets"',
@@ -55,6 +58,7 @@ export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
     wrongKeyCode: 'invalid_credentials',
     deprecation: 'success-without-link',
     accept: 'refused',
+    repeatedParameters: 'last',
   },
 };
 

@@ -4,7 +4,7 @@ import { expectStatus, petsOf } from './expect.js';
 import { cite, STATEMENTS } from './statements.js';
 import { stringifyExactJson } from '../../shared/exact-json/stringify-exact-json.js';
 import { answerOf } from '../silent-log.js';
-import { AS_WITHOUT_IT } from '../../shared/profile/learn/noted-answers.js';
+import { AS_WITHOUT_IT, repeatedNote } from '../../shared/profile/learn/noted-answers.js';
 
 const list = (context: RuleContext, query: string) => context.send({ method: 'GET', path: `/pets${query}` });
 
@@ -170,6 +170,24 @@ export const listPetsRules: Rule[] = [
       context.observe('unknown-path', answerOf(exchange), exchange);
       // 405 would have to name the methods allowed (RFC 9110 §15.5.6), and a path no operation has has none.
       expectStatus(context, exchange, [400, 403, 404, 410], STATEMENTS.otherPaths);
+    },
+  },
+  {
+    id: 'list-repeated-limit',
+    title: 'listPets with limit=1&limit=2, limit given twice: a 4xx with an Error body, or a page (the interface does not say which value, if any, counts)',
+    operation: 'listPets',
+    writes: false,
+    severity: 'advisory',
+    statement: STATEMENTS.repeatedSilent,
+    async run(context) {
+      const exchange = await list(context, '?limit=1&limit=2');
+      if (!expectStatus(context, exchange, [200, 400, 422], STATEMENTS.repeatedSilent)) return;
+      if (exchange.response?.status !== 200) return context.observe('repeated-parameter', answerOf(exchange), exchange);
+      const pets = petsOf(context, exchange, STATEMENTS.listSuccess);
+      // With three animals listed, a page read as without limit holds more than two: the three answers differ.
+      const three = petsOf(context, await list(context, '?limit=3'), STATEMENTS.listSuccess);
+      if (!pets || !three || three.length < 3) return { skipped: 'fewer than 3 animals listed: which value was read cannot be told' };
+      context.observe('repeated-parameter', repeatedNote.say(pets.length), exchange);
     },
   },
   {

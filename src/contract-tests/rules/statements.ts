@@ -19,6 +19,7 @@ export const STATEMENTS = {
     text: 'A Pet has id (integer, int64, unique), name (string), categoryId (integer, int64) and optionally status (available, pending, sold).',
   },
   limitSilent: { section: 'Limits', text: 'Minimum 1, maximum 100; what the service answers outside that range is not shown.' },
+  repeatedSilent: { section: 'Endpoints > List animals', text: 'Query parameters: limit (integer), status (PetStatus), one value each; the answer to a parameter given more than once is not shown.' },
   statusSilent: { section: 'States and transitions', text: 'PetStatus has exactly the values available, pending, sold; the answer to another value is not shown.' },
   createSuccess: { section: 'Endpoints > Add an animal', text: '201: Pet. Animal added. The body carries the assigned id.' },
   idAssigned: { section: 'Resources and their fields > NewPet', text: '`id` is not part of NewPet. It is assigned by the service; unique identifier.' },

@@ -17,12 +17,12 @@ const search = fc.array(fc.tuple(fc.array(piece, { maxLength: 3 }), fc.option(fc
 const path = fc.constantFrom('/v1/pets', '/v1/pets/%E2%9C%93', '/v1/a+b');
 
 describe('queryValues', () => {
-  it('finds what Hono’s queries() finds for a name: how many values, and the first, whatever the query', () => {
+  it('finds what Hono’s queries() finds for a name: how many values, the first and the last, whatever the query', () => {
     fc.assert(
       fc.property(path, search, fc.constantFrom(...names), (at, query, name) => {
         const url = `http://127.0.0.1:3000${at}${query === '' ? '' : `?${query}`}`;
         const expected = honoValues(url, name);
-        expect(queryValues(searchOf(url), name)).toEqual({ count: expected.length, first: expected[0] });
+        expect(queryValues(searchOf(url), name)).toEqual({ count: expected.length, first: expected[0], last: expected.at(-1) });
       }),
       { numRuns: 2000 },
     );
@@ -32,6 +32,8 @@ describe('queryValues', () => {
     expect(searchOf('http://h/v1/pets')).toBe('');
     expect(searchOf('http://h/v1/pets#limit=5')).toBe('');
     expect(searchOf('http://h/v1/pets?limit=5#x&status=sold')).toBe('limit=5');
-    expect(queryValues('limit=5&limit=6&status', 'status')).toEqual({ count: 1, first: '' });
+    expect(queryValues('limit=5&limit=6&status', 'status')).toEqual({ count: 1, first: '', last: '' });
+    expect(queryValues('limit=5&status&limit=%36', 'limit')).toEqual({ count: 2, first: '5', last: '6' });
+    expect(queryValues('limit=5&limit', 'limit')).toEqual({ count: 2, first: '5', last: '' });
   });
 });

@@ -15,19 +15,21 @@ export function searchOf(url: string): string {
   return question === -1 || question >= end ? '' : url.slice(question + 1, end);
 }
 
-/** What a query gives one parameter: how many values, and the first. */
+/** What a query gives one parameter: how many values, the first, and the last. */
 export interface QueryValues {
   count: number;
   first: string | undefined;
+  last: string | undefined;
 }
 
 /**
  * The values `name` has in `search`. A pair's name is compared where it
  * stands, with no string made, unless it could be encoded (`%` or `+`);
- * only the first value is decoded.
+ * only the first value and, when there are more, the last are decoded.
  */
 export function queryValues(search: string, name: string): QueryValues {
-  const values: QueryValues = { count: 0, first: undefined };
+  const values: QueryValues = { count: 0, first: undefined, last: undefined };
+  let last: [number, number] | undefined;
   let start = 0;
   while (start < search.length) {
     const amp = search.indexOf('&', start);
@@ -37,9 +39,12 @@ export function queryValues(search: string, name: string): QueryValues {
     if (isName(search, start, nameEnd, name)) {
       values.count += 1;
       values.first ??= nameEnd === end ? '' : decodePart(search.slice(nameEnd + 1, end));
+      last = [nameEnd, end];
     }
     start = end + 1;
   }
+  if (values.count === 1) values.last = values.first;
+  else if (last) values.last = last[0] === last[1] ? '' : decodePart(search.slice(last[0] + 1, last[1]));
   return values;
 }
 

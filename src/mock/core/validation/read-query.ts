@@ -7,9 +7,10 @@ import { readParameter } from './read-parameter.js';
 /**
  * Reads an operation's documented query parameters. Defaults come from the
  * document; parameters it does not document are ignored, as most HTTP
- * services do. A documented parameter given twice is refused: the document
- * describes single values, and silently taking one of them would hide a
- * client bug. `search` is the request's query string (query-string.ts):
+ * services do. A documented parameter given twice is refused, as its values
+ * the document refuses are (the document describes single values, and
+ * silently taking one of them would hide a client bug), unless the profile
+ * reads its first or its last value. `search` is the request's query string (query-string.ts):
  * only the documented names are looked for in it.
  */
 export function readQuery(specs: readonly ParameterSpec[], search: string, choices: QueryChoices = {}): Result<Record<string, unknown>> {
@@ -27,12 +28,12 @@ export function readQuery(specs: readonly ParameterSpec[], search: string, choic
     }
     // Ignored where the profile says so: read as if not given, its default then.
     const ignored = choices.ignore?.has(spec.name) === true && !spec.required;
-    if (raw.count > 1) {
+    if (raw.count > 1 && choices.repeated === undefined) {
       if (ignored) absent(spec);
       else return fail(spec.name, `query parameter ${spec.name} must be given once, got ${raw.count} values`);
       continue;
     }
-    const text = raw.first as string;
+    const text = (choices.repeated === 'last' ? raw.last : raw.first) as string;
     const read = readParameter(spec, text);
     const clamped = read.ok ? undefined : clampedValue(spec, text, choices);
     if (read.ok || clamped !== undefined) values[spec.name] = read.ok ? read.value : clamped;
@@ -50,6 +51,8 @@ export interface QueryChoices {
   clamp?: ReadonlySet<string>;
   /** Parameters whose refused values (given twice too) are read as if not given: their default, or nothing. */
   ignore?: ReadonlySet<string>;
+  /** A parameter given more than once is read as its first or its last value; undefined: refused, as a refused value is. */
+  repeated?: 'first' | 'last';
 }
 
 /** An integer past its documented maximum, as the maximum, when `choices` clamps it; else undefined. */

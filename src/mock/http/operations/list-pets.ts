@@ -14,6 +14,8 @@ import { servingState } from '../exchange.js';
 import { respond } from '../respond.js';
 import type { OperationFactory } from './served-operation.js';
 
+type RepeatedChoice = ActiveProfile['choices']['repeated-parameter'];
+
 const isPetField = (name: string): name is PetField => (PET_FIELDS as readonly string[]).includes(name);
 
 /**
@@ -23,7 +25,7 @@ const isPetField = (name: string): name is PetField => (PET_FIELDS as readonly s
  * document is served with no code. A documented parameter that names no
  * field is read and checked, then has no effect: the interface does not say
  * what it would do. Where the interface is silent (a refused `limit` or
- * `status`, past the maximum, the order) the active profile chooses.
+ * `status`, one given twice, past the maximum, the order) the active profile chooses.
  */
 export const listPets: OperationFactory<ListQuery> = (operation, { profile }) => {
   const filters = operation.query.map((spec) => spec.name).filter((name): name is Exclude<PetField, 'status'> => name !== 'status' && isPetField(name));
@@ -31,7 +33,7 @@ export const listPets: OperationFactory<ListQuery> = (operation, { profile }) =>
     read(x) {
       const search = searchOf(x.c.req.url);
       // The other parameters are read as ever: a refused limit keeps its answer.
-      const empty = profile.choices.status === 'empty' && refusedStatus(operation.query, search);
+      const empty = profile.choices.status === 'empty' && refusedStatus(operation.query, search, profile.choices['repeated-parameter']);
       const choices = queryChoices(profile);
       const query = readQuery(operation.query, search, empty ? { ...choices, ignore: new Set([...(choices.ignore ?? []), 'status']) } : choices);
       if (!query.ok) return query;
@@ -53,11 +55,12 @@ export const listPets: OperationFactory<ListQuery> = (operation, { profile }) =>
 
 const CLAMP_LIMIT: ReadonlySet<string> = new Set(['limit']);
 
-/** A `status` given once that is no PetStatus: with the profile's `empty`, a filter no animal matches, so a page of none. */
-function refusedStatus(specs: readonly ParameterSpec[], search: string): boolean {
+/** A `status` that is no PetStatus, given once or read as one of its values: with the profile's `empty`, a filter no animal matches, so a page of none. */
+function refusedStatus(specs: readonly ParameterSpec[], search: string, repeated: RepeatedChoice): boolean {
   const spec = specs.find((parameter) => parameter.name === 'status');
   const given = queryValues(search, 'status');
-  return spec !== undefined && given.count === 1 && !readParameter(spec, given.first as string).ok;
+  const read = given.count === 1 || (given.count > 1 && repeated !== 'refused');
+  return spec !== undefined && read && !readParameter(spec, (repeated === 'last' ? given.last : given.first) as string).ok;
 }
 
 /** The profile's answers to a refused `limit` or `status` (an Error, or as without it), and whether a `limit` past the maximum is clamped. */
@@ -73,5 +76,6 @@ function queryChoices(profile: ActiveProfile): QueryChoices {
     },
     ...(limit['above-maximum'] === 'clamped' && { clamp: CLAMP_LIMIT }),
     ...(ignored.length > 0 && { ignore: new Set(ignored) }),
+    ...(profile.choices['repeated-parameter'] !== 'refused' && { repeated: profile.choices['repeated-parameter'] }),
   };
 }

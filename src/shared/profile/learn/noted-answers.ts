@@ -68,6 +68,17 @@ export const pageNote = {
   },
 };
 
+/**
+ * A listPets page to `limit=1&limit=2`, on a catalogue of three animals or
+ * more: the first value read, the last, or neither (answered as without
+ * `limit`, the refused value ignored); an Error is noted as it came.
+ */
+export const repeatedNote = {
+  say: (size: number): string => (size === 1 ? 'the first value read' : size === 2 ? 'the last value read' : AS_WITHOUT_IT),
+  read: (answer: string): 'refused' | 'first' | 'last' | undefined =>
+    answer === 'the first value read' ? 'first' : answer === 'the last value read' ? 'last' : answer === AS_WITHOUT_IT || /^4\d\d\b/.test(answer) ? 'refused' : undefined,
+};
+
 /** A `petId` text some reading takes as an id (`+5`): its answer may be the unknown id's, not the answer to a text that is no id. */
 export const MAY_BE_READ = 'a reading may take it as an id';
 

@@ -1,5 +1,5 @@
 import { inconsistent, learned, oneError, oneOf, type Answers, type Learned } from '../learn/learned.js';
-import { orderNote, pageNote } from '../learn/noted-answers.js';
+import { orderNote, pageNote, repeatedNote } from '../learn/noted-answers.js';
 import type { FilterChoice, IgnoredOr } from '../profile-choice-types.js';
 import { profilePoint } from '../profile-point.js';
 import { errorSchema, shown, wordOrErrorSchema } from './schema-parts.js';
@@ -100,5 +100,20 @@ function learnStatus(answers: Answers): Learned<FilterChoice> {
   return sizes.every((size) => (size as number) > 0) ? learned('ignored') : inconsistent(answers);
 }
 
+const REPEATED_IN_WORDS = { refused: 'Refused as the parameter\'s other refused values are (`limit`, `status`)', first: 'Read as its first value', last: 'Read as its last value' } as const;
+
+const repeatedParameter = profilePoint<'repeated-parameter', 'refused' | 'first' | 'last'>({
+  key: 'repeated-parameter',
+  question: 'listPets: a documented query parameter given more than once (`?limit=1&limit=2`)',
+  learnedFrom: '`list-repeated-limit` (`limit=1&limit=2`, with three animals or more listed): `the first value read` → first, `the last value read` → last, an Error or a page of neither size → refused',
+  about: "refused as that parameter's values the document refuses are (the `limit` and `status` points), or read as its first or its last value",
+  schema: { enum: ['refused', 'first', 'last'] },
+  own: 'refused',
+  example: 'last',
+  inWords: (choice) => REPEATED_IN_WORDS[choice],
+  learn: (answers) => oneOf(answers, repeatedNote.read),
+  noted: 'fixed',
+});
+
 /** listPets' points, in the schema's order. */
-export const LIST_PETS_POINTS = [order, limit, status] as const;
+export const LIST_PETS_POINTS = [order, limit, status, repeatedParameter] as const;
