@@ -40,6 +40,11 @@ const gatewayPage = word(
   "A 502 Bad Gateway with a load balancer's HTML page (`Content-Type: text/html`) in place of the Error body, as a gateway in front of a service that is down sends it; the page says it is simulated and names the scenario and stub. The request is not served (`createPet` stores nothing).",
 );
 
+const fallbackPage = word(
+  'fallback-page',
+  "A 200 with a web app's HTML page (`Content-Type: text/html; charset=utf-8`) in place of the JSON answer, as a web server or CDN whose catch-all route serves `index.html` for every path sends it: a client that checks only the status meets a JSON parse error on a success. The page says it is simulated and names the scenario and stub. The request is not served (`createPet` stores nothing).",
+);
+
 const truncatedBody = word(
   'truncated-body',
   "The normal answer's status and headers, its whole `Content-Length` promised (200, or 201 for `createPet`, which still stores the animal), then the first half of its body and the connection closed: the client's read of the body fails part way, as when the server or a proxy in front of it dies mid-answer.",
@@ -76,7 +81,7 @@ const pass: FaultKind<'pass', 'pass'> = {
  * by `npm run scenario-schema`), so its messages list the words and the
  * mappings' keys in this order.
  */
-export const FAULT_KINDS = [status, reset, hang, malformedJson, emptyBody, gatewayPage, truncatedBody, trickle, pass] as const;
+export const FAULT_KINDS = [status, reset, hang, malformedJson, emptyBody, gatewayPage, fallbackPage, truncatedBody, trickle, pass] as const;
 
 type AnyFaultKind = (typeof FAULT_KINDS)[number];
 export type FaultKindName = AnyFaultKind['name'];

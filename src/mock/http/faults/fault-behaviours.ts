@@ -1,6 +1,7 @@
 import type { FaultKindName, FaultOptions } from '../../core/faults/fault-kinds.js';
 import type { FaultBehaviour } from './fault-behaviour.js';
 import { emptyBodyFault } from './empty-body-fault.js';
+import { fallbackPageFault } from './fallback-page-fault.js';
 import { gatewayPageFault } from './gateway-page-fault.js';
 import { hangFault } from './hang-fault.js';
 import { malformedJsonFault } from './malformed-json-fault.js';
@@ -22,6 +23,7 @@ export const FAULT_BEHAVIOURS: { readonly [Name in FaultKindName]: FaultBehaviou
   'malformed-json': malformedJsonFault,
   'empty-body': emptyBodyFault,
   'gateway-page': gatewayPageFault,
+  'fallback-page': fallbackPageFault,
   'truncated-body': truncatedBodyFault,
   trickle: trickleFault,
   pass: passFault,

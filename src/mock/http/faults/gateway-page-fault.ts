@@ -1,17 +1,6 @@
 import type { FaultOptions } from '../../core/faults/fault-kinds.js';
 import { escapeHtml } from '../../../shared/html-escape.js';
-import { respond } from '../respond.js';
-import type { FaultBehaviour } from './fault-behaviour.js';
-
-/**
- * `gateway-page`: 502 with the HTML page a load balancer sends when the
- * service behind it is down (nginx's, word for word but the last line), in
- * place of the interface's Error body: what a client that parses every
- * answer as JSON meets in production. The steps' headers (CORS) are kept,
- * so a browser's page can read it; the request is not served.
- */
-export const gatewayPageFault: FaultBehaviour<FaultOptions['gateway-page']> = async (x, _next, _options, context) =>
-  respond(x, 502, gatewayPage(context.by), { 'content-type': 'text/html' });
+import { htmlPageFault } from './html-page-fault.js';
 
 export const gatewayPage = (by: string): string =>
   [
@@ -24,3 +13,11 @@ export const gatewayPage = (by: string): string =>
     '</html>',
     '',
   ].join('\r\n');
+
+/**
+ * `gateway-page`: 502 with the HTML page a load balancer sends when the
+ * service behind it is down (nginx's, word for word but the last line), in
+ * place of the interface's Error body: what a client that parses every
+ * answer as JSON meets in production.
+ */
+export const gatewayPageFault = htmlPageFault<FaultOptions['gateway-page']>(502, 'text/html', gatewayPage);

@@ -212,6 +212,7 @@ describe('faults, over HTTP', () => {
     byHeader('malformed-json', { then: 'malformed-json' }),
     byHeader('empty-body', { then: 'empty-body' }),
     byHeader('gateway-page', { then: 'gateway-page' }),
+    byHeader('fallback-page', { then: 'fallback-page' }),
     byHeader('truncated-body', { then: 'truncated-body' }),
     byHeader('trickle', { then: { trickle: { chunkBytes: 64, intervalMs: 40 } } }),
     byHeader('fixed-then-pass', { latency: { fixedMs: 200 }, then: 'pass' }),
@@ -297,16 +298,20 @@ describe('faults, over HTTP', () => {
     expect((await mock.authed(res.headers.get('location')?.replace('/v1', '') ?? '')).json.name).toBe('Bodiless');
   });
 
-  it('gateway-page: 502 with a gateway\'s HTML page naming the scenario and stub, CORS kept, nothing served', async () => {
+  it.each([
+    ['gateway-page', 502, 'text/html', /^<html>\r\n<head><title>502 Bad Gateway<\/title><\/head>/, 'Simulated by the mock: scenario faults, stub gateway-page.'],
+    ['fallback-page', 200, 'text/html; charset=utf-8', /^<!doctype html>\n<html lang="en">/, '<!-- Simulated by the mock: scenario faults, stub fallback-page. -->'],
+  ] as const)('%s: %i with an HTML page (a gateway\'s, a web app\'s index.html) naming the scenario and stub, CORS kept, nothing served', async (fault, status, type, start, simulated) => {
     const before = (await mock.health()).pets;
     for (const [path, init] of [['/pets?limit=3', {}], ['/pets/1', {}], ['/pets', json({ name: 'Never', categoryId: 2 })]] as const) {
-      const res = await raw(path, 'gateway-page', { ...init, headers: { ...('headers' in init ? init.headers : {}), origin: 'http://localhost:3000' } });
-      expect(res.status, path).toBe(502);
-      expect(res.headers.get('content-type')).toBe('text/html');
+      const res = await raw(path, fault, { ...init, headers: { ...('headers' in init ? init.headers : {}), origin: 'http://localhost:3000' } });
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('content-type')).toBe(type);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('location')).toBeNull();
       const text = await res.text();
-      expect(text).toMatch(/^<html>\r\n<head><title>502 Bad Gateway<\/title><\/head>/);
-      expect(text).toContain('Simulated by the mock: scenario faults, stub gateway-page.');
+      expect(text).toMatch(start);
+      expect(text).toContain(simulated);
       expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
       expect(() => JSON.parse(text)).toThrow();
     }
