@@ -97,7 +97,7 @@ function readAnswers(socket: Socket, head: boolean, limits: Limits, again: () =>
 }
 
 /** The first final answer's status line and fields, once its header block is all there (1xx answers skipped). */
-function readHead(bytes: Buffer, head: boolean, from = 0): Head | undefined {
+export function readHead(bytes: Buffer, head: boolean, from = 0): Head | undefined {
   const stop = bytes.indexOf('\r\n\r\n', from);
   if (stop < 0) return undefined;
   const [line = '', ...lines] = bytes.subarray(from, stop).toString('latin1').split('\r\n');
@@ -117,7 +117,7 @@ function readHead(bytes: Buffer, head: boolean, from = 0): Head | undefined {
 }
 
 /** The answer's content (de-chunked) and where it ends in the bytes read, or undefined while it has not all come. */
-function contentOf(bytes: Buffer, { start, framing }: Head, ended: boolean): { end: number; content: Buffer } | undefined {
+export function contentOf(bytes: Buffer, { start, framing }: Head, ended: boolean): { end: number; content: Buffer } | undefined {
   const upTo = (end: number) => ({ end, content: bytes.subarray(start, end) });
   if (framing === 'none') return upTo(start);
   if (framing === 'close') return ended ? upTo(bytes.length) : undefined;

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { ALL } from './spelling-servers.js';
-import { bothCurlLinesReproduce, runTrial } from './run-trial.js';
+import { runTrial } from './run-trial.js';
 import type { TrialServerSpec } from './trial-server.js';
 
 /**
@@ -20,29 +20,13 @@ const spec = (id: string): TrialServerSpec => {
   return found;
 };
 
-const MISSED = ['U1', 'U3', 'U4', 'U5', 'U7', 'U8', 'U9', 'U10', 'U11', 'U12', 'U13', 'U14', 'M1', 'F8', 'F9', 'F12a', 'F12b', 'F14', 'F15', 'H1', 'H3'];
+const MISSED = ['U1', 'U3', 'U4', 'U5', 'U7', 'U8', 'U9', 'U10', 'U11', 'U12', 'U13', 'U14'];
 
 describe('faulty trial servers the harness should name', () => {
   it.for(MISSED)('%s is failed by a contract rule', { timeout: 90_000 }, async (id, { expect, annotate }) => {
     const result = await runTrial(spec(id));
     await annotate(`${spec(id).name}: caught by ${result.failed.join(', ') || 'no contract rule'}`);
     expect(result.failed, `the harness let it through: ${spec(id).behaviour}`).not.toEqual([]);
-  });
-});
-
-describe('caught, but the report does not show the difference with two curl lines that reproduce it', () => {
-  it('M2 (HEAD let in without the key): the plain GET and the HEAD, both without the key, are printed and reproduce', { timeout: 90_000 }, async ({ expect }) => {
-    const result = await runTrial(spec('M2'));
-    expect(result.failed).toContain('method-head-get-pet');
-    expect(bothCurlLinesReproduce(result, 'method-head-get-pet'), JSON.stringify(result.pasted.get('method-head-get-pet'))).toBe(true);
-  });
-
-  it('H4 (auth cached per connection): the printed keyless curl line reproduces the 200 when pasted', { timeout: 90_000 }, async ({ expect }) => {
-    const result = await runTrial(spec('H4'));
-    expect(result.failed).toContain('auth-missing-key-list-pets');
-    const pasted = result.pasted.get('auth-missing-key-list-pets') ?? [];
-    expect(pasted.length).toBeGreaterThan(0);
-    expect(pasted.every((l) => l.status === 200), JSON.stringify(pasted)).toBe(true);
   });
 });
 

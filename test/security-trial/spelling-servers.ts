@@ -1,7 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { Socket } from 'node:net';
 import type { ServerFetch } from '../faulty-servers/defect.js';
-import { errorResponse, hasKey, operationOf, withKey } from '../faulty-servers/http.js';
+import { errorResponse, hasKey, operationOf } from '../faulty-servers/http.js';
 import { FAULTY_SERVER_KEY } from '../faulty-servers/defect.js';
 import { marks, type TrialServerSpec } from './trial-server.js';
 
@@ -219,63 +218,7 @@ export const FAULTY: TrialServerSpec[] = [
       return fetch(new Request(url, { method: request.method, headers: request.headers }), env);
     },
   },
-  // ---- The method ----
-  {
-    name: 'M1 OPTIONS with X-HTTP-Method-Override served as the overridden method without the key',
-    spelling: 'M1',
-    source: 'Google API clients, Rails/Laravel, clients behind proxies that block methods',
-    behaviour: 'key check skips OPTIONS (CORS preflights carry no credentials); the router honours X-HTTP-Method-Override',
-    statement: `${AUTH} A refused request changes nothing.`,
-    wrap: bypassWhen(
-      (request) => request.method === 'OPTIONS' && request.headers.has('x-http-method-override'),
-      (request) => ({ method: (request.headers.get('x-http-method-override') ?? 'GET').toUpperCase() }),
-    ),
-  },
-  {
-    name: 'M2 HEAD let in without the key (getPet 200/404 tells which animals exist)',
-    spelling: 'M2',
-    source: 'curl -I, link checkers, caches',
-    behaviour: 'key check lists the methods it guards (GET, POST); HEAD is served as GET by the router',
-    statement: `${AUTH} RFC 9110 §9.3.2: HEAD is GET without content.`,
-    wrap: bypassWhen((request) => request.method === 'HEAD'),
-  },
   // ---- The fields ----
-  {
-    name: 'F8 createPet with a Content-Type other than exactly application/json (charset, case) stored without the key',
-    spelling: 'F8',
-    source: 'okhttp / openapi-generator Java (application/json; charset=utf-8), older axios, Spring RestTemplate',
-    behaviour: 'key check bound to the route for the exact media type application/json; another spelling reaches a fallback that parses JSON anyway',
-    statement: `${AUTH} RFC 9110 §8.3.1: type, subtype and charset are case-insensitive; the parameter does not change the type.`,
-    wrap: bypassWhen((request, env) => request.method === 'POST' && operationOf(request) === 'createPet' && /json/i.test(header(env, 'content-type')) && header(env, 'content-type') !== 'application/json'),
-  },
-  {
-    name: 'F9 createPet sent as text/plain (a browser fetch with a string body) stored without the key',
-    spelling: 'F9',
-    source: 'browsers (fetch with a string body and no Content-Type: a CORS-simple request, no preflight); curl -d',
-    behaviour: 'a public "submission" route shares the path for CORS-simple bodies (text/plain, form) and parses them as JSON without the key; with the key the request goes to the JSON route, which answers 415',
-    statement: AUTH,
-    wrap: bypassWhen(
-      (request, env) =>
-        !request.headers.has('authorization') && request.method === 'POST' && operationOf(request) === 'createPet' && /^(text\/plain|application\/x-www-form-urlencoded)/i.test(header(env, 'content-type')),
-      () => ({ contentType: 'application/json' }),
-    ),
-  },
-  {
-    name: 'F12a Sec-Fetch-Site: same-origin taken as the own front end and let in without the key',
-    spelling: 'F12',
-    source: 'browsers (Fetch metadata)',
-    behaviour: 'requests the browser marks same-origin are taken as from the own UI',
-    statement: AUTH,
-    wrap: bypassWhen((_, env) => /same-origin|same-site/i.test(header(env, 'sec-fetch-site'))),
-  },
-  {
-    name: 'F12b X-Requested-With: XMLHttpRequest taken as the own front end and let in without the key',
-    spelling: 'F12',
-    source: 'jQuery, AngularJS',
-    behaviour: 'AJAX requests are taken as from the own UI',
-    statement: AUTH,
-    wrap: bypassWhen((_, env) => /xmlhttprequest/i.test(header(env, 'x-requested-with'))),
-  },
   {
     name: 'F13 X-Forwarded-For: 127.0.0.1 taken as an internal caller and let in without the key (a class the guide says it sends)',
     spelling: 'F13',
@@ -283,68 +226,6 @@ export const FAULTY: TrialServerSpec[] = [
     behaviour: 'internal callers (the first X-Forwarded-For hop loopback/private) need no key',
     statement: `${AUTH} RFC 7239 §8.1: such fields may be set by the client itself.`,
     wrap: bypassWhen((_, env) => LOOPBACK_OR_PRIVATE.test(header(env, 'x-forwarded-for').split(',')[0] ?? '')),
-  },
-  {
-    name: 'F14 X-Real-IP: 127.0.0.1 taken as an internal caller and let in without the key',
-    spelling: 'F14',
-    source: 'nginx (proxy_set_header X-Real-IP), and any client',
-    behaviour: 'internal callers (X-Real-IP, True-Client-IP, CF-Connecting-IP loopback/private) need no key',
-    statement: `${AUTH} RFC 7239 §8.1: such fields may be set by the client itself.`,
-    wrap: bypassWhen((_, env) => ['x-real-ip', 'true-client-ip', 'cf-connecting-ip', 'x-client-ip'].some((name) => LOOPBACK_OR_PRIVATE.test(header(env, name)))),
-  },
-  {
-    name: 'F15 X-Original-URL / X-Rewrite-URL taken as "authenticated by the front end" and routed by',
-    spelling: 'F15',
-    source: 'IIS ARR, Symfony, Zend; and any client',
-    behaviour: 'a request carrying the front end\'s rewrite field is taken as already checked; the router reads the field',
-    statement: AUTH,
-    wrap: bypassWhen(
-      (request) => request.headers.has('x-original-url') || request.headers.has('x-rewrite-url'),
-      (request) => ({ pathname: new URL(request.headers.get('x-original-url') ?? request.headers.get('x-rewrite-url') ?? '/', 'http://x').pathname }),
-    ),
-  },
-  // ---- How the request travels ----
-  {
-    name: 'H1 an HTTP/1.0 request taken for the load balancer\'s health check and let in without the key',
-    spelling: 'H1',
-    source: 'nginx to its upstreams (proxy_http_version 1.0 by default), HAProxy option httpchk, curl -0',
-    behaviour: 'HTTP/1.0 requests are exempt from the key (health checks)',
-    statement: AUTH,
-    front: (incoming) => {
-      // A 1.0 request may come without Host (RFC 9110 §7.2): read it as this server's, as a front end does.
-      if (!incoming.headers.host) incoming.headers.host = `127.0.0.1:${incoming.socket.localPort ?? 80}`;
-    },
-    wrap: bypassWhen((_, env) => env.incoming.httpVersion === '1.0'),
-  },
-  {
-    name: 'H3 createPet with Expect: 100-continue dispatched past the key check and stored',
-    spelling: 'H3',
-    source: 'curl (large bodies, -H Expect:), .NET HttpClient, Java/Go clients with expect-continue on',
-    behaviour: "node's checkContinue listener answers 100 and hands the request to the handler, not through the key middleware",
-    statement: `${AUTH} RFC 9110 §10.1.1: 100-continue is about the transfer, not the request.`,
-    server: (server, listener) =>
-      server.on('checkContinue', (incoming, outgoing) => {
-        outgoing.writeContinue();
-        marks({ incoming } as HttpBindings).trialVia = 'continue';
-        listener(incoming, outgoing);
-      }),
-    wrap: bypassWhen((_, env) => marks(env).trialVia === 'continue'),
-  },
-  {
-    name: 'H4 a kept-alive connection that once carried the key lets later requests in without it',
-    spelling: 'H4',
-    source: 'every HTTP/1.1 client; proxies put different clients on one upstream connection (HAProxy http-reuse, Envoy, nginx keepalive)',
-    behaviour: 'the key check is cached per connection (NTLM style)',
-    statement: `${AUTH} RFC 9112 §9.3: each request on a persistent connection stands alone.`,
-    wrap: (fetch) => {
-      const authenticated = new WeakSet<Socket>();
-      return async (request, env) => {
-        const socket = env.incoming.socket;
-        if (hasKey(request)) authenticated.add(socket);
-        else if (!request.headers.has('authorization') && authenticated.has(socket)) return fetch(await withKey(request), env);
-        return fetch(request, env);
-      };
-    },
   },
 ];
 

@@ -5,7 +5,7 @@ import { spellJson } from '../generate/json-spelling.js';
 import { arbitraryFor, describeValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
 import { inputModel } from '../generate/schema-model.js';
-import { CREATE_DIMENSIONS, describeVariation, emptyLastSegmentOf, everyForm, jsonSpellingOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import { CREATE_DIMENSIONS, describeVariation, everyForm, jsonSpellingOf, silentOf, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { JSON_BODY } from './expect.js';
@@ -90,7 +90,7 @@ async function createCase(context: RuleContext, { pet: drawn, variation, shape }
     return probe;
   };
   const varied = await send(variation);
-  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), varied.exchange.response?.status, emptyLastSegmentOf(variation));
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), varied.exchange.response?.status, silentOf(variation));
   const findings = [...codingFindings(varied.exchange), ...keyless.findings];
   probes.push(...keyless.probes);
   const status = varied.exchange.response?.status;
