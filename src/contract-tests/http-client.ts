@@ -54,12 +54,20 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * it.
  */
 export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, retries, fetch, session, signal }: HttpClientOptions): Send {
-  // Requests without the key go on connections of their own, never on one that carried the key: a server that
-  // remembers a key per connection is then shown on purpose (ApiRequest.connection `after-key`), with a replay that
-  // reproduces it, not by which connection a request happened to get.
-  const unkeyed = baseUrl.startsWith('https:') ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  // A request without the key goes on a connection of its own, never on one that carried the key (nor a near-miss a
+  // server may take for it): a server that remembers a key per connection is then shown on purpose
+  // (ApiRequest.connection `after-key`), with a replay that reproduces it, not by which connection a request got.
   const transport = fetch ? fetchTransport(fetch) : sendWithNode();
-  const transportWithoutKey = fetch ? transport : sendWithNode(unkeyed);
+  const transportWithoutKey: Transport = fetch
+    ? transport
+    : async (url, ...rest) => {
+        const agent = oneConnection(url);
+        try {
+          return await sendWithNode(agent)(url, ...rest);
+        } finally {
+          agent.destroy();
+        }
+      };
   const base = baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   const redactKey = keyRedactor(apiKey.length >= 8 ? [apiKey] : [], REDACTED_KEY);
@@ -120,7 +128,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
  * request says which it followed, and its curl line sends both (--next).
  */
 async function sendAfterKey(url: string, request: ApiRequest, fields: Record<string, string | string[]>, recorded: RecordedExchange['request'], limits: Limits, apiKey: string, redact: Redact): Promise<Omit<RecordedExchange, 'operation'>> {
-  const agent = url.startsWith('https:') ? new HttpsAgent({ keepAlive: true, maxSockets: 1 }) : new HttpAgent({ keepAlive: true, maxSockets: 1 });
+  const agent = oneConnection(url);
   const unkeyed = ([name]: [string, unknown]) => name.toLowerCase() !== 'authorization' && !/^content-|^transfer-encoding$/i.test(name);
   const keyedFields = { ...Object.fromEntries(Object.entries(fields).filter(unkeyed)), authorization: `Bearer ${apiKey}` };
   const follows = { method: 'GET', url: recorded.url, headers: { ...Object.fromEntries(Object.entries(recorded.headers).filter(unkeyed)), authorization: `Bearer ${REDACTED_KEY}` } };
@@ -136,6 +144,9 @@ async function sendAfterKey(url: string, request: ApiRequest, fields: Record<str
     agent.destroy();
   }
 }
+
+/** An agent of one kept-alive connection, as a client's: its requests go one after the other on it. */
+const oneConnection = (url: string): HttpAgent | HttpsAgent => (url.startsWith('https:') ? new HttpsAgent({ keepAlive: true, maxSockets: 1 }) : new HttpAgent({ keepAlive: true, maxSockets: 1 }));
 
 /** Methods a client may send again after a network error (RFC 9110 §9.2.1, §9.2.2): they change nothing. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
