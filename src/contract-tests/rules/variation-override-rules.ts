@@ -96,7 +96,7 @@ const createRule: Rule = {
       const failure = verdictOf([plain, probe], [finding(probe.exchange, `answered ${status} to ${method} /pets with ${field}: POST and a NewPet, with ${credentials.what}, where POST without it got ${plain.exchange.response?.status}`, `401 or a refusal, and nothing stored (${cite(STATEMENTS.authRequired)})`, '$.status')]);
       if (!failure.ok) recordFailure(context, failure.failure, { case: `${method} /pets with ${field}: POST and a NewPet, with ${credentials.what}`, tried: i + 1, shrinks: 0 });
     }
-    return { cases: cases.length + (refused.names.size ? await checkNothingStored(context, refused) : 0) };
+    return { cases: cases.length + (refused.names.size ? await checkNothingStored(context, refused, 'a request with a method override sent without the key') : 0) };
   },
 };
 
