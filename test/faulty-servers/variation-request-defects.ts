@@ -35,7 +35,7 @@ export const variationRequestDefects: Defect[] = [
       const body = method === 'GET' || method === 'HEAD' ? undefined : await request.text();
       return fetch(new Request(request.url, { method, headers, body }), env);
     },
-    caughtBy: ['vary-method-override-create'],
+    caughtBy: ['vary-method-override-create-pet'],
   },
   {
     // The key check lists the methods it guards (GET, POST): HEAD, served as GET, tells which animals exist.

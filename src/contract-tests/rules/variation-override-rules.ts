@@ -70,7 +70,7 @@ const letIn = (probe: Probe): boolean => {
 };
 
 const createRule: Rule = {
-  id: 'vary-method-override-create',
+  id: 'vary-method-override-create-pet',
   title: 'OPTIONS and GET /pets with a method override naming POST and a NewPet, without the key or with a wrong one: refused (401 or another refusal), nothing stored',
   operation: 'createPet',
   writes: true,
