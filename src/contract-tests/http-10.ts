@@ -1,7 +1,5 @@
-import { connect as connectTcp, type Socket } from 'node:net';
-import { connect as connectTls } from 'node:tls';
 import { bodyReader, type Transport } from './body-reader.js';
-import { contentOf, readHead } from './one-connection.js';
+import { contentOf, fieldLines, openSocket, readHead, settleOnce } from './one-connection.js';
 
 /**
  * Sends a request in HTTP/1.0 (RFC 9112 §2.3) on a connection of its own,
@@ -14,25 +12,13 @@ import { contentOf, readHead } from './one-connection.js';
 export const sendHttp10: Transport = (url, method, headers, body, limits) =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
-    const socket: Socket =
-      target.protocol === 'https:'
-        ? connectTls({ host: target.hostname, port: Number(target.port || 443), servername: target.hostname })
-        : connectTcp({ host: target.hostname.replace(/^\[|\]$/g, ''), port: Number(target.port || 80) });
+    const socket = openSocket(target);
     // The target as written, dot segments and percent-encoding kept (a variation sends them on purpose).
     const path = url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/';
-    const fields = Object.entries(headers).flatMap(([name, value]) => [value].flat().map((one) => `${name}: ${one}\r\n`)).join('');
     const bytes = body === undefined ? undefined : Buffer.from(body);
     const length = bytes === undefined ? '' : `content-length: ${bytes.length}\r\n`;
     let read = Buffer.alloc(0);
-    let finished = false;
-    const done = (result: Awaited<ReturnType<Transport>> | Error) => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(deadline);
-      socket.destroy();
-      if (result instanceof Error) reject(result);
-      else resolve(result);
-    };
+    const { done, limit } = settleOnce(socket, resolve, reject);
     const step = (ended: boolean) => {
       const head = readHead(read, method === 'HEAD');
       const content = head && contentOf(read, head, ended);
@@ -43,7 +29,7 @@ export const sendHttp10: Transport = (url, method, headers, body, limits) =>
       }
       if (ended) done(Object.assign(new Error('fetch failed'), { cause: { message: 'the server closed the connection' } }));
     };
-    const deadline = setTimeout(() => done(Object.assign(new Error('timed out'), { name: 'TimeoutError' })), limits.timeoutMs);
+    limit(limits.timeoutMs, () => done(Object.assign(new Error('timed out'), { name: 'TimeoutError' })));
     socket.on('data', (chunk: Buffer) => {
       read = Buffer.concat([read, chunk]);
       if (read.length > limits.maxBodyBytes + 65_536) return done(Object.assign(new Error('fetch failed'), { cause: { message: 'the answer passed the body cap' } }));
@@ -51,6 +37,6 @@ export const sendHttp10: Transport = (url, method, headers, body, limits) =>
     });
     socket.on('end', () => step(true));
     socket.on('error', (error: NodeJS.ErrnoException) => done(Object.assign(new Error('fetch failed'), { cause: error })));
-    socket.write(`${method} ${path} HTTP/1.0\r\nhost: ${target.host}\r\n${fields}${length}\r\n`);
+    socket.write(`${method} ${path} HTTP/1.0\r\nhost: ${target.host}\r\n${fieldLines(headers)}${length}\r\n`);
     if (bytes !== undefined) socket.write(bytes);
   });
