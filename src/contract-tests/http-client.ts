@@ -1,9 +1,10 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson, unreadJson, type ExactJson } from '../shared/exact-json/parse-exact-json.js';
-import { bodyReader, CUT_BODY_KEPT, type RawResponse, type Transport } from './body-reader.js';
+import { bodyReader, CUT_BODY_KEPT, type Limits, type RawResponse, type Transport } from './body-reader.js';
 import { fetchTransport, type FetchFunction } from './fetch-transport.js';
 import { sendOnOneConnection } from './one-connection.js';
+import { sendHttp10 } from './http-10.js';
 import { keyRedactor, REDACTED_KEY } from '../verdict/redact-key.js';
 import { withFetchFields, writeFields } from './request-form.js';
 import type { ApiRequest, NearMiss } from './types.js';
@@ -53,12 +54,27 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * it.
  */
 export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, retries, fetch, session, signal }: HttpClientOptions): Send {
-  const transport = fetch ? fetchTransport(fetch) : sendWithNode;
+  // A request without the key goes on a connection of its own, never on one that carried the key (nor a near-miss a
+  // server may take for it): a server that remembers a key per connection is then shown on purpose
+  // (ApiRequest.connection `after-key`), with a replay that reproduces it, not by which connection a request got.
+  const transport = fetch ? fetchTransport(fetch) : sendWithNode();
+  const transportWithoutKey: Transport = fetch
+    ? transport
+    : async (url, ...rest) => {
+        const agent = oneConnection(url);
+        try {
+          return await sendWithNode(agent)(url, ...rest);
+        } finally {
+          agent.destroy();
+        }
+      };
   const base = baseUrl.replace(/\/+$/, '');
+  const basePath = new URL(base).pathname.replace(/\/+$/, '');
   const redactKey = keyRedactor(apiKey.length >= 8 ? [apiKey] : [], REDACTED_KEY);
 
   return async function send(request) {
     const plain: Record<string, string | string[]> = { accept: 'application/json', ...request.headers };
+    for (const [name, path] of Object.entries(request.pathFields ?? {})) plain[name] = basePath + path;
     const credentials = credentialsOf(request.auth ?? 'key', apiKey);
     if (credentials.authorization !== undefined) plain.authorization = credentials.authorization;
     const written = request.form ? writeFields(plain, request.form, request.body !== undefined) : { headers: plain, without: [] };
@@ -73,6 +89,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
       headers: recordHeaders(headers, credentials, apiKey, redact),
       body: request.body === undefined ? undefined : redact(request.body),
       ...(written.without.length ? { without: written.without } : {}),
+      ...(request.form?.version ? { version: request.form.version } : {}),
     };
     if (credentials.notSent) return { request: recorded, networkError: NOT_SENT, ms: 0 };
     if (signal?.aborted) return { request: recorded, networkError: 'not sent: the run was stopped', ms: 0 };
@@ -85,7 +102,11 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     let lastError = '';
     const tries = SAFE_METHODS.has(request.method) ? retries : 0;
     // Over a fetch function there is no connection to read byte for byte: the answer is read as any other.
-    const sendOn = request.connection === 'reused' && !fetch ? (to: string) => sendOnOneConnection(to, request.method, sent, { timeoutMs, maxBodyBytes }) : (to: string) => transport(to, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal });
+    // HTTP/1.0 only over a socket: a fetch function has no version to choose.
+    const keyed = request.auth === undefined || request.auth === 'key' || (typeof request.auth === 'object' && 'scheme' in request.auth);
+    const over = request.form?.version === '1.0' && !fetch ? sendHttp10 : keyed ? transport : transportWithoutKey;
+    if (request.connection === 'after-key' && !fetch) return sendAfterKey(url, request, sent, recorded, { timeoutMs, maxBodyBytes, signal }, apiKey, redact);
+    const sendOn = request.connection === 'reused' && !fetch ? (to: string) => sendOnOneConnection(to, request.method, sent, { timeoutMs, maxBodyBytes }) : (to: string) => over(to, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal });
     for (let attempt = 0; attempt <= tries; attempt++) {
       try {
         const response = await sendOn(url);
@@ -98,6 +119,34 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     return { request: recorded, networkError: redact(lastError), ms: performance.now() - started };
   };
 }
+
+/**
+ * A GET of the same target with the key, then `request` on the same
+ * connection (a keep-alive agent of one socket): RFC 9112 §9.3, each request
+ * on a persistent connection stands alone, so the second is answered as if
+ * the first had not been sent. When the connection was reused, the recorded
+ * request says which it followed, and its curl line sends both (--next).
+ */
+async function sendAfterKey(url: string, request: ApiRequest, fields: Record<string, string | string[]>, recorded: RecordedExchange['request'], limits: Limits, apiKey: string, redact: Redact): Promise<Omit<RecordedExchange, 'operation'>> {
+  const agent = oneConnection(url);
+  const unkeyed = ([name]: [string, unknown]) => name.toLowerCase() !== 'authorization' && !/^content-|^transfer-encoding$/i.test(name);
+  const keyedFields = { ...Object.fromEntries(Object.entries(fields).filter(unkeyed)), authorization: `Bearer ${apiKey}` };
+  const follows = { method: 'GET', url: recorded.url, headers: { ...Object.fromEntries(Object.entries(recorded.headers).filter(unkeyed)), authorization: `Bearer ${REDACTED_KEY}` } };
+  const started = performance.now();
+  let reused = false;
+  try {
+    await sendWithNode(agent)(url, 'GET', keyedFields, undefined, limits);
+    const response = await sendWithNode(agent, (again) => (reused = again))(url, request.method, fields, request.body, limits);
+    return { request: reused ? { ...recorded, follows } : recorded, response: redactResponse(response, redact, limits.maxBodyBytes), ms: performance.now() - started };
+  } catch (error) {
+    return { request: recorded, networkError: redact(describeNetworkError(error, limits.timeoutMs)), ms: performance.now() - started };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** An agent of one kept-alive connection, as a client's: its requests go one after the other on it. */
+const oneConnection = (url: string): HttpAgent | HttpsAgent => (url.startsWith('https:') ? new HttpsAgent({ keepAlive: true, maxSockets: 1 }) : new HttpAgent({ keepAlive: true, maxSockets: 1 }));
 
 /** Methods a client may send again after a network error (RFC 9110 §9.2.1, §9.2.2): they change nothing. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -159,7 +208,9 @@ function redactCredentials(value: string, apiKey: string, redact: (text: string)
  * Transfer-Encoding and some ports, and takes half as much CPU again a
  * run: BENCHMARKS.md). Failures are thrown as fetch's are, with a cause.
  */
-const sendWithNode: Transport = (url, method, headers, body, limits) =>
+const sendWithNode =
+  (agent?: HttpAgent | HttpsAgent, sent?: (reused: boolean) => void): Transport =>
+  (url, method, headers, body, limits) =>
   new Promise((resolve, reject) => {
     let reader: ReturnType<typeof bodyReader> | undefined;
     const settle = (answer: RawResponse | Error) => {
@@ -173,8 +224,12 @@ const sendWithNode: Transport = (url, method, headers, body, limits) =>
       req.destroy(Object.assign(new Error('timed out'), { name: 'TimeoutError' }));
     }, limits.timeoutMs);
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+    // node frames a body by its length for POST only: a GET or OPTIONS with one (a method override) would go unframed.
+    const framed = body === undefined || Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name));
+    if (!framed) headers = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
     // The request target as written (RFC 9112 §3.2.1): node would parse a URL string and remove its dot segments (RFC 3986 §5.2.4), which a variation sends on purpose.
-    const req = send(url, { method, headers, path: url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/', ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
+    const req = send(url, { method, headers, path: url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/', ...(agent ? { agent } : {}), ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
+      sent?.(req.reusedSocket);
       // Every field line, repeats joined with `, ` as fetch joins them: node's res.headers keeps only the first of a
       // repeated singleton field (Content-Type), which would hide a second from the checks.
       const seen: Record<string, string> = {};

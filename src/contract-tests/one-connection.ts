@@ -15,16 +15,40 @@ import type { Afterward } from '../verdict/exchange.js';
  */
 export function sendOnOneConnection(url: string, method: string, headers: Record<string, string | string[]>, limits: Limits): Promise<RawResponse> {
   const target = new URL(url);
-  const socket: Socket =
-    target.protocol === 'https:'
-      ? connectTls({ host: target.hostname, port: Number(target.port || 443), servername: target.hostname })
-      : connectTcp({ host: target.hostname.replace(/^\[|\]$/g, ''), port: Number(target.port || 80) });
-  const fields = (extra: Record<string, string | string[]>) =>
-    Object.entries(extra).flatMap(([name, value]) => [value].flat().map((one) => `${name}: ${one}\r\n`)).join('');
+  const socket = openSocket(target);
   const requestLine = (verb: string) => `${verb} ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\n`;
   const plain = Object.fromEntries(Object.entries(headers).filter(([name]) => !/^if-|^content-|^transfer-encoding$/i.test(name)));
-  socket.write(`${requestLine(method)}${fields(headers)}\r\n`);
-  return readAnswers(socket, method === 'HEAD', limits, () => socket.write(`${requestLine('GET')}${fields(plain)}\r\n`));
+  socket.write(`${requestLine(method)}${fieldLines(headers)}\r\n`);
+  return readAnswers(socket, method === 'HEAD', limits, () => socket.write(`${requestLine('GET')}${fieldLines(plain)}\r\n`));
+}
+
+/** A connection of its own to the URL's host and port (TLS for https). */
+export function openSocket(target: URL): Socket {
+  return target.protocol === 'https:'
+    ? connectTls({ host: target.hostname, port: Number(target.port || 443), servername: target.hostname })
+    : connectTcp({ host: target.hostname.replace(/^\[|\]$/g, ''), port: Number(target.port || 80) });
+}
+
+/** Field lines as written on the wire, one per value. */
+export const fieldLines = (fields: Record<string, string | string[]>): string =>
+  Object.entries(fields).flatMap(([name, value]) => [value].flat().map((one) => `${name}: ${one}\r\n`)).join('');
+
+/** Settles a request on a socket of its own once: its time limit cleared, the socket closed. */
+export function settleOnce(socket: Socket, resolve: (answer: RawResponse) => void, reject: (error: Error) => void) {
+  let finished = false;
+  let deadline: NodeJS.Timeout | undefined;
+  return {
+    finished: () => finished,
+    limit: (ms: number, onTimeout: () => void) => void (deadline = setTimeout(onTimeout, ms)),
+    done: (result: RawResponse | Error) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(deadline);
+      socket.destroy();
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    },
+  };
 }
 
 interface Head {
@@ -42,15 +66,7 @@ function readAnswers(socket: Socket, head: boolean, limits: Limits, again: () =>
     let answer: Head | undefined;
     let read: { end: number; content: Buffer } | undefined;
     let asked = false;
-    let finished = false;
-    const done = (result: RawResponse | Error) => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(deadline);
-      socket.destroy();
-      if (result instanceof Error) reject(result);
-      else resolve(result);
-    };
+    const { done, finished, limit } = settleOnce(socket, resolve, reject);
     const settle = (afterward: Omit<Afterward, 'closes'> & { closes?: boolean }) => {
       const { status, headers } = answer as Head;
       const reader = bodyReader(status, headers, limits);
@@ -58,7 +74,7 @@ function readAnswers(socket: Socket, head: boolean, limits: Limits, again: () =>
       done({ ...reader.decoded(), afterward: { closes: false, ...afterward } });
     };
     const step = () => {
-      if (finished) return;
+      if (finished()) return;
       answer ??= readHead(bytes, head);
       if (!answer) return ended === undefined ? undefined : done(Object.assign(new Error('fetch failed'), { cause: { message: ended } }));
       read ??= contentOf(bytes, answer, ended !== undefined);
@@ -76,10 +92,10 @@ function readAnswers(socket: Socket, head: boolean, limits: Limits, again: () =>
       if (next) settle({ content: rest.slice(0, next.index), next: Number(next[1]) });
       else if (ended !== undefined) settle({ content: rest, broken: ended });
     };
-    const deadline = setTimeout(() => {
+    limit(limits.timeoutMs, () => {
       if (asked) return settle({ content: bytes.subarray(read?.end).toString('latin1'), broken: `no answer to a second request within ${limits.timeoutMs} ms` });
       done(Object.assign(new Error('timed out'), { name: 'TimeoutError' }));
-    }, limits.timeoutMs);
+    });
     socket.on('data', (chunk: Buffer) => {
       bytes = Buffer.concat([bytes, chunk]);
       if (bytes.length > limits.maxBodyBytes + 65_536) return done(Object.assign(new Error('fetch failed'), { cause: { message: 'the answer passed the body cap' } }));
@@ -97,7 +113,7 @@ function readAnswers(socket: Socket, head: boolean, limits: Limits, again: () =>
 }
 
 /** The first final answer's status line and fields, once its header block is all there (1xx answers skipped). */
-function readHead(bytes: Buffer, head: boolean, from = 0): Head | undefined {
+export function readHead(bytes: Buffer, head: boolean, from = 0): Head | undefined {
   const stop = bytes.indexOf('\r\n\r\n', from);
   if (stop < 0) return undefined;
   const [line = '', ...lines] = bytes.subarray(from, stop).toString('latin1').split('\r\n');
@@ -117,7 +133,7 @@ function readHead(bytes: Buffer, head: boolean, from = 0): Head | undefined {
 }
 
 /** The answer's content (de-chunked) and where it ends in the bytes read, or undefined while it has not all come. */
-function contentOf(bytes: Buffer, { start, framing }: Head, ended: boolean): { end: number; content: Buffer } | undefined {
+export function contentOf(bytes: Buffer, { start, framing }: Head, ended: boolean): { end: number; content: Buffer } | undefined {
   const upTo = (end: number) => ({ end, content: bytes.subarray(start, end) });
   if (framing === 'none') return upTo(start);
   if (framing === 'close') return ended ? upTo(bytes.length) : undefined;

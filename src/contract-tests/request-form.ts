@@ -51,8 +51,10 @@ export function writeFields(fields: Fields, form: HeaderForm, hasBody: boolean):
     if (value !== null) entries.push([name, value]);
     else if (CURL_ADDS.has(name)) without.push(name);
   }
-  entries.push(...Object.entries(rest));
+  // The body's media type in the form's spelling, where the request has one of its own.
+  entries.push(...Object.entries(rest).map(([name, value]): [string, string | string[]] => (hasBody && form.contentType !== undefined && name.toLowerCase() === 'content-type' ? [name, form.contentType] : [name, value])));
   if (hasBody && form.chunked) entries.push(['transfer-encoding', 'chunked']);
+  if (hasBody && form.expect !== undefined) entries.push(['expect', form.expect]);
   if (authorization !== undefined) entries.push(['authorization', Array.isArray(authorization) ? authorization : respellScheme(authorization, form)]);
   entries.push(...Object.entries(form.extra));
   const spaced = form.whitespace ? entries.map(([name, value]): [string, string | string[]] => [name, Array.isArray(value) ? value : padded(name, value)]) : entries;

@@ -20,6 +20,8 @@ export interface ApiRequest {
   path: string;
   /** A header given as a list is sent once per value, each on its own line (fetch would join them into one). */
   headers?: Record<string, string | string[]>;
+  /** Fields whose value is a path below the base URL: sent with the base URL's path before it (X-Original-URL names a whole path). */
+  pathFields?: Record<string, string>;
   body?: string;
   /**
    * `key` (the default): `Bearer <configured key>`; `none`: no Authorization
@@ -42,8 +44,11 @@ export interface ApiRequest {
    * an answer without content (HEAD, 304) sends past its header block, and
    * whether the connection still answers, are seen (one-connection.ts).
    * Over a fetch function there is no connection: the answer is read as any.
+   * `after-key`: sent on a connection that has just carried a GET of the same
+   * target with the key (http-client.ts `sendAfterKey`); requests without
+   * the key otherwise never share a connection with one that carried it.
    */
-  connection?: 'reused';
+  connection?: 'reused' | 'after-key';
 }
 
 /**
@@ -60,6 +65,12 @@ export interface HeaderForm {
   scheme: string;
   schemeSpaces: number;
   chunked: boolean;
+  /** The body's media type, when not the request's own (a JSON body sent as text/plain). */
+  contentType?: string;
+  /** An Expect field (RFC 9110 §10.1.1). */
+  expect?: string;
+  /** The HTTP version, when not 1.1: the request goes over a socket of its own. */
+  version?: '1.0';
 }
 
 /**

@@ -9,12 +9,16 @@ import { cutBody, REQUEST_BODY_SHOWN } from './shown-body.js';
  * the line ends in a shell comment saying so: pasted, it sends the start.
  */
 export function curlLine(request: RecordedExchange['request']): string {
+  // A request that followed another on the same connection: one curl sends both, reusing the connection (--next).
+  if (request.follows) return `${curlLine(request.follows)} --next ${curlLine({ ...request, follows: undefined }).replace(/^curl /, '')}`;
   // HEAD as curl sends it (-I): with -X HEAD curl would wait for content the answer does not have.
   const parts = ['curl', '-sS', request.method === 'HEAD' ? '-I' : '-i'];
   if (request.method !== 'GET' && request.method !== 'HEAD') parts.push('-X', request.method);
   // curl removes dot segments (RFC 3986 §5.2.4) unless told not to: a request that sends them on purpose keeps them.
   if (/\/\.{1,2}(\/|$)/.test(request.url.replace(/[?#].*$/, ''))) parts.push('--path-as-is');
   parts.push(quote(request.url));
+  // HTTP/1.0 (curl -0): a request written in that version on purpose.
+  if (request.version === '1.0') parts.push('-0');
   const headers = { ...request.headers };
   // With a body and no Content-Type, the harness sends text/plain;charset=UTF-8, as fetch does (request-form.ts); curl would send a form type.
   if (request.body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'text/plain;charset=UTF-8';

@@ -57,8 +57,10 @@ export interface RecordedExchange {
   /**
    * `without`: fields deliberately not sent that curl would add of its own (a curl line removes them).
    * `bodyChars`: set in a report when `body` holds only the start of what was sent (shown-body.ts): its whole length.
+   * `version`: the HTTP version when not 1.1 (`1.0`).
+   * `follows`: the request sent just before it on the same, reused, connection (a curl line sends both, `--next`).
    */
-  request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined; bodyChars?: number; without?: string[] };
+  request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined; bodyChars?: number; without?: string[]; version?: string; follows?: RecordedExchange['request'] };
   response?: ReceivedResponse;
   /** A network failure after the retries (refused, reset, timed out). */
   networkError?: string;

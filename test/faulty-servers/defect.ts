@@ -1,4 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
+import type { Server } from 'node:http';
 import type { PetView } from './pet-view.js';
 
 /** The mock app's fetch, as the node adaptor calls it: the request and the node objects under it. */
@@ -19,6 +20,11 @@ export interface Defect {
   wrap?: (fetch: ServerFetch) => ServerFetch;
   /** Each scenario state's catalogue, as objects, changed (the mock's store is wrapped, see wrapCatalogues). */
   catalogue?: (pets: PetView) => PetView;
+  /**
+   * Given the node server under the mock: may listen to its other events
+   * (`checkContinue`, whose listener a key middleware on `request` never sees).
+   */
+  server?: (server: Server) => void;
   /** The harness's per-request time limit for this defect's run (default: the harness's own). */
   timeoutMs?: number;
   /** The pause before the run reads back what it created (`--settle`; default none, as runSuite's). */

@@ -36,6 +36,7 @@ export async function startFaultyServer(defect: Defect | undefined, { contract, 
   });
   const served = defect?.wrap ? defect.wrap(app.fetch) : app.fetch;
   const server = createAdaptorServer({ fetch: (request, env) => served(request, env as HttpBindings) }) as Server;
+  defect?.server?.(server);
   answerClientErrors(server);
   await listen(server, 0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;

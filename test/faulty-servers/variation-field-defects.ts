@@ -1,5 +1,5 @@
 import type { Defect, ServerFetch } from './defect.js';
-import { errorResponse, hasKey } from './http.js';
+import { errorResponse, hasKey, operationOf, rewriteRequest, withKey } from './http.js';
 import { AUTH, letsInWhen } from './variation-key-defects.js';
 
 /**
@@ -7,7 +7,8 @@ import { AUTH, letsInWhen } from './variation-key-defects.js';
  * request's: for a field the interface relies on left out (Accept on an
  * error answer), and for the fields proxies add, which a client can send as
  * well (src/contract-tests/generate/proxy-fields.ts), one answers otherwise,
- * refuses, or lets the request in without the key.
+ * refuses, or lets the request in without the key; so do the fields a
+ * browser adds, the rewrite fields of front ends, and the body's media type.
  */
 
 const EVERY = ['vary-list-pets', 'vary-create-pet', 'vary-get-pet'];
@@ -16,6 +17,18 @@ const ERRORS_JSON = 'Errors: every error response has the Error body (401 for a 
 
 const field = (request: Request, name: string) => request.headers.get(name) ?? '';
 const LOOPBACK = /(^|[\s,"=[])(127\.\d+\.\d+\.\d+|::1)\b/;
+const LOOPBACK_OR_PRIVATE = /^\s*(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|\[::1\])/;
+const CLIENT_ADDRESS = ['x-real-ip', 'true-client-ip', 'cf-connecting-ip', 'x-client-ip'];
+
+/** The request with the key, as the router reads it: another path or media type than the request's own. */
+async function routedWithKey(request: Request, changes: { pathname?: string; contentType?: string }): Promise<Request> {
+  const keyed = await withKey(request);
+  const url = new URL(keyed.url);
+  if (changes.pathname !== undefined) url.pathname = changes.pathname;
+  const headers = new Headers(keyed.headers);
+  if (changes.contentType !== undefined) headers.set('content-type', changes.contentType);
+  return rewriteRequest(keyed, { url: url.href, headers });
+}
 
 /** Rewrites an error answer of the mock (a 4xx) to a request without Accept. */
 const onErrorWithoutAccept =
@@ -56,6 +69,54 @@ export const variationFieldDefects: Defect[] = [
       return hasKey(request) && host !== '' && host !== 'localhost' ? errorResponse(404, 'unknown_host', `no site ${host}`) : fetch(request, env);
     },
     caughtBy: EVERY,
+  },
+  {
+    // nginx's X-Real-IP, a CDN's True-Client-IP or CF-Connecting-IP taken for the caller's address: any client writes them.
+    name: 'X-Real-IP, True-Client-IP, CF-Connecting-IP or X-Client-IP naming a loopback or private address taken for an internal caller, the key skipped',
+    breaks: `${AUTH} RFC 7239 §8.1: such fields may be set by the client itself.`,
+    wrap: letsInWhen((request) => CLIENT_ADDRESS.some((name) => LOOPBACK_OR_PRIVATE.test(field(request, name)))),
+    caughtBy: EVERY,
+  },
+  {
+    // The IIS / Symfony class: the front end's rewrite field taken as "already checked", and the router reads it.
+    name: 'X-Original-URL or X-Rewrite-URL taken as checked by the front end and routed by, the key skipped',
+    breaks: AUTH,
+    wrap: (fetch) => async (request, env) => {
+      const rewritten = request.headers.get('x-original-url') ?? request.headers.get('x-rewrite-url');
+      return rewritten === null ? fetch(request, env) : fetch(await routedWithKey(request, { pathname: new URL(rewritten, 'http://x').pathname }), env);
+    },
+    caughtBy: ['vary-rewrite-fields'],
+  },
+  {
+    // Fetch metadata read as "from our own UI".
+    name: 'Sec-Fetch-Site: same-origin (or same-site) taken for the own front end, the key skipped',
+    breaks: AUTH,
+    wrap: letsInWhen((request) => /same-origin|same-site/i.test(field(request, 'sec-fetch-site'))),
+    caughtBy: EVERY,
+  },
+  {
+    // jQuery's and AngularJS's AJAX marker read as "from our own UI".
+    name: 'X-Requested-With: XMLHttpRequest taken for the own front end, the key skipped',
+    breaks: AUTH,
+    wrap: letsInWhen((request) => /xmlhttprequest/i.test(field(request, 'x-requested-with'))),
+    caughtBy: EVERY,
+  },
+  {
+    // The key check bound to the route for exactly application/json; a fallback parses any JSON type.
+    name: 'createPet with a Content-Type other than exactly application/json (a charset, another case) stored without the key',
+    breaks: `${AUTH} RFC 9110 §8.3.1: type and subtype are case-insensitive; charset=utf-8 does not change the type.`,
+    wrap: letsInWhen((request) => operationOf(request) === 'createPet' && /json/i.test(field(request, 'content-type')) && field(request, 'content-type') !== 'application/json'),
+    caughtBy: ['vary-create-pet'],
+  },
+  {
+    // A public route for a browser's simple requests (no preflight) shares the path and parses the text as JSON.
+    name: 'createPet sent as text/plain or a form without the key parsed as JSON and stored (with the key: 400, as the mock)',
+    breaks: AUTH,
+    wrap: (fetch) => async (request, env) =>
+      !request.headers.has('authorization') && operationOf(request) === 'createPet' && /^(text\/plain|application\/x-www-form-urlencoded)/i.test(field(request, 'content-type'))
+        ? fetch(await routedWithKey(request, { contentType: 'application/json' }), env)
+        : fetch(request, env),
+    caughtBy: ['vary-create-pet'],
   },
   {
     // The error handler negotiates a media type and fails when the client named none.

@@ -12,6 +12,11 @@ export const fieldsOf = (text: string): Record<string, unknown> | undefined => {
   }
 };
 
+const keyed = (authorization: string | null, apiKey: string): boolean => {
+  const match = /^\s*(\S+) +(\S+)\s*$/.exec(authorization ?? '');
+  return match?.[1]?.toLowerCase() === 'bearer' && match[2] === apiKey;
+};
+
 /**
  * The mock, but a createPet with the key whose body `refuses` gets a 400
  * Error with `code` and `message`; other requests (and a body that is not
@@ -21,7 +26,8 @@ export const refusingCreates =
   (apiKey: string, refuses: (pet: Record<string, unknown>) => { code: string; message: string } | undefined) =>
   (fetch: AppFetch): AppFetch =>
   async (request) => {
-    if (request.method !== 'POST' || request.headers.get('authorization') !== `Bearer ${apiKey}`) return fetch(request);
+    // The key in any spelling RFC 9110 §11.1 and §11.4 allow (the scheme's case, spaces), as the mock reads it.
+    if (request.method !== 'POST' || !keyed(request.headers.get('authorization'), apiKey)) return fetch(request);
     const text = await request.text();
     const pet = fieldsOf(text);
     const refusal = pet && refuses(pet);

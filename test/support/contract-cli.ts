@@ -129,7 +129,7 @@ export const UNLIKELY_ID = Number.MAX_SAFE_INTEGER;
  * The real mock with a few statements broken, the same way on every request
  * whatever the store holds, so two runs against it see the same behaviour:
  * - listPets ignores `status` (list-status-* fail; create-listed-under-status still finds its animal);
- * - the wrong key of the auth rules is taken as the configured one (auth-wrong-key-*, and auth-generated-*, cache-keyless-* and revalidate-credentials-*, which send it too, fail);
+ * - the wrong key of the auth rules is taken as the configured one (auth-wrong-key-*, and auth-generated-*, cache-keyless-*, revalidate-credentials-*, vary-* and auth-key-per-request, which send it too, fail);
  * - an animal with id 2^53-1 exists (get-unknown-id is skipped);
  * - getPet answers without Sunset (get-deprecation-headers, advisory, passes with a warning).
  */
@@ -178,6 +178,10 @@ const WRONG_KEY = [
   // The key on every variation: each varied request goes with a wrong key too.
   'vary-get-pet',
   'vary-create-pet',
+  // And with a field that names another request, and on a connection that carried the key.
+  'vary-rewrite-fields',
+  'vary-method-override-create-pet',
+  'auth-key-per-request',
 ];
 export const BROKEN_RULES = {
   failed: (run: 'read-only, 30 animals' | 'read-only, past 100' | 'writing'): string[] => [

@@ -8,7 +8,11 @@ import fc from 'fast-check';
  * for malicious reasons, by every node on the way to the server, including
  * the client making the request.' The X-Forwarded-* fields are its
  * unstandardized forerunners, as open to the client; Via is written by each
- * intermediary (RFC 9110 §7.6.3), and a client may send one too.
+ * intermediary (RFC 9110 §7.6.3), and a client may send one too. The
+ * client-address fields of reverse proxies and CDNs (nginx's X-Real-IP,
+ * Akamai's and Cloudflare's True-Client-IP, CF-Connecting-IP, Fastly's,
+ * X-Client-IP, X-Cluster-Client-IP, Client-IP) are no standard at all: the
+ * same reasoning holds, a client writes them as easily as the proxy.
  *
  * The values come from each field's grammar, the ones a server might take
  * for a trusted hop: a loopback or private address (IPv4, IPv6 in brackets
@@ -24,7 +28,29 @@ export const PROXY_FIELDS: ReadonlyArray<readonly [string, readonly string[]]> =
   ['x-forwarded-proto', ['https', 'http']],
   ['x-forwarded-host', ['localhost', '127.0.0.1', 'internal.example']],
   ['via', ['1.1 localhost', 'HTTP/1.1 internal-proxy, 1.0 fred']],
+  ['x-real-ip', ['127.0.0.1', '10.0.0.1', '::1']],
+  ['true-client-ip', ['127.0.0.1', '192.168.0.1']],
+  ['cf-connecting-ip', ['127.0.0.1', '::1']],
+  ['fastly-client-ip', ['10.0.0.1', '127.0.0.1']],
+  ['x-client-ip', ['127.0.0.1', '172.16.0.1']],
+  ['x-cluster-client-ip', ['10.0.0.1', '127.0.0.1']],
+  ['client-ip', ['127.0.0.1', '10.0.0.1']],
 ];
+
+/**
+ * Fields that name another request than the request line's: the URL before
+ * a front end rewrote it (IIS ARR and URL Rewrite, Symfony, Zend read
+ * X-Original-URL and X-Rewrite-URL) and the method a client behind a proxy
+ * that blocks methods asks for (X-HTTP-Method-Override: Google APIs,
+ * ASP.NET, Rails; X-HTTP-Method; X-Method-Override). The interface names
+ * none of them: a server may ignore them or refuse them, but a request
+ * carrying one without the key is still a request without the key (the
+ * Authentication section: "The requirement applies to every operation").
+ * `path` fields hold a path below the base URL, sent with the base's path
+ * before it (the whole path, as a front end writes it).
+ */
+export const REWRITE_FIELDS = ['x-original-url', 'x-rewrite-url'] as const;
+export const METHOD_OVERRIDE_FIELDS = ['x-http-method-override', 'x-http-method', 'x-method-override'] as const;
 
 export type ProxySpelling = readonly number[];
 

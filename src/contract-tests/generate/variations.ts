@@ -23,6 +23,18 @@ export const DIMENSIONS = {
   userAgent: ['node', null, 'curl/8.5.0', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
   /** RFC 9110 §5.1: a field the recipient does not know is ignored; §9.2.1 / RFC 9111 §5.2.1.4: no-cache asks for a fresh answer, which an origin gives anyway. */
   extraHeader: [null, { 'x-request-id': '5f0c6a1e-2b7d-4c1a-9d3e-7a8b9c0d1e2f' }, { 'cache-control': 'no-cache' }],
+  /**
+   * RFC 9110 §5.1: fields the interface does not name change nothing. A
+   * browser adds them to its fetch and XHR requests (Fetch metadata, Origin,
+   * Referer; jQuery and AngularJS X-Requested-With), and any other client
+   * can write them: they say nothing of who holds the key.
+   */
+  browser: [
+    null,
+    { origin: 'http://localhost', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', referer: 'http://localhost/' },
+    { 'x-requested-with': 'XMLHttpRequest' },
+    { origin: 'https://app.example', 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+  ],
   /** RFC 9110 §5.1: field names are case-insensitive. */
   fieldNames: ['lower', 'title', 'upper'],
   /** RFC 9110 §5.3: the order of fields with different names carries no meaning. */
@@ -33,6 +45,22 @@ export const DIMENSIONS = {
   scheme: ['Bearer', 'bearer', 'BEARER', 'Bearer  '],
   /** RFC 9112 §6.1, §6.2: a body sent chunked is the same body as one with Content-Length (a server may ask for a length with 411, §6.3). */
   transfer: ['content-length', 'chunked'],
+  /** RFC 9110 §8.3.1: type and subtype are case-insensitive, and charset=utf-8 is what JSON is anyway (RFC 8259 §8.1, §11). */
+  contentType: ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8'],
+  /**
+   * The JSON text under the media types a browser's simple request (no
+   * preflight) and `curl -d` send: another request, which a server may
+   * refuse (415, 400), but without the key never store.
+   */
+  simpleBody: [null, 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded'],
+  /** RFC 9110 §10.1.1: 100-continue is about the transfer of the content, not the request (a server may answer 417). */
+  expect: [false, true],
+  /**
+   * RFC 9112 §2.3, RFC 9110 §6.2: the same request in HTTP/1.0, as nginx
+   * sends to its upstreams by default and `curl -0` does (a server may
+   * answer 505, §15.6.6). Sent over a socket of its own.
+   */
+  httpVersion: ['1.1', '1.0'],
   /** A query parameter the document does not name: the interface does not say what it gets (ignored, or refused with a 4xx Error). */
   extraQuery: [null, '_=1767225600000', 'utm_source=newsletter&utm_medium=email'],
   /** The interface names parameters, not their order (their spelling is the URI grammar's: uri-spelling.ts). */
@@ -58,16 +86,16 @@ export type Dimension = keyof typeof DIMENSIONS;
 export type Variation = Partial<Record<Dimension, number>> & { uri?: UriSpelling; proxy?: ProxySpelling; json?: JsonSpelling };
 
 /** The dimensions every operation's requests vary: its fields, and an undocumented query parameter. */
-export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment'];
+export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment', 'httpVersion'];
 
 /**
  * Forms where the interface is silent on whether they are the same request:
  * drawn in one case of five, so that most cases judge the equivalent forms
  * beside them in full.
  */
-const SILENT: readonly Dimension[] = ['emptyLastSegment'];
+const SILENT: readonly Dimension[] = ['emptyLastSegment', 'simpleBody', 'httpVersion'];
 export const LIST_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'querySpelling'];
-export const CREATE_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'transfer'];
+export const CREATE_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'transfer', 'contentType', 'simpleBody', 'expect'];
 
 /** Whether an operation's requests carry a JSON body, spelled by json-spelling.ts. */
 const hasBody = (dimensions: readonly Dimension[]) => dimensions.includes('transfer');
@@ -113,7 +141,7 @@ export function describeVariation(variation: Variation): string {
   const words = variedDimensions(variation).map((d) => {
     const form = formOf(variation, d);
     if (form === null) return `no ${LABELS[d]}`;
-    if (typeof form === 'object') return `${LABELS[d]} ${Object.entries(form).map(([k, v]) => `${k}: ${v}`).join('')}`;
+    if (typeof form === 'object') return `${LABELS[d]} ${Object.entries(form).map(([k, v]) => `${k}: ${v}`).join(', ')}`;
     if (typeof form === 'boolean') return LABELS[d];
     return `${LABELS[d]} ${JSON.stringify(form)}`;
   });
@@ -131,6 +159,7 @@ const LABELS: Record<Dimension, string> = {
   acceptEncoding: 'Accept-Encoding',
   userAgent: 'User-Agent',
   extraHeader: 'an unknown field',
+  browser: 'the fields a browser adds',
   fieldNames: 'field names',
   headerOrder: 'field order',
   whitespace: 'whitespace around field values, list commas and parameters',
@@ -139,14 +168,20 @@ const LABELS: Record<Dimension, string> = {
   extraQuery: 'an undocumented query parameter',
   querySpelling: 'query parameters',
   emptyLastSegment: 'an empty last path segment',
+  contentType: 'Content-Type',
+  simpleBody: 'the JSON body sent as Content-Type',
+  expect: 'Expect: 100-continue',
+  httpVersion: 'HTTP version',
 };
 
 /** How the HTTP client writes the request's fields: undefined when nothing of them is varied (sent exactly as unvaried requests are). */
 export function headerForm(variation: Variation): HeaderForm | undefined {
-  const fields: Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer'];
+  const fields: Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer', 'contentType', 'simpleBody', 'expect', 'httpVersion'];
   const proxy = proxyFields(variation.proxy);
   if (!fields.some((d) => (variation[d] ?? 0) !== 0) && Object.keys(proxy).length === 0) return undefined;
   const scheme = formOf(variation, 'scheme');
+  const version = formOf(variation, 'httpVersion');
+  const contentType = formOf(variation, 'simpleBody') ?? formOf(variation, 'contentType');
   return {
     negotiation: {
       accept: formOf(variation, 'accept'),
@@ -154,17 +189,23 @@ export function headerForm(variation: Variation): HeaderForm | undefined {
       'accept-encoding': formOf(variation, 'acceptEncoding'),
       'user-agent': formOf(variation, 'userAgent'),
     },
-    extra: { ...(formOf(variation, 'extraHeader') ?? {}), ...proxy },
+    extra: { ...(formOf(variation, 'extraHeader') ?? {}), ...(formOf(variation, 'browser') ?? {}), ...proxy },
     names: formOf(variation, 'fieldNames'),
     order: formOf(variation, 'headerOrder'),
     whitespace: formOf(variation, 'whitespace'),
     scheme: scheme.trim(),
     schemeSpaces: scheme.length - scheme.trim().length || 1,
-    chunked: formOf(variation, 'transfer') === 'chunked',
+    // HTTP/1.0 has no chunked transfer coding (RFC 9112 §7.1): such a body goes with its length.
+    chunked: formOf(variation, 'transfer') === 'chunked' && version === '1.1',
+    ...(contentType === DIMENSIONS.contentType[0] ? {} : { contentType }),
+    ...(formOf(variation, 'expect') ? { expect: '100-continue' } : {}),
+    ...(version === '1.1' ? {} : { version }),
   };
 }
 
 export const extraQueryOf = (variation: Variation): string | null => formOf(variation, 'extraQuery');
 export const querySpellingOf = (variation: Variation) => formOf(variation, 'querySpelling');
 export const emptyLastSegmentOf = (variation: Variation): boolean => formOf(variation, 'emptyLastSegment');
+/** Whether a variation holds a form the interface is silent on (SILENT): without the key it may get the keyed refusal. */
+export const silentOf = (variation: Variation): boolean => SILENT.some((d) => (variation[d] ?? 0) !== 0);
 export const jsonSpellingOf = (variation: Variation): JsonSpelling => variation.json ?? {};

@@ -1,5 +1,6 @@
 import type { ApiRequest, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
+import { curlLine } from '../../verdict/curl-line.js';
 import { cite } from './statements.js';
 import { HTTP_STATEMENTS } from './http-statements.js';
 import { DOCUMENTED_PATHS, listed, type DocumentedPath } from './http-method-rules.js';
@@ -13,7 +14,9 @@ function judgeHead(context: RuleContext, head: RecordedExchange, get: RecordedEx
   if (!headed || !got) return;
   const expected = cite(HTTP_STATEMENTS.head);
   // A 5xx to either is a finding of its own, the checks of every exchange's.
-  if (headed.status !== got.status && headed.status < 500 && got.status < 500) context.fail({ message: `HEAD ${what} answered ${headed.status}, GET ${got.status}`, expected, path: '$.status', exchange: head });
+  // Both requests replay the difference: the GET as sent beside it, then the HEAD (without the key, a HEAD let in where GET got 401).
+  const reproduce = { curl: [curlLine(get.request), curlLine(head.request)].join('\n'), seed: context.seed, case: `GET ${what}, then HEAD`, tried: 1, shrinks: 0 };
+  if (headed.status !== got.status && headed.status < 500 && got.status < 500) context.fail({ message: `HEAD ${what} answered ${headed.status}, GET ${got.status}`, expected, path: '$.status', exchange: head, reproduce });
   const afterward = headed.afterward;
   const content = afterward ? afterward.content : headed.body;
   if (content !== '') context.fail({ message: `the answer to HEAD ${what} sent ${Buffer.byteLength(content, 'latin1')} bytes of content`, expected, path: '$.body', exchange: head });

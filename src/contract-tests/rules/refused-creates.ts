@@ -27,7 +27,7 @@ export function keepRefused(refused: Refused, body: string, exchange: RecordedEx
  * full the animal may be on a later one, which the interface gives no way
  * to ask for: nothing is concluded from its absence, only from its presence.
  */
-export async function checkNothingStored(context: RuleContext, refused: Refused): Promise<number> {
+export async function checkNothingStored(context: RuleContext, refused: Refused, what = 'a createPet answered 401'): Promise<number> {
   const queries = ['limit=100', ...[...refused.statuses].map((s) => `status=${encodeURIComponent(s)}&limit=100`)];
   for (const query of queries) {
     const page = await context.probe({ method: 'GET', path: `/pets?${query}` });
@@ -36,10 +36,10 @@ export async function checkNothingStored(context: RuleContext, refused: Refused)
     if (!first) continue;
     const create = refused.names.get(first.name) as RecordedExchange;
     const failure = {
-      findings: [finding(page.exchange, `${stored.length} animal(s) created by a createPet answered 401 are listed (id ${first.id})`, `nothing stored: the key is missing or invalid, so the request is refused (${cite(STATEMENTS.authRequired)})`, '$.body')],
+      findings: [finding(page.exchange, `${stored.length} animal(s) created by ${what} are listed (id ${first.id})`, `nothing stored: the key is missing or invalid, so the request is refused (${cite(STATEMENTS.authRequired)})`, '$.body')],
       exchanges: [create, page.exchange],
     };
-    recordFailure(context, failure, { case: `createPet answered 401, then listPets ${query}`, tried: refused.names.size, shrinks: 0 });
+    recordFailure(context, failure, { case: `${what}, then listPets ${query}`, tried: refused.names.size, shrinks: 0 });
     break;
   }
   return queries.length;

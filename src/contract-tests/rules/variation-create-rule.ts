@@ -5,7 +5,7 @@ import { spellJson } from '../generate/json-spelling.js';
 import { arbitraryFor, describeValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
 import { inputModel } from '../generate/schema-model.js';
-import { CREATE_DIMENSIONS, describeVariation, emptyLastSegmentOf, everyForm, jsonSpellingOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import { CREATE_DIMENSIONS, describeVariation, everyForm, jsonSpellingOf, silentOf, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { JSON_BODY } from './expect.js';
@@ -90,7 +90,7 @@ async function createCase(context: RuleContext, { pet: drawn, variation, shape }
     return probe;
   };
   const varied = await send(variation);
-  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), varied.exchange.response?.status, emptyLastSegmentOf(variation));
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), varied.exchange.response?.status, silentOf(variation));
   const findings = [...codingFindings(varied.exchange), ...keyless.findings];
   probes.push(...keyless.probes);
   const status = varied.exchange.response?.status;
@@ -100,7 +100,11 @@ async function createCase(context: RuleContext, { pet: drawn, variation, shape }
     if (status !== 400 && !(await refusalExcused(variation, status, async (only) => (await send(only)).exchange))) findings.push(finding(varied.exchange, `answered ${status} to ${field} ${describeValue(pet[field])}, a string where the interface says integer`, `400 (${cite(STATEMENTS.createBadRequest)}), however the body is written`, '$.status'));
     return verdictOf(probes, findings);
   }
-  if (status === 201) return verdictOf(...(await readBack(context, varied, pet, variation, findings)));
+  if (status === 201) {
+    // The requests without the key stay in the case: a spelling let in without the key is replayed beside the plain one.
+    const [read, judged] = await readBack(context, varied, pet, variation, findings);
+    return verdictOf([...read, ...keyless.probes], judged);
+  }
   if (await refusalExcused(variation, status, async (only) => (await send(only)).exchange)) {
     observeExtraQuery(context, varied.exchange, varied.exchange, variation);
     return verdictOf(probes, findings);

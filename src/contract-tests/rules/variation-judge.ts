@@ -33,6 +33,11 @@ const WHY: Record<Dimension, string> = {
   extraQuery: 'the interface does not say what an undocumented query parameter does: it may be ignored, or refused with a 4xx Error, never change a 2xx answer',
   querySpelling: 'the interface names parameters, not their order',
   emptyLastSegment: 'the interface names /pets and /pets/{petId}, not /pets/ (RFC 3986 §6.2.3 makes only an empty path "/"): it may be answered as the path without it, redirected or refused with a 4xx Error, but never let in without the key',
+  browser: 'fields the interface does not name change nothing (RFC 9110 §5.1): Origin, Referer, Sec-Fetch-* and X-Requested-With say which page asked, which any client can write, not who holds the key',
+  contentType: 'type and subtype are case-insensitive and charset=utf-8 is what JSON is anyway: the same media type (RFC 9110 §8.3.1, RFC 8259 §8.1)',
+  simpleBody: 'a JSON text sent as text/plain or application/x-www-form-urlencoded is another request, which a server may refuse (415, 400) or read as JSON, but never store without the key',
+  expect: 'Expect: 100-continue is about the transfer of the content, not the request (RFC 9110 §10.1.1; only 417 may refuse it)',
+  httpVersion: 'the same request in HTTP/1.0 (RFC 9112 §2.3; a server may refuse the version with 505, RFC 9110 §15.6.6), with the key answered alike or refused, without it 401',
 };
 
 /** Why a path and query spelled otherwise by the URI grammar (generate/uri-spelling.ts) are the same. */
@@ -58,16 +63,20 @@ export function sameAs(variation: Variation, statement: Statement): string {
  * a redirect or a 4xx other than 401 to an empty last segment (another path,
  * which the interface does not have: how a target refuses a path it does
  * not have is its own choice, a profile's `unknown-path`, 403 included), 400 to an integer written with a fraction or an
- * exponent (the interface is silent), 411 to a body sent chunked (RFC 9112 §6.3).
+ * exponent (the interface is silent), 411 to a body sent chunked (RFC 9112 §6.3), a 4xx other than 401 to a JSON
+ * body sent as text/plain or a form, 417 to Expect: 100-continue (RFC 9110 §10.1.1), 505 or 426 to HTTP/1.0.
  */
 export function excused(variation: Variation, status: number): boolean {
   if (extraQueryOf(variation) !== null && status >= 400 && status < 500) return true;
   if (emptyLastSegmentOf(variation) && status >= 300 && status < 500 && status !== 401) return true;
   if (spellsNumbers(variation.json) && status === 400) return true;
+  if ((variation.simpleBody ?? 0) !== 0 && status >= 400 && status < 500 && status !== 401) return true;
+  if ((variation.expect ?? 0) !== 0 && status === 417) return true;
+  if ((variation.httpVersion ?? 0) !== 0 && (status === 505 || status === 426)) return true;
   return (variation.transfer ?? 0) !== 0 && DIMENSIONS.transfer[variation.transfer ?? 0] === 'chunked' && status === 411;
 }
 
-const EXCUSING: readonly Dimension[] = ['extraQuery', 'transfer', 'emptyLastSegment'];
+const EXCUSING: readonly Dimension[] = ['extraQuery', 'transfer', 'emptyLastSegment', 'simpleBody', 'expect', 'httpVersion'];
 
 /**
  * The variation with only its forms that may be refused. A refusal is

@@ -23,11 +23,12 @@ export type SendWith = (auth: ApiRequest['auth']) => Promise<Probe>;
  * 401: where the request with the key was answered as no operation of the
  * interface (a redirect, or a refusal of a path it does not have, 404 or a
  * profile's `unknown-path` such as 403: an empty last segment, RFC 3986
- * §6.2.3, is another path), a server that routes before it authenticates
- * answers the same without the key. Never a 2xx.
+ * §6.2.3, is another path; a JSON body under text/plain refused with 415;
+ * HTTP/1.0 refused with 505), a server that routes or reads the framing
+ * before it authenticates answers the same without the key. Never a 2xx.
  */
 const alsoAllowed = (keyedStatus: number | undefined, silent: boolean): number | undefined =>
-  silent && keyedStatus !== undefined && keyedStatus >= 300 && keyedStatus < 500 && keyedStatus !== 401 ? keyedStatus : undefined;
+  silent && keyedStatus !== undefined && ((keyedStatus >= 300 && keyedStatus < 500 && keyedStatus !== 401) || keyedStatus === 505) ? keyedStatus : undefined;
 
 /**
  * The varied request sent with each bad credential: each must get 401.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { arbitraryFor, harmlessValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
-import { describeVariation, emptyLastSegmentOf, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, variationArbitrary, type Variation } from '../generate/variations.js';
+import { describeVariation, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, silentOf, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
@@ -45,7 +45,7 @@ async function both(context: RuleContext, path: string, query: Record<string, st
       probes.push(alone);
       return alone.exchange;
     }));
-  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), status, emptyLastSegmentOf(variation));
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), status, silentOf(variation));
   probes.push(...keyless.probes);
   return { probes, plain, varied, excused, keyFindings: keyless.findings };
 }

@@ -1,0 +1,51 @@
+import { describe, it } from 'vitest';
+import { ALL } from './spelling-servers.js';
+import { bothCurlLinesReproduce, runTrial } from './run-trial.js';
+import type { TrialServerSpec } from './trial-server.js';
+
+/**
+ * The security trial's servers the harness catches (SECURITY-TRIAL.md §3),
+ * each run through the built CLI with --seed 1 over real HTTP: the contract
+ * rule that catches it, and, for a key bypass the variation rules find,
+ * both curl lines in the report (the plain request and the spelled one,
+ * without the key), which pasted into bash show the difference. The ones it
+ * misses are asserted in spelling-servers.misses.test.ts.
+ */
+
+const spec = (id: string): TrialServerSpec => {
+  const found = ALL.find((s) => s.name.startsWith(`${id} `));
+  if (!found) throw new Error(`no trial server ${id}`);
+  return found;
+};
+
+const CAUGHT: Array<{ id: string; rule: string; bothLines: boolean }> = [
+  { id: 'U6', rule: 'vary-get-pet', bothLines: true },
+  { id: 'U15', rule: 'vary-list-pets', bothLines: false },
+  { id: 'U15b', rule: 'vary-list-pets', bothLines: false },
+  { id: 'F13', rule: 'vary-list-pets', bothLines: true },
+];
+
+describe('trial servers the harness catches', () => {
+  it.for(CAUGHT)('$id is failed by $rule', { timeout: 90_000 }, async ({ id, rule, bothLines }, { expect, annotate }) => {
+    const result = await runTrial(spec(id));
+    await annotate(`${spec(id).name}: caught by ${result.failed.join(', ') || 'no contract rule'}`);
+    expect(result.exitCode).toBe(1);
+    expect(result.failed).toContain(rule);
+    if (bothLines) expect(bothCurlLinesReproduce(result, rule), `the keyless curl lines of ${rule}: ${JSON.stringify(result.pasted.get(rule))}`).toBe(true);
+  });
+
+  it('U15 (a percent-encoded query name ignored) is reported with both keyed curl lines, the plain and the spelled query', { timeout: 90_000 }, async ({ expect }) => {
+    const result = await runTrial(spec('U15b'));
+    const lines = result.replays.get('vary-list-pets') ?? [];
+    expect(lines.some((line) => /\/v1\/pets\?limit=\d/.test(line))).toBe(true);
+    expect(lines.some((line) => /\/v1\/pets\?%6[cC]imit=\d/.test(line))).toBe(true);
+  });
+});
+
+describe('a correct trial server whose refusals the harness allows', () => {
+  it('C3 (400 to override fields, route-first 404 to /v1/pets/, 400 to an undocumented parameter) passes', { timeout: 90_000 }, async ({ expect }) => {
+    const result = await runTrial(spec('C3'));
+    expect(result.failed).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  });
+});
