@@ -55,6 +55,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, retries, fetch, session, signal }: HttpClientOptions): Send {
   const transport = fetch ? fetchTransport(fetch) : sendWithNode;
   const base = baseUrl.replace(/\/+$/, '');
+  const origin = new URL(baseUrl).origin;
   const redactKey = keyRedactor(apiKey.length >= 8 ? [apiKey] : [], REDACTED_KEY);
 
   return async function send(request) {
@@ -63,7 +64,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     if (credentials.authorization !== undefined) plain.authorization = credentials.authorization;
     const written = request.form ? writeFields(plain, request.form, request.body !== undefined) : { headers: plain, without: [] };
     const headers = written.headers;
-    const withQuery = (query: string | undefined) => base + request.path + (query === undefined ? '' : `${request.path.includes('?') ? '&' : '?'}${query}`);
+    const withQuery = (query: string | undefined) => (request.target ? origin : base) + request.path + (query === undefined ? '' : `${request.path.includes('?') ? '&' : '?'}${query}`);
     const url = withQuery(credentials.query);
     // A near-miss's own tokens are hidden too, should a server echo them: they are the key, altered.
     const redact = credentials.shown && apiKey.length >= 8 ? keyRedactor([apiKey, ...nearMissTokens(credentials)], REDACTED_KEY) : redactKey;
@@ -73,6 +74,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
       headers: recordHeaders(headers, credentials, apiKey, redact),
       body: request.body === undefined ? undefined : redact(request.body),
       ...(written.without.length ? { without: written.without } : {}),
+      ...targetOf(request, url),
     };
     if (credentials.notSent) return { request: recorded, networkError: NOT_SENT, ms: 0 };
     if (signal?.aborted) return { request: recorded, networkError: 'not sent: the run was stopped', ms: 0 };
@@ -85,7 +87,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     let lastError = '';
     const tries = SAFE_METHODS.has(request.method) ? retries : 0;
     // Over a fetch function there is no connection to read byte for byte: the answer is read as any other.
-    const sendOn = request.connection === 'reused' && !fetch ? (to: string) => sendOnOneConnection(to, request.method, sent, { timeoutMs, maxBodyBytes }) : (to: string) => transport(to, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal });
+    const sendOn = request.connection === 'reused' && !fetch ? (to: string) => sendOnOneConnection(to, request.method, sent, { timeoutMs, maxBodyBytes }) : (to: string) => transport(to, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal, absoluteForm: request.target === 'absolute-form' });
     for (let attempt = 0; attempt <= tries; attempt++) {
       try {
         const response = await sendOn(url);
@@ -97,6 +99,15 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     }
     return { request: recorded, networkError: redact(lastError), ms: performance.now() - started };
   };
+}
+
+/**
+ * The request target as sent, when a curl line cannot send it from the URL:
+ * the absolute-form, or a target holding a fragment (curl drops `#…`).
+ */
+function targetOf(request: ApiRequest, url: string): { target?: string } {
+  if (request.target === 'absolute-form') return { target: url };
+  return url.includes('#') ? { target: url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') } : {};
 }
 
 /** Methods a client may send again after a network error (RFC 9110 §9.2.1, §9.2.2): they change nothing. */
@@ -174,7 +185,8 @@ const sendWithNode: Transport = (url, method, headers, body, limits) =>
     }, limits.timeoutMs);
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
     // The request target as written (RFC 9112 §3.2.1): node would parse a URL string and remove its dot segments (RFC 3986 §5.2.4), which a variation sends on purpose.
-    const req = send(url, { method, headers, path: url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/', ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
+    // The absolute-form (RFC 9112 §3.2.2) is the whole URL.
+    const req = send(url, { method, headers, path: limits.absoluteForm ? url : url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/', ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
       // Every field line, repeats joined with `, ` as fetch joins them: node's res.headers keeps only the first of a
       // repeated singleton field (Content-Type), which would hide a second from the checks.
       const seen: Record<string, string> = {};

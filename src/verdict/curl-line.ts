@@ -14,7 +14,9 @@ export function curlLine(request: RecordedExchange['request']): string {
   if (request.method !== 'GET' && request.method !== 'HEAD') parts.push('-X', request.method);
   // curl removes dot segments (RFC 3986 §5.2.4) unless told not to: a request that sends them on purpose keeps them.
   if (/\/\.{1,2}(\/|$)/.test(request.url.replace(/[?#].*$/, ''))) parts.push('--path-as-is');
-  parts.push(quote(request.url));
+  parts.push(quote(request.url.replace(/#.*$/, '')));
+  // A target curl would not send from the URL (the absolute-form, a fragment) is given as sent.
+  if (request.target !== undefined) parts.push('--request-target', quote(request.target));
   const headers = { ...request.headers };
   // With a body and no Content-Type, the harness sends text/plain;charset=UTF-8, as fetch does (request-form.ts); curl would send a form type.
   if (request.body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'text/plain;charset=UTF-8';

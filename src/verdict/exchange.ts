@@ -58,7 +58,7 @@ export interface RecordedExchange {
    * `without`: fields deliberately not sent that curl would add of its own (a curl line removes them).
    * `bodyChars`: set in a report when `body` holds only the start of what was sent (shown-body.ts): its whole length.
    */
-  request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined; bodyChars?: number; without?: string[] };
+  request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined; bodyChars?: number; without?: string[]; target?: string };
   response?: ReceivedResponse;
   /** A network failure after the retries (refused, reset, timed out). */
   networkError?: string;

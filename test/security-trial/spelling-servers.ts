@@ -61,39 +61,7 @@ const pathOf = (request: Request): string => new URL(request.url).pathname;
 const LOOPBACK_OR_PRIVATE = /^\s*(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|\[::1\]|localhost)/i;
 
 export const FAULTY: TrialServerSpec[] = [
-  // ---- The request target (RFC 3986) ----
-  {
-    name: 'U1 percent-encoded character in the base segment (/%761/pets) let in without the key',
-    spelling: 'U1',
-    source: 'curl, hand-written',
-    behaviour: 'gateway guards the raw prefix /v1/ (location /v1/ { auth }); the router decodes unreserved characters',
-    statement: AUTH,
-    wrap: bypassWhen((_, env) => /^\/[^/]*%/.test(rawPath(env))),
-  },
-  {
-    name: 'U3 dot segment before the base segment (/./v1/pets, /x/../v1/pets) let in without the key',
-    spelling: 'U3',
-    source: 'curl --path-as-is',
-    behaviour: 'gateway guards the raw prefix /v1/; the router removes dot segments',
-    statement: AUTH,
-    wrap: bypassWhen((_, env) => /^\/(\.|[^/.][^/]*\/\.\.)\//.test(rawPath(env))),
-  },
-  {
-    name: 'U4 dot-dot above the root (/../v1/pets) let in without the key',
-    spelling: 'U4',
-    source: 'curl --path-as-is, hand-written',
-    behaviour: 'gateway guards the raw prefix /v1/; the router (WHATWG URL) drops a .. at the root',
-    statement: `${AUTH} RFC 3986 §5.2.4: remove_dot_segments("/../v1/pets") is "/v1/pets".`,
-    wrap: bypassWhen((_, env) => /^\/\.\.(\/|$)/.test(rawPath(env))),
-  },
-  {
-    name: 'U5 percent-encoded dot segment (/v1/%2e/pets, /v1/x/%2e%2e/pets) let in without the key',
-    spelling: 'U5',
-    source: 'curl (it does not resolve %2e), hand-written',
-    behaviour: 'key check removes literal dot segments only; the router decodes %2e first (CVE-2021-41773 class)',
-    statement: `${AUTH} RFC 3986 §2.3, §6.2.2.2 then §6.2.2.3: %2E is ".", and a "." segment is removed.`,
-    wrap: bypassWhen((_, env) => /%2e/i.test(rawPath(env))),
-  },
+  // ---- The request target (RFC 3986); the forms the harness sends from the origin are test/faulty-servers/variation-uri-form-defects.ts ----
   {
     name: 'U6 empty last segment on getPet (/v1/pets/30/) answered as /v1/pets/30 without the key',
     spelling: 'U6',
@@ -104,87 +72,6 @@ export const FAULTY: TrialServerSpec[] = [
       (request) => /\/pets\/[^/]+\/$/.test(pathOf(request)),
       (request) => ({ pathname: pathOf(request).slice(0, -1) }),
     ),
-  },
-  {
-    name: 'U7 doubled slashes (//v1/pets, /v1//pets) merged by the router and let in without the key',
-    spelling: 'U7',
-    source: 'openapi-generator clients with a basePath ending in /, hand-written; nginx merge_slashes',
-    behaviour: 'key check on the raw path; the router merges slashes (nginx, Spring, Envoy merge_slashes)',
-    statement: AUTH,
-    wrap: bypassWhen(
-      (_, env) => /\/\//.test(rawPath(env).replace(/^https?:\/\//i, '')),
-      (request) => ({ pathname: pathOf(request).replace(/\/{2,}/g, '/') }),
-    ),
-  },
-  {
-    name: 'U8 path in another case (/V1/PETS) routed case-insensitively and let in without the key',
-    spelling: 'U8',
-    source: 'hand-written; clients generated from a mis-cased document',
-    behaviour: 'key check case-sensitive; the router case-insensitive (Express default, IIS, Spring setCaseSensitive(false))',
-    statement: AUTH,
-    wrap: bypassWhen(
-      (_, env) => /[A-Z]/.test(rawPath(env).replace(/^https?:\/\/[^/]*/i, '').replace(/%[0-9a-fA-F]{2}/g, '')),
-      (request) => ({ pathname: pathOf(request).toLowerCase() }),
-    ),
-  },
-  {
-    name: 'U9 path parameter (/v1/pets;x=1, /v1/pets/30;jsessionid=a) stripped by the router and let in without the key',
-    spelling: 'U9',
-    source: 'Java servlet clients (jsessionid), hand-written',
-    behaviour: 'key check on the raw path; the router strips ;params (Tomcat, Jetty, Spring)',
-    statement: AUTH,
-    wrap: bypassWhen(
-      (_, env) => rawPath(env).includes(';'),
-      (request) => ({ pathname: pathOf(request).replace(/;[^/]*/g, '') }),
-    ),
-  },
-  {
-    name: 'U10 encoded slash (/v1/pets%2F30) decoded by the router and let in without the key',
-    spelling: 'U10',
-    source: 'hand-written; an SDK escaping the path',
-    behaviour: 'key check on the raw path; the router decodes %2F before matching (AllowEncodedSlashes, Envoy UNESCAPE_AND_FORWARD)',
-    statement: AUTH,
-    wrap: bypassWhen(
-      (_, env) => /%2f/i.test(rawPath(env)),
-      (request) => ({ pathname: pathOf(request).replace(/%2f/gi, '/') }),
-    ),
-  },
-  {
-    name: 'U11 backslash (/v1\\pets) read as / by the front end and let in without the key',
-    spelling: 'U11',
-    source: 'curl, hand-written (browsers send /)',
-    behaviour: 'key check on the raw target; the front end reads \\ as / (WHATWG URL, IIS)',
-    statement: AUTH,
-    front: (incoming) => {
-      if (!incoming.url?.includes('\\')) return;
-      marks({ incoming } as HttpBindings).trialRawUrl = incoming.url;
-      incoming.url = incoming.url.replaceAll('\\', '/');
-    },
-    wrap: bypassWhen((_, env) => rawTarget(env).includes('\\')),
-  },
-  {
-    name: 'U12 a fragment in the target (/v1/pets#x) let in without the key',
-    spelling: 'U12',
-    source: 'raw clients (curl and browsers strip it)',
-    behaviour: 'key check compares the whole raw target; the router ignores #…',
-    statement: AUTH,
-    wrap: bypassWhen((_, env) => rawTarget(env).includes('#')),
-  },
-  {
-    name: 'U13 absolute-form target (GET http://host/v1/pets) let in without the key',
-    spelling: 'U13',
-    source: 'any client told to use the server as its proxy (curl -x, http_proxy)',
-    behaviour: 'key check on req.url starting with /v1/; the router parses the absolute URL',
-    statement: `${AUTH} RFC 9112 §3.2.2: a server MUST accept the absolute-form.`,
-    wrap: bypassWhen((_, env) => /^[a-z][a-z0-9+.-]*:\/\//i.test(env.incoming.url ?? '')),
-  },
-  {
-    name: 'U14 an empty query or empty query pieces (/v1/pets?, ?&limit=5, ?limit=5&) let in without the key',
-    spelling: 'U14',
-    source: 'clients writing url + "?" + params, or joining pieces with &',
-    behaviour: 'key check matches the raw target against a pattern of non-empty pieces; the query parser skips empty ones',
-    statement: AUTH,
-    wrap: bypassWhen((_, env) => /\?$|\?&|&&|&$/.test(rawTarget(env).replace(/#[\s\S]*$/, ''))),
   },
   {
     name: 'U15 a percent-encoded query name (%6cimit=5, st%61tus=sold) not recognised: the parameter is ignored',
@@ -348,35 +235,8 @@ export const FAULTY: TrialServerSpec[] = [
   },
 ];
 
-/** Raw-path features Spring Security's StrictHttpFirewall rejects (its defaults): `;`, encoded `/`, `\`, `%`, `.`, and a path that is not normalised. */
-const STRICT_FIREWALL = /;|%3b|%2f|%5c|%25|%2e|\\|\/\/|\/\.\.?(\/|$)/i;
-
+// The strict firewall (400 to a path not normalized) and the front end refusing chunked bodies (411) are test/servers/variation-choices.ts.
 export const CORRECT: TrialServerSpec[] = [
-  {
-    name: 'C1 a strict firewall (Spring Security StrictHttpFirewall defaults) refuses non-normalised paths with 400 before the key check',
-    spelling: 'U3 U4 U5 U7 U9 U10 U11',
-    source: 'Spring Security (the default HttpFirewall), Jetty 10+ (ambiguous path segments)',
-    behaviour: '400 Error, with or without the key, to a raw path holding ;, %2F, %5C, %25, %2E, \\, //, or a . or .. segment; everything else as the mock',
-    statement:
-      'Refusing a request is always open to a server (the refusal changes nothing and lets nothing in); the only clients that send dot segments are hand-written ones (curl and browsers remove them); 400 before 401 leaks nothing.',
-    front: (incoming) => {
-      if (!incoming.url?.includes('\\')) return;
-      marks({ incoming } as HttpBindings).trialRawUrl = incoming.url;
-      incoming.url = incoming.url.replaceAll('\\', '/');
-    },
-    wrap: (fetch) => (request, env) =>
-      STRICT_FIREWALL.test(rawPath(env).replace(/^https?:\/\/[^/]*/i, ''))
-        ? errorResponse(400, 'request_rejected', 'The request was rejected because the URL was not normalized.')
-        : fetch(request, env),
-  },
-  {
-    name: 'C2 a front end without chunked support asks for the length (411) before the key check',
-    spelling: 'H2',
-    source: 'nginx before 1.3.9 / chunked_transfer_encoding off, some API gateways and WAFs',
-    behaviour: '411 Error to any request with Transfer-Encoding: chunked, with or without the key; everything else as the mock',
-    statement: 'docs/harness-variations.md: "411 to a chunked body ... pass[es]" (RFC 9112 §6.3); a front end that refuses the framing never reaches the key check, and lets nothing in.',
-    wrap: (fetch) => (request, env) => (/chunked/i.test(header(env, 'transfer-encoding')) ? errorResponse(411, 'length_required', 'send Content-Length') : fetch(request, env)),
-  },
   {
     name: 'C3 a strict front end refuses override fields with 400, routes first (404 to /v1/pets/), refuses undocumented parameters',
     spelling: 'M1 F15 U6 U18',

@@ -9,6 +9,7 @@ import { scenariosInFolder } from '../../src/mock/core/scenarios/scenarios-in-fo
 import { createScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
 import { defaultScenariosDir } from '../../src/mock/core/scenarios/find-scenario.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
+import { requestError } from '../../src/mock/http/transport/request-errors.js';
 import { listen } from '../../src/mock/http/listen.js';
 import { answerClientErrors } from '../support/client-errors.js';
 import { FAULTY_SERVER_KEY, type ServerFetch } from '../faulty-servers/defect.js';
@@ -59,7 +60,8 @@ export async function startTrialServer(spec: TrialServerSpec | undefined, { cont
   const store = await openStore({ library: createScenarioLibrary({ contract, source: scenariosInFolder(contract, defaultScenariosDir()) }), start: { pets } });
   const app = createMockApp({ contract, store, apiKeys: [FAULTY_SERVER_KEY], logger: pino({ level: 'silent' }) });
   const served: ServerFetch = spec?.wrap ? spec.wrap(app.fetch) : app.fetch;
-  const adaptor = getRequestListener((request, env) => served(request, env as HttpBindings));
+  // A target the adaptor cannot turn into a Request (`/v1\\pets`) answered as the mock's command answers it: 400 with an Error body.
+  const adaptor = getRequestListener((request, env) => served(request, env as HttpBindings), { errorHandler: requestError({}, () => undefined) });
   const listener = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     spec?.front?.(incoming);
     void adaptor(incoming, outgoing);

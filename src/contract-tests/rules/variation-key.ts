@@ -19,15 +19,20 @@ export const BAD_CREDENTIALS: readonly Credentials[] = CREDENTIALS.filter((c) =>
 export type SendWith = (auth: ApiRequest['auth']) => Promise<Probe>;
 
 /**
- * What a request the interface is silent on may get without the key besides
- * 401: where the request with the key was answered as no operation of the
- * interface (a redirect, or a refusal of a path it does not have, 404 or a
- * profile's `unknown-path` such as 403: an empty last segment, RFC 3986
- * §6.2.3, is another path), a server that routes before it authenticates
- * answers the same without the key. Never a 2xx.
+ * What a varied request may get without the key besides 401: the refusal
+ * the same request got with the key (a 4xx other than 401), which lets
+ * nothing in: a front end that refuses a form before any key check (a
+ * strict firewall's 400 to dot segments, 411 to a chunked body) answers
+ * alike with and without it. And for a form the interface is silent on
+ * (another path: an empty last segment, a path form, RFC 3986 §6.2.3), a
+ * redirect too: a server that routes before it authenticates answers the
+ * same without the key. Never a 2xx.
  */
-const alsoAllowed = (keyedStatus: number | undefined, silent: boolean): number | undefined =>
-  silent && keyedStatus !== undefined && keyedStatus >= 300 && keyedStatus < 500 && keyedStatus !== 401 ? keyedStatus : undefined;
+const alsoAllowed = (keyedStatus: number | undefined, silent: boolean): number | undefined => {
+  if (keyedStatus === undefined || keyedStatus === 401) return undefined;
+  if (keyedStatus >= 400 && keyedStatus < 500) return keyedStatus;
+  return silent && keyedStatus >= 300 && keyedStatus < 400 ? keyedStatus : undefined;
+};
 
 /**
  * The varied request sent with each bad credential: each must get 401.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { arbitraryFor, harmlessValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
-import { describeVariation, emptyLastSegmentOf, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, variationArbitrary, type Variation } from '../generate/variations.js';
+import { describeVariation, silentFormOf, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE, withinUrl } from './list-query.js';
 import { UNLIKELY_ID } from './get-pet-rules.js';
 import { STATEMENTS } from './statements.js';
 import { withoutTheKey } from './variation-key.js';
-import { VARIATION_SHRINK_BUDGET, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs, sameStatus } from './variation-judge.js';
+import { VARIATION_SHRINK_BUDGET, firstDifference, formOf, observeExtraQuery, observeUriForm, refusalExcused, sameAs, sameStatus } from './variation-judge.js';
 
 /** A getPet case: an animal listPets shows, or an id none has, asked in a variation's form. */
 interface GetCase {
@@ -32,7 +32,7 @@ const asQuery = (query: Record<string, unknown>): Record<string, string> => Obje
  * the key and with a wrong one (variation-key.ts).
  */
 async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation, unvaried?: Probe) {
-  const send = (v: Variation, auth?: ApiRequest['auth']) => context.probe({ method: 'GET', path: variedPath(path, query, v), ...formOf(v), ...(auth ? { auth } : {}) });
+  const send = (v: Variation, auth?: ApiRequest['auth']) => context.probe({ method: 'GET', path: variedPath(context.basePath, path, query, v), target: targetOf(v), ...formOf(v), ...(auth ? { auth } : {}) });
   const probes = [unvaried ?? (await send({})), await send(variation)] as [Probe, Probe];
   const [plain, varied] = probes.map((p) => p.exchange) as [RecordedExchange, RecordedExchange];
   observeExtraQuery(context, plain, varied, variation);
@@ -40,12 +40,13 @@ async function both(context: RuleContext, path: string, query: Record<string, st
   const excused =
     status !== undefined &&
     status !== plain.response?.status &&
-    (await refusalExcused(variation, status, async (only) => {
+    (await refusalExcused(variation, varied, async (only) => {
       const alone = await send(only);
       probes.push(alone);
       return alone.exchange;
     }));
-  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), status, emptyLastSegmentOf(variation));
+  observeUriForm(context, plain, varied, variation, excused);
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), status, silentFormOf(variation));
   probes.push(...keyless.probes);
   return { probes, plain, varied, excused, keyFindings: keyless.findings };
 }
