@@ -5,7 +5,7 @@ import { spellJson } from '../generate/json-spelling.js';
 import { arbitraryFor, describeValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
 import { inputModel } from '../generate/schema-model.js';
-import { CREATE_DIMENSIONS, describeVariation, silentFormOf, everyForm, jsonSpellingOf, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import { CREATE_DIMENSIONS, describeVariation, everyForm, jsonSpellingOf, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { JSON_BODY } from './expect.js';
@@ -13,7 +13,7 @@ import { finding, searchAndRecord, verdictOf, type Verdict } from './generated.j
 import { cite, STATEMENTS } from './statements.js';
 import { checkNothingStored, keepRefused, noneRefused, type Refused } from './refused-creates.js';
 import { withoutTheKey } from './variation-key.js';
-import { VARIATION_SHRINK_BUDGET, codingFindings, firstDifference, formOf, observeExtraQuery, observeUriForm, refusalExcused, sameAs } from './variation-judge.js';
+import { VARIATION_SHRINK_BUDGET, codingFindings, firstDifference, formOf, observeExtraQuery, observeUriForm, refusalExcused, refusedForItsForm, sameAs } from './variation-judge.js';
 
 const body = inputModel().createBody;
 type NewPet = Record<string, unknown>;
@@ -92,7 +92,7 @@ async function createCase(context: RuleContext, { pet: drawn, variation, shape }
     return probe;
   };
   const varied = await send(variation);
-  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), varied.exchange.response?.status, silentFormOf(variation));
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), varied.exchange.response?.status, refusedForItsForm(variation, varied.exchange));
   const findings = [...codingFindings(varied.exchange), ...keyless.findings];
   probes.push(...keyless.probes);
   const status = varied.exchange.response?.status;

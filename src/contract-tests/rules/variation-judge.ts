@@ -179,3 +179,9 @@ export function observeUriForm(context: RuleContext, plain: RecordedExchange | u
   if (form !== null) context.observe('uri-forms', `${form}: ${answer}`, varied);
   else if (isExcused && !silentFormOf(variation) && varied.response?.status === 400 && holdsDotSegment(varied.request.url.replace(/^[a-z]+:\/\/[^/?#]*/i, ''))) context.observe('uri-forms', `dot segments: ${answer}`, varied);
 }
+
+/** Whether the keyed answer to a variation is a refusal a server may choose for its form, which it may then give without the key too (variation-key.ts). */
+export const refusedForItsForm = (variation: Variation, keyed: RecordedExchange): boolean => {
+  const status = keyed.response?.status;
+  return status !== undefined && (silentFormOf(variation) || excused(variation, status, keyed.request.url));
+};

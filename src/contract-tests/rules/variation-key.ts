@@ -19,20 +19,18 @@ export const BAD_CREDENTIALS: readonly Credentials[] = CREDENTIALS.filter((c) =>
 export type SendWith = (auth: ApiRequest['auth']) => Promise<Probe>;
 
 /**
- * What a varied request may get without the key besides 401: the refusal
- * the same request got with the key (a 4xx other than 401), which lets
- * nothing in: a front end that refuses a form before any key check (a
- * strict firewall's 400 to dot segments, 411 to a chunked body) answers
- * alike with and without it. And for a form the interface is silent on
- * (another path: an empty last segment, a path form, RFC 3986 §6.2.3), a
- * redirect too: a server that routes before it authenticates answers the
- * same without the key. Never a 2xx.
+ * What a varied request may get without the key besides 401, when its
+ * keyed answer was a refusal a server may choose for its form (`refused`:
+ * a form the interface is silent on, another path such as an empty last
+ * segment, RFC 3986 §6.2.3; or an excused refusal, variation-judge.ts
+ * `excused`, such as a strict firewall's 400 to dot segments or 411 to a
+ * chunked body): that same redirect or 4xx but 401. A front end that
+ * refuses the form, or routes, before any key check answers alike with and
+ * without the key, and lets nothing in. Never a 2xx; and a refusal of the
+ * value itself (an invalid body) is no such refusal: without the key, 401.
  */
-const alsoAllowed = (keyedStatus: number | undefined, silent: boolean): number | undefined => {
-  if (keyedStatus === undefined || keyedStatus === 401) return undefined;
-  if (keyedStatus >= 400 && keyedStatus < 500) return keyedStatus;
-  return silent && keyedStatus >= 300 && keyedStatus < 400 ? keyedStatus : undefined;
-};
+const alsoAllowed = (keyedStatus: number | undefined, refused: boolean): number | undefined =>
+  refused && keyedStatus !== undefined && keyedStatus >= 300 && keyedStatus < 500 && keyedStatus !== 401 ? keyedStatus : undefined;
 
 /**
  * The varied request sent with each bad credential: each must get 401.
@@ -40,10 +38,10 @@ const alsoAllowed = (keyedStatus: number | undefined, silent: boolean): number |
  * always writes it go too, so the report shows the plain request beside the
  * spelling that got in (both as curl lines).
  */
-export async function withoutTheKey(sendVaried: SendWith, sendPlain: SendWith, keyedStatus: number | undefined, silent = false): Promise<{ probes: Probe[]; findings: Finding[] }> {
+export async function withoutTheKey(sendVaried: SendWith, sendPlain: SendWith, keyedStatus: number | undefined, refused = false): Promise<{ probes: Probe[]; findings: Finding[] }> {
   const probes: Probe[] = [];
   const findings: Finding[] = [];
-  const allowed = alsoAllowed(keyedStatus, silent);
+  const allowed = alsoAllowed(keyedStatus, refused);
   for (const credentials of BAD_CREDENTIALS) {
     const varied = await sendVaried(credentials.auth);
     const status = varied.exchange.response?.status;

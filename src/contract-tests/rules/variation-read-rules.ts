@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { arbitraryFor, harmlessValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
-import { describeVariation, silentFormOf, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import { describeVariation, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE, withinUrl } from './list-query.js';
 import { UNLIKELY_ID } from './get-pet-rules.js';
 import { STATEMENTS } from './statements.js';
 import { withoutTheKey } from './variation-key.js';
-import { VARIATION_SHRINK_BUDGET, firstDifference, formOf, observeExtraQuery, observeUriForm, refusalExcused, sameAs, sameStatus } from './variation-judge.js';
+import { VARIATION_SHRINK_BUDGET, firstDifference, formOf, observeExtraQuery, observeUriForm, refusalExcused, refusedForItsForm, sameAs, sameStatus } from './variation-judge.js';
 
 /** A getPet case: an animal listPets shows, or an id none has, asked in a variation's form. */
 interface GetCase {
@@ -46,7 +46,7 @@ async function both(context: RuleContext, path: string, query: Record<string, st
       return alone.exchange;
     }));
   observeUriForm(context, plain, varied, variation, excused);
-  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), status, silentFormOf(variation));
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), status, refusedForItsForm(variation, varied));
   probes.push(...keyless.probes);
   return { probes, plain, varied, excused, keyFindings: keyless.findings };
 }
