@@ -21,8 +21,6 @@ const AUTH = 'Authentication: "The requirement applies to every operation descri
 
 /** The request target as it came over the wire (before a front hook rewrote it). */
 const rawTarget = (env: HttpBindings): string => marks(env).trialRawUrl ?? env.incoming.url ?? '';
-/** Its path: the target without query and fragment (an absolute-form target keeps its scheme and authority). */
-const rawPath = (env: HttpBindings): string => rawTarget(env).replace(/[?#][\s\S]*$/, '');
 const header = (env: HttpBindings, name: string): string => {
   const value = env.incoming.headers[name];
   return Array.isArray(value) ? value.join(', ') : (value ?? '');

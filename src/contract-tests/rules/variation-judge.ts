@@ -84,7 +84,7 @@ const EXCUSING: readonly Dimension[] = ['extraQuery', 'transfer', 'emptyLastSegm
 export function excusingOnly(variation: Variation): Variation | undefined {
   const only = Object.fromEntries(EXCUSING.filter((d) => (variation[d] ?? 0) !== 0).map((d) => [d, variation[d]])) as Variation;
   if (spellsNumbers(variation.json)) only.json = { numbers: variation.json?.numbers ?? [] };
-  // Of a spelling, its dot segments alone (their characters too): the rest of it, percent-encodings, may not be refused.
+  // Of a spelling, its dot segments alone: the rest of it, percent-encodings, may not be refused.
   if (spellsOtherwise(variation.uri)) Object.assign(only, { uri: variation.uri, uriPlaces: 'dot-segments' });
   const more = variedDimensions(variation).length > variedDimensions(only).length || (spellsOtherwise(variation.uri) && variation.uriPlaces !== 'dot-segments') || Object.keys(proxyFields(variation.proxy)).length > 0 || spellsText(variation.json);
   return more ? only : undefined;
@@ -166,7 +166,6 @@ export function observeExtraQuery(context: RuleContext, plain: RecordedExchange,
   if (extraQueryOf(variation) === null || silentFormOf(variation) || status === undefined || status < 200 || status > 299) return;
   context.observe('unknown-query-parameter', varied.response?.status === plain.response?.status ? AS_WITHOUT_IT : answerOf(varied), varied);
 }
-
 
 /**
  * Where the interface is silent: what a path form RFC 3986 does not call the
