@@ -40,7 +40,8 @@ describe('trial servers the harness catches', () => {
     const result = await runTrial(spec('U15b'));
     const lines = result.replays.get('vary-list-pets') ?? [];
     expect(lines.some((line) => /\/v1\/pets\?limit=\d/.test(line))).toBe(true);
-    expect(lines.some((line) => /\/v1\/pets\?%6[cC]imit=\d/.test(line))).toBe(true);
+    // The path may keep some of its spelling after shrinking (`/v1/p%65t%73?%6cimit=1`): the query's is what differs.
+    expect(lines.some((line) => /\/v1\/[^?']*\?%6[cC]imit=\d/.test(line))).toBe(true);
   });
 });
 
