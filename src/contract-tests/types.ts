@@ -24,6 +24,13 @@ export interface ApiRequest {
    * request target (RFC 9112 §3.2.1 origin-form, §3.2.2 absolute-form).
    */
   target?: 'origin-form' | 'absolute-form';
+  /**
+   * The target names a path the interface does not have (a form it is
+   * silent on: `/v1/pets/`, `//v1/pets`, `/V1/PETS`): what it gets says
+   * nothing of the base URL or the key, so the wrong-target verdict
+   * (wrong-target.ts) leaves it out. Not sent.
+   */
+  otherPath?: true;
   /** A header given as a list is sent once per value, each on its own line (fetch would join them into one). */
   headers?: Record<string, string | string[]>;
   body?: string;

@@ -5,7 +5,7 @@ import { spellJson } from '../generate/json-spelling.js';
 import { arbitraryFor, describeValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
 import { inputModel } from '../generate/schema-model.js';
-import { CREATE_DIMENSIONS, describeVariation, everyForm, jsonSpellingOf, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import { CREATE_DIMENSIONS, describeVariation, everyForm, silentFormOf, jsonSpellingOf, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { JSON_BODY } from './expect.js';
@@ -84,7 +84,7 @@ async function createCase(context: RuleContext, { pet: drawn, variation, shape }
     // Without the key, a name of its own, so that one stored in spite of its 401 is found afterwards.
     const sent = auth === undefined || typeof pet.name !== 'string' ? pet : { ...pet, name: `${refused.mark()} ${pet.name}` };
     const body = spellJson(sent, jsonSpellingOf(v));
-    const probe = await context.probe({ method: 'POST', path: variedPath(context.basePath, '/pets', {}, v), target: targetOf(v), headers: JSON_BODY, body, ...formOf(v), ...(auth ? { auth } : {}) });
+    const probe = await context.probe({ method: 'POST', path: variedPath(context.basePath, '/pets', {}, v), target: targetOf(v), ...(silentFormOf(v) ? { otherPath: true as const } : {}), headers: JSON_BODY, body, ...formOf(v), ...(auth ? { auth } : {}) });
     // Refused without the key (401, or the refusal it got with the key): it must have stored nothing.
     const status = probe.exchange.response?.status;
     if (auth !== undefined && status !== undefined && status >= 300 && status < 500) keepRefused(refused.kept, body, probe.exchange);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { arbitraryFor, harmlessValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
-import { describeVariation, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import { describeVariation, everyForm, silentFormOf, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
@@ -32,7 +32,7 @@ const asQuery = (query: Record<string, unknown>): Record<string, string> => Obje
  * the key and with a wrong one (variation-key.ts).
  */
 async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation, unvaried?: Probe) {
-  const send = (v: Variation, auth?: ApiRequest['auth']) => context.probe({ method: 'GET', path: variedPath(context.basePath, path, query, v), target: targetOf(v), ...formOf(v), ...(auth ? { auth } : {}) });
+  const send = (v: Variation, auth?: ApiRequest['auth']) => context.probe({ method: 'GET', path: variedPath(context.basePath, path, query, v), target: targetOf(v), ...(silentFormOf(v) ? { otherPath: true as const } : {}), ...formOf(v), ...(auth ? { auth } : {}) });
   const probes = [unvaried ?? (await send({})), await send(variation)] as [Probe, Probe];
   const [plain, varied] = probes.map((p) => p.exchange) as [RecordedExchange, RecordedExchange];
   observeExtraQuery(context, plain, varied, variation);
