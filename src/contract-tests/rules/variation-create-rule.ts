@@ -92,7 +92,7 @@ async function createCase(context: RuleContext, { pet: drawn, variation, shape }
     return probe;
   };
   const varied = await send(variation);
-  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), varied.exchange.response?.status, refusedForItsForm(variation, varied.exchange));
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), varied.exchange.response?.status, refusedForItsForm(variation, varied.exchange), silentFormOf(variation));
   const findings = [...codingFindings(varied.exchange), ...keyless.findings];
   probes.push(...keyless.probes);
   const status = varied.exchange.response?.status;

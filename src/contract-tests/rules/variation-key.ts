@@ -33,19 +33,23 @@ const alsoAllowed = (keyedStatus: number | undefined, refused: boolean): number 
   refused && keyedStatus !== undefined && keyedStatus >= 300 && keyedStatus < 500 && keyedStatus !== 401 ? keyedStatus : undefined;
 
 /**
- * The varied request sent with each bad credential: each must get 401.
+ * The varied request sent with each bad credential: each must get 401 (or
+ * as alsoAllowed says; for a form the interface is silent on, `silent`,
+ * any redirect or 4xx).
  * When one does not, the same credentials on the request as the harness
  * always writes it go too, so the report shows the plain request beside the
  * spelling that got in (both as curl lines).
  */
-export async function withoutTheKey(sendVaried: SendWith, sendPlain: SendWith, keyedStatus: number | undefined, refused = false): Promise<{ probes: Probe[]; findings: Finding[] }> {
+export async function withoutTheKey(sendVaried: SendWith, sendPlain: SendWith, keyedStatus: number | undefined, refused = false, silent = false): Promise<{ probes: Probe[]; findings: Finding[] }> {
   const probes: Probe[] = [];
   const findings: Finding[] = [];
   const allowed = alsoAllowed(keyedStatus, refused);
   for (const credentials of BAD_CREDENTIALS) {
     const varied = await sendVaried(credentials.auth);
     const status = varied.exchange.response?.status;
-    if (status === undefined || status === 401 || status === allowed) {
+    // A form the interface is silent on names another path: without the key any redirect or refusal lets nothing in (a router may answer it before the key check, the key check before the router), never a 2xx.
+    const silentRefusal = silent && status !== undefined && status >= 300 && status < 500;
+    if (status === undefined || status === 401 || status === allowed || silentRefusal) {
       probes.push(varied);
       continue;
     }

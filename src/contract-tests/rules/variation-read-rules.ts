@@ -46,7 +46,7 @@ async function both(context: RuleContext, path: string, query: Record<string, st
       return alone.exchange;
     }));
   observeUriForm(context, plain, varied, variation, excused);
-  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), status, refusedForItsForm(variation, varied));
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), status, refusedForItsForm(variation, varied), silentFormOf(variation));
   probes.push(...keyless.probes);
   return { probes, plain, varied, excused, keyFindings: keyless.findings };
 }
