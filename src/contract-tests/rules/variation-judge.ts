@@ -73,21 +73,29 @@ export function excused(variation: Variation, status: number, url = ''): boolean
   return (variation.transfer ?? 0) !== 0 && DIMENSIONS.transfer[variation.transfer ?? 0] === 'chunked' && status === 411;
 }
 
-const EXCUSING: readonly Dimension[] = ['extraQuery', 'transfer', 'emptyLastSegment', 'pathForm'];
+/** Each form that may be refused, with the statuses it excuses (as `excused` says). */
+const EXCUSING: ReadonlyArray<{ dimension: Dimension; excuses: (status: number) => boolean }> = [
+  { dimension: 'extraQuery', excuses: (status) => status >= 400 && status < 500 },
+  { dimension: 'transfer', excuses: (status) => status === 411 },
+  { dimension: 'emptyLastSegment', excuses: (status) => status >= 300 && status < 500 && status !== 401 },
+  { dimension: 'pathForm', excuses: (status) => status >= 300 && status < 500 && status !== 401 },
+];
 
 /**
- * The variation with only its forms that may be refused. A refusal is
- * excused only when these forms alone get it: otherwise a parameter added
- * beside, say, a missing Accept would hide a server refusing the latter.
+ * The variation with only its forms that may be refused with `status`. A
+ * refusal is excused only when these forms alone get it: otherwise a
+ * parameter added beside, say, a missing Accept would hide a server
+ * refusing the latter, and dot segments beside a chunked body a server
+ * refusing the body with 400.
  * Undefined when the variation holds nothing else (its own answer says).
  */
-export function excusingOnly(variation: Variation): Variation | undefined {
-  const only = Object.fromEntries(EXCUSING.filter((d) => (variation[d] ?? 0) !== 0).map((d) => [d, variation[d]])) as Variation;
-  if (spellsNumbers(variation.json)) only.json = { numbers: variation.json?.numbers ?? [] };
+export function excusingOnly(variation: Variation, status: number): Variation | undefined {
+  const only = Object.fromEntries(EXCUSING.filter(({ dimension, excuses }) => (variation[dimension] ?? 0) !== 0 && excuses(status)).map(({ dimension }) => [dimension, variation[dimension]])) as Variation;
+  if (spellsNumbers(variation.json) && status === 400) only.json = { numbers: variation.json?.numbers ?? [] };
   // Of a spelling, its dot segments alone: the rest of it, percent-encodings, may not be refused.
-  if (spellsOtherwise(variation.uri)) Object.assign(only, { uri: variation.uri, uriPlaces: 'dot-segments' });
-  const more = variedDimensions(variation).length > variedDimensions(only).length || (spellsOtherwise(variation.uri) && variation.uriPlaces !== 'dot-segments') || Object.keys(proxyFields(variation.proxy)).length > 0 || spellsText(variation.json);
-  return more ? only : undefined;
+  if (spellsOtherwise(variation.uri) && status === 400) Object.assign(only, { uri: variation.uri, uriPlaces: 'dot-segments' });
+  const same = variedDimensions(variation).length === variedDimensions(only).length && (!spellsOtherwise(variation.uri) || (only.uri !== undefined && variation.uriPlaces === 'dot-segments')) && Object.keys(proxyFields(variation.proxy)).length === 0 && !spellsText(variation.json) && spellsNumbers(variation.json) === spellsNumbers(only.json);
+  return same ? undefined : only;
 }
 
 /**
@@ -98,7 +106,7 @@ export function excusingOnly(variation: Variation): Variation | undefined {
 export async function refusalExcused(variation: Variation, varied: RecordedExchange, resend: (only: Variation) => Promise<RecordedExchange>): Promise<boolean> {
   const status = varied.response?.status;
   if (status === undefined || !excused(variation, status, varied.request.url)) return false;
-  const only = excusingOnly(variation);
+  const only = excusingOnly(variation, status);
   return only === undefined || (await resend(only)).response?.status === status;
 }
 
