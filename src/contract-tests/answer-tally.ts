@@ -19,7 +19,7 @@ export interface AnswerTally {
   requests(): number;
   /** How many requests got each answer, by its signature. */
   bySignature(): ReadonlyMap<string, number>;
-  /** How many requests got each status; `none` for no answer. */
+  /** How many requests got each status; `none` for no answer. Only requests to a path of the interface (not `ApiRequest.otherPath`). */
   byStatus(): ReadonlyMap<number | 'none', StatusCount>;
   /** How far the run pushed the target: what it created, and the most animals it saw listed. */
   growth(): Growth;
@@ -45,7 +45,7 @@ export interface Growth {
  * came (`on 173 of 519 requests`). The maps hold one entry per distinct
  * answer, so they never outgrow the run's own requests.
  */
-export function answerTally(send: Send): AnswerTally {
+export function answerTally(send: Send, basePath = ''): AnswerTally {
   let requests = 0;
   const signatures = new Map<string, number>();
   const statuses = new Map<number | 'none', StatusCount>();
@@ -58,9 +58,13 @@ export function answerTally(send: Send): AnswerTally {
       if (exchange.networkError === NOT_SENT) return exchange;
       const signature = answerSignature(exchange);
       signatures.set(signature, (signatures.get(signature) ?? 0) + 1);
-      const path = request.path.split('?')[0] ?? '';
+      // A request sent from the origin (a variation spells the base path too) is read below the base, as RFC 3986 names its resource.
+      const raw = request.path.split('?')[0] ?? '';
+      const origin = request.target === undefined ? undefined : normalPath(raw);
+      const path = origin === undefined ? raw : origin.startsWith(`${basePath}/`) ? origin.slice(basePath.length) : origin;
       const count = (status: number | 'none', method: string) => {
         requests++;
+        if (request.otherPath) return;
         const entry = statuses.get(status) ?? { count: 0, asked: new Map() };
         entry.count++;
         if (entry.asked.size < ASKED_PER_STATUS) entry.asked.set(`${method} ${path}`, { method, path });

@@ -9,6 +9,8 @@ export interface Limits {
   maxBodyBytes: number;
   /** Aborts the request in flight: the run was stopped (Ctrl-C). */
   signal?: AbortSignal | undefined;
+  /** Send the request target in absolute-form, the whole URL (RFC 9112 §3.2.2), not only its path and query. */
+  absoluteForm?: boolean;
 }
 
 export type Transport = (url: string, method: string, headers: Record<string, string | string[]>, body: string | undefined, limits: Limits) => Promise<RawResponse>;

@@ -70,6 +70,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
       };
   const base = baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
+  const origin = new URL(baseUrl).origin;
   const redactKey = keyRedactor(apiKey.length >= 8 ? [apiKey] : [], REDACTED_KEY);
 
   return async function send(request) {
@@ -79,7 +80,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     if (credentials.authorization !== undefined) plain.authorization = credentials.authorization;
     const written = request.form ? writeFields(plain, request.form, request.body !== undefined) : { headers: plain, without: [] };
     const headers = written.headers;
-    const withQuery = (query: string | undefined) => base + request.path + (query === undefined ? '' : `${request.path.includes('?') ? '&' : '?'}${query}`);
+    const withQuery = (query: string | undefined) => (request.target ? origin : base) + request.path + (query === undefined ? '' : `${request.path.includes('?') ? '&' : '?'}${query}`);
     const url = withQuery(credentials.query);
     // A near-miss's own tokens are hidden too, should a server echo them: they are the key, altered.
     const redact = credentials.shown && apiKey.length >= 8 ? keyRedactor([apiKey, ...nearMissTokens(credentials)], REDACTED_KEY) : redactKey;
@@ -90,6 +91,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
       body: request.body === undefined ? undefined : redact(request.body),
       ...(written.without.length ? { without: written.without } : {}),
       ...(request.form?.version ? { version: request.form.version } : {}),
+      ...targetOf(request, url),
     };
     if (credentials.notSent) return { request: recorded, networkError: NOT_SENT, ms: 0 };
     if (signal?.aborted) return { request: recorded, networkError: 'not sent: the run was stopped', ms: 0 };
@@ -106,7 +108,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     const keyed = request.auth === undefined || request.auth === 'key' || (typeof request.auth === 'object' && 'scheme' in request.auth);
     const over = request.form?.version === '1.0' && !fetch ? sendHttp10 : keyed ? transport : transportWithoutKey;
     if (request.connection === 'after-key' && !fetch) return sendAfterKey(url, request, sent, recorded, { timeoutMs, maxBodyBytes, signal }, apiKey, redact);
-    const sendOn = request.connection === 'reused' && !fetch ? (to: string) => sendOnOneConnection(to, request.method, sent, { timeoutMs, maxBodyBytes }) : (to: string) => over(to, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal });
+    const sendOn = request.connection === 'reused' && !fetch ? (to: string) => sendOnOneConnection(to, request.method, sent, { timeoutMs, maxBodyBytes }) : (to: string) => over(to, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal, absoluteForm: request.target === 'absolute-form' });
     for (let attempt = 0; attempt <= tries; attempt++) {
       try {
         const response = await sendOn(url);
@@ -147,6 +149,15 @@ async function sendAfterKey(url: string, request: ApiRequest, fields: Record<str
 
 /** An agent of one kept-alive connection, as a client's: its requests go one after the other on it. */
 const oneConnection = (url: string): HttpAgent | HttpsAgent => (url.startsWith('https:') ? new HttpsAgent({ keepAlive: true, maxSockets: 1 }) : new HttpAgent({ keepAlive: true, maxSockets: 1 }));
+
+/**
+ * The request target as sent, when a curl line cannot send it from the URL:
+ * the absolute-form, or a target holding a fragment (curl drops `#…`).
+ */
+function targetOf(request: ApiRequest, url: string): { target?: string } {
+  if (request.target === 'absolute-form') return { target: url };
+  return url.includes('#') ? { target: url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') } : {};
+}
 
 /** Methods a client may send again after a network error (RFC 9110 §9.2.1, §9.2.2): they change nothing. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -228,7 +239,8 @@ const sendWithNode =
     const framed = body === undefined || Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name));
     if (!framed) headers = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
     // The request target as written (RFC 9112 §3.2.1): node would parse a URL string and remove its dot segments (RFC 3986 §5.2.4), which a variation sends on purpose.
-    const req = send(url, { method, headers, path: url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/', ...(agent ? { agent } : {}), ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
+    // The absolute-form (RFC 9112 §3.2.2) is the whole URL.
+    const req = send(url, { method, headers, path: limits.absoluteForm ? url : url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/', ...(agent ? { agent } : {}), ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
       sent?.(req.reusedSocket);
       // Every field line, repeats joined with `, ` as fetch joins them: node's res.headers keeps only the first of a
       // repeated singleton field (Content-Type), which would hide a second from the checks.

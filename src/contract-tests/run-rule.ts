@@ -72,6 +72,7 @@ export async function runRule(rule: Rule, deps: RuleDependencies): Promise<RuleR
     seed: deps.seed,
     examples: deps.examples,
     observe: deps.silent.observe,
+    basePath: deps.basePath,
     inputs: deps.inputs,
     ensureCatalogue: deps.ensureCatalogue,
     allowance: deps.allowance,

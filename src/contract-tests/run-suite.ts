@@ -93,6 +93,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const tally = answerTally(
     createHttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retries: options.retries ?? 1, fetch: options.fetch, session: options.session?.id ?? undefined, signal: options.signal }),
+    new URL(options.baseUrl).pathname.replace(/\/+$/, ''),
   );
   const { send } = tally;
   options.tap?.client?.(send);

@@ -13,6 +13,10 @@ const HARNESS_ONLY: Record<HarnessOnlySilentPoint, { question: string; after: Fi
     question: 'createPet: valid NewPets refused within the limits a server may have (limits on names, bodies and categories are not shown), or declared',
     after: 'name-length',
   },
+  'uri-forms': {
+    question: 'every operation: a target written a way RFC 3986 does not call the same (`//`, another case, `;x=1`, `%2F`, `\\`, `#x`, an empty query piece), and dot segments a server refuses: what each got (a 2xx with the key, a redirect or a 4xx; without the key 401 or the same refusal)',
+    after: 'unknown-path',
+  },
   validators: { question: 'listPets and getPet: the validators a client revalidates with (ETag, Last-Modified); without one, revalidation is not judged', after: 'deprecation' },
 };
 

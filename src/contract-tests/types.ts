@@ -16,8 +16,21 @@ export type Method = 'GET' | 'POST' | 'HEAD' | 'OPTIONS' | 'PUT' | 'PATCH' | 'DE
 export interface ApiRequest {
   /** DELETE is also how a run ends its session on the mock's admin API (run-session.ts). */
   method: Method;
-  /** Below the base URL, e.g. `/pets?limit=1`. */
+  /** Below the base URL, e.g. `/pets?limit=1`; from the origin, base path included (`/v1/pets`), when `target` is given. */
   path: string;
+  /**
+   * The path is the whole path from the origin, written exactly as given
+   * (a variation spells the base's segments too), and sent as this form of
+   * request target (RFC 9112 §3.2.1 origin-form, §3.2.2 absolute-form).
+   */
+  target?: 'origin-form' | 'absolute-form';
+  /**
+   * The target names a path the interface does not have (a form it is
+   * silent on: `/v1/pets/`, `//v1/pets`, `/V1/PETS`): what it gets says
+   * nothing of the base URL or the key, so the wrong-target verdict
+   * (wrong-target.ts) leaves it out. Not sent.
+   */
+  otherPath?: true;
   /** A header given as a list is sent once per value, each on its own line (fetch would join them into one). */
   headers?: Record<string, string | string[]>;
   /** Fields whose value is a path below the base URL: sent with the base URL's path before it (X-Original-URL names a whole path). */
@@ -123,6 +136,8 @@ export interface RuleContext {
   failures(): number;
   /** Notes what the target answered where the interface is silent. */
   observe: SilentLog['observe'];
+  /** The base URL's path (`/v1`, none for a base URL without one), for a request sent from the origin (`ApiRequest.target`). */
+  readonly basePath: string;
   /** The operations' inputs as the run's contract document states them. */
   readonly inputs: InputModel;
   /** The run's seed (a rule draws from `ruleSeed(seed, id)`) and the generated cases per operation. */

@@ -33,7 +33,8 @@ export const WRONG_TARGET_SHARE = 0.95;
  *   that address would have answered it otherwise).
  */
 export function wrongTargetVerdict(tally: AnswerTally, validator: ResponseValidator, baseUrl: string): WrongTarget | undefined {
-  const requests = tally.requests();
+  // The requests to a path of the interface: a form it is silent on (`//v1/pets`) may be refused before any key check, whatever the address.
+  const requests = [...tally.byStatus().values()].reduce((n, { count }) => n + count, 0);
   if (requests < WRONG_TARGET_MIN_REQUESTS) return undefined;
   const [status, most] = [...tally.byStatus()].sort(([, a], [, b]) => b.count - a.count)[0] ?? [];
   if (typeof status !== 'number' || !most || most.count < requests * WRONG_TARGET_SHARE || (status >= 200 && status < 300)) return undefined;

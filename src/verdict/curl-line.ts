@@ -16,7 +16,9 @@ export function curlLine(request: RecordedExchange['request']): string {
   if (request.method !== 'GET' && request.method !== 'HEAD') parts.push('-X', request.method);
   // curl removes dot segments (RFC 3986 §5.2.4) unless told not to: a request that sends them on purpose keeps them.
   if (/\/\.{1,2}(\/|$)/.test(request.url.replace(/[?#].*$/, ''))) parts.push('--path-as-is');
-  parts.push(quote(request.url));
+  parts.push(quote(request.url.replace(/#.*$/, '')));
+  // A target curl would not send from the URL (the absolute-form, a fragment) is given as sent.
+  if (request.target !== undefined) parts.push('--request-target', quote(request.target));
   // HTTP/1.0 (curl -0): a request written in that version on purpose.
   if (request.version === '1.0') parts.push('-0');
   const headers = { ...request.headers };

@@ -60,7 +60,7 @@ export interface RecordedExchange {
    * `version`: the HTTP version when not 1.1 (`1.0`).
    * `follows`: the request sent just before it on the same, reused, connection (a curl line sends both, `--next`).
    */
-  request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined; bodyChars?: number; without?: string[]; version?: string; follows?: RecordedExchange['request'] };
+  request: { method: string; url: string; headers: Record<string, string | string[]>; body?: string | undefined; bodyChars?: number; without?: string[]; version?: string; target?: string; follows?: RecordedExchange['request'] };
   response?: ReceivedResponse;
   /** A network failure after the retries (refused, reset, timed out). */
   networkError?: string;

@@ -124,7 +124,7 @@ export interface Statement {
  * about (what a server refuses among valid NewPets).
  */
 export type FixedSilentPoint = FixedProfilePoint | HarnessOnlySilentPoint;
-export type HarnessOnlySilentPoint = 'valid-refused' | 'validators';
+export type HarnessOnlySilentPoint = 'valid-refused' | 'validators' | 'uri-forms';
 
 /**
  * A documented listPets query parameter, one point each, read from the

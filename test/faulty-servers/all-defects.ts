@@ -14,6 +14,7 @@ import { methodDefects } from './method-defects.js';
 import { cacheDefects } from './cache-defects.js';
 import { variationKeyDefects } from './variation-key-defects.js';
 import { variationUriDefects } from './variation-uri-defects.js';
+import { variationUriFormDefects } from './variation-uri-form-defects.js';
 import { variationFieldDefects } from './variation-field-defects.js';
 import { variationJsonDefects } from './variation-json-defects.js';
 import { variationRequestDefects } from './variation-request-defects.js';
@@ -23,7 +24,7 @@ import { variationRequestDefects } from './variation-request-defects.js';
  * The error defects stay last: their slow getPet (the harness's 300 ms timeout)
  * takes most of vitest's 15 s per test, and runs fastest with no other runs alongside.
  */
-export const DEFECTS: readonly Defect[] = [...listDefects, ...createDefects, ...getDefects, ...authDefects, ...conditionalDefects, ...acceptanceDefects, ...int64Defects, ...sequenceDefects, ...variationDefects, ...methodDefects, ...cacheDefects, ...timeDefects, ...variationKeyDefects, ...variationUriDefects, ...variationFieldDefects, ...variationRequestDefects, ...variationJsonDefects, ...errorDefects];
+export const DEFECTS: readonly Defect[] = [...listDefects, ...createDefects, ...getDefects, ...authDefects, ...conditionalDefects, ...acceptanceDefects, ...int64Defects, ...sequenceDefects, ...variationDefects, ...methodDefects, ...cacheDefects, ...timeDefects, ...variationKeyDefects, ...variationUriDefects, ...variationUriFormDefects, ...variationFieldDefects, ...variationRequestDefects, ...variationJsonDefects, ...errorDefects];
 
 const names = new Set<string>();
 for (const defect of DEFECTS) {

@@ -1,5 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { PetView } from './pet-view.js';
 
 /** The mock app's fetch, as the node adaptor calls it: the request and the node objects under it. */
@@ -18,6 +18,8 @@ export interface Defect {
   /** The one interface statement it breaks, quoted or closely paraphrased, with its section. */
   breaks: string;
   wrap?: (fetch: ServerFetch) => ServerFetch;
+  /** A front end below HTTP: sees (and may rewrite) node's request before the adaptor builds a `Request` from it (a front end that reads `\` as `/`). */
+  front?: (incoming: IncomingMessage) => void;
   /** Each scenario state's catalogue, as objects, changed (the mock's store is wrapped, see wrapCatalogues). */
   catalogue?: (pets: PetView) => PetView;
   /**

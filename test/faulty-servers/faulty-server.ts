@@ -1,6 +1,6 @@
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { pino } from 'pino';
 import type { Contract } from '../../src/document/contract.js';
 import { createMockApp } from '../../src/mock/http/app.js';
@@ -12,6 +12,7 @@ import { wrapCatalogues } from '../support/wrap-catalogues.js';
 import { petView, viewedCatalogue } from './pet-view.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
 import { FAULTY_SERVER_KEY, type Defect } from './defect.js';
+import { requestError } from '../../src/mock/http/transport/request-errors.js';
 import { listen } from '../../src/mock/http/listen.js';
 import { answerClientErrors } from '../support/client-errors.js';
 
@@ -35,7 +36,12 @@ export async function startFaultyServer(defect: Defect | undefined, { contract, 
     logger: pino({ level: 'silent' }),
   });
   const served = defect?.wrap ? defect.wrap(app.fetch) : app.fetch;
-  const server = createAdaptorServer({ fetch: (request, env) => served(request, env as HttpBindings) }) as Server;
+  // A target the adaptor cannot turn into a Request (`/v1\\pets`) answered as the mock's command answers it: 400 with an Error body.
+  const adaptor = getRequestListener((request, env) => served(request, env as HttpBindings), { errorHandler: requestError({}, () => undefined) });
+  const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
+    defect?.front?.(incoming);
+    void adaptor(incoming, outgoing);
+  });
   defect?.server?.(server);
   answerClientErrors(server);
   await listen(server, 0, '127.0.0.1');

@@ -23,6 +23,8 @@ import { differingPoints, namedPoints } from '../support/profile-drift.js';
  * side by side.
  */
 export const KEY = 'profile-drift-key';
+/** What a server not built on the mock's router answers otherwise than the mock, and the mock will not copy (src/contract-tests/drift/not-copied.ts). */
+export const OTHER_TARGET_FORMS = 'the answer to a target RFC 3986 does not call the same as the plain one (//, another case, ;x=1, %2F, \\, #x, an empty query piece)';
 const SEEDS = Array.from({ length: 20 }, (_, i) => 7001 + i * 4099);
 /**
  * Without the profile, the drift only has to be named right: the first five
@@ -46,6 +48,8 @@ export interface ProofOptions {
   failing?: readonly string[];
   /** What the drift sets apart as not copied by the mock, once each. */
   notCopied?: readonly string[];
+  /** What the mock will not copy that some seeds meet and others do not (a form a random case draws). */
+  mayNotCopy?: readonly string[];
 }
 const onSeeds = (seeds: readonly number[], run: (seed: number) => Promise<DriftReport>): Promise<DriftReport[]> => Promise.all(seeds.map((seed) => limit(() => run(seed))));
 const shown = (report: DriftReport): string[] => report.groups.map((g) => `${g.cause}: A ${g.a}, B ${g.b}`);
@@ -97,7 +101,9 @@ async function proveProfile(run: ContractRunFixture, name: string, start: () => 
     expect(flapped(report), `seed ${SEEDS[i]}`).toEqual([]);
     expect(report.compared).toBeGreaterThan(500);
     expect(report.failedOnB.map((f) => f.id), `seed ${SEEDS[i]}`).toEqual(options.failing ?? []);
-    expect(report.notCopied.map((n) => n.what), `seed ${SEEDS[i]}`).toEqual(options.notCopied ?? []);
+    // In any order: the report lists them by how many cases each covers, which differs from seed to seed.
+    const optional = new Set(options.mayNotCopy ?? []);
+    expect(report.notCopied.map((n) => n.what).filter((what) => !optional.has(what)).sort(), `seed ${SEEDS[i]}`).toEqual([...(options.notCopied ?? [])].sort());
   }
   // Each seed names only differing points; together they name all (a case may go out of step before one: an empty name refused first).
   const named = new Set<ProfilePoint>();

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppFetch } from '../support/contract-cli.js';
 
 /**
@@ -44,3 +45,28 @@ export const refusesSpelledIntegers = (key: string) => (fetch: AppFetch): AppFet
   if (/\d[.eE]/.test(text.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) return Response.json({ code: 'not_an_integer', message: 'categoryId must be written as an integer', status: 400 }, { status: 400 });
   return fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: text }));
 };
+
+/** A refusal with an Error body, written before the mock (and its key check) sees the request. */
+function refuseBefore(response: ServerResponse, status: number, code: string, message: string): true {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ code, message, status }));
+  return true;
+}
+
+/** Raw-path features Spring Security's StrictHttpFirewall refuses by default: `;`, an encoded `/`, `\` or `%`, `%2E`, `\`, `//`, a `.` or `..` segment. */
+const NOT_NORMALIZED = /;|%3b|%2f|%5c|%25|%2e|\\|\/\/|\/\.\.?(\/|$)/i;
+
+/**
+ * A strict firewall in front of the key check (Spring Security's
+ * StrictHttpFirewall defaults, Jetty's ambiguous path segments): 400 with
+ * or without the key to a target whose path is not normalized (dot
+ * segments, `//`, `;`, `%2F`, `\`, …). Refusing lets nothing in, and only
+ * hand-written clients send such a path.
+ */
+export const refusesUnnormalizedPaths = (request: IncomingMessage, response: ServerResponse): boolean => {
+  const path = (request.url ?? '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#][\s\S]*$/, '');
+  return NOT_NORMALIZED.test(path) && refuseBefore(response, 400, 'request_rejected', 'The request was rejected because the URL was not normalized.');
+};
+
+/** A front end without chunked support (nginx with chunked_transfer_encoding off, some gateways): 411 to a chunked body, with or without the key. */
+export const refusesChunkedBodies = (request: IncomingMessage, response: ServerResponse): boolean =>
+  /chunked/i.test(String(request.headers['transfer-encoding'] ?? '')) && refuseBefore(response, 411, 'length_required', 'send Content-Length');

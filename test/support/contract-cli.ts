@@ -20,6 +20,7 @@ import { createMockApp } from '../../src/mock/http/app.js';
 import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogue.js';
 import { openMemoryStore, sharedPets } from './memory-store.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
+import { requestError } from '../../src/mock/http/transport/request-errors.js';
 import { listen } from '../../src/mock/http/listen.js';
 import { activeProfile } from '../../src/mock/core/profile/active-profile.js';
 import type { LoadedProfile } from '../../src/mock/core/profile/checked-profile.js';
@@ -104,7 +105,8 @@ export async function startApiServer({ apiKey, wrap, intercept, pets = mockData(
   const app = createMockApp({ contract, store, apiKeys: [apiKey], logger: pino({ level: 'silent' }), ...(profile && { profile: activeProfile(profile) }) });
   const own: AppFetch = (request) => app.fetch(request);
   const served = wrap ? wrap(own) : own;
-  const listener = getRequestListener((request) => served(request));
+  // A target the adaptor cannot turn into a Request (`/v1\\pets`) answered as the mock's command answers it: 400 with an Error body.
+  const listener = getRequestListener((request) => served(request), { errorHandler: requestError({}, () => undefined) });
   const server = await startRawServer((request, response, count) => {
     if (intercept?.(request, response, count)) return;
     void listener(request, response);

@@ -1,6 +1,7 @@
 import type { DriftGroup, NotCopied } from '../../verdict/drift-report.js';
 import { NO_CHALLENGE } from '../../shared/profile/learn/noted-answers.js';
 import { questionOf } from '../silent-log.js';
+import { decodeUnreserved } from '../../shared/uri-normal-form.js';
 
 /**
  * A difference the mock will not copy, whatever a profile says: a choice of
@@ -21,7 +22,23 @@ const either = (group: DriftGroup, answer: string): boolean => group.a === answe
 /** A cause at a request whose path ends in an empty segment (`POST /pets/: status`, `GET /pets/1/?_=1 404: header Link`). */
 const EMPTY_LAST_SEGMENT = /^[A-Z]+ \S*\/(\?\S*)?( \d{3})?: /;
 
+/** A cause's request target (`GET //v1/pets: status` → `//v1/pets`), when it names no operation. */
+const targetOfCause = (cause: string): string | undefined => /^[A-Z]+ (\S+?)( \d{3})?: /.exec(cause)?.[1];
+
+/** A target in a form RFC 3986 does not call the same as the plain one: `//`, `;`, `%2F`, `\`, a fragment, an empty query piece, the path in another case (its letters spelled `%50` too). */
+const otherForm = (target: string): boolean =>
+  /\/\/|;|%2f|\\|#/i.test(target) || /\?(&|$)|&$/.test(target) || /[A-Z]/.test(decodeUnreserved(target.split('?')[0] ?? '').replace(/%[0-9a-fA-F]{2}/g, ''));
+
 const NOT_COPIED: readonly NotCopiedChoice[] = [
+  {
+    what: 'the answer to a target RFC 3986 does not call the same as the plain one (//, another case, ;x=1, %2F, \\, #x, an empty query piece)',
+    why: 'another path or query than the interface names (RFC 3986 §3.3, §6.2.2.1, §2.2, §6.2.3; RFC 9112 §3.2), which no profile point covers; the mock answers it as its router reads it',
+    // A difference at such a request (first: with an empty last segment too, `/v1/pets/?&`, the form is why), or in what the silent log noted of them.
+    matches: (group) => {
+      const target = targetOfCause(group.cause);
+      return (target !== undefined && otherForm(target)) || group.cause === questionOf('uri-forms');
+    },
+  },
   {
     what: 'the answer to a path with an empty last segment (/pets/)',
     why: 'the interface names /pets and /pets/{petId}, and RFC 3986 §6.2.3 makes only an empty path "/": /pets/ is another path, which no profile point covers; the mock answers it as any path the document does not have',

@@ -25,14 +25,24 @@ const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(2, '0');
 const CHARACTER: ReadonlyArray<(c: string) => string> = [(c) => c, (c) => `%${hex(c).toUpperCase()}`, (c) => `%${hex(c).toLowerCase()}`];
 
 /**
- * Before a path segment: nothing; a "." segment; a segment and "..".
- * §5.2.4 removes both before the path is used (and §6.2.2.3: "should be
- * normalized"): `/v1/./pets` and `/v1/x/../pets` are `/v1/pets`.
+ * Before a path segment: nothing; a "." segment; a segment and "..";
+ * each with its dots percent-encoded, in either case of hex digits.
+ * §5.2.4 removes them before the path is used (and §6.2.2.3: "should be
+ * normalized"): `/v1/./pets` and `/v1/x/../pets` are `/v1/pets`; `.` is
+ * unreserved, so `%2E` is a dot (§2.3), decoded before the segment is
+ * removed (§6.2.2.2, then §6.2.2.3): `/v1/%2E/pets`, `/v1/x/%2e%2E/pets`.
  */
-const SEGMENT: readonly string[] = ['', './', 'x/../'];
+const SEGMENT: readonly string[] = ['', './', 'x/../', '%2E/', 'x/%2e%2E/'];
+
+/**
+ * Before the path's first segment (the base's, from the origin), also
+ * "..": it climbs above the root, which §5.2.4 does not allow (step 2C
+ * turns a leading `/..` into `/`): `/../v1/pets` is `/v1/pets`.
+ */
+const FIRST_SEGMENT: readonly string[] = [...SEGMENT, '../'];
 
 /** How many alternatives the grammar offers at most at one place, for drawing choices. */
-const MOST = Math.max(CHARACTER.length, SEGMENT.length);
+const MOST = Math.max(CHARACTER.length, FIRST_SEGMENT.length);
 
 /** The most places a spelling chooses for: a path and a query of a few parameters. */
 const PLACES = 64;
@@ -66,21 +76,41 @@ function spellText(text: string, choose: (n: number) => number): string {
   return out;
 }
 
-/** A path below the base (`/pets/30`) in the spelling: each segment after its dot-segment choice, its characters after theirs. */
-export function spellPath(path: string, choose: (n: number) => number): string {
+/**
+ * Which of a spelling's places are spelled: all of them, or only the dot
+ * segments, every other place read but left as it is, so the dot segments
+ * are the same as in the whole spelling.
+ */
+export type SpelledPlaces = 'all' | 'dot-segments';
+
+/**
+ * A whole path from the origin, the base's segments included (`/v1/pets/30`),
+ * in the spelling: each segment after its dot-segment choice (the first
+ * segment's may climb above the root), its characters after theirs.
+ */
+export function spellPath(path: string, choose: (n: number) => number, places: SpelledPlaces = 'all'): string {
+  const characters = places === 'all' ? choose : (n: number) => (choose(n), 0);
   return path
     .split('/')
-    .map((segment, i) => (i === 0 ? segment : `${SEGMENT[choose(SEGMENT.length)]}${spellText(segment, choose)}`))
+    .map((segment, i) => {
+      if (i === 0) return segment;
+      const dots = i === 1 ? FIRST_SEGMENT : SEGMENT;
+      return `${dots[choose(dots.length)] as string}${spellText(segment, characters)}`;
+    })
     .join('/');
 }
 
-/** A path and its query parameters (each already percent-encoded where it must be) in a spelling: the path's places first, then the query's. */
-export function spellUri(path: string, parameters: ReadonlyArray<readonly [string, string]>, spelling: UriSpelling): string {
+/** A whole path and its query parameters (each already percent-encoded where it must be) in a spelling: the path's places first, then the query's. */
+export function spellUri(path: string, parameters: ReadonlyArray<readonly [string, string]>, spelling: UriSpelling, places: SpelledPlaces = 'all'): string {
   const choose = chooser(spelling);
-  const spelledPath = spellPath(path, choose);
-  const query = parameters.map(([name, value]) => `${spellText(name, choose)}=${spellText(value, choose)}`);
+  const characters = places === 'all' ? choose : (n: number) => (choose(n), 0);
+  const spelledPath = spellPath(path, choose, places);
+  const query = parameters.map(([name, value]) => `${spellText(name, characters)}=${spellText(value, characters)}`);
   return query.length ? `${spelledPath}?${query.join('&')}` : spelledPath;
 }
+
+/** Whether a path as sent holds a dot segment, literal or percent-encoded (`/./`, `/%2e%2E/`). */
+export const holdsDotSegment = (path: string): boolean => /\/(\.|%2e){1,2}(\/|$)/i.test(path.replace(/[?#].*$/, ''));
 
 /** Whether a spelling changes anything of this path and query. */
 export const spellsOtherwise = (spelling: UriSpelling | undefined): boolean => (spelling ?? []).some((c) => c !== 0);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { HeaderForm } from '../types.js';
 import { everyJsonSpelling, everyNumberSpelling, jsonSpellingArbitrary, spellsNumbers, spellsText, type JsonSpelling } from './json-spelling.js';
 import { everyProxySpelling, proxyFields, proxySpellingArbitrary, type ProxySpelling } from './proxy-fields.js';
-import { everyUriSpelling, spellsOtherwise, uriSpellingArbitrary, type UriSpelling } from './uri-spelling.js';
+import { everyUriSpelling, spellsOtherwise, uriSpellingArbitrary, type SpelledPlaces, type UriSpelling } from './uri-spelling.js';
 
 /**
  * The ways a client may write a request without changing what it means
@@ -72,6 +72,23 @@ export const DIMENSIONS = {
    * with a 4xx Error, but without the key never let in.
    */
   emptyLastSegment: [false, true],
+  /**
+   * RFC 9112 §3.2.2: "a server MUST accept the absolute-form in requests",
+   * the form a client sends to a proxy (`GET http://host/v1/pets`), and the
+   * target URI it names is the same (§3.3).
+   */
+  target: ['origin-form', 'absolute-form'],
+  /**
+   * Forms of the target a client or a proxy produces that RFC 3986 does not
+   * make the same (an empty segment is a segment, §3.3; only the scheme and
+   * host are case-insensitive, §6.2.2.1; `;` belongs to its segment, §3.3;
+   * `/` is reserved, so `%2F` is not it, §2.2; `\` is no URI character; a
+   * request target has no fragment, RFC 9112 §3.2; an empty query piece is
+   * another query, §6.2.3), but which many routers read as the plain one:
+   * like an empty last segment, answered as it, redirected or refused with
+   * a 4xx, but without the key never let in.
+   */
+  pathForm: [null, '// before the first segment', '// before the last segment', 'in upper case', ';x=1 after the last segment', '%2F for the last /', '\\ for the last /', 'a fragment #x', 'an empty query piece last (? or &)', 'an empty query piece first (?&)'],
 } as const;
 
 export type Dimension = keyof typeof DIMENSIONS;
@@ -83,17 +100,17 @@ export type Dimension = keyof typeof DIMENSIONS;
  * body's JSON spelling by RFC 8259's grammar (json-spelling.ts). Plain
  * data, so a seed replays it.
  */
-export type Variation = Partial<Record<Dimension, number>> & { uri?: UriSpelling; proxy?: ProxySpelling; json?: JsonSpelling };
+export type Variation = Partial<Record<Dimension, number>> & { uri?: UriSpelling; uriPlaces?: SpelledPlaces; proxy?: ProxySpelling; json?: JsonSpelling };
 
 /** The dimensions every operation's requests vary: its fields, and an undocumented query parameter. */
-export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment', 'httpVersion'];
+export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment', 'httpVersion', 'target', 'pathForm'];
 
 /**
  * Forms where the interface is silent on whether they are the same request:
  * drawn in one case of five, so that most cases judge the equivalent forms
  * beside them in full.
  */
-const SILENT: readonly Dimension[] = ['emptyLastSegment', 'simpleBody', 'httpVersion'];
+const SILENT: readonly Dimension[] = ['emptyLastSegment', 'simpleBody', 'httpVersion', 'pathForm'];
 export const LIST_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'querySpelling'];
 export const CREATE_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'transfer', 'contentType', 'simpleBody', 'expect'];
 
@@ -120,7 +137,8 @@ export function variationArbitrary(dimensions: readonly Dimension[]): fc.Arbitra
  * failure shrinks to the forms that matter.
  */
 export function everyForm(dimensions: readonly Dimension[]): Variation[] {
-  const most = Math.max(...dimensions.map((d) => DIMENSIONS[d].length));
+  // The forms the interface is silent on go alone below: they do not lengthen the cases that hold every equivalent form.
+  const most = Math.max(...dimensions.filter((d) => !SILENT.includes(d)).map((d) => DIMENSIONS[d].length));
   const uri = everyUriSpelling(most - 1);
   const proxy = everyProxySpelling(most - 1);
   const json = everyJsonSpelling(most - 1);
@@ -172,6 +190,8 @@ const LABELS: Record<Dimension, string> = {
   simpleBody: 'the JSON body sent as Content-Type',
   expect: 'Expect: 100-continue',
   httpVersion: 'HTTP version',
+  target: 'the request target in',
+  pathForm: 'the target written a way RFC 3986 does not call the same:',
 };
 
 /** How the HTTP client writes the request's fields: undefined when nothing of them is varied (sent exactly as unvaried requests are). */
@@ -206,6 +226,8 @@ export function headerForm(variation: Variation): HeaderForm | undefined {
 export const extraQueryOf = (variation: Variation): string | null => formOf(variation, 'extraQuery');
 export const querySpellingOf = (variation: Variation) => formOf(variation, 'querySpelling');
 export const emptyLastSegmentOf = (variation: Variation): boolean => formOf(variation, 'emptyLastSegment');
-/** Whether a variation holds a form the interface is silent on (SILENT): without the key it may get the keyed refusal. */
-export const silentOf = (variation: Variation): boolean => SILENT.some((d) => (variation[d] ?? 0) !== 0);
+export const pathFormOf = (variation: Variation) => formOf(variation, 'pathForm');
+export const targetOf = (variation: Variation) => formOf(variation, 'target');
+/** Whether the variation holds a form the interface is silent on (an empty last segment, a path form): another path, which a server may answer otherwise. */
+export const silentFormOf = (variation: Variation): boolean => emptyLastSegmentOf(variation) || pathFormOf(variation) !== null;
 export const jsonSpellingOf = (variation: Variation): JsonSpelling => variation.json ?? {};

@@ -5,7 +5,7 @@ import { spellJson } from '../generate/json-spelling.js';
 import { arbitraryFor, describeValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
 import { inputModel } from '../generate/schema-model.js';
-import { CREATE_DIMENSIONS, describeVariation, everyForm, jsonSpellingOf, silentOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import { CREATE_DIMENSIONS, describeVariation, everyForm, silentFormOf, jsonSpellingOf, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { JSON_BODY } from './expect.js';
@@ -13,7 +13,7 @@ import { finding, searchAndRecord, verdictOf, type Verdict } from './generated.j
 import { cite, STATEMENTS } from './statements.js';
 import { checkNothingStored, keepRefused, noneRefused, type Refused } from './refused-creates.js';
 import { withoutTheKey } from './variation-key.js';
-import { VARIATION_SHRINK_BUDGET, codingFindings, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs } from './variation-judge.js';
+import { VARIATION_SHRINK_BUDGET, codingFindings, firstDifference, formOf, observeExtraQuery, observeUriForm, refusalExcused, refusedForItsForm, sameAs } from './variation-judge.js';
 
 const body = inputModel().createBody;
 type NewPet = Record<string, unknown>;
@@ -84,34 +84,39 @@ async function createCase(context: RuleContext, { pet: drawn, variation, shape }
     // Without the key, a name of its own, so that one stored in spite of its 401 is found afterwards.
     const sent = auth === undefined || typeof pet.name !== 'string' ? pet : { ...pet, name: `${refused.mark()} ${pet.name}` };
     const body = spellJson(sent, jsonSpellingOf(v));
-    const probe = await context.probe({ method: 'POST', path: variedPath('/pets', {}, v), headers: JSON_BODY, body, ...formOf(v), ...(auth ? { auth } : {}) });
-    if (auth !== undefined && probe.exchange.response?.status === 401) keepRefused(refused.kept, body, probe.exchange);
+    const probe = await context.probe({ method: 'POST', path: variedPath(context.basePath, '/pets', {}, v), target: targetOf(v), ...(silentFormOf(v) ? { otherPath: true as const } : {}), headers: JSON_BODY, body, ...formOf(v), ...(auth ? { auth } : {}) });
+    // Refused without the key (401, or the refusal it got with the key): it must have stored nothing.
+    const status = probe.exchange.response?.status;
+    if (auth !== undefined && status !== undefined && status >= 300 && status < 500) keepRefused(refused.kept, body, probe.exchange);
     if (auth === undefined) probes.push(probe);
     return probe;
   };
   const varied = await send(variation);
-  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), varied.exchange.response?.status, silentOf(variation));
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), varied.exchange.response?.status, refusedForItsForm(variation, varied.exchange), silentFormOf(variation));
   const findings = [...codingFindings(varied.exchange), ...keyless.findings];
   probes.push(...keyless.probes);
   const status = varied.exchange.response?.status;
   if (status === undefined) return verdictOf(probes, findings);
   if (refusedAsInvalid(shape)) {
     const field = SHAPES[shape - 1]?.field as string;
-    if (status !== 400 && !(await refusalExcused(variation, status, async (only) => (await send(only)).exchange))) findings.push(finding(varied.exchange, `answered ${status} to ${field} ${describeValue(pet[field])}, a string where the interface says integer`, `400 (${cite(STATEMENTS.createBadRequest)}), however the body is written`, '$.status'));
+    if (status !== 400 && !(await refusalExcused(variation, varied.exchange, async (only) => (await send(only)).exchange))) findings.push(finding(varied.exchange, `answered ${status} to ${field} ${describeValue(pet[field])}, a string where the interface says integer`, `400 (${cite(STATEMENTS.createBadRequest)}), however the body is written`, '$.status'));
     return verdictOf(probes, findings);
   }
   if (status === 201) {
+    observeUriForm(context, varied.exchange, varied.exchange, variation, false);
     // The requests without the key stay in the case: a spelling let in without the key is replayed beside the plain one.
     const [read, judged] = await readBack(context, varied, pet, variation, findings);
     return verdictOf([...read, ...keyless.probes], judged);
   }
-  if (await refusalExcused(variation, status, async (only) => (await send(only)).exchange)) {
+  if (await refusalExcused(variation, varied.exchange, async (only) => (await send(only)).exchange)) {
     observeExtraQuery(context, varied.exchange, varied.exchange, variation);
+    observeUriForm(context, undefined, varied.exchange, variation, true);
     return verdictOf(probes, findings);
   }
   // Sent as always (the unvaried spelling is jsonText's, which spellJson writes for no variation).
   const plain = await send({});
   observeExtraQuery(context, plain.exchange, varied.exchange, variation);
+  observeUriForm(context, plain.exchange, varied.exchange, variation, false);
   const plainStatus = plain.exchange.response?.status;
   if (plainStatus === 201) {
     findings.push(finding(varied.exchange, `answered ${status} to a NewPet that, written as the harness always writes it, got 201`, sameAs(variation, STATEMENTS.createSuccess), '$.status'));

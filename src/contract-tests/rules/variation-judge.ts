@@ -1,8 +1,8 @@
 import { unacceptedCoding } from '../../verdict/decode-body.js';
 import { spellsNumbers, spellsText } from '../generate/json-spelling.js';
 import { proxyFields } from '../generate/proxy-fields.js';
-import { spellsOtherwise } from '../generate/uri-spelling.js';
-import { DIMENSIONS, describeVariation, emptyLastSegmentOf, extraQueryOf, headerForm, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
+import { holdsDotSegment, spellsOtherwise } from '../generate/uri-spelling.js';
+import { DIMENSIONS, describeVariation, extraQueryOf, headerForm, pathFormOf, silentFormOf, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
 import { answerOf } from '../silent-log.js';
 import type { RuleContext } from '../types.js';
 import type { Statement } from '../../verdict/report.js';
@@ -38,10 +38,12 @@ const WHY: Record<Dimension, string> = {
   simpleBody: 'a JSON text sent as text/plain or application/x-www-form-urlencoded is another request, which a server may refuse (415, 400) or read as JSON, but never store without the key',
   expect: 'Expect: 100-continue is about the transfer of the content, not the request (RFC 9110 §10.1.1; only 417 may refuse it)',
   httpVersion: 'the same request in HTTP/1.0 (RFC 9112 §2.3; a server may refuse the version with 505, RFC 9110 §15.6.6), with the key answered alike or refused, without it 401',
+  target: 'a server MUST accept the absolute-form of a request target, which names the same target URI (RFC 9112 §3.2.2, §3.3)',
+  pathForm: 'RFC 3986 does not make a doubled slash, another case, a ;parameter, %2F or \\ the same path (§3.3, §6.2.2.1, §2.2), nor an empty query piece the same query (§6.2.3), and a request target has no fragment (RFC 9112 §3.2): it may be answered as the plain request, redirected or refused with a 4xx Error, but never let in without the key',
 };
 
 /** Why a path and query spelled otherwise by the URI grammar (generate/uri-spelling.ts) are the same. */
-const URI_WHY = 'an unreserved character and its percent-encoding, in either case of hex digits, are the same URI, and dot segments are removed before a path is used (RFC 3986 §2.3, §6.2.2.1, §5.2.4)';
+const URI_WHY = 'an unreserved character and its percent-encoding, in either case of hex digits, are the same URI, and dot segments (%2E is ".") are removed before a path is used, a ".." above the root too (RFC 3986 §2.3, §6.2.2.1, §6.2.2.2, §5.2.4)';
 
 /** Why fields a proxy adds, which a client can send as well, change nothing (generate/proxy-fields.ts). */
 const PROXY_WHY = 'a client can send the fields a proxy adds: "The Forwarded HTTP header field cannot be relied upon to be correct, as it may be modified ... by every node on the way to the server, including the client making the request" (RFC 7239 §8.1), and so can X-Forwarded-* and Via (RFC 9110 §7.6.3)';
@@ -60,15 +62,19 @@ export function sameAs(variation: Variation, statement: Statement): string {
 /**
  * Another status a variation may get where the unvaried request got a 2xx:
  * a 4xx Error to an undocumented query parameter (the interface is silent),
- * a redirect or a 4xx other than 401 to an empty last segment (another path,
- * which the interface does not have: how a target refuses a path it does
- * not have is its own choice, a profile's `unknown-path`, 403 included), 400 to an integer written with a fraction or an
+ * a redirect or a 4xx other than 401 to an empty last segment or another
+ * path form (another path, which the interface does not have: how a target
+ * refuses a path it does not have is its own choice, a profile's
+ * `unknown-path`, 403 included), 400 to a target holding dot segments (the
+ * same URI, but a strict firewall refuses a path not normalized, and only
+ * hand-written clients send one: `url`, the target as sent), 400 to an integer written with a fraction or an
  * exponent (the interface is silent), 411 to a body sent chunked (RFC 9112 §6.3), a 4xx other than 401 to a JSON
  * body sent as text/plain or a form, 417 to Expect: 100-continue (RFC 9110 §10.1.1), 505 or 426 to HTTP/1.0.
  */
-export function excused(variation: Variation, status: number): boolean {
+export function excused(variation: Variation, status: number, url = ''): boolean {
   if (extraQueryOf(variation) !== null && status >= 400 && status < 500) return true;
-  if (emptyLastSegmentOf(variation) && status >= 300 && status < 500 && status !== 401) return true;
+  if (silentFormOf(variation) && status >= 300 && status < 500 && status !== 401) return true;
+  if (status === 400 && spellsOtherwise(variation.uri) && holdsDotSegment(url.replace(/^[a-z]+:\/\/[^/?#]*/i, ''))) return true;
   if (spellsNumbers(variation.json) && status === 400) return true;
   if ((variation.simpleBody ?? 0) !== 0 && status >= 400 && status < 500 && status !== 401) return true;
   if ((variation.expect ?? 0) !== 0 && status === 417) return true;
@@ -76,19 +82,32 @@ export function excused(variation: Variation, status: number): boolean {
   return (variation.transfer ?? 0) !== 0 && DIMENSIONS.transfer[variation.transfer ?? 0] === 'chunked' && status === 411;
 }
 
-const EXCUSING: readonly Dimension[] = ['extraQuery', 'transfer', 'emptyLastSegment', 'simpleBody', 'expect', 'httpVersion'];
+/** Each form that may be refused, with the statuses it excuses (as `excused` says). */
+const EXCUSING: ReadonlyArray<{ dimension: Dimension; excuses: (status: number) => boolean }> = [
+  { dimension: 'extraQuery', excuses: (status) => status >= 400 && status < 500 },
+  { dimension: 'transfer', excuses: (status) => status === 411 },
+  { dimension: 'emptyLastSegment', excuses: (status) => status >= 300 && status < 500 && status !== 401 },
+  { dimension: 'pathForm', excuses: (status) => status >= 300 && status < 500 && status !== 401 },
+  { dimension: 'simpleBody', excuses: (status) => status >= 400 && status < 500 && status !== 401 },
+  { dimension: 'expect', excuses: (status) => status === 417 },
+  { dimension: 'httpVersion', excuses: (status) => status === 505 || status === 426 },
+];
 
 /**
- * The variation with only its forms that may be refused. A refusal is
- * excused only when these forms alone get it: otherwise a parameter added
- * beside, say, a missing Accept would hide a server refusing the latter.
+ * The variation with only its forms that may be refused with `status`. A
+ * refusal is excused only when these forms alone get it: otherwise a
+ * parameter added beside, say, a missing Accept would hide a server
+ * refusing the latter, and dot segments beside a chunked body a server
+ * refusing the body with 400.
  * Undefined when the variation holds nothing else (its own answer says).
  */
-export function excusingOnly(variation: Variation): Variation | undefined {
-  const only = Object.fromEntries(EXCUSING.filter((d) => (variation[d] ?? 0) !== 0).map((d) => [d, variation[d]])) as Variation;
-  if (spellsNumbers(variation.json)) only.json = { numbers: variation.json?.numbers ?? [] };
-  const more = variedDimensions(variation).length > variedDimensions(only).length || spellsOtherwise(variation.uri) || Object.keys(proxyFields(variation.proxy)).length > 0 || spellsText(variation.json);
-  return more ? only : undefined;
+export function excusingOnly(variation: Variation, status: number): Variation | undefined {
+  const only = Object.fromEntries(EXCUSING.filter(({ dimension, excuses }) => (variation[dimension] ?? 0) !== 0 && excuses(status)).map(({ dimension }) => [dimension, variation[dimension]])) as Variation;
+  if (spellsNumbers(variation.json) && status === 400) only.json = { numbers: variation.json?.numbers ?? [] };
+  // Of a spelling, its dot segments alone: the rest of it, percent-encodings, may not be refused.
+  if (spellsOtherwise(variation.uri) && status === 400) Object.assign(only, { uri: variation.uri, uriPlaces: 'dot-segments' });
+  const same = variedDimensions(variation).length === variedDimensions(only).length && (!spellsOtherwise(variation.uri) || (only.uri !== undefined && variation.uriPlaces === 'dot-segments')) && Object.keys(proxyFields(variation.proxy)).length === 0 && !spellsText(variation.json) && spellsNumbers(variation.json) === spellsNumbers(only.json);
+  return same ? undefined : only;
 }
 
 /**
@@ -96,9 +115,10 @@ export function excusingOnly(variation: Variation): Variation | undefined {
  * also by the excusing forms alone (sent with `resend` when the variation
  * holds others).
  */
-export async function refusalExcused(variation: Variation, status: number, resend: (only: Variation) => Promise<RecordedExchange>): Promise<boolean> {
-  if (!excused(variation, status)) return false;
-  const only = excusingOnly(variation);
+export async function refusalExcused(variation: Variation, varied: RecordedExchange, resend: (only: Variation) => Promise<RecordedExchange>): Promise<boolean> {
+  const status = varied.response?.status;
+  if (status === undefined || !excused(variation, status, varied.request.url)) return false;
+  const only = excusingOnly(variation, status);
   return only === undefined || (await resend(only)).response?.status === status;
 }
 
@@ -162,8 +182,25 @@ export const formOf = (variation: Variation) => {
 export function observeExtraQuery(context: RuleContext, plain: RecordedExchange, varied: RecordedExchange, variation: Variation): void {
   // A request refused without the parameter too says nothing of it: its refusal may come before any look at the query.
   const status = plain.response?.status;
-  // With an empty last segment the request names another path: its answer says nothing of the parameter.
-  if (extraQueryOf(variation) === null || emptyLastSegmentOf(variation) || status === undefined || status < 200 || status > 299) return;
+  // With an empty last segment or another path form the request names another path: its answer says nothing of the parameter.
+  if (extraQueryOf(variation) === null || silentFormOf(variation) || status === undefined || status < 200 || status > 299) return;
   context.observe('unknown-query-parameter', varied.response?.status === plain.response?.status ? AS_WITHOUT_IT : answerOf(varied), varied);
 }
 
+/**
+ * Where the interface is silent: what a path form RFC 3986 does not call the
+ * same got (`// before the first segment: 404 route_not_found`), and a
+ * refusal of dot segments, excused (`dot segments: 400 request_rejected`).
+ */
+export function observeUriForm(context: RuleContext, plain: RecordedExchange | undefined, varied: RecordedExchange, variation: Variation, isExcused: boolean): void {
+  const form = pathFormOf(variation);
+  const answer = plain !== undefined && varied.response?.status === plain.response?.status ? 'as the plain request' : answerOf(varied);
+  if (form !== null) context.observe('uri-forms', `${form}: ${answer}`, varied);
+  else if (isExcused && !silentFormOf(variation) && varied.response?.status === 400 && holdsDotSegment(varied.request.url.replace(/^[a-z]+:\/\/[^/?#]*/i, ''))) context.observe('uri-forms', `dot segments: ${answer}`, varied);
+}
+
+/** Whether the keyed answer to a variation is a refusal a server may choose for its form, which it may then give without the key too (variation-key.ts). */
+export const refusedForItsForm = (variation: Variation, keyed: RecordedExchange): boolean => {
+  const status = keyed.response?.status;
+  return status !== undefined && (silentFormOf(variation) || excused(variation, status, keyed.request.url));
+};

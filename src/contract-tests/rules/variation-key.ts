@@ -19,31 +19,38 @@ export const BAD_CREDENTIALS: readonly Credentials[] = CREDENTIALS.filter((c) =>
 export type SendWith = (auth: ApiRequest['auth']) => Promise<Probe>;
 
 /**
- * What a request the interface is silent on may get without the key besides
- * 401: where the request with the key was answered as no operation of the
- * interface (a redirect, or a refusal of a path it does not have, 404 or a
- * profile's `unknown-path` such as 403: an empty last segment, RFC 3986
- * §6.2.3, is another path; a JSON body under text/plain refused with 415;
- * HTTP/1.0 refused with 505), a server that routes or reads the framing
- * before it authenticates answers the same without the key. Never a 2xx.
+ * What a varied request may get without the key besides 401, when its
+ * keyed answer was a refusal a server may choose for its form (`refused`:
+ * a form the interface is silent on, another path such as an empty last
+ * segment, RFC 3986 §6.2.3; or an excused refusal, variation-judge.ts
+ * `excused`, such as a strict firewall's 400 to dot segments, 411 to a
+ * chunked body, 415 to a JSON body under text/plain, 505 to HTTP/1.0): that
+ * same redirect, 4xx but 401, or 505. A front end that refuses the form,
+ * or routes, before any key check answers alike with and without the key,
+ * and lets nothing in. Never a 2xx; and a refusal of the value itself (an
+ * invalid body) is no such refusal: without the key, 401.
  */
-const alsoAllowed = (keyedStatus: number | undefined, silent: boolean): number | undefined =>
-  silent && keyedStatus !== undefined && ((keyedStatus >= 300 && keyedStatus < 500 && keyedStatus !== 401) || keyedStatus === 505) ? keyedStatus : undefined;
+const alsoAllowed = (keyedStatus: number | undefined, refused: boolean): number | undefined =>
+  refused && keyedStatus !== undefined && ((keyedStatus >= 300 && keyedStatus < 500 && keyedStatus !== 401) || keyedStatus === 505) ? keyedStatus : undefined;
 
 /**
- * The varied request sent with each bad credential: each must get 401.
+ * The varied request sent with each bad credential: each must get 401 (or
+ * as alsoAllowed says; for a form the interface is silent on, `silent`,
+ * any redirect or 4xx).
  * When one does not, the same credentials on the request as the harness
  * always writes it go too, so the report shows the plain request beside the
  * spelling that got in (both as curl lines).
  */
-export async function withoutTheKey(sendVaried: SendWith, sendPlain: SendWith, keyedStatus: number | undefined, silent = false): Promise<{ probes: Probe[]; findings: Finding[] }> {
+export async function withoutTheKey(sendVaried: SendWith, sendPlain: SendWith, keyedStatus: number | undefined, refused = false, silent = false): Promise<{ probes: Probe[]; findings: Finding[] }> {
   const probes: Probe[] = [];
   const findings: Finding[] = [];
-  const allowed = alsoAllowed(keyedStatus, silent);
+  const allowed = alsoAllowed(keyedStatus, refused);
   for (const credentials of BAD_CREDENTIALS) {
     const varied = await sendVaried(credentials.auth);
     const status = varied.exchange.response?.status;
-    if (status === undefined || status === 401 || status === allowed) {
+    // A form the interface is silent on names another path: without the key any redirect or refusal lets nothing in (a router may answer it before the key check, the key check before the router), never a 2xx.
+    const silentRefusal = silent && status !== undefined && status >= 300 && status < 500;
+    if (status === undefined || status === 401 || status === allowed || silentRefusal) {
       probes.push(varied);
       continue;
     }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { arbitraryFor, harmlessValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
-import { describeVariation, everyForm, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, silentOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import { describeVariation, everyForm, pathFormOf, silentFormOf, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE, withinUrl } from './list-query.js';
 import { UNLIKELY_ID } from './get-pet-rules.js';
 import { STATEMENTS } from './statements.js';
 import { withoutTheKey } from './variation-key.js';
-import { VARIATION_SHRINK_BUDGET, firstDifference, formOf, observeExtraQuery, refusalExcused, sameAs, sameStatus } from './variation-judge.js';
+import { VARIATION_SHRINK_BUDGET, firstDifference, formOf, observeExtraQuery, observeUriForm, refusalExcused, refusedForItsForm, sameAs, sameStatus } from './variation-judge.js';
 
 /** A getPet case: an animal listPets shows, or an id none has, asked in a variation's form. */
 interface GetCase {
@@ -32,7 +32,7 @@ const asQuery = (query: Record<string, unknown>): Record<string, string> => Obje
  * the key and with a wrong one (variation-key.ts).
  */
 async function both(context: RuleContext, path: string, query: Record<string, string>, variation: Variation, unvaried?: Probe) {
-  const send = (v: Variation, auth?: ApiRequest['auth']) => context.probe({ method: 'GET', path: variedPath(path, query, v), ...formOf(v), ...(auth ? { auth } : {}) });
+  const send = (v: Variation, auth?: ApiRequest['auth']) => context.probe({ method: 'GET', path: variedPath(context.basePath, path, query, v), target: targetOf(v), ...(silentFormOf(v) ? { otherPath: true as const } : {}), ...formOf(v), ...(auth ? { auth } : {}) });
   const probes = [unvaried ?? (await send({})), await send(variation)] as [Probe, Probe];
   const [plain, varied] = probes.map((p) => p.exchange) as [RecordedExchange, RecordedExchange];
   observeExtraQuery(context, plain, varied, variation);
@@ -40,12 +40,13 @@ async function both(context: RuleContext, path: string, query: Record<string, st
   const excused =
     status !== undefined &&
     status !== plain.response?.status &&
-    (await refusalExcused(variation, status, async (only) => {
+    (await refusalExcused(variation, varied, async (only) => {
       const alone = await send(only);
       probes.push(alone);
       return alone.exchange;
     }));
-  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), status, silentOf(variation));
+  observeUriForm(context, plain, varied, variation, excused);
+  const keyless = await withoutTheKey((auth) => send(variation, auth), (auth) => send({}, auth), status, refusedForItsForm(variation, varied), silentFormOf(variation));
   probes.push(...keyless.probes);
   return { probes, plain, varied, excused, keyFindings: keyless.findings };
 }
@@ -61,6 +62,8 @@ function samePage({ plain, varied, excused, keyFindings }: Awaited<ReturnType<ty
   if (keyFindings.length) return [...findings, ...keyFindings];
   const first = plain.response?.json;
   const second = varied.response?.json;
+  // A target in a form RFC 3986 does not call the same is another request: a server reads it its own way (`status=available#x` as a status no animal has).
+  if (pathFormOf(variation) !== null) return findings;
   if (findings.length || varied.response?.status !== 200 || !Array.isArray(first) || !Array.isArray(second)) return findings;
   const limit = query[PAGE_SIZE] === undefined ? DEFAULT_PAGE_SIZE : Number(query[PAGE_SIZE]);
   if (second.length < first.length) return [finding(varied, `${second.length} animals, where the same request written as the harness always writes it got ${first.length}`, sameAs(variation, STATEMENTS.limitRange), '$.body.length')];
@@ -117,7 +120,7 @@ export const variationReadRules: Rule[] = [
         async check({ variation, id }) {
           const { probes, plain, varied, excused, keyFindings } = await both(context, paths[id], {}, variation, unvaried[id]);
           const findings = [...sameStatus(plain, varied, variation, id === 'known' ? STATEMENTS.getSuccess : STATEMENTS.getNotFound, excused), ...keyFindings];
-          const at = varied.response?.status === 200 && plain.response?.status === 200 ? firstDifference(varied.response.json, plain.response.json) : undefined;
+          const at = varied.response?.status === 200 && plain.response?.status === 200 && pathFormOf(variation) === null ? firstDifference(varied.response.json, plain.response.json) : undefined;
           if (at) findings.push(finding(varied, `the Pet differs at ${at} from the one the same request written as the harness always writes it got`, sameAs(variation, STATEMENTS.getSuccess), at));
           return verdictOf(probes, findings);
         },

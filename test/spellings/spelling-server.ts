@@ -9,12 +9,13 @@ import { scenariosInFolder } from '../../src/mock/core/scenarios/scenarios-in-fo
 import { createScenarioLibrary } from '../../src/mock/core/scenarios/scenario-library.js';
 import { defaultScenariosDir } from '../../src/mock/core/scenarios/find-scenario.js';
 import type { Pet } from '../../src/mock/core/catalogue/pet.js';
+import { requestError } from '../../src/mock/http/transport/request-errors.js';
 import { listen } from '../../src/mock/http/listen.js';
 import { answerClientErrors } from '../support/client-errors.js';
 import { FAULTY_SERVER_KEY, type ServerFetch } from '../faulty-servers/defect.js';
 
 /**
- * A server of the security trial (SECURITY-TRIAL.md): the real mock, on a
+ * A spelling server: the real mock, on a
  * fresh store, behind one wrapper, over real HTTP on an ephemeral port of
  * 127.0.0.1, as test/faulty-servers/faulty-server.ts starts one, plus two
  * hooks below HTTP a key check in front of a router may have: `front` sees
@@ -23,12 +24,12 @@ import { FAULTY_SERVER_KEY, type ServerFetch } from '../faulty-servers/defect.js
  * and `server` may listen to the node server's other events
  * (`checkContinue`).
  */
-export interface TrialServerSpec {
+export interface SpellingServerSpec {
   /** Readable, unique: the test's name. */
   name: string;
-  /** The class of SECURITY-TRIAL.md §1.2 it reads otherwise (U4, M1, …). */
+  /** The class of spellings it reads otherwise (U6, F13, …). */
   spelling: string;
-  /** Who sends that spelling (§1.1). */
+  /** Who sends that spelling. */
   source: string;
   /** What it does wrong (faulty) or the choice it makes (correct). */
   behaviour: string;
@@ -43,23 +44,24 @@ export interface TrialServerSpec {
 
 /** Marks a front hook leaves on node's request for the wrapper: what the request looked like before the front end. */
 export interface Marked {
-  trialRawUrl?: string;
-  trialVia?: string;
+  spelledRawUrl?: string;
+  spelledVia?: string;
 }
 
 export const marks = (env: HttpBindings): Marked => env.incoming as unknown as Marked;
 
-export interface TrialServer {
+export interface SpellingServer {
   url: string;
   port: number;
   close(): Promise<void>;
 }
 
-export async function startTrialServer(spec: TrialServerSpec | undefined, { contract, pets }: { contract: Contract; pets: readonly Pet[] }): Promise<TrialServer> {
+export async function startSpellingServer(spec: SpellingServerSpec | undefined, { contract, pets }: { contract: Contract; pets: readonly Pet[] }): Promise<SpellingServer> {
   const store = await openStore({ library: createScenarioLibrary({ contract, source: scenariosInFolder(contract, defaultScenariosDir()) }), start: { pets } });
   const app = createMockApp({ contract, store, apiKeys: [FAULTY_SERVER_KEY], logger: pino({ level: 'silent' }) });
   const served: ServerFetch = spec?.wrap ? spec.wrap(app.fetch) : app.fetch;
-  const adaptor = getRequestListener((request, env) => served(request, env as HttpBindings));
+  // A target the adaptor cannot turn into a Request (`/v1\\pets`) answered as the mock's command answers it: 400 with an Error body.
+  const adaptor = getRequestListener((request, env) => served(request, env as HttpBindings), { errorHandler: requestError({}, () => undefined) });
   const listener = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     spec?.front?.(incoming);
     void adaptor(incoming, outgoing);

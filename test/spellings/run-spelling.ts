@@ -7,11 +7,11 @@ import { loadFixtureCatalogue } from '../../src/mock/core/fixtures/load-catalogu
 import { CONTRACT_BIN } from '../support/contract-cli.js';
 import { childEnv, Processes, requireBuilt } from '../support/processes.js';
 import { FAULTY_SERVER_KEY } from '../faulty-servers/defect.js';
-import { startTrialServer, type TrialServerSpec } from './trial-server.js';
+import { startSpellingServer, type SpellingServerSpec } from './spelling-server.js';
 
 /**
- * Runs the built harness (the CLI, as a user does) against one server of the
- * security trial, and reads back what it reported: the contract rules that
+ * Runs the built harness (the CLI, as a user does) against one spelling
+ * server, and reads back what it reported: the contract rules that
  * failed, and, for a rule that let a spelling in without the key, the two
  * curl lines the report printed for it (the plain request and the spelled
  * one, both without the key), each pasted into bash while the server still
@@ -24,7 +24,7 @@ const catalogue = loadFixtureCatalogue(contract);
 if (!catalogue.ok) throw new Error(catalogue.error);
 const pets = catalogue.value.pets;
 
-export interface TrialResult {
+export interface SpellingRunResult {
   exitCode: number | null;
   /** Contract rules that failed. */
   failed: string[];
@@ -67,11 +67,11 @@ function replayBlocks(pretty: string): Map<string, string[]> {
 
 const keyless = (line: string) => !/-H '[Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]:/.test(line) && !line.includes('<API key>');
 
-export async function runTrial(spec: TrialServerSpec | undefined, seed = 1): Promise<TrialResult> {
+export async function runSpelling(spec: SpellingServerSpec | undefined, seed = 1): Promise<SpellingRunResult> {
   requireBuilt(CONTRACT_BIN);
   const processes = new Processes();
-  const dir = mkdtempSync(join(tmpdir(), 'security-trial-'));
-  const server = await startTrialServer(spec, { contract, pets });
+  const dir = mkdtempSync(join(tmpdir(), 'animal-store-spellings-'));
+  const server = await startSpellingServer(spec, { contract, pets });
   try {
     const json = join(dir, 'report.json');
     const run = await processes.node([CONTRACT_BIN, '--base-url', server.url, '--seed', String(seed), '--reporter', 'pretty', '--reporter', 'json', '--output', json], {
@@ -99,7 +99,7 @@ export async function runTrial(spec: TrialServerSpec | undefined, seed = 1): Pro
  * keyless lines printed for `rule`, one the server answered 401 when pasted
  * (the plain request) and one it let in (the spelled one).
  */
-export function bothCurlLinesReproduce(result: TrialResult, rule: string): boolean {
+export function bothCurlLinesReproduce(result: SpellingRunResult, rule: string): boolean {
   const lines = result.pasted.get(rule) ?? [];
   return lines.some((l) => l.status === 401) && lines.some((l) => l.status !== undefined && l.status !== 401 && l.status < 300);
 }
