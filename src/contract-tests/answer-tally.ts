@@ -19,7 +19,7 @@ export interface AnswerTally {
   requests(): number;
   /** How many requests got each answer, by its signature. */
   bySignature(): ReadonlyMap<string, number>;
-  /** How many requests got each status; `none` for no answer. Only requests to a path of the interface (not `ApiRequest.otherPath`). */
+  /** How many requests got each status; `none` for no answer. Only requests to a path of the interface (not `ApiRequest.otherPath`), OPTIONS left out. */
   byStatus(): ReadonlyMap<number | 'none', StatusCount>;
   /** How far the run pushed the target: what it created, and the most animals it saw listed. */
   growth(): Growth;
@@ -64,13 +64,17 @@ export function answerTally(send: Send, basePath = ''): AnswerTally {
       const path = origin === undefined ? raw : origin.startsWith(`${basePath}/`) ? origin.slice(basePath.length) : origin;
       const count = (status: number | 'none', method: string) => {
         requests++;
-        if (request.otherPath) return;
+        // Not of a path of the interface; nor an OPTIONS request, which CORS answers without the key (a preflight
+        // carries no credentials: Fetch, CORS-preflight fetch), so its status says nothing of the address or the key.
+        if (request.otherPath || method === 'OPTIONS') return;
         const entry = statuses.get(status) ?? { count: 0, asked: new Map() };
         entry.count++;
         if (entry.asked.size < ASKED_PER_STATUS) entry.asked.set(`${method} ${path}`, { method, path });
         statuses.set(status, entry);
       };
       const status = exchange.response?.status ?? 'none';
+      // A request sent after the key on its connection (auth-key-per-request) follows a keyed GET there: sent too.
+      if (request.connection === 'after-key') requests++;
       count(status, request.method);
       // A request sent on a connection of its own is followed by a GET on it (one-connection.ts): sent too, and answered or not.
       const afterward = exchange.response?.afterward;

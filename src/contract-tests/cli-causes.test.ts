@@ -60,7 +60,7 @@ describe('the flaky scenario (the built mock): one cause', () => {
     expect(out.length).toBeLessThanOrEqual(SUMMARY_MAX_LINES);
     const cause = report.causes[0];
     expect(out).toContain(`Verdict: failed: exit code 1 (${report.summary.contractFailed} contract rule${report.summary.contractFailed === 1 ? '' : 's'} and ${report.summary.failed - report.summary.contractFailed} advisory rule${report.summary.failed - report.summary.contractFailed === 1 ? '' : 's'} failed, from 1 cause)`);
-    expect(run.stdout).toMatch(new RegExp(`^ {2}cause-1: answered 503 service_unavailable with Retry-After: on ${cause?.requests?.matching} of ${cause?.requests?.total} requests \\(about 1 in [34]\\), ${cause?.rules.length} rules affected`, 'm'));
+    expect(run.stdout).toMatch(new RegExp(`^ {2}cause-1: answered 503 service_unavailable with Retry-After: on ${cause?.requests?.matching} of ${cause?.requests?.total} requests \\(about 1 in \\d\\), ${cause?.rules.length} rules affected`, 'm'));
     expect(out.filter((line) => line.startsWith('    replay: curl '))).toHaveLength(1);
     expect(run.stdout).toContain(`Full reports:\n  ${files().pretty} (pretty)\n  ${files().json} (json)\n  ${files().html} (html)\n  ${files().junit} (junit)\n`);
     expect(run.stdout).not.toContain('response: 503');
@@ -137,7 +137,10 @@ describe(`--reporter summary stays within ${SUMMARY_MAX_LINES} lines`, () => {
     expect(result.code, result.stderr).toBe(1);
     expect(lines(result.stdout).length).toBeLessThanOrEqual(SUMMARY_MAX_LINES);
     const broken = JSON.parse(readFileSync(json, 'utf8')) as SuiteReport;
-    for (const cause of broken.causes.filter((c) => c.level === 'error')) expect(result.stdout).toContain(`  ${cause.id}: ${cause.cause}`);
+    // The first causes in full (a line past the summary's width is cut: its start names the cause), then how many more.
+    const failing = broken.causes.filter((c) => c.level === 'error');
+    for (const cause of failing.slice(0, 8)) expect(result.stdout).toContain(`  ${cause.id}: ${cause.cause}`.slice(0, 200));
+    if (failing.length > 8) expect(result.stdout).toContain(`  and ${failing.length - 8} more cause${failing.length - 8 === 1 ? '' : 's'}, in the full reports`);
   });
 
   it('a wrong target: its one line on stderr, and on stdout the verdict that says so', async ({ expect }) => {
