@@ -25,6 +25,8 @@ import { differingPoints, namedPoints } from '../support/profile-drift.js';
 export const KEY = 'profile-drift-key';
 /** What a server not built on the mock's router answers otherwise than the mock, and the mock will not copy (src/contract-tests/drift/not-copied.ts). */
 export const OTHER_TARGET_FORMS = 'the answer to a target RFC 3986 does not call the same as the plain one (//, another case, ;x=1, %2F, \\, #x, an empty query piece)';
+/** An OPTIONS request the interface does not name: a server answering it as a CORS preflight, as the mock does, shows none. */
+export const OPTIONS_ANSWER = 'the answer to an OPTIONS request (with a method override, or a CORS preflight)';
 const SEEDS = Array.from({ length: 20 }, (_, i) => 7001 + i * 4099);
 /**
  * Without the profile, the drift only has to be named right: the first five

@@ -45,6 +45,11 @@ const NOT_COPIED: readonly NotCopiedChoice[] = [
     matches: (group) => EMPTY_LAST_SEGMENT.test(group.cause),
   },
   {
+    what: 'the answer to an OPTIONS request (with a method override, or a CORS preflight)',
+    why: 'the interface names no OPTIONS: a server may answer it as a CORS preflight (204, no key: a preflight carries no credentials) or refuse it (401, 405); the harness holds only that nothing is stored without the key, and no profile point covers it',
+    matches: (group) => /^OPTIONS \S+: /.test(group.cause),
+  },
+  {
     what: 'a 401 without WWW-Authenticate',
     why: 'RFC 9110 §11.6.1: a server generating a 401 must send a WWW-Authenticate challenge, so the mock always does (the profile copies the challenge itself)',
     // An operation's 401, or one to HEAD (`HEAD /pets 401`), which names no operation.
