@@ -104,6 +104,8 @@ const EXCUSING: ReadonlyArray<{ dimension: Dimension; excuses: (status: number) 
 export function excusingOnly(variation: Variation, status: number): Variation | undefined {
   const only = Object.fromEntries(EXCUSING.filter(({ dimension, excuses }) => (variation[dimension] ?? 0) !== 0 && excuses(status)).map(({ dimension }) => [dimension, variation[dimension]])) as Variation;
   if (spellsNumbers(variation.json) && status === 400) only.json = { numbers: variation.json?.numbers ?? [] };
+  // A path form in the absolute-form is read by the URL's own rules (`\` is a `/` there): the target's form goes with it.
+  if ((only.pathForm ?? 0) !== 0 && (variation.target ?? 0) !== 0) only.target = variation.target;
   // Of a spelling, its dot segments alone: the rest of it, percent-encodings, may not be refused.
   if (spellsOtherwise(variation.uri) && status === 400) Object.assign(only, { uri: variation.uri, uriPlaces: 'dot-segments' });
   const same = variedDimensions(variation).length === variedDimensions(only).length && (!spellsOtherwise(variation.uri) || (only.uri !== undefined && variation.uriPlaces === 'dot-segments')) && Object.keys(proxyFields(variation.proxy)).length === 0 && !spellsText(variation.json) && spellsNumbers(variation.json) === spellsNumbers(only.json);
