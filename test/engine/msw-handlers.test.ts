@@ -73,7 +73,7 @@ describe('the MSW handlers in setupServer', () => {
 
 /** A team's own hand-written handlers, checked through MSW's getResponse. */
 const judged = async (handlers: RequestHandler[]): Promise<string[]> => {
-  const report = await runContract({ fetch: async (request) => (await getResponse(handlers, request)) ?? new Response(null, { status: 599 }) }, { seed: 3 });
+  const report = await runContract({ fetch: async (request) => (await getResponse(handlers, request)) ?? Response.json({ code: 'no_handler', message: `no handler matched ${request.method} ${new URL(request.url).pathname}`, status: 404 }, { status: 404 }) }, { seed: 3 });
   return report.results.filter((result) => result.status === 'failed').map((result) => result.id);
 };
 

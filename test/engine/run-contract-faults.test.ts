@@ -10,7 +10,7 @@ import { createHandlers } from '../../src/entries/msw.js';
  * Each fails with the rule for that thing; the package's own pass.
  */
 const failedRules = async (handlers: RequestHandler[]): Promise<string[]> => {
-  const report = await runContract({ fetch: async (request) => (await getResponse(handlers, request)) ?? new Response(null, { status: 599 }) }, { seed: 7 });
+  const report = await runContract({ fetch: async (request) => (await getResponse(handlers, request)) ?? Response.json({ code: 'no_handler', message: `no handler matched ${request.method} ${new URL(request.url).pathname}`, status: 404 }, { status: 404 }) }, { seed: 7 });
   return report.results.filter((result) => result.status === 'failed').map((result) => result.id);
 };
 

@@ -40,11 +40,15 @@ export function createHandlers(options: HandlersOptions = {}): MockHandlers {
     }
     return engine.fetch(request);
   };
-  const origin = baseUrl === undefined ? '*' : baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
-  const handlers = [`${origin}/v1`, `${origin}/v1/*`, `${origin}/__mock`, `${origin}/__mock/*`].map((path) => http.all(path, answer));
+  const origin = baseUrl === undefined ? '[a-z][a-z0-9+.-]*://[^/?#]+' : escapeRegExp(baseUrl.replace(/\/+$/, '').replace(/\/v1$/, ''));
+  // The first segment as RFC 3986 names it (§2.3, §6.2.2.2): `/%761/pets` is `/v1/pets`, so a client that
+  // percent-encodes it reaches the engine as it reaches the server; MSW's own patterns match it only as written.
+  const handlers = [new RegExp(`^${origin}/(?:v|%76)(?:1|%31)(?:[/?#]|$)`, 'i'), new RegExp(`^${origin}/__mock(?:[/?#]|$)`)].map((path) => http.all(path, answer));
   return {
     handlers,
     ready,
     reset: async () => (await ready).reset(),
   };
 }
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
