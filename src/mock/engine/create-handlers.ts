@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import { engineFor, type MockEngine } from './create-mock.js';
 import type { CreateMockOptions } from './engine-start.js';
+import { escapeRegExp } from '../../shared/escape-reg-exp.js';
 
 /** What `createHandlers` takes: the engine's options, and where the API is. */
 export interface HandlersOptions extends CreateMockOptions {
@@ -51,4 +52,3 @@ export function createHandlers(options: HandlersOptions = {}): MockHandlers {
   };
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

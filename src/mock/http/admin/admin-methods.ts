@@ -1,4 +1,5 @@
 import { NO_METHODS } from '../route-methods.js';
+import { escapeRegExp } from '../../../shared/escape-reg-exp.js';
 
 /** Each admin path's methods, as its routes are registered, for its 405's `Allow` and its preflight. */
 export interface AdminMethods {
@@ -36,7 +37,7 @@ export function adminMethods(): AdminMethods {
 function patternOf(path: string): RegExp {
   const source = path
     .split('/')
-    .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
     .join('/');
   return new RegExp(`^${source}$`);
 }
