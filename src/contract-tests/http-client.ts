@@ -7,7 +7,7 @@ import { sendOnOneConnection } from './one-connection.js';
 import { sendHttp10 } from './http-10.js';
 import { keyRedactor, REDACTED_KEY } from '../verdict/redact-key.js';
 import { withFetchFields, writeFields } from './request-form.js';
-import type { ApiRequest, NearMiss } from './types.js';
+import type { ApiRequest, NearMiss, NearMissCredentials } from './types.js';
 import { NOT_SENT, type RecordedExchange, type ReceivedResponse } from '../verdict/exchange.js';
 
 export interface HttpClientOptions {
@@ -78,6 +78,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     for (const [name, path] of Object.entries(request.pathFields ?? {})) plain[name] = basePath + path;
     const credentials = credentialsOf(request.auth ?? 'key', apiKey);
     if (credentials.authorization !== undefined) plain.authorization = credentials.authorization;
+    Object.assign(plain, credentials.fields);
     const written = request.form ? writeFields(plain, request.form, request.body !== undefined) : { headers: plain, without: [] };
     const headers = written.headers;
     const withQuery = (query: string | undefined) => (request.target ? origin : base) + request.path + (query === undefined ? '' : `${request.path.includes('?') ? '&' : '?'}${query}`);
@@ -162,9 +163,7 @@ function targetOf(request: ApiRequest, url: string): { target?: string } {
 /** Methods a client may send again after a network error (RFC 9110 §9.2.1, §9.2.2): they change nothing. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-interface Credentials {
-  authorization?: string | string[];
-  query?: string;
+interface Credentials extends NearMissCredentials {
   /** For a near-miss: what reports print instead. */
   shown?: NearMiss['shown'];
   /** A near-miss this key allows no variant of. */
@@ -181,12 +180,22 @@ function credentialsOf(auth: NonNullable<ApiRequest['auth']>, apiKey: string): C
   return made ? { ...made, shown: auth.nearMiss.shown } : { shown: auth.nearMiss.shown, notSent: true };
 }
 
-/** The tokens a near-miss sent: each header's credentials, the query's value, decoded. */
-function nearMissTokens({ authorization, query }: Credentials): string[] {
+/** The tokens a near-miss sent: each header's credentials, the query's value and each other field's (a cookie's after its name), decoded. */
+function nearMissTokens({ authorization, query, fields }: Credentials): string[] {
   const values = [authorization ?? []].flat().flatMap((value) => value.split(/[\s,]+/));
-  if (query) values.push(decodeURIComponent(query.slice(query.indexOf('=') + 1)));
+  // A query's and a cookie's value follow their name and are percent-encoded (RFC 6265 §4.1.1 allows no space or `;` in one); another field holds the token as it is.
+  const named = [query ?? [], fields?.cookie ?? []].flat().map((pair) => decoded(pair.slice(pair.indexOf('=') + 1)));
+  values.push(...named, ...Object.entries(fields ?? {}).filter(([name]) => name !== 'cookie').map(([, value]) => value));
   return values.filter((token) => token.length >= 4 && !/^(bearer|basic|token)$/i.test(token));
 }
+
+const decoded = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
 
 /** The headers as reports show them: a near-miss's shown credentials, else the key redacted. */
 function recordHeaders(headers: Record<string, string | string[]>, credentials: Credentials, apiKey: string, redact: (text: string) => string): Record<string, string | string[]> {
@@ -195,6 +204,7 @@ function recordHeaders(headers: Record<string, string | string[]>, credentials: 
   for (const [name, value] of Object.entries(headers)) recorded[name] = Array.isArray(value) ? value.map((v) => hide(name, v)) : hide(name, value);
   if (credentials.shown?.authorization !== undefined) recorded.authorization = credentials.shown.authorization;
   else if (credentials.shown) delete recorded.authorization;
+  Object.assign(recorded, credentials.shown?.fields);
   return recorded;
 }
 

@@ -90,11 +90,18 @@ export interface HeaderForm {
  * Credentials made from the key by the HTTP client, the one place that
  * holds it: rules never see the key, and reports print `shown`.
  */
+export interface NearMissCredentials {
+  authorization?: string | string[];
+  query?: string;
+  /** Fields other than Authorization, by lower-case name. */
+  fields?: Record<string, string>;
+}
+
 export interface NearMiss {
   label: string;
-  /** The Authorization header(s) and the query to add; undefined when this key allows no such variant. */
-  make(key: string): { authorization?: string | string[]; query?: string } | undefined;
-  shown: { authorization?: string | string[]; query?: string };
+  /** The Authorization header(s), the query and other fields (a cookie, X-API-Key) to add; undefined when this key allows no such variant. */
+  make(key: string): NearMissCredentials | undefined;
+  shown: NearMissCredentials;
 }
 
 /** One exchange with the findings the checks of every exchange made on it. */

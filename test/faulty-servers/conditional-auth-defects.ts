@@ -99,4 +99,18 @@ export const conditionalAuthDefects: Defect[] = [
     wrap: acceptWhen((authorization, request) => authorization === null && new URL(request.url).searchParams.get('access_token') === FAULTY_SERVER_KEY),
     caughtBy: NEAR_MISS_RULES,
   },
+  {
+    name: 'the key in an api_key cookie accepted',
+    breaks: AUTH,
+    // An OpenAPI apiKey scheme `in: cookie` kept beside the bearer one: a browser sends the cookie on any page's behalf (CSRF).
+    wrap: acceptWhen((authorization, request) => authorization === null && (request.headers.get('cookie') ?? '').split(';').some((pair) => pair.trim() === `api_key=${FAULTY_SERVER_KEY}`)),
+    caughtBy: NEAR_MISS_RULES,
+  },
+  {
+    name: 'the key in an X-API-Key field accepted',
+    breaks: AUTH,
+    // An apiKey scheme `in: header`, as generated clients of one write it.
+    wrap: acceptWhen((authorization, request) => authorization === null && request.headers.get('x-api-key') === FAULTY_SERVER_KEY),
+    caughtBy: NEAR_MISS_RULES,
+  },
 ];

@@ -12,12 +12,22 @@ const K = REDACTED_KEY;
 const WRONG = 'contract-test-wrong-key';
 
 /**
+ * Where services of an apiKey scheme (OpenAPI `in: cookie` or `in: header`)
+ * take a key: cookies a browser sends on any site's behalf (so a text/plain
+ * POST from another page would create an animal: CSRF), and the fields
+ * generated clients write. The interface says the Authorization header.
+ */
+const COOKIE_NAMES = ['api_key', 'access_token', 'token'] as const;
+const KEY_FIELDS = ['X-API-Key', 'Api-Key'] as const;
+
+/**
  * Credentials that are almost the key, as made by the bugs they catch:
  * prefix or case-insensitive comparisons, an empty or missing token taken
  * as "no check", the scheme not read, the first of two headers used, a key
  * taken from the query (RFC 6750 §2.3 allows `access_token` there only
- * where a service says so; the interface says the header). Each must get
- * 401 as surely as a wrong key does. `shown` is what reports print.
+ * where a service says so; the interface says the header), a cookie or
+ * another field. Each must get 401 as surely as a wrong key does. `shown`
+ * is what reports print.
  */
 export const NEAR_MISSES: readonly NearMiss[] = [
   { label: 'the key with one character appended', make: (key) => ({ authorization: bearer(`${key}x`) }), shown: { authorization: bearer(`${K}x`) } },
@@ -41,6 +51,8 @@ export const NEAR_MISSES: readonly NearMiss[] = [
   { label: 'two Authorization headers, the key second', make: (key) => ({ authorization: [bearer(WRONG), bearer(key)] }), shown: { authorization: [bearer(WRONG), bearer(K)] } },
   { label: 'the key as access_token in the query, no header', make: (key) => ({ query: `access_token=${encodeURIComponent(key)}` }), shown: { query: `access_token=${K}` } },
   { label: 'the key as api_key in the query, no header', make: (key) => ({ query: `api_key=${encodeURIComponent(key)}` }), shown: { query: `api_key=${K}` } },
+  ...COOKIE_NAMES.map((name): NearMiss => ({ label: `the key as a cookie ${name}, no header`, make: (key) => ({ fields: { cookie: `${name}=${encodeURIComponent(key)}` } }), shown: { fields: { cookie: `${name}=${K}` } } })),
+  ...KEY_FIELDS.map((name): NearMiss => ({ label: `the key in ${name}, no Authorization`, make: (key) => ({ fields: { [name.toLowerCase()]: key } }), shown: { fields: { [name.toLowerCase()]: K } } })),
 ];
 
 const PROBES: Record<OperationId, { slug: string; request: Omit<ApiRequest, 'auth'> }> = {
@@ -53,7 +65,7 @@ const PROBES: Record<OperationId, { slug: string; request: Omit<ApiRequest, 'aut
 /** The near-misses of one operation, each sent once: every one must get 401 with an Error body. */
 const nearMisses = (operation: OperationId): Rule => ({
   id: `auth-near-misses-${PROBES[operation].slug}`,
-  title: `${operation} refuses near-misses of the key (${NEAR_MISSES.length} variants: changed, cut, cased, empty, other schemes, two headers, in the query) with 401`,
+  title: `${operation} refuses near-misses of the key (${NEAR_MISSES.length} variants: changed, cut, cased, empty, other schemes, two headers, in the query, a cookie or another field) with 401`,
   operation,
   writes: operation === 'createPet',
   severity: 'contract',
@@ -67,7 +79,13 @@ const nearMisses = (operation: OperationId): Rule => ({
         // A variant that cannot be made of this key (the upper case of a key without letters) is not sent.
         return probe.exchange.networkError === NOT_SENT ? undefined : probe;
       },
-      (miss, { exchange }) => (exchange.response?.status === 401 || !exchange.response ? [] : [finding(exchange, `answered ${exchange.response.status} to ${miss.label}`, `401 (${cite(STATEMENTS.authRequired)})`, '$.status')]),
+      (miss, { exchange }, plain) => {
+        if (exchange.response?.status === 401 || !exchange.response) return [];
+        const contrast = plain?.exchange.response ? `; without the key: ${plain.exchange.response.status}` : '';
+        return [finding(exchange, `answered ${exchange.response.status} to ${miss.label}${contrast}`, `401 (${cite(STATEMENTS.authRequired)})`, '$.status')];
+      },
+      // The same request without any key, shown first: the near-miss is all that differs.
+      () => context.probe({ ...PROBES[operation].request, auth: 'none' }),
     ),
 });
 

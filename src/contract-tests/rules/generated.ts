@@ -34,20 +34,29 @@ export interface SweepCase {
  * broken thing), judges its answer, records every failing one with its curl
  * line, and stops at the first case that gets no answer: a target that has
  * stopped answering would make each further case wait out the time limit.
+ * With `plain`, a failing case's request as the harness always writes it
+ * is sent too, judged beside it and shown before it (two curl lines: "this
+ * got 401, that got 200").
  */
 export async function sweep<C extends SweepCase>(
   context: RuleContext,
   cases: Iterable<C>,
   send: (c: C) => Promise<Probe | undefined>,
-  judge: (c: C, probe: Probe) => Finding[],
+  judge: (c: C, probe: Probe, plain?: Probe) => Finding[],
+  plain?: (c: C) => Promise<Probe> | undefined,
 ): Promise<Extract<RuleOutcome, { cases: number }>> {
   let sent = 0;
   for (const c of cases) {
     const probe = await send(c);
     if (!probe) continue;
     sent++;
-    const verdict = verdictOf([probe], judge(c, probe));
+    let verdict = verdictOf([probe], judge(c, probe));
     if (verdict.ok) continue;
+    const contrast = verdict.final ? undefined : await plain?.(c);
+    if (contrast) {
+      verdict = verdictOf([contrast, probe], judge(c, probe, contrast));
+      if (verdict.ok) continue;
+    }
     recordFailure(context, verdict.failure, { case: c.label, tried: sent, shrinks: 0 });
     if (verdict.final) break;
   }
