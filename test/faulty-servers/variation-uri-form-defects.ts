@@ -132,4 +132,29 @@ export const variationUriFormDefects: Defect[] = [
     wrap: letsInWhen((wire) => /\?$|\?&|&&|&$/.test(rawTarget(wire).replace(/#[\s\S]*$/, ''))),
     caughtBy: EVERY,
   },
+  {
+    // A gateway guarding /v1/pets/{id:[0-9]+}; a catch-all route forwards the rest to a backend that reads the id with Number().
+    name: "getPet's id written as another reading of its integer (30.0, +30, 3e1, %2030, 0x1e) routed past the key check",
+    breaks: `${AUTH} Whether such a path is getPet the interface does not say; an animal without the key it never is.`,
+    wrap: letsInWhen(
+      (wire) => readAsId(rawPath(wire)) !== undefined,
+      (path) => path.replace(/\/[^/]*$/, `/${readAsId(path) ?? ''}`),
+    ),
+    caughtBy: ['get-id-path-forms'],
+  },
 ];
+
+/** The id Number() reads in getPet's segment, when it is written otherwise than as digits (a float, a sign, an exponent, a space, hexadecimal). */
+function readAsId(path: string): number | undefined {
+  const segment = /^\/v1\/pets\/([^/]+)$/.exec(path)?.[1];
+  if (segment === undefined) return undefined;
+  let text: string;
+  try {
+    text = decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+  if (/^[0-9]+$/.test(text) || text.trim() === '') return undefined;
+  const id = Number(text);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}

@@ -6,6 +6,8 @@ import type { Statement } from '../../verdict/report.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { finding, sweep } from './generated.js';
 import { samePet } from './same-pet.js';
+import { cite, STATEMENTS } from './statements.js';
+import { BAD_CREDENTIALS } from './variation-key.js';
 
 const PET_ID: Statement = {
   section: 'Endpoints > Get an animal (deprecated)',
@@ -68,13 +70,15 @@ export function pathForms(id: number): PathForm[] {
  * The id to write in other forms: a positive one with two digits or more
  * where the page has one (so that encoding only its first digit differs
  * from encoding all of them, and a leading zero read as octal names
- * another number), the largest seen.
+ * another number), the smallest such: the target's own animals come
+ * before those the run created, so a curl line pasted after the run (out
+ * of its mock session) still names an animal that exists.
  */
 async function knownPet(context: RuleContext): Promise<(Pet & { id: number }) | undefined> {
   const page = (await context.probe({ method: 'GET', path: '/pets?limit=100' })).exchange.response?.json;
   // Written forms of a safe integer: an id past 2^53 is the int64 rules' to try.
   const pets = (Array.isArray(page) ? (page as Pet[]) : []).filter((p): p is Pet & { id: number } => typeof p?.id === 'number' && Number.isSafeInteger(p.id) && p.id > 0);
-  const best = pets.filter((p) => p.id >= 10).sort((a, b) => b.id - a.id)[0] ?? pets[0];
+  const best = pets.filter((p) => p.id >= 10).sort((a, b) => a.id - b.id)[0] ?? pets[0];
   const existing = best ?? (await context.existingPet());
   return typeof existing?.id === 'number' ? (existing as Pet & { id: number }) : undefined;
 }
@@ -95,10 +99,37 @@ function judge(form: PathForm, exchange: RecordedExchange, plain: Pet): Finding[
   return [finding(exchange, `${path} (${form.label}) answered ${got}`, `${allowed} (${PET_ID.section}: ${PET_ID.text})`, status === 200 ? '$.body' : '$.status')];
 }
 
+/**
+ * What a form may get without the key or with a wrong one: 401, or the 400
+ * or 404 Error a path that names no operation may get before any key check
+ * (a router that refuses `/pets/30.0` first lets nothing in). The
+ * requirement applies to every operation; whether such a path is getPet is
+ * what the interface does not say, so either is fine, but never an animal
+ * (a key check guarding `/pets/{id:[0-9]+}` while a catch-all reads the id
+ * with `Number()` lets it out), never a 5xx.
+ */
+function judgeKeyless(form: PathForm, exchange: RecordedExchange, what: string, id: number, plain?: RecordedExchange): Finding[] {
+  const status = exchange.response?.status;
+  if (status === undefined || status === 401 || status === 400 || status === 404) return [];
+  const contrast = plain?.response ? `, where /pets/${id} with ${what} got ${plain.response.status}` : '';
+  return [finding(exchange, `/pets/${form.segment} (${form.label}) answered ${status} with ${what}${contrast}`, `401, or a 400 or 404 Error to a path that names no operation (${cite(STATEMENTS.authRequired)})`, '$.status')];
+}
+
+interface FormCase {
+  label: string;
+  form: PathForm;
+  /** Absent: with the key. */
+  credentials?: (typeof BAD_CREDENTIALS)[number];
+}
+
+/** Each form with the key, then without it and with a wrong one. */
+const formCases = (forms: PathForm[]): FormCase[] =>
+  forms.flatMap((form) => [{ label: form.label, form }, ...BAD_CREDENTIALS.map((credentials) => ({ label: `${form.label}, with ${credentials.what}`, form, credentials }))]);
+
 export const pathFormRules: Rule[] = [
   {
     id: 'get-id-path-forms',
-    title: 'getPet with a known id written other ways: percent-encoded digits are the same id; leading zeros, a sign, `.0`, an exponent or hexadecimal the same animal or a 400/404; a fraction or trailing letters a 400/404',
+    title: 'getPet with a known id written other ways: percent-encoded digits are the same id; leading zeros, a sign, `.0`, an exponent or hexadecimal the same animal or a 400/404; a fraction or trailing letters a 400/404; each without the key or with a wrong one 401 or a 400/404',
     operation: 'getPet',
     writes: false,
     severity: 'contract',
@@ -112,12 +143,15 @@ export const pathFormRules: Rule[] = [
       const answered = plain.exchange.response.json as Pet;
       const outcome = await sweep(
         context,
-        pathForms(pet.id),
-        (form) => context.probe({ method: 'GET', path: `/pets/${form.segment}` }),
-        (form, { exchange }) => {
+        formCases(pathForms(pet.id)),
+        ({ form, credentials }) => context.probe({ method: 'GET', path: `/pets/${form.segment}`, ...(credentials ? { auth: credentials.auth } : {}) }),
+        ({ form, credentials }, { exchange }, plain) => {
+          if (credentials) return judgeKeyless(form, exchange, credentials.what, pet.id, plain?.exchange);
           if (form.form) context.observe('pet-id', `${answerOf(exchange)} (${exchange.response?.status === 200 ? 'read' : 'refused'}: ${form.form})`, exchange);
           return judge(form, exchange, answered);
         },
+        // Without the key, the plain id beside the form that got in: "this got 401, that got the animal".
+        ({ credentials }) => (credentials ? context.probe({ method: 'GET', path: `/pets/${pet.id}`, auth: credentials.auth }) : undefined),
       );
       return { cases: outcome.cases + 1 };
     },
