@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Defect } from './defect.js';
+import type { Defect, ServerFetch } from './defect.js';
 import { FAULTY_SERVER_KEY } from './defect.js';
 import { hasKey, withKey } from './http.js';
 import { AUTH, letsInWhen } from './variation-key-defects.js';
@@ -21,20 +21,45 @@ interface Marked {
   viaContinue?: boolean;
 }
 
+/**
+ * OPTIONS exempt from the key (CORS preflights carry none), and a router
+ * that reads the method from where `override` says (taking it out of the
+ * URL or fields it is given): the request is served as that method.
+ */
+const preflightRoutedBy =
+  (override: (url: URL, headers: Headers) => string | null) =>
+  (fetch: ServerFetch): ServerFetch =>
+  async (request, env) => {
+    const url = new URL(request.url);
+    const headers = new Headers(request.headers);
+    const method = request.method === 'OPTIONS' ? override(url, headers)?.toUpperCase() : undefined;
+    if (method === undefined) return fetch(request, env);
+    headers.set('authorization', `Bearer ${FAULTY_SERVER_KEY}`);
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await request.text();
+    return fetch(new Request(url, { method, headers, body }), env);
+  };
+
 export const variationRequestDefects: Defect[] = [
   {
     // OPTIONS is exempt from the key (CORS preflights carry none), and the router honours the override.
     name: 'OPTIONS with X-HTTP-Method-Override served as the overridden method without the key (a POST stores an animal)',
     breaks: `${AUTH} A refused request changes nothing.`,
-    wrap: (fetch) => async (request, env) => {
-      const method = request.headers.get(OVERRIDE)?.toUpperCase();
-      if (request.method !== 'OPTIONS' || method === undefined) return fetch(request, env);
-      const headers = new Headers(request.headers);
-      headers.set('authorization', `Bearer ${FAULTY_SERVER_KEY}`);
+    wrap: preflightRoutedBy((url, headers) => {
+      const method = headers.get(OVERRIDE);
       headers.delete(OVERRIDE);
-      const body = method === 'GET' || method === 'HEAD' ? undefined : await request.text();
-      return fetch(new Request(request.url, { method, headers, body }), env);
-    },
+      return method;
+    }),
+    caughtBy: ['vary-method-override-create-pet'],
+  },
+  {
+    // The same preflight exemption; the router reads the method from a _method query parameter (Rails, Laravel, Symfony forms; express method-override with a query getter).
+    name: 'OPTIONS with ?_method=POST served as the method it names without the key (an animal stored)',
+    breaks: `${AUTH} A refused request changes nothing.`,
+    wrap: preflightRoutedBy((url) => {
+      const method = url.searchParams.get('_method');
+      url.searchParams.delete('_method');
+      return method;
+    }),
     caughtBy: ['vary-method-override-create-pet'],
   },
   {

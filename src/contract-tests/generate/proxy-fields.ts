@@ -50,7 +50,24 @@ export const PROXY_FIELDS: ReadonlyArray<readonly [string, readonly string[]]> =
  * before it (the whole path, as a front end writes it).
  */
 export const REWRITE_FIELDS = ['x-original-url', 'x-rewrite-url'] as const;
-export const METHOD_OVERRIDE_FIELDS = ['x-http-method-override', 'x-http-method', 'x-method-override'] as const;
+
+/**
+ * Where a client writes the method it asks for: a field, or a query
+ * parameter, as the HTML forms of Rails, Laravel and Symfony do (`_method`;
+ * express's method-override with a query getter reads it too). A query
+ * parameter the interface does not name is no more the key's business than
+ * a field: a request carrying either without the key is without the key. A
+ * new place is one more entry.
+ */
+export type MethodOverride = { field: string } | { query: string };
+export const METHOD_OVERRIDES: readonly MethodOverride[] = [{ field: 'x-http-method-override' }, { field: 'x-http-method' }, { field: 'x-method-override' }, { query: '_method' }];
+
+/** A request to `path` naming `method` by `override`: its path (the query parameter added) and its fields. */
+export function overrideMethod(override: MethodOverride, method: string, path: string): { path: string; headers: Record<string, string>; label: string } {
+  if ('field' in override) return { path, headers: { [override.field]: method }, label: `${override.field}: ${method}` };
+  const pair = `${override.query}=${method}`;
+  return { path: `${path}${path.includes('?') ? '&' : '?'}${pair}`, headers: {}, label: `?${pair}` };
+}
 
 export type ProxySpelling = readonly number[];
 

@@ -1,6 +1,6 @@
 import { CREATED_NAME_PREFIX } from '../catalogue-fill.js';
 import { jsonText } from '../generate/json-text.js';
-import { METHOD_OVERRIDE_FIELDS, REWRITE_FIELDS } from '../generate/proxy-fields.js';
+import { METHOD_OVERRIDES, overrideMethod, REWRITE_FIELDS } from '../generate/proxy-fields.js';
 import type { ApiRequest, Method, Probe, Rule, RuleContext } from '../types.js';
 import { JSON_BODY } from './expect.js';
 import { finding, recordFailure, verdictOf } from './generated.js';
@@ -12,7 +12,8 @@ import { BAD_CREDENTIALS, withoutTheKey } from './variation-key.js';
  * Fields that name another request than the request line's
  * (generate/proxy-fields.ts): the URL before a front end's rewrite
  * (X-Original-URL, X-Rewrite-URL) and a method override (X-HTTP-Method-
- * Override, X-HTTP-Method, X-Method-Override). The interface names none: a
+ * Override, X-HTTP-Method, X-Method-Override, or `_method` in the query, as
+ * HTML forms of Rails, Laravel and Symfony write it). The interface names none: a
  * server may ignore them or refuse them, with the key and alike without it,
  * but a request that carries one without the key is still without the key.
  * A key check that reads the request line while the router reads the field
@@ -35,7 +36,10 @@ function readCases(id: string): FieldCase[] {
     { label: `listPets with ${field}: (the base path)/pets/${id}`, request: { method: 'GET' as const, path: list, pathFields: { [field]: get } }, plain: { method: 'GET' as const, path: list } },
   ]);
   // The request's own method: a server that honours the field answers as without it; one that skips the key for it shows.
-  const overrides = METHOD_OVERRIDE_FIELDS.map((field) => ({ label: `listPets with ${field}: GET`, request: { method: 'GET' as const, path: list, headers: { [field]: 'GET' } }, plain: { method: 'GET' as const, path: list } }));
+  const overrides = METHOD_OVERRIDES.map((override) => {
+    const { path, headers, label } = overrideMethod(override, 'GET', list);
+    return { label: `listPets with ${label}`, request: { method: 'GET' as const, path, headers }, plain: { method: 'GET' as const, path: list } };
+  });
   return [...rewrites, ...overrides];
 }
 
@@ -50,7 +54,7 @@ async function judgeRead(context: RuleContext, c: FieldCase, tried: number): Pro
 
 const readRule: Rule = {
   id: 'vary-rewrite-fields',
-  title: 'listPets and getPet with a rewrite field (X-Original-URL, X-Rewrite-URL) naming the other path, or a method override field: with the key answered or refused, without the key or with a wrong one 401 (or the same refusal)',
+  title: 'listPets and getPet with a rewrite field (X-Original-URL, X-Rewrite-URL) naming the other path, or a method override (a field or `_method`): with the key answered or refused, without the key or with a wrong one 401 (or the same refusal)',
   operation: 'getPet',
   writes: false,
   severity: 'contract',
@@ -71,7 +75,7 @@ const letIn = (probe: Probe): boolean => {
 
 const createRule: Rule = {
   id: 'vary-method-override-create-pet',
-  title: 'OPTIONS and GET /pets with a method override naming POST and a NewPet, without the key or with a wrong one: refused (401 or another refusal), nothing stored',
+  title: 'OPTIONS and GET /pets with a method override (a field or `_method`) naming POST and a NewPet, without the key or with a wrong one: refused (401 or another refusal), nothing stored',
   operation: 'createPet',
   writes: true,
   severity: 'contract',
@@ -80,11 +84,12 @@ const createRule: Rule = {
     const run = `${CREATED_NAME_PREFIX} refused-override ${Date.now().toString(36)}`;
     const refused = noneRefused();
     let made = 0;
-    const cases = (['OPTIONS', 'GET'] as Method[]).flatMap((method) => METHOD_OVERRIDE_FIELDS.flatMap((field) => BAD_CREDENTIALS.map((credentials) => ({ method, field, credentials }))));
+    const cases = (['OPTIONS', 'GET'] as Method[]).flatMap((method) => METHOD_OVERRIDES.flatMap((override) => BAD_CREDENTIALS.map((credentials) => ({ method, override, credentials }))));
     let shown = false;
-    for (const [i, { method, field, credentials }] of cases.entries()) {
+    for (const [i, { method, override, credentials }] of cases.entries()) {
       const body = jsonText({ name: `${run} ${made++}`, categoryId: 1, status: 'available' });
-      const probe = await context.probe({ method, path: '/pets', headers: { ...JSON_BODY, [field]: 'POST' }, body, auth: credentials.auth });
+      const { path, headers, label } = overrideMethod(override, 'POST', '/pets');
+      const probe = await context.probe({ method, path, headers: { ...JSON_BODY, ...headers }, body, auth: credentials.auth });
       // Whatever it was answered, the animal must not be stored: read back afterwards.
       if (probe.exchange.response) keepRefused(refused, body, probe.exchange);
       // One failing case is enough to show: the others are still read back.
@@ -93,8 +98,8 @@ const createRule: Rule = {
       const plain = await context.probe({ method: 'POST', path: '/pets', headers: JSON_BODY, body: jsonText({ name: `${run} ${made++}`, categoryId: 1, status: 'available' }), auth: credentials.auth });
       if (plain.exchange.response) keepRefused(refused, plain.exchange.request.body as string, plain.exchange);
       const status = probe.exchange.response?.status;
-      const failure = verdictOf([plain, probe], [finding(probe.exchange, `answered ${status} to ${method} /pets with ${field}: POST and a NewPet, with ${credentials.what}, where POST without it got ${plain.exchange.response?.status}`, `401 or a refusal, and nothing stored (${cite(STATEMENTS.authRequired)})`, '$.status')]);
-      if (!failure.ok) recordFailure(context, failure.failure, { case: `${method} /pets with ${field}: POST and a NewPet, with ${credentials.what}`, tried: i + 1, shrinks: 0 });
+      const failure = verdictOf([plain, probe], [finding(probe.exchange, `answered ${status} to ${method} /pets with ${label} and a NewPet, with ${credentials.what}, where POST without it got ${plain.exchange.response?.status}`, `401 or a refusal, and nothing stored (${cite(STATEMENTS.authRequired)})`, '$.status')]);
+      if (!failure.ok) recordFailure(context, failure.failure, { case: `${method} /pets with ${label} and a NewPet, with ${credentials.what}`, tried: i + 1, shrinks: 0 });
     }
     return { cases: cases.length + (refused.names.size ? await checkNothingStored(context, refused, 'a request with a method override sent without the key') : 0) };
   },
