@@ -32,7 +32,11 @@ export interface SpellingRunResult {
   pretty: string;
   /** For each failed rule: the replay curl lines the pretty report printed with the first cause naming it. */
   replays: Map<string, string[]>;
-  /** The keyless curl lines of `rule`'s report, each pasted into bash against the running server: its status. */
+  /**
+   * The keyless curl lines of `rule`'s report, each pasted into bash against the running server: its status. With
+   * `fillKey`, the lines that show `<API key>` outside Authorization too, pasted with the key in its place, as a
+   * reader fills it in by hand (the line as printed is kept).
+   */
   pasted: Map<string, Array<{ line: string; status: number | undefined }>>;
 }
 
@@ -65,9 +69,10 @@ function replayBlocks(pretty: string): Map<string, string[]> {
   return blocks;
 }
 
-const keyless = (line: string) => !/-H '[Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]:/.test(line) && !line.includes('<API key>');
+const AUTHORIZATION = /-H '[Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]:/;
+const keyless = (line: string) => !AUTHORIZATION.test(line) && !line.includes('<API key>');
 
-export async function runSpelling(spec: SpellingServerSpec | undefined, seed = 1): Promise<SpellingRunResult> {
+export async function runSpelling(spec: SpellingServerSpec | undefined, seed = 1, { fillKey = false } = {}): Promise<SpellingRunResult> {
   requireBuilt(CONTRACT_BIN);
   const processes = new Processes();
   const dir = mkdtempSync(join(tmpdir(), 'animal-store-spellings-'));
@@ -83,8 +88,8 @@ export async function runSpelling(spec: SpellingServerSpec | undefined, seed = 1
     const replays = replayBlocks(run.stdout);
     const pasted = new Map<string, Array<{ line: string; status: number | undefined }>>();
     for (const [rule, curls] of replays) {
-      const lines = curls.filter(keyless);
-      pasted.set(rule, await Promise.all(lines.map(async (line) => ({ line, status: await paste(line) }))));
+      const lines = curls.filter((line) => keyless(line) || (fillKey && !AUTHORIZATION.test(line)));
+      pasted.set(rule, await Promise.all(lines.map(async (line) => ({ line, status: await paste(line.replaceAll('<API key>', FAULTY_SERVER_KEY)) }))));
     }
     return { exitCode: run.code, failed, pretty: run.stdout, replays, pasted };
   } finally {

@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
-import { ALL } from './spelling-servers.js';
+import { ALL, CORRECT } from './spelling-servers.js';
 import { bothCurlLinesReproduce, runSpelling } from './run-spelling.js';
 import type { SpellingServerSpec } from './spelling-server.js';
+import { FAULTY_SERVER_KEY } from '../faulty-servers/defect.js';
 
 /**
  * Servers written from the spellings browsers, generated clients, proxies
@@ -23,6 +24,8 @@ const CAUGHT: Array<{ id: string; rule: string; bothLines: boolean }> = [
   { id: 'U15', rule: 'vary-list-pets', bothLines: false },
   { id: 'U15b', rule: 'vary-list-pets', bothLines: false },
   { id: 'F13', rule: 'vary-list-pets', bothLines: true },
+  { id: 'P1', rule: 'get-id-path-forms', bothLines: true },
+  { id: 'M2', rule: 'vary-method-override-create-pet', bothLines: true },
 ];
 
 describe('spelling servers the harness catches', () => {
@@ -43,9 +46,35 @@ describe('spelling servers the harness catches', () => {
   });
 });
 
-describe('a correct spelling server whose refusals the harness allows', () => {
-  it('C3 (400 to override fields, route-first 404 to /v1/pets/, 400 to an undocumented parameter) passes', { timeout: 90_000 }, async ({ expect }) => {
-    const result = await runSpelling(spec('C3'));
+const NEAR_MISS_RULES = ['auth-near-misses-list-pets', 'auth-near-misses-get-pet', 'auth-near-misses-create-pet'];
+
+/** Where each server takes the key, as the report's line for listPets shows it (the first near-miss it lets in). */
+const KEY_ELSEWHERE = [
+  { id: 'K1', shown: /\/v1\/pets\?access_token=<API key>'/ },
+  { id: 'K2', shown: /-H 'cookie: api_key=<API key>'/ },
+  { id: 'K3', shown: /-H 'x-api-key: <API key>'/ },
+];
+
+describe('the key outside Authorization', () => {
+  it.for(KEY_ELSEWHERE)('$id is failed by the three auth-near-misses rules, the plain request without the key shown first, the key redacted', { timeout: 90_000 }, async ({ id, shown }, { expect }) => {
+    const result = await runSpelling(spec(id), 1, { fillKey: true });
+    expect(result.exitCode).toBe(1);
+    expect(result.failed).toEqual(expect.arrayContaining(NEAR_MISS_RULES));
+    const [plain, spelled, ...more] = result.replays.get('auth-near-misses-list-pets') ?? [];
+    expect(more).toEqual([]);
+    // The request without any key, then the one with the key elsewhere: "without the key: 401; with it there: 200".
+    expect(plain).toMatch(/^curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/v1\/pets' -H 'accept: application\/json'$/);
+    expect(spelled).toMatch(shown);
+    // Pasted, the second once the key is filled in by hand: 401, then the animals.
+    expect(result.pasted.get('auth-near-misses-list-pets')?.map((l) => l.status)).toEqual([401, 200]);
+    for (const form of [FAULTY_SERVER_KEY, encodeURIComponent(FAULTY_SERVER_KEY), Buffer.from(FAULTY_SERVER_KEY).toString('base64')]) expect(result.pretty).not.toContain(form);
+  });
+});
+
+describe('correct spelling servers whose choices the harness allows', () => {
+  it.for(CORRECT.map((s) => s.name.split(' ')[0] as string))('%s passes', { timeout: 90_000 }, async (id, { expect, annotate }) => {
+    const result = await runSpelling(spec(id));
+    await annotate(`${spec(id).name}: failed ${result.failed.join(', ') || 'nothing'}`);
     expect(result.failed).toEqual([]);
     expect(result.exitCode).toBe(0);
   });
