@@ -177,7 +177,8 @@ const WRONG_KEY = [
   'cache-keyless-get-pet',
   'revalidate-credentials-list-pets',
   'revalidate-credentials-get-pet',
-  // The key on every variation: each varied request goes with a wrong key too.
+  // The key on every variation: each varied request goes with a wrong key too, as does each form of getPet's id.
+  'get-id-path-forms',
   'vary-get-pet',
   'vary-create-pet',
   // And with a field that names another request, and on a connection that carried the key.
