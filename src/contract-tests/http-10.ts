@@ -37,6 +37,8 @@ export const sendHttp10: Transport = (url, method, headers, body, limits) =>
     });
     socket.on('end', () => step(true));
     socket.on('error', (error: NodeJS.ErrnoException) => done(Object.assign(new Error('fetch failed'), { cause: error })));
-    socket.write(`${method} ${path} HTTP/1.0\r\nhost: ${target.host}\r\n${fieldLines(headers)}${length}\r\n`);
+    // A Host of the request's own form (generate/host-field.ts) instead of the URL's, never both (RFC 9112 §3.2: one Host line).
+    const host = Object.keys(headers).some((name) => name.toLowerCase() === 'host') ? '' : `host: ${target.host}\r\n`;
+    socket.write(`${method} ${path} HTTP/1.0\r\n${host}${fieldLines(headers)}${length}\r\n`);
     if (bytes !== undefined) socket.write(bytes);
   });

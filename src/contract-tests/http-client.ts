@@ -1,4 +1,5 @@
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson, unreadJson, type ExactJson } from '../shared/exact-json/parse-exact-json.js';
 import { bodyReader, CUT_BODY_KEPT, type Limits, type RawResponse, type Transport } from './body-reader.js';
@@ -7,6 +8,7 @@ import { sendOnOneConnection } from './one-connection.js';
 import { sendHttp10 } from './http-10.js';
 import { keyRedactor, REDACTED_KEY } from '../verdict/redact-key.js';
 import { withFetchFields, writeFields } from './request-form.js';
+import { hostField } from './generate/host-field.js';
 import type { ApiRequest, NearMiss, NearMissCredentials } from './types.js';
 import { NOT_SENT, type RecordedExchange, type ReceivedResponse } from '../verdict/exchange.js';
 
@@ -71,11 +73,13 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
   const base = baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   const origin = new URL(baseUrl).origin;
+  const authority = new URL(baseUrl);
   const redactKey = keyRedactor(apiKey.length >= 8 ? [apiKey] : [], REDACTED_KEY);
 
   return async function send(request) {
     const plain: Record<string, string | string[]> = { accept: 'application/json', ...request.headers };
     for (const [name, path] of Object.entries(request.pathFields ?? {})) plain[name] = basePath + path;
+    if (request.form?.host !== undefined) plain.host = hostField(request.form.host, authority);
     const credentials = credentialsOf(request.auth ?? 'key', apiKey);
     if (credentials.authorization !== undefined) plain.authorization = credentials.authorization;
     Object.assign(plain, credentials.fields);
@@ -252,11 +256,7 @@ const sendWithNode =
     // The absolute-form (RFC 9112 §3.2.2) is the whole URL.
     const req = send(url, { method, headers, path: limits.absoluteForm ? url : url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/', ...(agent ? { agent } : {}), ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
       sent?.(req.reusedSocket);
-      // Every field line, repeats joined with `, ` as fetch joins them: node's res.headers keeps only the first of a
-      // repeated singleton field (Content-Type), which would hide a second from the checks.
-      const seen: Record<string, string> = {};
-      for (const [name, values] of Object.entries(res.headersDistinct)) if (values !== undefined) seen[name] = values.join(', ');
-      const own = bodyReader(res.statusCode ?? 0, seen, limits);
+      const own = bodyReader(res.statusCode ?? 0, fieldsOf(res), limits);
       reader = own;
       res.on('data', (chunk: Buffer) => {
         if (own.add(chunk)) return;
@@ -267,6 +267,11 @@ const sendWithNode =
       res.on('error', (error) => settle(Object.assign(new Error('fetch failed'), { cause: error })));
     });
     req.on('error', (error) => settle(error.name === 'TimeoutError' ? error : Object.assign(new Error('fetch failed'), { cause: error })));
+    // A server may switch protocols when asked (RFC 9110 §7.8, §15.2.2): the 101 is its answer here; what follows is another protocol, not read.
+    req.on('upgrade', (res: IncomingMessage, socket: Duplex) => {
+      socket.destroy();
+      settle(bodyReader(res.statusCode ?? 101, fieldsOf(res), limits).decoded());
+    });
     // A body sent chunked (its Transfer-Encoding field set) goes in two chunks, as a streaming client's would.
     const chunked = body !== undefined && body.length > 1 && Object.entries(headers).some(([name, value]) => name.toLowerCase() === 'transfer-encoding' && /chunked/i.test(String(value)));
     if (!chunked) return void req.end(body);
@@ -274,6 +279,17 @@ const sendWithNode =
     req.write(bytes.subarray(0, bytes.length >> 1));
     req.end(bytes.subarray(bytes.length >> 1));
   });
+
+/**
+ * Every field line, repeats joined with `, ` as fetch joins them: node's
+ * res.headers keeps only the first of a repeated singleton field
+ * (Content-Type), which would hide a second from the checks.
+ */
+function fieldsOf(res: IncomingMessage): Record<string, string> {
+  const seen: Record<string, string> = {};
+  for (const [name, values] of Object.entries(res.headersDistinct)) if (values !== undefined) seen[name] = values.join(', ');
+  return seen;
+}
 
 /**
  * The most JSON values an answer's body is read with: one per 64 bytes of

@@ -1,4 +1,5 @@
 import type { RefusalAllowance } from './allow-refusal.js';
+import type { HostForm } from './generate/host-field.js';
 import type { InputModel } from './generate/schema-model.js';
 import type { ExactInteger } from '../shared/exact-json/int64.js';
 import type { Finding, RecordedExchange, Reproduction } from '../verdict/exchange.js';
@@ -84,6 +85,8 @@ export interface HeaderForm {
   expect?: string;
   /** The HTTP version, when not 1.1: the request goes over a socket of its own. */
   version?: '1.0';
+  /** Host written otherwise than the base URL's authority (generate/host-field.ts). */
+  host?: HostForm;
 }
 
 /**

@@ -38,6 +38,9 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   }
   // What a body not read to its end holds cannot be judged: this one finding, and no more read into its start.
   if (response.unread) return [{ check: 'exchange-body-read', level: 'error', hard: true, message: response.unread.reason, expected: response.unread.expected, path: '$.body' }];
+  // A server may switch protocols when the request asks for it (RFC 9110 §7.8): the 101 is no answer of the operation, and what follows
+  // is another protocol. Unasked, it is judged as any undocumented status (§15.2.2: a server MUST NOT switch to a protocol not asked for).
+  if (response.status === 101 && Object.keys(exchange.request.headers).some((name) => name.toLowerCase() === 'upgrade')) return [];
   const findings: NewFinding[] = httpDateFindings(response);
   const { method } = exchange.request;
   if (response.status >= 500 && !(response.status === 501 && notImplementable(operation, method))) {

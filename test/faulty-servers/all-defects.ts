@@ -18,13 +18,14 @@ import { variationUriFormDefects } from './variation-uri-form-defects.js';
 import { variationFieldDefects } from './variation-field-defects.js';
 import { variationJsonDefects } from './variation-json-defects.js';
 import { variationRequestDefects } from './variation-request-defects.js';
+import { variationGatewayDefects } from './variation-gateway-defects.js';
 
 /**
  * Every faulty server, each breaking one statement of animal-store-interface.md.
  * The error defects stay last: their slow getPet (the harness's 300 ms timeout)
  * takes most of vitest's 15 s per test, and runs fastest with no other runs alongside.
  */
-export const DEFECTS: readonly Defect[] = [...listDefects, ...createDefects, ...getDefects, ...authDefects, ...conditionalDefects, ...acceptanceDefects, ...int64Defects, ...sequenceDefects, ...variationDefects, ...methodDefects, ...cacheDefects, ...timeDefects, ...variationKeyDefects, ...variationUriDefects, ...variationUriFormDefects, ...variationFieldDefects, ...variationRequestDefects, ...variationJsonDefects, ...errorDefects];
+export const DEFECTS: readonly Defect[] = [...listDefects, ...createDefects, ...getDefects, ...authDefects, ...conditionalDefects, ...acceptanceDefects, ...int64Defects, ...sequenceDefects, ...variationDefects, ...methodDefects, ...cacheDefects, ...timeDefects, ...variationKeyDefects, ...variationUriDefects, ...variationUriFormDefects, ...variationFieldDefects, ...variationRequestDefects, ...variationJsonDefects, ...variationGatewayDefects, ...errorDefects];
 
 const names = new Set<string>();
 for (const defect of DEFECTS) {

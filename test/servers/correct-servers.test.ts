@@ -5,7 +5,7 @@ import { startReferenceServer } from './reference-server.js';
 import { startApiServer, mockData } from '../support/contract-cli.js';
 import { NAME_LIMIT, refusesLongNames } from './declared-limit-servers.js';
 import { referenceCatalogue } from './reference-catalogue.js';
-import { ignoresEmptyLastSegment, redirectsEmptyLastSegment, refusesChunkedBodies, refusesSpelledIntegers, refusesUnnormalizedPaths } from './variation-choices.js';
+import { ignoresEmptyLastSegment, redirectsEmptyLastSegment, refusesChunkedBodies, refusesOtherHosts, refusesSpelledIntegers, refusesUnnormalizedPaths, switchesToH2c } from './variation-choices.js';
 import { runSuite } from '../../src/contract-tests/run-suite.js';
 import { type SuiteReport } from '../../src/verdict/report.js';
 
@@ -44,6 +44,8 @@ const servers = {
   // Refusals a front end makes before any key check, alike with and without the key.
   'mock behind a strict firewall (400 to a path not normalized, before the key)': async () => startApiServer({ apiKey: KEY, intercept: refusesUnnormalizedPaths }),
   'mock behind a front end refusing chunked bodies (411, before the key)': async () => startApiServer({ apiKey: KEY, intercept: refusesChunkedBodies }),
+  'mock behind a front end answering 421 to a Host not its own (before the key)': async () => startApiServer({ apiKey: KEY, intercept: refusesOtherHosts }),
+  'mock switching to HTTP/2 (101) on Upgrade: h2c (before the key)': async () => startApiServer({ apiKey: KEY, intercept: switchesToH2c }),
 };
 
 /** What each server's owner declares it refuses. */

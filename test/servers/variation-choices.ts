@@ -70,3 +70,27 @@ export const refusesUnnormalizedPaths = (request: IncomingMessage, response: Ser
 /** A front end without chunked support (nginx with chunked_transfer_encoding off, some gateways): 411 to a chunked body, with or without the key. */
 export const refusesChunkedBodies = (request: IncomingMessage, response: ServerResponse): boolean =>
   /chunked/i.test(String(request.headers['transfer-encoding'] ?? '')) && refuseBefore(response, 411, 'length_required', 'send Content-Length');
+
+/**
+ * A front end that serves its own name only (name-based virtual hosts,
+ * Django's ALLOWED_HOSTS): 421 Misdirected Request (RFC 9110 §15.5.20) to
+ * a Host naming another, with or without the key, before any key check.
+ * Its own name is the address it was reached on, in any case.
+ */
+export const refusesOtherHosts = (request: IncomingMessage, response: ServerResponse): boolean => {
+  const own = `${request.socket.localAddress}:${request.socket.localPort}`;
+  return (request.headers.host ?? '').toLowerCase() !== own && refuseBefore(response, 421, 'misdirected_request', `this server answers for ${own} only`);
+};
+
+/**
+ * A server that switches to HTTP/2 when a request asks for h2c (RFC 9110
+ * §7.8, RFC 7540 §3.2), before any key check, as Go's h2c handler does: it
+ * answers 101 and speaks HTTP/2 from then on. Here it closes the
+ * connection after the 101: what an HTTP/2 connection would carry is not
+ * what the harness reads.
+ */
+export const switchesToH2c = (request: IncomingMessage): boolean => {
+  if (!/\bh2c\b/i.test(request.headers.upgrade ?? '')) return false;
+  request.socket.end('HTTP/1.1 101 Switching Protocols\r\nconnection: Upgrade\r\nupgrade: h2c\r\n\r\n');
+  return true;
+};

@@ -12,7 +12,9 @@ import fc from 'fast-check';
  * client-address fields of reverse proxies and CDNs (nginx's X-Real-IP,
  * Akamai's and Cloudflare's True-Client-IP, CF-Connecting-IP, Fastly's,
  * X-Client-IP, X-Cluster-Client-IP, Client-IP) are no standard at all: the
- * same reasoning holds, a client writes them as easily as the proxy.
+ * same reasoning holds, a client writes them as easily as the proxy; so
+ * are X-Forwarded-Prefix and X-Forwarded-Port, the path prefix and the
+ * port a front end received.
  *
  * The values come from each field's grammar, the ones a server might take
  * for a trusted hop: a loopback or private address (IPv4, IPv6 in brackets
@@ -35,21 +37,39 @@ export const PROXY_FIELDS: ReadonlyArray<readonly [string, readonly string[]]> =
   ['x-client-ip', ['127.0.0.1', '172.16.0.1']],
   ['x-cluster-client-ip', ['10.0.0.1', '127.0.0.1']],
   ['client-ip', ['127.0.0.1', '10.0.0.1']],
+  // The path prefix a front end stripped (Traefik StripPrefix, Spring Cloud Gateway, ingress-nginx, Kong): a server may build links with it, never decide who is let in by it.
+  ['x-forwarded-prefix', ['/api', '/internal']],
+  // The port the client reached the load balancer on (AWS ELB, HAProxy): the default https port, or a management port.
+  ['x-forwarded-port', ['443', '8081']],
 ];
 
 /**
  * Fields that name another request than the request line's: the URL before
- * a front end rewrote it (IIS ARR and URL Rewrite, Symfony, Zend read
- * X-Original-URL and X-Rewrite-URL) and the method a client behind a proxy
- * that blocks methods asks for (X-HTTP-Method-Override: Google APIs,
- * ASP.NET, Rails; X-HTTP-Method; X-Method-Override). The interface names
- * none of them: a server may ignore them or refuse them, but a request
- * carrying one without the key is still a request without the key (the
- * Authentication section: "The requirement applies to every operation").
- * `path` fields hold a path below the base URL, sent with the base's path
- * before it (the whole path, as a front end writes it).
+ * a front end rewrote it, or the one a gateway asks an authorization
+ * service about, and the method a client behind a proxy that blocks
+ * methods asks for (X-HTTP-Method-Override: Google APIs, ASP.NET, Rails;
+ * X-HTTP-Method; X-Method-Override). The interface names none of them: a
+ * server may ignore them or refuse them, but a request carrying one
+ * without the key is still a request without the key (the Authentication
+ * section: "The requirement applies to every operation"), and a backend
+ * that takes "the gateway's field is here" for "the gateway checked the
+ * key" lets any client in. Each rewrite field holds a whole path, sent
+ * with the base's path before it, as a front end writes it. A new one is
+ * one more entry.
  */
-export const REWRITE_FIELDS = ['x-original-url', 'x-rewrite-url'] as const;
+export const REWRITE_FIELDS = [
+  // IIS ARR and URL Rewrite, read by Symfony and Zend.
+  'x-original-url',
+  'x-rewrite-url',
+  // Envoy, when a route rewrites the path.
+  'x-envoy-original-path',
+  // Traefik's ForwardAuth, to the authorization service.
+  'x-forwarded-uri',
+  // nginx's auth_request, by the convention of its documentation (proxy_set_header X-Original-URI $request_uri).
+  'x-original-uri',
+  // Kong, the path the client asked for before a route stripped it.
+  'x-forwarded-path',
+] as const;
 
 /**
  * Where a client writes the method it asks for: a field, or a query

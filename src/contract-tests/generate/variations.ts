@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { HeaderForm } from '../types.js';
+import type { HostForm } from './host-field.js';
 import { everyJsonSpelling, everyNumberSpelling, jsonSpellingArbitrary, spellsNumbers, spellsText, type JsonSpelling } from './json-spelling.js';
 import { everyProxySpelling, proxyFields, proxySpellingArbitrary, type ProxySpelling } from './proxy-fields.js';
 import { everyUriSpelling, spellsOtherwise, uriSpellingArbitrary, type SpelledPlaces, type UriSpelling } from './uri-spelling.js';
@@ -89,6 +90,33 @@ export const DIMENSIONS = {
    * a 4xx, but without the key never let in.
    */
   pathForm: [null, '// before the first segment', '// before the last segment', 'in upper case', ';x=1 after the last segment', '%2F for the last /', '\\ for the last /', 'a fragment #x', 'an empty query piece last (? or &)', 'an empty query piece first (?&)'],
+  /**
+   * Host names the target URI's authority (RFC 9110 §7.2), which the client
+   * writes: the host is case-insensitive (RFC 3986 §6.2.2.1) and the
+   * scheme's default port written out names the same authority (§6.2.3, RFC
+   * 9110 §4.2.3). Written from the base URL (generate/host-field.ts).
+   */
+  host: ['as in the URL', 'in upper case', 'with the default port written'],
+  /**
+   * Another name in Host: a browser or curl at http://localhost:PORT/ sends
+   * `localhost:PORT`, a proxy may keep its client's Host, and any client may
+   * write one. Whether it names the same server the harness cannot know (a
+   * trailing dot is DNS's absolute name, RFC 3986 §3.2.2, not a URI
+   * equivalence; another name may reach another virtual host): it may be
+   * answered as the plain request or refused (421, RFC 9110 §15.5.20; 400;
+   * 404), but a request without the key is one whatever its Host.
+   */
+  otherHost: [null, 'with a trailing dot', 'localhost', 'LOCALHOST.', '[::1]'],
+  /**
+   * RFC 9110 §7.8: a server may ignore Upgrade and answer the request as it
+   * is, or switch protocols (101). `curl --http2` on an http URL writes the
+   * h2c fields (RFC 7540 §3.2); a WebSocket client the handshake's (RFC 6455 §4.1).
+   */
+  upgrade: [
+    null,
+    { upgrade: 'h2c', connection: 'Upgrade, HTTP2-Settings', 'http2-settings': 'AAMAAABkAAQCAAAAAAIAAAAA' },
+    { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' },
+  ],
 } as const;
 
 export type Dimension = keyof typeof DIMENSIONS;
@@ -103,14 +131,14 @@ export type Dimension = keyof typeof DIMENSIONS;
 export type Variation = Partial<Record<Dimension, number>> & { uri?: UriSpelling; uriPlaces?: SpelledPlaces; proxy?: ProxySpelling; json?: JsonSpelling };
 
 /** The dimensions every operation's requests vary: its fields, and an undocumented query parameter. */
-export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment', 'httpVersion', 'target', 'pathForm'];
+export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment', 'httpVersion', 'target', 'pathForm', 'host', 'otherHost', 'upgrade'];
 
 /**
  * Forms where the interface is silent on whether they are the same request:
  * drawn in one case of five, so that most cases judge the equivalent forms
  * beside them in full.
  */
-const SILENT: readonly Dimension[] = ['emptyLastSegment', 'simpleBody', 'httpVersion', 'pathForm'];
+const SILENT: readonly Dimension[] = ['emptyLastSegment', 'simpleBody', 'httpVersion', 'pathForm', 'otherHost'];
 export const LIST_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'querySpelling'];
 export const CREATE_DIMENSIONS: readonly Dimension[] = [...EVERY_OPERATION_DIMENSIONS, 'transfer', 'contentType', 'simpleBody', 'expect'];
 
@@ -192,11 +220,14 @@ const LABELS: Record<Dimension, string> = {
   httpVersion: 'HTTP version',
   target: 'the request target in',
   pathForm: 'the target written a way RFC 3986 does not call the same:',
+  host: 'Host',
+  otherHost: 'Host',
+  upgrade: 'an upgrade asked for:',
 };
 
 /** How the HTTP client writes the request's fields: undefined when nothing of them is varied (sent exactly as unvaried requests are). */
 export function headerForm(variation: Variation): HeaderForm | undefined {
-  const fields: Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer', 'contentType', 'simpleBody', 'expect', 'httpVersion'];
+  const fields: Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer', 'contentType', 'simpleBody', 'expect', 'httpVersion', 'host', 'otherHost', 'upgrade'];
   const proxy = proxyFields(variation.proxy);
   if (!fields.some((d) => (variation[d] ?? 0) !== 0) && Object.keys(proxy).length === 0) return undefined;
   const scheme = formOf(variation, 'scheme');
@@ -209,7 +240,7 @@ export function headerForm(variation: Variation): HeaderForm | undefined {
       'accept-encoding': formOf(variation, 'acceptEncoding'),
       'user-agent': formOf(variation, 'userAgent'),
     },
-    extra: { ...(formOf(variation, 'extraHeader') ?? {}), ...(formOf(variation, 'browser') ?? {}), ...proxy },
+    extra: { ...(formOf(variation, 'extraHeader') ?? {}), ...(formOf(variation, 'browser') ?? {}), ...proxy, ...(formOf(variation, 'upgrade') ?? {}) },
     names: formOf(variation, 'fieldNames'),
     order: formOf(variation, 'headerOrder'),
     whitespace: formOf(variation, 'whitespace'),
@@ -220,7 +251,16 @@ export function headerForm(variation: Variation): HeaderForm | undefined {
     ...(contentType === DIMENSIONS.contentType[0] ? {} : { contentType }),
     ...(formOf(variation, 'expect') ? { expect: '100-continue' } : {}),
     ...(version === '1.1' ? {} : { version }),
+    ...hostOf(variation),
   };
+}
+
+/** The Host a variation asks for, by the form's name (the value is written from the base URL: generate/host-field.ts). */
+function hostOf(variation: Variation): { host?: HostForm } {
+  const other = formOf(variation, 'otherHost');
+  if (other !== null) return { host: other };
+  const host = formOf(variation, 'host');
+  return host === DIMENSIONS.host[0] ? {} : { host };
 }
 
 export const extraQueryOf = (variation: Variation): string | null => formOf(variation, 'extraQuery');
@@ -228,6 +268,9 @@ export const querySpellingOf = (variation: Variation) => formOf(variation, 'quer
 export const emptyLastSegmentOf = (variation: Variation): boolean => formOf(variation, 'emptyLastSegment');
 export const pathFormOf = (variation: Variation) => formOf(variation, 'pathForm');
 export const targetOf = (variation: Variation) => formOf(variation, 'target');
-/** Whether the variation holds a form the interface is silent on (an empty last segment, a path form): another path, which a server may answer otherwise. */
-export const silentFormOf = (variation: Variation): boolean => emptyLastSegmentOf(variation) || pathFormOf(variation) !== null;
+export const otherHostOf = (variation: Variation) => formOf(variation, 'otherHost');
+/** Whether the variation holds a form the interface is silent on (an empty last segment, a path form, another name in Host): another request, which a server may answer otherwise. */
+export const silentFormOf = (variation: Variation): boolean => emptyLastSegmentOf(variation) || pathFormOf(variation) !== null || otherHostOf(variation) !== null;
+/** Whether a 2xx to the variation is not compared with the plain answer: a target RFC 3986 does not call the same, or another Host, may be read its own way or reach another virtual host. */
+export const notComparedOf = (variation: Variation): boolean => pathFormOf(variation) !== null || otherHostOf(variation) !== null;
 export const jsonSpellingOf = (variation: Variation): JsonSpelling => variation.json ?? {};

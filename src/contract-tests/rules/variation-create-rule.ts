@@ -85,9 +85,9 @@ async function createCase(context: RuleContext, { pet: drawn, variation, shape }
     const sent = auth === undefined || typeof pet.name !== 'string' ? pet : { ...pet, name: `${refused.mark()} ${pet.name}` };
     const body = spellJson(sent, jsonSpellingOf(v));
     const probe = await context.probe({ method: 'POST', path: variedPath(context.basePath, '/pets', {}, v), target: targetOf(v), ...(silentFormOf(v) ? { otherPath: true as const } : {}), headers: JSON_BODY, body, ...formOf(v), ...(auth ? { auth } : {}) });
-    // Refused without the key (401, or the refusal it got with the key): it must have stored nothing.
+    // Refused without the key (401, or the refusal it got with the key), or switched to another protocol (101): it must have stored nothing.
     const status = probe.exchange.response?.status;
-    if (auth !== undefined && status !== undefined && status >= 300 && status < 500) keepRefused(refused.kept, body, probe.exchange);
+    if (auth !== undefined && status !== undefined && (status < 200 || (status >= 300 && status < 500))) keepRefused(refused.kept, body, probe.exchange);
     if (auth === undefined) probes.push(probe);
     return probe;
   };
@@ -162,7 +162,7 @@ const describeBody = (pet: NewPet): string => `{${Object.entries(pet).map(([k, v
 
 export const variationCreateRule: Rule = {
   id: 'vary-create-pet',
-  title: 'createPet written another way a client may write it (member order, JSON whitespace and escapes, a chunked body, negotiation fields, proxy fields, field names and order, the scheme, the path\'s spelling, an undocumented parameter) stores the same animal, and without the key or with a wrong one gets 401 and stores nothing',
+  title: 'createPet written another way a client may write it (member order, JSON whitespace and escapes, a chunked body, negotiation fields, proxy fields, field names and order, the scheme, the path\'s spelling, an undocumented parameter, Host, an Upgrade) stores the same animal, and without the key or with a wrong one gets 401 and stores nothing',
   operation: 'createPet',
   writes: true,
   severity: 'contract',

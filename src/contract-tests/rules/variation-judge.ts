@@ -2,7 +2,7 @@ import { unacceptedCoding } from '../../verdict/decode-body.js';
 import { spellsNumbers, spellsText } from '../generate/json-spelling.js';
 import { proxyFields } from '../generate/proxy-fields.js';
 import { holdsDotSegment, spellsOtherwise } from '../generate/uri-spelling.js';
-import { DIMENSIONS, describeVariation, extraQueryOf, headerForm, pathFormOf, silentFormOf, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
+import { DIMENSIONS, describeVariation, extraQueryOf, headerForm, otherHostOf, pathFormOf, silentFormOf, variedDimensions, type Dimension, type Variation } from '../generate/variations.js';
 import { answerOf } from '../silent-log.js';
 import type { RuleContext } from '../types.js';
 import type { Statement } from '../../verdict/report.js';
@@ -39,6 +39,9 @@ const WHY: Record<Dimension, string> = {
   expect: 'Expect: 100-continue is about the transfer of the content, not the request (RFC 9110 §10.1.1; only 417 may refuse it)',
   httpVersion: 'the same request in HTTP/1.0 (RFC 9112 §2.3; a server may refuse the version with 505, RFC 9110 §15.6.6), with the key answered alike or refused, without it 401',
   target: 'a server MUST accept the absolute-form of a request target, which names the same target URI (RFC 9112 §3.2.2, §3.3)',
+  host: 'the host is case-insensitive and the default port written out names the same authority (RFC 3986 §6.2.2.1, §6.2.3; RFC 9110 §4.2.3)',
+  otherHost: 'Host is the client\'s to write (RFC 9110 §7.2): another name may be answered as the plain request or refused (421, RFC 9110 §15.5.20; 400; 404), but a request without the key is one whatever its Host, and is never let in',
+  upgrade: 'a server may ignore Upgrade and answer the request as it is, or switch protocols with 101 (RFC 9110 §7.8): with the key either, without it 401 or 101, never a 2xx',
   pathForm: 'RFC 3986 does not make a doubled slash, another case, a ;parameter, %2F or \\ the same path (§3.3, §6.2.2.1, §2.2), nor an empty query piece the same query (§6.2.3), and a request target has no fragment (RFC 9112 §3.2): it may be answered as the plain request, redirected or refused with a 4xx Error, but never let in without the key',
 };
 
@@ -69,10 +72,14 @@ export function sameAs(variation: Variation, statement: Statement): string {
  * same URI, but a strict firewall refuses a path not normalized, and only
  * hand-written clients send one: `url`, the target as sent), 400 to an integer written with a fraction or an
  * exponent (the interface is silent), 411 to a body sent chunked (RFC 9112 §6.3), a 4xx other than 401 to a JSON
- * body sent as text/plain or a form, 417 to Expect: 100-continue (RFC 9110 §10.1.1), 505 or 426 to HTTP/1.0.
+ * body sent as text/plain or a form, 417 to Expect: 100-continue (RFC 9110 §10.1.1), 505 or 426 to HTTP/1.0,
+ * a redirect or any 4xx to another name in Host, 101 to an Upgrade (RFC 9110 §7.8).
  */
 export function excused(variation: Variation, status: number, url = ''): boolean {
   if (extraQueryOf(variation) !== null && status >= 400 && status < 500) return true;
+  // Another name may reach another virtual host, whose 401 to the key is no fault of the API's.
+  if (otherHostOf(variation) !== null && status >= 300 && status < 500) return true;
+  if ((variation.upgrade ?? 0) !== 0 && status === 101) return true;
   if (silentFormOf(variation) && status >= 300 && status < 500 && status !== 401) return true;
   if (status === 400 && spellsOtherwise(variation.uri) && holdsDotSegment(url.replace(/^[a-z]+:\/\/[^/?#]*/i, ''))) return true;
   if (spellsNumbers(variation.json) && status === 400) return true;
@@ -91,6 +98,8 @@ const EXCUSING: ReadonlyArray<{ dimension: Dimension; excuses: (status: number) 
   { dimension: 'simpleBody', excuses: (status) => status >= 400 && status < 500 && status !== 401 },
   { dimension: 'expect', excuses: (status) => status === 417 },
   { dimension: 'httpVersion', excuses: (status) => status === 505 || status === 426 },
+  { dimension: 'otherHost', excuses: (status) => status >= 300 && status < 500 },
+  { dimension: 'upgrade', excuses: (status) => status === 101 },
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { Finding } from '../../verdict/exchange.js';
 import { CREDENTIALS } from './auth-rules.js';
 import { finding } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';
+import { fieldOf } from './variation-judge.js';
 
 type Credentials = (typeof CREDENTIALS)[number];
 
@@ -36,7 +37,7 @@ const alsoAllowed = (keyedStatus: number | undefined, refused: boolean): number 
 /**
  * The varied request sent with each bad credential: each must get 401 (or
  * as alsoAllowed says; for a form the interface is silent on, `silent`,
- * any redirect or 4xx).
+ * any redirect or 4xx; for a request asking for an upgrade, 101).
  * When one does not, the same credentials on the request as the harness
  * always writes it go too, so the report shows the plain request beside the
  * spelling that got in (both as curl lines).
@@ -50,7 +51,9 @@ export async function withoutTheKey(sendVaried: SendWith, sendPlain: SendWith, k
     const status = varied.exchange.response?.status;
     // A form the interface is silent on names another path: without the key any redirect or refusal lets nothing in (a router may answer it before the key check, the key check before the router), never a 2xx.
     const silentRefusal = silent && status !== undefined && status >= 300 && status < 500;
-    if (status === undefined || status === 401 || status === allowed || silentRefusal) {
+    // A request that asked for an upgrade may get 101 (RFC 9110 §7.8): no content of the API comes with it.
+    const switched = status === 101 && fieldOf(varied.exchange.request, 'upgrade') !== undefined;
+    if (status === undefined || status === 401 || status === allowed || silentRefusal || switched) {
       probes.push(varied);
       continue;
     }

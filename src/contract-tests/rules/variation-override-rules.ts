@@ -11,7 +11,7 @@ import { BAD_CREDENTIALS, withoutTheKey } from './variation-key.js';
 /**
  * Fields that name another request than the request line's
  * (generate/proxy-fields.ts): the URL before a front end's rewrite
- * (X-Original-URL, X-Rewrite-URL) and a method override (X-HTTP-Method-
+ * (X-Original-URL, X-Rewrite-URL, X-Envoy-Original-Path, …) and a method override (X-HTTP-Method-
  * Override, X-HTTP-Method, X-Method-Override, or `_method` in the query, as
  * HTML forms of Rails, Laravel and Symfony write it). The interface names none: a
  * server may ignore them or refuse them, with the key and alike without it,
@@ -54,7 +54,7 @@ async function judgeRead(context: RuleContext, c: FieldCase, tried: number): Pro
 
 const readRule: Rule = {
   id: 'vary-rewrite-fields',
-  title: 'listPets and getPet with a rewrite field (X-Original-URL, X-Rewrite-URL) naming the other path, or a method override (a field or `_method`): with the key answered or refused, without the key or with a wrong one 401 (or the same refusal)',
+  title: 'listPets and getPet with a rewrite field (X-Original-URL, X-Rewrite-URL, X-Envoy-Original-Path, X-Forwarded-Uri, X-Original-URI, X-Forwarded-Path) naming the other path, or a method override (a field or `_method`): with the key answered or refused, without the key or with a wrong one 401 (or the same refusal)',
   operation: 'getPet',
   writes: false,
   severity: 'contract',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { arbitraryFor, harmlessValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
-import { describeVariation, everyForm, pathFormOf, silentFormOf, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import { describeVariation, everyForm, notComparedOf, silentFormOf, LIST_DIMENSIONS, EVERY_OPERATION_DIMENSIONS, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange } from '../../verdict/exchange.js';
 import { finding, searchAndRecord, verdictOf } from './generated.js';
@@ -62,8 +62,8 @@ function samePage({ plain, varied, excused, keyFindings }: Awaited<ReturnType<ty
   if (keyFindings.length) return [...findings, ...keyFindings];
   const first = plain.response?.json;
   const second = varied.response?.json;
-  // A target in a form RFC 3986 does not call the same is another request: a server reads it its own way (`status=available#x` as a status no animal has).
-  if (pathFormOf(variation) !== null) return findings;
+  // A target in a form RFC 3986 does not call the same is another request: a server reads it its own way (`status=available#x` as a status no animal has); another Host may reach another virtual host.
+  if (notComparedOf(variation)) return findings;
   if (findings.length || varied.response?.status !== 200 || !Array.isArray(first) || !Array.isArray(second)) return findings;
   const limit = query[PAGE_SIZE] === undefined ? DEFAULT_PAGE_SIZE : Number(query[PAGE_SIZE]);
   if (second.length < first.length) return [finding(varied, `${second.length} animals, where the same request written as the harness always writes it got ${first.length}`, sameAs(variation, STATEMENTS.limitRange), '$.body.length')];
@@ -76,7 +76,7 @@ function samePage({ plain, varied, excused, keyFindings }: Awaited<ReturnType<ty
 export const variationReadRules: Rule[] = [
   {
     id: 'vary-list-pets',
-    title: 'listPets written another way a client may write it (negotiation fields, proxy fields, field names and order, whitespace, the scheme, the path and query\'s spelling, an undocumented parameter) gets the same answer, and without the key or with a wrong one 401',
+    title: 'listPets written another way a client may write it (negotiation fields, proxy fields, field names and order, whitespace, the scheme, the path and query\'s spelling, an undocumented parameter, Host, an Upgrade) gets the same answer, and without the key or with a wrong one 401',
     operation: 'listPets',
     writes: false,
     severity: 'contract',
@@ -101,7 +101,7 @@ export const variationReadRules: Rule[] = [
   },
   {
     id: 'vary-get-pet',
-    title: 'getPet of an existing animal and of an unknown id written another way a client may write it (negotiation fields, proxy fields, field names and order, whitespace, the scheme, the path\'s spelling, an undocumented parameter) gets the same Pet or 404, and without the key or with a wrong one 401',
+    title: 'getPet of an existing animal and of an unknown id written another way a client may write it (negotiation fields, proxy fields, field names and order, whitespace, the scheme, the path\'s spelling, an undocumented parameter, Host, an Upgrade) gets the same Pet or 404, and without the key or with a wrong one 401',
     operation: 'getPet',
     writes: false,
     severity: 'contract',
@@ -120,7 +120,7 @@ export const variationReadRules: Rule[] = [
         async check({ variation, id }) {
           const { probes, plain, varied, excused, keyFindings } = await both(context, paths[id], {}, variation, unvaried[id]);
           const findings = [...sameStatus(plain, varied, variation, id === 'known' ? STATEMENTS.getSuccess : STATEMENTS.getNotFound, excused), ...keyFindings];
-          const at = varied.response?.status === 200 && plain.response?.status === 200 && pathFormOf(variation) === null ? firstDifference(varied.response.json, plain.response.json) : undefined;
+          const at = varied.response?.status === 200 && plain.response?.status === 200 && !notComparedOf(variation) ? firstDifference(varied.response.json, plain.response.json) : undefined;
           if (at) findings.push(finding(varied, `the Pet differs at ${at} from the one the same request written as the harness always writes it got`, sameAs(variation, STATEMENTS.getSuccess), at));
           return verdictOf(probes, findings);
         },
