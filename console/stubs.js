@@ -21,6 +21,7 @@ const ANSWERS = [
   { value: 'delay', label: 'a delay, then the normal answer', answer: (/** @type {number} */ ms) => ({ fault: { latency: { fixedMs: ms } } }) },
   { value: 'hang', label: 'no answer (hang)', answer: () => ({ fault: { then: 'hang' } }) },
   { value: 'reset', label: 'the connection dropped (reset)', answer: () => ({ fault: { then: 'reset' } }) },
+  { value: 'close', label: 'the connection closed before any answer', answer: () => ({ fault: { then: 'close' } }) },
   { value: 'malformed-json', label: 'a JSON body cut half way', answer: () => ({ fault: { then: 'malformed-json' } }) },
   { value: 'empty-body', label: 'the normal status with an empty body', answer: () => ({ fault: { then: 'empty-body' } }) },
   { value: 'gateway-page', label: "502 Bad Gateway as a gateway's HTML page", answer: () => ({ fault: { then: 'gateway-page' } }) },

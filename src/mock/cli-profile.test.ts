@@ -28,6 +28,7 @@ choices:
   malformed-json: { status: 400, code: bad_json }
   body-not-object: { status: 400, code: bad_body }
   media-type: { status: 415, code: unsupported_media_type }
+  content-coding: { status: 415, code: unsupported_coding }
   missing-field: { status: 400, code: field_missing }
   invalid-value: { status: 400, code: bad_value }
   unknown-id: { status: 404, code: no_such_pet }
@@ -108,6 +109,10 @@ describe('the mock with a profile', () => {
     expect(answer(await post(mock, '{"name":'))).toBe('400 bad_json');
     expect(answer(await post(mock, ' [{"name":"Rex","categoryId":1}]'))).toBe('400 bad_body');
     expect(answer(await post(mock, '{"name":"Rex","categoryId":1}', 'text/plain'))).toBe('415 unsupported_media_type');
+    const coded = (coding: string) => call(mock, '/pets', { method: 'POST', body: '{"name":"Rex","categoryId":1}', headers: { 'content-type': 'application/json', 'content-encoding': coding } });
+    expect(answer(await coded('x-unknown'))).toBe('415 unsupported_coding');
+    expect(answer(await coded('gzip'))).toBe('415 unsupported_coding');
+    expect((await coded('identity')).status).toBe(201);
     expect(answer(await post(mock, JSON.stringify({ name: 'x'.repeat(1001), categoryId: 1 })))).toBe('400 name_too_long');
     expect((await post(mock, JSON.stringify({ name: 'x'.repeat(1000), categoryId: 1 }))).status).toBe(201);
     // Counted in characters (code points): 1,000 emoji are 2,000 UTF-16 code units, and accepted.
@@ -192,6 +197,17 @@ choices:
     const id = rex.json.id as number;
     for (const form of [`+${id}`, `%20${id}`, `%20%20+${id}`, `0x${id.toString(16)}`]) expect((await call(mock, `/pets/${form}`)).json?.id, form).toBe(id);
     for (const form of [`0${id}`, `${id}.0`, `${id}e0`, `${id}%20`, `++${id}`, `${id}abc`]) expect(answer(await call(mock, `/pets/${form}`)), form).toBe('400 bad_pet_id');
+  });
+
+  it('reads a body under any content coding as it is when the profile ignores the coding: JSON stored, bytes that are not JSON refused as such', async () => {
+    const file = fixture('coding-ignored.yaml', 'version: 1\nname: coding-ignored\nchoices:\n  content-coding: ignored\n  malformed-json: { status: 400, code: bad_json }\n');
+    const mock = await startMock(['--profile', file]);
+    const coded = (body: string | Uint8Array) => call(mock, '/pets', { method: 'POST', body, headers: { 'content-type': 'application/json', 'content-encoding': 'x-unknown' } });
+    const created = await coded(JSON.stringify({ name: 'Coded', categoryId: 2 }));
+    expect(created.status).toBe(201);
+    expect((await call(mock, `/pets/${created.json.id}`)).json.name).toBe('Coded');
+    // The mock decompresses nothing: gzip's bytes read as they are are not JSON.
+    expect(answer(await coded(new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x00])))).toBe('400 bad_json');
   });
 
   it('ignores a refused limit or status when the profile says so: the page as without it', async () => {

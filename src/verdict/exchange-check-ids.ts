@@ -28,6 +28,10 @@ export const EXCHANGE_CHECKS = {
     section: 'What the service does',
     text: 'The service is an HTTP/JSON service (RFC 9110 §5.6.7: a sender MUST generate the timestamps of a field defined as HTTP-date in the IMF-fixdate format, as in Sun, 06 Nov 1994 08:49:37 GMT: Date §6.6.1, Last-Modified §8.8.2, Retry-After §10.2.3, Expires RFC 9111 §5.3)',
   },
+  'exchange-etag': {
+    section: 'What the service does',
+    text: 'The service is an HTTP/JSON service (RFC 9110 §8.8.3: ETag = entity-tag = [ W/ ] DQUOTE *etagc DQUOTE, one entity-tag; §2.2: a sender MUST NOT generate protocol elements that do not match the grammar defined by the corresponding ABNF rules)',
+  },
   'exchange-error-body': {
     section: 'Errors',
     text: 'every error response has the Error body: code (string), message (string), status (integer, equal to the HTTP status code)',

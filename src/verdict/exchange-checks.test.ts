@@ -193,3 +193,35 @@ describe('exchange-http-date (RFC 9110 §5.6.7)', () => {
     expect(await checksOfAnswer('GET', '/pets/1', {}, { status: 404, headers: { ...JSON_TYPE, ...date }, body: NOT_FOUND })).toEqual(['exchange-http-date']);
   });
 });
+
+describe('exchange-etag (RFC 9110 §8.8.3)', () => {
+  const JSON_TYPE = { 'content-type': 'application/json' };
+  const tagged = (etag: string) => checksOfAnswer('GET', '/pets/1', {}, { status: 200, headers: { ...JSON_TYPE, etag }, body: PET });
+
+  it.each(['"a1b2"', 'W/"a1b2"', '""', 'W/""', '"sha-256:x/y+z=="', '"\u00e9t\u00e9"', '"W/"'])('%s passes', async (etag) => {
+    expect(await tagged(etag)).toEqual([]);
+  });
+
+  it.each([
+    'a1b2', // unquoted, as a framework writing a hash as it is
+    'w/"a1b2"', // W/ is case-sensitive
+    'W/ "a1b2"',
+    '"a1b2',
+    '"a b"', // no space inside
+    '"a"b"',
+    "'a1b2'",
+    ' "a1b2"',
+    '"a1b2", "c3d4"', // two field lines, joined: ETag holds one entity-tag
+    'W/a1b2',
+  ])('%s is the one finding', async (etag) => {
+    expect(await tagged(etag)).toEqual(['exchange-etag']);
+  });
+
+  it('judges an answer without content (a 304, a HEAD) and an error too', async () => {
+    const etag = { etag: 'a1b2' };
+    expect(await checksOfAnswer('GET', '/pets/1', { 'if-none-match': '"a1b2"' }, { status: 304, headers: etag })).toEqual(['exchange-etag']);
+    expect(await checksOfAnswer('HEAD', '/pets', {}, { status: 200, headers: etag })).toEqual(['exchange-etag']);
+    const notFound = '{"code":"pet_not_found","message":"no animal 1","status":404}';
+    expect(await checksOfAnswer('GET', '/pets/1', {}, { status: 404, headers: { ...JSON_TYPE, ...etag }, body: notFound })).toEqual(['exchange-etag']);
+  });
+});

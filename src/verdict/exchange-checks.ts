@@ -15,6 +15,7 @@ const CHARSET_STATEMENT = checkStatement('exchange-json-charset');
 const ONCE_STATEMENT = checkStatement('exchange-content-type-once');
 const BOM_STATEMENT = checkStatement('exchange-json-bom');
 const DATE_STATEMENT = checkStatement('exchange-http-date');
+const ETAG_STATEMENT = checkStatement('exchange-etag');
 
 // RFC 9110 §8.3.1: type/subtype is case-insensitive; parameters (charset) may follow.
 const APPLICATION_JSON = /^application\/json\s*(;|$)/i;
@@ -28,7 +29,7 @@ const PARAMETER = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)/g;
  * an Error body whose `status` is the HTTP status, every answer is
  * application/json (one media type in one Content-Type field, with no
  * charset but utf-8, its JSON text not after a byte order mark), its
- * timestamps are IMF-fixdate, and the invariants of the operation hold. The rule itself then
+ * timestamps are IMF-fixdate, its ETag one entity-tag, and the invariants of the operation hold. The rule itself then
  * checks what it is about (which status, which items).
  */
 export function checkExchange(validator: ResponseValidator, operation: IHttpOperation | undefined, exchange: RecordedExchange): NewFinding[] {
@@ -41,7 +42,7 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   // A server may switch protocols when the request asks for it (RFC 9110 §7.8): the 101 is no answer of the operation, and what follows
   // is another protocol. Unasked, it is judged as any undocumented status (§15.2.2: a server MUST NOT switch to a protocol not asked for).
   if (response.status === 101 && Object.keys(exchange.request.headers).some((name) => name.toLowerCase() === 'upgrade')) return [];
-  const findings: NewFinding[] = httpDateFindings(response);
+  const findings: NewFinding[] = [...httpDateFindings(response), ...etagFindings(response)];
   const { method } = exchange.request;
   if (response.status >= 500 && !(response.status === 501 && notImplementable(operation, method))) {
     findings.push({ check: 'exchange-no-5xx', level: 'error', hard: true, message: `the server answered ${response.status}`, expected: 'no 5xx: the interface lists none', path: '$.status' });
@@ -124,6 +125,24 @@ function httpDateFindings(response: { status: number; headers: Record<string, st
     findings.push({ check: 'exchange-http-date', level: 'error', hard: true, message: `the ${response.status} answer's ${field} is ${JSON.stringify(value)}`, expected: `${expected} (${DATE_STATEMENT})`, path: `$.headers.${field}` });
   }
   return findings;
+}
+
+// RFC 9110 §8.8.3: entity-tag = [ weak ] opaque-tag; weak = %s"W/" (case-sensitive); opaque-tag = DQUOTE *etagc DQUOTE;
+// etagc = %x21 / %x23-7E / obs-text (%x80-FF): no space, no DQUOTE inside. A field value is read one character a byte.
+const ENTITY_TAG = /^(W\/)?"[\x21\x23-\x7E\x80-\xFF]*"$/;
+
+/** Whether a value is one entity-tag, weak or strong, as RFC 9110 §8.8.3 writes it. */
+const isEntityTag = (value: string): boolean => ENTITY_TAG.test(value);
+
+/**
+ * An ETag that is not one entity-tag (unquoted, `w/`, two field lines joined):
+ * a client that sends it back in If-None-Match sends what the server cannot
+ * compare (RFC 9110 §13.1.2), so revalidation silently fails.
+ */
+function etagFindings(response: { status: number; headers: Record<string, string> }): NewFinding[] {
+  const value = response.headers.etag;
+  if (value === undefined || isEntityTag(value)) return [];
+  return [{ check: 'exchange-etag', level: 'error', hard: true, message: `the ${response.status} answer's ETag is ${JSON.stringify(value)}`, expected: `one entity-tag, such as "a1b2" or W/"a1b2" (${ETAG_STATEMENT})`, path: '$.headers.etag' }];
 }
 
 function errorBodyFindings(status: number, json: unknown, contentType: string | undefined): NewFinding[] {

@@ -35,6 +35,12 @@ const SERVERS: Record<string, { rule: string; warning: RegExp; wrap: (fetch: App
       return request.method === 'HEAD' ? withHeaders(response, (headers) => headers.delete('deprecation')) : response;
     },
   },
+  'createPet under a content coding answered 422': {
+    rule: 'create-unknown-content-coding',
+    warning: /^answered 422$/,
+    // Neither read as it is nor refused as RFC 9110 §8.4 and the interface allow (415, or createPet's 400).
+    wrap: (fetch) => (request) => (request.method === 'POST' && request.headers.has('content-encoding') ? errorResponse(422, 'unprocessable_coding', 'no') : fetch(request)),
+  },
   'listPets gzipped on request, without Vary': {
     rule: 'cache-vary',
     warning: /^the answer depends on accept-encoding, and its Vary \(none\) does not name it$/,

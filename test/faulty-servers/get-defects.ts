@@ -68,6 +68,13 @@ export const getDefects: Defect[] = [
     caughtBy: ['get-known-id'],
   },
   {
+    name: 'getPet 200 with an unquoted ETag',
+    breaks: 'What the service does: an HTTP/JSON service (RFC 9110 §8.8.3: an ETag is one entity-tag, its opaque tag in double quotes).',
+    // As a handler that sets the header to a content hash as it is: a client sending it back in If-None-Match sends no entity-tag.
+    wrap: afterMock(isGetPet((s) => s === 200), async (response) => respond(response, await response.text(), { headers: { etag: '5d41402abc4b2a76' } })),
+    caughtBy: ['get-known-id'],
+  },
+  {
     name: 'getPet answers the Pet inside an array',
     breaks: 'Endpoints > Get an animal: 200, Pet (one object).',
     wrap: afterMock(isGetPet((s) => s === 200), mapJson((pet) => [pet])),

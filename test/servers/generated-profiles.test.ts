@@ -72,6 +72,7 @@ const everyPoint: { [P in ProfilePoint]: fc.Arbitrary<ProfileChoices[P]> } = {
   'malformed-json': error('malformed-json'),
   'body-not-object': error('body-not-object'),
   'media-type': error('media-type'),
+  'content-coding': fc.oneof(fc.constant('ignored' as const), error('content-coding')),
   'missing-field': byField('missing-field', ['name', 'categoryId']),
   'invalid-value': byField('invalid-value', ['name', 'categoryId', 'status']),
   'unknown-id': error('unknown-id'),

@@ -1,4 +1,5 @@
-import { defaultStatusNote } from '../../shared/profile/learn/noted-answers.js';
+import { AS_WITHOUT_IT, defaultStatusNote } from '../../shared/profile/learn/noted-answers.js';
+import { answerOf } from '../silent-log.js';
 import { petStatuses } from '../generate/schema-model.js';
 import { randomUUID } from 'node:crypto';
 import type { Pet, Rule, RuleContext } from '../types.js';
@@ -108,5 +109,16 @@ export const createPetRules: Rule[] = [
   }, 'advisory'),
   writing('create-wrong-media-type', 'createPet with text/plain (the interface does not say)', STATEMENTS.createMediaType, async (context) => {
     expectStatus(context, await post(context, stringifyExactJson(newPet()), { 'content-type': 'text/plain' }), [400, 415], STATEMENTS.createMediaType);
+  }, 'advisory'),
+  writing('create-unknown-content-coding', 'createPet with a NewPet under Content-Encoding: x-unknown, its JSON as it is: 201 with the animal as sent, or 400 or 415 with an Error body (the interface does not say which)', STATEMENTS.contentCodingSilent, async (context) => {
+    const sent = newPet();
+    const exchange = await post(context, stringifyExactJson(sent), { ...JSON_BODY, 'content-encoding': 'x-unknown' });
+    context.observe('content-coding', exchange.response?.status === 201 ? AS_WITHOUT_IT : answerOf(exchange), exchange);
+    // RFC 9110 §8.4, §15.5.16: a server may refuse a coding it cannot undo (415), or never look at it and read the JSON.
+    if (!expectStatus(context, exchange, [201, 400, 415], STATEMENTS.contentCodingSilent) || exchange.response?.status !== 201) return;
+    const pet = petOf(context, exchange, STATEMENTS.createSuccess);
+    for (const field of ['name', 'categoryId', 'status'] as const) {
+      if (pet) expectField(context, exchange, `$.body.${field}`, pet[field], sent[field], STATEMENTS.createSuccess);
+    }
   }, 'advisory'),
 ];

@@ -25,6 +25,10 @@ export const STATEMENTS = {
   idAssigned: { section: 'Resources and their fields > NewPet', text: '`id` is not part of NewPet. It is assigned by the service; unique identifier.' },
   createBadRequest: { section: 'Endpoints > Add an animal', text: '400: Error. Body is missing required fields or contains invalid values.' },
   createMediaType: { section: 'What the service does', text: 'Requests and responses use the media type application/json; the answer to another is not shown.' },
+  contentCodingSilent: {
+    section: 'What the service does',
+    text: 'Requests and responses use the media type application/json; the answer to a body under a content coding (Content-Encoding, RFC 9110 §8.4) is not shown.',
+  },
   acceptSilent: { section: 'What the service does', text: 'Requests and responses use the media type application/json; the answer to a request whose Accept does not accept it is not shown.' },
   statusOptional: { section: 'Resources and their fields > NewPet', text: '`status` is not required; its default value is not shown.' },
   getSuccess: { section: 'Endpoints > Get an animal (deprecated)', text: '200: Pet. The animal exists.' },

@@ -23,6 +23,11 @@ const word = <const Name extends string>(name: Name, gets: string): FaultKind<Na
 
 const reset = word('reset', 'The TCP connection is reset (RST): the client sees `ECONNRESET`, no response.');
 
+const close = word(
+  'close',
+  "The connection is closed (FIN) before any answer, as a server or proxy closes a keep-alive connection it deems idle just as the request arrives: no response, and the client sees the connection end cleanly rather than reset (node: `socket hang up`; Apache HttpClient: `NoHttpResponseException`; Python: `RemoteDisconnected`). The request is not served (`createPet` stores nothing).",
+);
+
 const hang = word('hang', 'No answer: the connection stays open until the client gives up or the mock stops.');
 
 const malformedJson = word(
@@ -81,7 +86,7 @@ const pass: FaultKind<'pass', 'pass'> = {
  * by `npm run scenario-schema`), so its messages list the words and the
  * mappings' keys in this order.
  */
-export const FAULT_KINDS = [status, reset, hang, malformedJson, emptyBody, gatewayPage, fallbackPage, truncatedBody, trickle, pass] as const;
+export const FAULT_KINDS = [status, reset, close, hang, malformedJson, emptyBody, gatewayPage, fallbackPage, truncatedBody, trickle, pass] as const;
 
 type AnyFaultKind = (typeof FAULT_KINDS)[number];
 export type FaultKindName = AnyFaultKind['name'];

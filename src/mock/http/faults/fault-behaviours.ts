@@ -1,5 +1,6 @@
 import type { FaultKindName, FaultOptions } from '../../core/faults/fault-kinds.js';
 import type { FaultBehaviour } from './fault-behaviour.js';
+import { closeFault } from './close-fault.js';
 import { emptyBodyFault } from './empty-body-fault.js';
 import { fallbackPageFault } from './fallback-page-fault.js';
 import { gatewayPageFault } from './gateway-page-fault.js';
@@ -19,6 +20,7 @@ import { truncatedBodyFault } from './truncated-body-fault.js';
 export const FAULT_BEHAVIOURS: { readonly [Name in FaultKindName]: FaultBehaviour<FaultOptions[Name]> } = {
   status: statusFault,
   reset: resetFault,
+  close: closeFault,
   hang: hangFault,
   'malformed-json': malformedJsonFault,
   'empty-body': emptyBodyFault,

@@ -1,14 +1,8 @@
-import { errorBody } from '../../core/errors.js';
 import type { FaultOptions } from '../../core/faults/fault-kinds.js';
-import { nodeBindings } from '../node-bindings.js';
-import { noAnswer, sendError } from '../respond.js';
 import type { FaultBehaviour } from './fault-behaviour.js';
+import { endConnection } from './end-connection.js';
 
 /** `reset`: the TCP connection is reset, nothing is answered. */
-export const resetFault: FaultBehaviour<FaultOptions['reset']> = async (x) => {
-  const socket = nodeBindings(x.c)?.incoming.socket;
-  if (!socket) return sendError(x, errorBody('internal_error', 'A connection reset needs the mock to run on a node server.'));
+export const resetFault: FaultBehaviour<FaultOptions['reset']> = async (x) =>
   // RST rather than FIN: the client sees ECONNRESET, as when a peer crashes or a proxy drops the connection.
-  socket.resetAndDestroy();
-  return noAnswer();
-};
+  endConnection(x, 'A connection reset', (socket) => socket.resetAndDestroy());

@@ -59,7 +59,9 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger, basePat
       const { c } = x;
       const { choices } = profile;
       const bytes = await readBody(x);
-      const read = readJsonBody(body, c.req.header('content-type'), bytes, c.req.header('content-encoding'));
+      // A profile may ignore the content coding, as a server that never looks at Content-Encoding does: the bytes are read as they are.
+      const coding = choices['content-coding'] === 'ignored' ? undefined : c.req.header('content-encoding');
+      const read = readJsonBody(body, c.req.header('content-type'), bytes, coding);
       // The schema's errors, when it refused the body: `validate` keeps its last call's until the next.
       if (!read.ok) return failed(refusal(choices, read.error, bytes, body.validate.errors));
       // The document's schema checked it: it is a NewPet.
@@ -88,8 +90,8 @@ const withDefaultStatus = (newPet: NewPet, status: ProfileChoices['default-statu
   status === 'none' || newPet.status !== undefined ? newPet : { ...newPet, status };
 
 /**
- * The profile's answer to a refused body: empty, not JSON, JSON of
- * another kind, another media type, or an object with a field missing or
+ * The profile's answer to a refused body: under a content coding, empty,
+ * not JSON, JSON of another kind, another media type, or an object with a field missing or
  * a value the schema refuses (new-pet-refusals.ts).
  */
 function refusal(choices: ProfileChoices, error: ErrorBody, bytes: Uint8Array, schemaErrors: readonly ErrorObject[] | null | undefined): ErrorBody {
@@ -100,6 +102,9 @@ function refusal(choices: ProfileChoices, error: ErrorBody, bytes: Uint8Array, s
       return profiledError(choices['malformed-json'], error.message);
     case 'unsupported_content_type':
       return profiledError(choices['media-type'], error.message);
+    case 'unsupported_content_encoding':
+      // Only a refusal gets here: an ignored coding is never checked.
+      return choices['content-coding'] === 'ignored' ? error : profiledError(choices['content-coding'], error.message);
     case 'invalid_body':
       // Well-formed JSON (it parsed): an object starts with `{`, after any whitespace or BOM.
       if (firstByte(bytes) !== 0x7b) return profiledError(choices['body-not-object'], error.message);

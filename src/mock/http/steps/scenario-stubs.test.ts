@@ -1,4 +1,5 @@
 import { request as httpRequest, type Server } from 'node:http';
+import { connect } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { describe, expect, it, vi } from 'vitest';
 import { loadContract } from '../../../document/load-contract.js';
@@ -208,6 +209,7 @@ describe('faults, over HTTP', () => {
   const byHeader = (value: string, fault: unknown, operation = '*') => ({ id: value, match: { operation, headers: { 'x-fault': { equals: value } } }, fault });
   folder.write('faults.yaml', scenarioWith('faults', [
     byHeader('reset', { then: 'reset' }),
+    byHeader('close', { then: 'close' }),
     byHeader('hang', { then: 'hang' }),
     byHeader('malformed-json', { then: 'malformed-json' }),
     byHeader('empty-body', { then: 'empty-body' }),
@@ -242,6 +244,22 @@ describe('faults, over HTTP', () => {
     expect(error.code).toBe('ECONNRESET');
     // fetch sees it too, and the mock goes on serving.
     await expect(raw('/pets/1', 'reset')).rejects.toThrow('fetch failed');
+    expect((await mock.authed('/pets/1')).status).toBe(200);
+  });
+
+  it('close: the connection ends cleanly (FIN, not a reset) before a single byte of answer; nothing is stored', async () => {
+    const { port } = new URL(mock.url);
+    const ending = await new Promise<{ received: number; ended: string }>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET /v1/pets/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TEST_KEY}\r\nX-Fault: close\r\n\r\n`));
+      let received = 0;
+      socket.on('data', (chunk: Buffer) => (received += chunk.length));
+      socket.on('end', () => resolve({ received, ended: 'FIN' }));
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve({ received, ended: error.code ?? error.message }));
+    });
+    expect(ending).toEqual({ received: 0, ended: 'FIN' });
+    const before = (await mock.health()).pets;
+    await expect(raw('/pets', 'close', json({ name: 'Twice', categoryId: 2 }))).rejects.toThrow('fetch failed');
+    expect((await mock.health()).pets).toBe(before);
     expect((await mock.authed('/pets/1')).status).toBe(200);
   });
 

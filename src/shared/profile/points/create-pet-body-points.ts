@@ -1,12 +1,12 @@
-import { errorAnswer, oneError, oneOf, unlearned, type Answers } from '../learn/learned.js';
+import { errorAnswer, learned, oneError, oneOf, unlearned, type Answers } from '../learn/learned.js';
 import { learnByField } from '../learn/learn-by-field.js';
-import { bodySizeNote, MEMBER_ECHOED } from '../learn/noted-answers.js';
-import type { AcceptedOr, FieldErrors, ProfiledError } from '../profile-choice-types.js';
+import { AS_WITHOUT_IT, bodySizeNote, MEMBER_ECHOED } from '../learn/noted-answers.js';
+import type { AcceptedOr, FieldErrors, IgnoredOr, ProfiledError } from '../profile-choice-types.js';
 import { profilePoint, type JsonSchema } from '../profile-point.js';
 import { MOCK_BODY_BYTES, UNDECLARED_BODY_BYTES } from '../undeclared-limits.js';
 import { acceptedOrRefused } from './accepted-or-refused.js';
 import { SILENT_CHOICES } from './create-pet-name-points.js';
-import { errorSchema, limitSchema, shown } from './schema-parts.js';
+import { errorSchema, limitSchema, shown, wordOrErrorSchema } from './schema-parts.js';
 
 const REFUSED = [400] as const;
 
@@ -76,6 +76,22 @@ const bodyNotObject = refusedBody('body-not-object', 'createPet: JSON that is no
 // RFC 9110 §15.5.16: 415 Unsupported Media Type; the interface allows 400 too.
 const mediaType = refusedBody('media-type', 'createPet: a NewPet not sent as `application/json`', { status: 400, code: 'unsupported_content_type' }, { status: 415, code: 'unsupported_media_type' }, [400, 415]);
 
+// RFC 9110 §8.4: a server MAY answer 415 to a content coding it does not accept (§15.5.16); the interface allows 400 too.
+const CODING_REFUSED = [400, 415] as const;
+
+const contentCoding = profilePoint<'content-coding', IgnoredOr>({
+  key: 'content-coding',
+  question: 'createPet: a NewPet under a content coding the server cannot undo (`Content-Encoding: x-unknown`, the JSON as it is)',
+  learnedFrom: '`create-unknown-content-coding`: `answered as without it` (201) → ignored, else the one `STATUS code`',
+  about: 'ignored (the body read as it is, whatever its Content-Encoding names: the mock decompresses none), or refused with an Error; `identity` is never refused',
+  schema: wordOrErrorSchema('ignored', CODING_REFUSED, 'Refused with this answer.'),
+  own: { status: 400, code: 'unsupported_content_encoding' },
+  example: 'ignored',
+  inWords: (choice) => (choice === 'ignored' ? 'Ignored: the body read as it is' : `Refused: ${shown(choice)}`),
+  learn: (answers) => (answers.length === 1 && answers[0]?.answer === AS_WITHOUT_IT ? learned('ignored') : oneError(CODING_REFUSED, answers)),
+  noted: 'fixed',
+});
+
 /** One Error for every field, then the fields with their own. */
 const byFieldInWords = (choice: FieldErrors & { 'past-int64'?: ProfiledError }): string =>
   [shown(choice), ...Object.entries(choice.fields ?? {}).map(([field, error]) => `\`${field}\`: ${shown(error)}`), ...(choice['past-int64'] ? [`past int64: ${shown(choice['past-int64'])}`] : [])].join('; ');
@@ -116,4 +132,4 @@ const invalidValue = profilePoint<'invalid-value', FieldErrors & { 'past-int64'?
 });
 
 /** createPet's points about the body, in the schema's order. */
-export const CREATE_PET_BODY_POINTS = [bodySize, chunkedBody, extraMember, missingBody, malformedJson, bodyNotObject, mediaType, missingField, invalidValue] as const;
+export const CREATE_PET_BODY_POINTS = [bodySize, chunkedBody, extraMember, missingBody, malformedJson, bodyNotObject, mediaType, contentCoding, missingField, invalidValue] as const;
