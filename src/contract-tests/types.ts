@@ -70,8 +70,9 @@ export interface ApiRequest {
  * around values, the scheme's spelling, and the body sent chunked.
  */
 export interface HeaderForm {
-  negotiation: Record<'accept' | 'accept-language' | 'accept-encoding' | 'user-agent', string | null>;
-  extra: Record<string, string>;
+  /** A value given as a list goes over that many field lines of the one name (RFC 9110 §5.3). */
+  negotiation: Record<'accept' | 'accept-language' | 'accept-encoding' | 'user-agent', string | readonly string[] | null>;
+  extra: Record<string, string | readonly string[]>;
   names: 'lower' | 'title' | 'upper';
   order: 'as sent' | 'reversed' | 'authorization first';
   whitespace: boolean;
