@@ -10,8 +10,8 @@ import type { RuleFacts, SilentEntry, SilentPoint } from '../verdict/report.js';
  * read the same results.
  */
 
-/** The methods the rules send: the document's, HEAD and OPTIONS, and those a client may send that it does not list (`FROB`: a token no registry holds). */
-export type Method = 'GET' | 'POST' | 'HEAD' | 'OPTIONS' | 'PUT' | 'PATCH' | 'DELETE' | 'FROB';
+/** The methods the rules send: the document's, HEAD and OPTIONS, and those a client may send that it does not list (`FROB`: a token no registry holds; QUERY, SEARCH, PROPFIND, REPORT: safe methods of other specifications). */
+export type Method = 'GET' | 'POST' | 'HEAD' | 'OPTIONS' | 'PUT' | 'PATCH' | 'DELETE' | 'FROB' | 'QUERY' | 'SEARCH' | 'PROPFIND' | 'REPORT';
 
 export interface ApiRequest {
   /** DELETE is also how a run ends its session on the mock's admin API (run-session.ts). */
