@@ -153,8 +153,8 @@ describe('--read-only', () => {
       // Rules fail (an empty catalogue answers 200 to a missing key), but nothing was written.
       expect(run.code).toBe(1);
       expect(methods.length).toBeGreaterThan(50);
-      // Safe methods only (RFC 9110 §9.2.1): GET, and HEAD as the HEAD rules send it.
-      expect(methods.filter((m) => m !== 'GET' && m !== 'HEAD')).toEqual([]);
+      // Safe methods only (RFC 9110 §9.2.1): GET, HEAD as the HEAD rules send it, and OPTIONS as a browser's preflight.
+      expect(methods.filter((m) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS')).toEqual([]);
       expect(run.stdout).toMatch(/○ create-generated-rejects: .*\(skipped: read-only run/);
       expect(run.stdout).toMatch(/○ auth-near-misses-create-pet: .*\(skipped: read-only run/);
     } finally {

@@ -48,7 +48,7 @@ export function writeFields(fields: Fields, form: HeaderForm, hasBody: boolean):
   const without: string[] = [];
   for (const name of NEGOTIATION_ORDER) {
     const value = form.negotiation[name];
-    if (value !== null) entries.push([name, value]);
+    if (value !== null) entries.push([name, typeof value === 'string' ? value : [...value]]);
     else if (CURL_ADDS.has(name)) without.push(name);
   }
   // The body's media type in the form's spelling, where the request has one of its own.
@@ -56,7 +56,7 @@ export function writeFields(fields: Fields, form: HeaderForm, hasBody: boolean):
   if (hasBody && form.chunked) entries.push(['transfer-encoding', 'chunked']);
   if (hasBody && form.expect !== undefined) entries.push(['expect', form.expect]);
   if (authorization !== undefined) entries.push(['authorization', Array.isArray(authorization) ? authorization : respellScheme(authorization, form)]);
-  entries.push(...Object.entries(form.extra));
+  entries.push(...Object.entries(form.extra).map(([name, value]): [string, string | string[]] => [name, typeof value === 'string' ? value : [...value]]));
   const spaced = form.whitespace ? entries.map(([name, value]): [string, string | string[]] => [name, Array.isArray(value) ? value : padded(name, value)]) : entries;
   const ordered = form.order === 'reversed' ? spaced.reverse() : form.order === 'authorization first' ? [...spaced.filter(([n]) => n === 'authorization'), ...spaced.filter(([n]) => n !== 'authorization')] : spaced;
   return { headers: Object.fromEntries(ordered.map(([name, value]) => [casedName(name, form.names), value])), without: without.map((name) => casedName(name, form.names)) };

@@ -11,8 +11,8 @@ import type { RuleFacts, SilentEntry, SilentPoint } from '../verdict/report.js';
  * read the same results.
  */
 
-/** The methods the rules send: the document's, HEAD and OPTIONS, and those a client may send that it does not list (`FROB`: a token no registry holds). */
-export type Method = 'GET' | 'POST' | 'HEAD' | 'OPTIONS' | 'PUT' | 'PATCH' | 'DELETE' | 'FROB';
+/** The methods the rules send: the document's, HEAD and OPTIONS, and those a client may send that it does not list (`FROB`: a token no registry holds; QUERY, SEARCH, PROPFIND, REPORT: safe methods of other specifications). */
+export type Method = 'GET' | 'POST' | 'HEAD' | 'OPTIONS' | 'PUT' | 'PATCH' | 'DELETE' | 'FROB' | 'QUERY' | 'SEARCH' | 'PROPFIND' | 'REPORT';
 
 export interface ApiRequest {
   /** DELETE is also how a run ends its session on the mock's admin API (run-session.ts). */
@@ -71,8 +71,9 @@ export interface ApiRequest {
  * around values, the scheme's spelling, and the body sent chunked.
  */
 export interface HeaderForm {
-  negotiation: Record<'accept' | 'accept-language' | 'accept-encoding' | 'user-agent', string | null>;
-  extra: Record<string, string>;
+  /** A value given as a list goes over that many field lines of the one name (RFC 9110 §5.3). */
+  negotiation: Record<'accept' | 'accept-language' | 'accept-encoding' | 'user-agent', string | readonly string[] | null>;
+  extra: Record<string, string | readonly string[]>;
   names: 'lower' | 'title' | 'upper';
   order: 'as sent' | 'reversed' | 'authorization first';
   whitespace: boolean;

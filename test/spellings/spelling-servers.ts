@@ -17,11 +17,12 @@ import { marks, type SpellingServerSpec } from './spelling-server.js';
  * other choice for some spellings (a refusal), and must pass.
  */
 
-const AUTH = 'Authentication: "The requirement applies to every operation described above. When the key is missing or invalid, the service answers 401 with an Error body."';
+export const AUTH = 'Authentication: "The requirement applies to every operation described above. When the key is missing or invalid, the service answers 401 with an Error body."';
 
 /** The request target as it came over the wire (before a front hook rewrote it). */
 const rawTarget = (env: HttpBindings): string => marks(env).spelledRawUrl ?? env.incoming.url ?? '';
-const header = (env: HttpBindings, name: string): string => {
+/** A field's value as node joins its lines: the one list they make (RFC 9110 §5.3). */
+export const header = (env: HttpBindings, name: string): string => {
   const value = env.incoming.headers[name];
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 };
@@ -35,10 +36,12 @@ interface Routed {
   contentType?: string;
   /** The query the router reads, when it is not the request's. */
   search?: string;
+  /** The body the handler is given, when it is not the request's (a multipart body read into JSON). */
+  body?: string;
 }
 
 /** The request as the router reads it, with the key added: what the mock answers when the key check was passed by. */
-async function letIn(request: Request, routed: Routed = {}): Promise<Request> {
+export async function letIn(request: Request, routed: Routed = {}): Promise<Request> {
   const url = new URL(request.url);
   if (routed.pathname !== undefined) url.pathname = routed.pathname;
   if (routed.search !== undefined) url.search = routed.search;
@@ -47,12 +50,13 @@ async function letIn(request: Request, routed: Routed = {}): Promise<Request> {
   if (routed.contentType) headers.set('content-type', routed.contentType);
   headers.delete('x-http-method-override');
   const method = routed.method ?? request.method;
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+  const body = routed.body ?? (request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text());
+  if (routed.body !== undefined) headers.delete('content-length');
   return new Request(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body });
 }
 
 /** A key check that is passed by when `when` holds for the request as sent; the router then reads it as `route` says. */
-const bypassWhen =
+export const bypassWhen =
   (when: (request: Request, env: HttpBindings) => boolean, route: (request: Request, env: HttpBindings) => Routed = () => ({})) =>
   (fetch: ServerFetch): ServerFetch =>
   async (request, env) =>

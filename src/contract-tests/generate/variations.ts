@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { HeaderForm } from '../types.js';
 import type { HostForm } from './host-field.js';
 import { everyJsonSpelling, everyNumberSpelling, jsonSpellingArbitrary, spellsNumbers, spellsText, type JsonSpelling } from './json-spelling.js';
+import { FORM_DATA_TYPE } from './form-data.js';
 import { everyProxySpelling, proxyFields, proxySpellingArbitrary, type ProxySpelling } from './proxy-fields.js';
 import { everyUriSpelling, spellsOtherwise, uriSpellingArbitrary, type SpelledPlaces, type UriSpelling } from './uri-spelling.js';
 
@@ -14,16 +15,20 @@ import { everyUriSpelling, spellsOtherwise, uriSpellingArbitrary, type SpelledPl
  * protects and why its forms mean the same.
  */
 export const DIMENSIONS = {
-  /** RFC 9110 §12.5.1: every form accepts application/json; no Accept at all accepts any media type. Type and subtype are case-insensitive (§8.3.1). */
-  accept: ['application/json', null, '*/*', 'application/*', 'application/json;q=0.9, */*;q=0.1', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'Application/JSON'],
+  /**
+   * RFC 9110 §12.5.1: every form accepts application/json; no Accept at all accepts any media type. Type and subtype are case-insensitive (§8.3.1).
+   * A list given as several values goes over that many field lines, which a recipient may combine into one list, in order (§5.3):
+   * a client's default and a call's own field, as a proxy or Go's Header.Add writes them.
+   */
+  accept: ['application/json', null, '*/*', 'application/*', 'application/json;q=0.9, */*;q=0.1', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'Application/JSON', ['text/html', 'application/json']],
   /** RFC 9110 §12.5.4: a preference only; the interface has no languages, so nothing it states may change. */
   acceptLanguage: ['*', null, 'fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5', 'en-US,en;q=0.9', 'zh-Hant-TW'],
   /** RFC 9110 §12.5.3: the codings the client can decode; an empty value or `identity` asks for none. */
-  acceptEncoding: ['gzip, deflate', null, 'identity', 'gzip', 'br;q=1.0, gzip;q=0.8, *;q=0.1', ''],
+  acceptEncoding: ['gzip, deflate', null, 'identity', 'gzip', 'br;q=1.0, gzip;q=0.8, *;q=0.1', '', ['gzip', 'deflate']],
   /** RFC 9110 §10.1.5: it describes the client; the interface asks for none. */
   userAgent: ['node', null, 'curl/8.5.0', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
   /** RFC 9110 §5.1: a field the recipient does not know is ignored; §9.2.1 / RFC 9111 §5.2.1.4: no-cache asks for a fresh answer, which an origin gives anyway. */
-  extraHeader: [null, { 'x-request-id': '5f0c6a1e-2b7d-4c1a-9d3e-7a8b9c0d1e2f' }, { 'cache-control': 'no-cache' }],
+  extraHeader: [null, { 'x-request-id': '5f0c6a1e-2b7d-4c1a-9d3e-7a8b9c0d1e2f' }, { 'cache-control': 'no-cache' }, { 'cache-control': ['no-cache', 'max-age=0'] }],
   /**
    * RFC 9110 §5.1: fields the interface does not name change nothing. A
    * browser adds them to its fetch and XHR requests (Fetch metadata, Origin,
@@ -51,9 +56,11 @@ export const DIMENSIONS = {
   /**
    * The JSON text under the media types a browser's simple request (no
    * preflight) and `curl -d` send: another request, which a server may
-   * refuse (415, 400), but without the key never store.
+   * refuse (415, 400), but without the key never store. The third such
+   * type, multipart/form-data, carries the NewPet's members as parts
+   * (form-data.ts), as a browser's FormData and `curl -F` send it.
    */
-  simpleBody: [null, 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded'],
+  simpleBody: [null, 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', FORM_DATA_TYPE],
   /** RFC 9110 §10.1.1: 100-continue is about the transfer of the content, not the request (a server may answer 417). */
   expect: [false, true],
   /**
@@ -187,7 +194,8 @@ export function describeVariation(variation: Variation): string {
   const words = variedDimensions(variation).map((d) => {
     const form = formOf(variation, d);
     if (form === null) return `no ${LABELS[d]}`;
-    if (typeof form === 'object') return `${LABELS[d]} ${Object.entries(form).map(([k, v]) => `${k}: ${v}`).join(', ')}`;
+    if (Array.isArray(form)) return `${LABELS[d]} over ${form.length} field lines ${form.map((line) => JSON.stringify(line)).join(' then ')}`;
+    if (typeof form === 'object') return `${LABELS[d]} ${Object.entries(form).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(`, then ${k}: `) : v}`).join(', ')}`;
     if (typeof form === 'boolean') return LABELS[d];
     return `${LABELS[d]} ${JSON.stringify(form)}`;
   });
@@ -274,3 +282,4 @@ export const silentFormOf = (variation: Variation): boolean => emptyLastSegmentO
 /** Whether a 2xx to the variation is not compared with the plain answer: a target RFC 3986 does not call the same, or another Host, may be read its own way or reach another virtual host. */
 export const notComparedOf = (variation: Variation): boolean => pathFormOf(variation) !== null || otherHostOf(variation) !== null;
 export const jsonSpellingOf = (variation: Variation): JsonSpelling => variation.json ?? {};
+export const simpleBodyOf = (variation: Variation) => formOf(variation, 'simpleBody');

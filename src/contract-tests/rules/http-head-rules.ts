@@ -4,6 +4,7 @@ import { curlLine } from '../../verdict/curl-line.js';
 import { cite } from './statements.js';
 import { HTTP_STATEMENTS } from './http-statements.js';
 import { DOCUMENTED_PATHS, listed, type DocumentedPath } from './http-method-rules.js';
+import { carriesPet } from './operation-data.js';
 
 /** Fields whose value comes from the content, which an answer to HEAD MAY leave out (RFC 9110 §9.3.2), or from the moment and the connection. */
 const FROM_CONTENT = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'last-modified', 'date', 'connection', 'keep-alive']);
@@ -83,6 +84,9 @@ function refusedPreflight(answer: RecordedExchange, method: string): string | un
   return left.length ? `Access-Control-Allow-Headers (${headers['access-control-allow-headers'] ?? 'none'}) leaves out ${left.join(' and ')}` : undefined;
 }
 
+/** A browser's preflight for `method` on `target`: OPTIONS with Origin and the Access-Control-Request-* fields, never the key (Fetch standard). */
+const preflightRequest = (target: string, method: string): ApiRequest => ({ method: 'OPTIONS', path: target, auth: 'none', headers: { origin: ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': REQUEST_HEADERS.join(', ') } });
+
 const preflightRule: Rule = {
   id: 'cors-preflight',
   title: 'where a GET with Origin is answered for CORS, a preflight without the key allows the documented methods with Authorization and Content-Type (the interface says nothing of browsers)',
@@ -101,8 +105,7 @@ const preflightRule: Rule = {
       if (status < 200 || status > 299 || get.response?.headers['access-control-allow-origin'] === undefined) continue;
       judged = true;
       for (const method of path.methods) {
-        const request: ApiRequest = { method: 'OPTIONS', path: target, auth: 'none', headers: { origin: ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': REQUEST_HEADERS.join(', ') } };
-        const answer = await context.send(request);
+        const answer = await context.send(preflightRequest(target, method));
         const refused = refusedPreflight(answer, method);
         if (refused) context.fail({ message: `the preflight for ${method} ${target} ${refused}`, expected: cite(HTTP_STATEMENTS.preflight), path: '$', exchange: answer });
       }
@@ -111,4 +114,34 @@ const preflightRule: Rule = {
   },
 };
 
-export const headRules: Rule[] = [...DOCUMENTED_PATHS.map(headRule), headFieldsRule, preflightRule];
+/**
+ * The preflight a browser sends before every cross-origin call with the
+ * key is answered without the key, as it must be; but its answer is no
+ * operation's: a server whose key check exempts it and whose handler then
+ * serves it as GET gives the catalogue to anyone. Judged on every target,
+ * CORS or not: the CORS fields stay the advisory rule's.
+ */
+const preflightWithoutDataRule: Rule = {
+  id: 'cors-preflight-no-data',
+  title: "a browser's CORS preflight (OPTIONS with Origin and Access-Control-Request-Method, without the key) on /pets and /pets/{petId} is answered without an animal's data",
+  operation: 'listPets',
+  writes: false,
+  severity: 'contract',
+  statement: HTTP_STATEMENTS.preflightWithoutData,
+  async run(context) {
+    const pet = await context.existingPet();
+    for (const path of DOCUMENTED_PATHS) {
+      const target = path.path(pet);
+      for (const method of path.methods) {
+        const answer = await context.send(preflightRequest(target, method));
+        if (!carriesPet(answer.response)) continue;
+        // Beside it, the request it prepares without the key, as a browser would send it next: 401 there, the data here.
+        const plain = await context.send({ method: 'GET', path: target, auth: 'none', headers: { origin: ORIGIN } });
+        const reproduce = { curl: [curlLine(plain.request), curlLine(answer.request)].join('\n'), seed: context.seed, case: `GET ${target} without the key, then the preflight for ${method}`, tried: 1, shrinks: 0 };
+        context.fail({ message: `the preflight for ${method} ${target}, without the key, answered ${answer.response?.status} with an animal's data, where GET without the key got ${plain.response?.status}`, expected: `401, or an answer without an operation's data (a 204, CORS fields) (${cite(HTTP_STATEMENTS.preflightWithoutData)})`, path: '$.body', exchange: answer, reproduce });
+      }
+    }
+  },
+};
+
+export const headRules: Rule[] = [...DOCUMENTED_PATHS.map(headRule), headFieldsRule, preflightRule, preflightWithoutDataRule];

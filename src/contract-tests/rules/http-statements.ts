@@ -22,6 +22,10 @@ export const HTTP_STATEMENTS = {
     section: 'Fetch standard, CORS protocol (CORS-preflight fetch); the interface says nothing of browsers',
     text: 'A CORS-preflight request uses OPTIONS as method and includes Access-Control-Request-Method and Access-Control-Request-Headers, and never credentials; its answer must be an ok status (200–299) whose Access-Control-Allow-Methods holds the method unless it is CORS-safelisted (GET, HEAD, POST) and whose Access-Control-Allow-Headers names each header (Authorization only by name: a * does not cover it).',
   },
+  preflightWithoutData: {
+    section: 'Authentication; Fetch standard, CORS protocol (a CORS-preflight request never carries credentials)',
+    text: 'The requirement applies to every operation. When the key is missing or invalid, the service answers 401 with an Error body. (A CORS preflight, OPTIONS with Origin and Access-Control-Request-Method, is no operation and a browser never sends the key on one: it may be answered without the key, with a 204 or CORS fields, but never with an operation\'s data.)',
+  },
   sharedCache: {
     section: 'RFC 9111 §3.5 (storing responses to authenticated requests); Authentication: the requirement applies to every operation',
     text: 'A shared cache MUST NOT use a cached response to a request with an Authorization header field to satisfy any subsequent request unless the response contains a Cache-Control field with a response directive that allows it to be stored by a shared cache: must-revalidate, public, and s-maxage. (Such an answer without Vary: Authorization is served by a shared cache to a request without the key.)',

@@ -5,7 +5,8 @@ import { spellJson } from '../generate/json-spelling.js';
 import { arbitraryFor, describeValue } from '../generate/positive-values.js';
 import { variedPath } from '../generate/query-spelling.js';
 import { inputModel } from '../generate/schema-model.js';
-import { CREATE_DIMENSIONS, describeVariation, everyForm, silentFormOf, jsonSpellingOf, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import { CREATE_DIMENSIONS, describeVariation, everyForm, silentFormOf, jsonSpellingOf, simpleBodyOf, targetOf, variationArbitrary, type Variation } from '../generate/variations.js';
+import { formDataBody, isFormData } from '../generate/form-data.js';
 import type { ApiRequest, Probe, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange, Finding } from '../../verdict/exchange.js';
 import { JSON_BODY } from './expect.js';
@@ -83,11 +84,13 @@ async function createCase(context: RuleContext, { pet: drawn, variation, shape }
   const send = async (v: Variation, auth?: ApiRequest['auth']) => {
     // Without the key, a name of its own, so that one stored in spite of its 401 is found afterwards.
     const sent = auth === undefined || typeof pet.name !== 'string' ? pet : { ...pet, name: `${refused.mark()} ${pet.name}` };
-    const body = spellJson(sent, jsonSpellingOf(v));
+    const json = spellJson(sent, jsonSpellingOf(v));
+    // As multipart/form-data the members go as parts, not as a JSON text.
+    const body = isFormData(simpleBodyOf(v)) ? formDataBody(sent) : json;
     const probe = await context.probe({ method: 'POST', path: variedPath(context.basePath, '/pets', {}, v), target: targetOf(v), ...(silentFormOf(v) ? { otherPath: true as const } : {}), headers: JSON_BODY, body, ...formOf(v), ...(auth ? { auth } : {}) });
     // Refused without the key (401, or the refusal it got with the key), or switched to another protocol (101): it must have stored nothing.
     const status = probe.exchange.response?.status;
-    if (auth !== undefined && status !== undefined && (status < 200 || (status >= 300 && status < 500))) keepRefused(refused.kept, body, probe.exchange);
+    if (auth !== undefined && status !== undefined && (status < 200 || (status >= 300 && status < 500))) keepRefused(refused.kept, json, probe.exchange);
     if (auth === undefined) probes.push(probe);
     return probe;
   };

@@ -20,11 +20,11 @@ export const VARIATION_SHRINK_BUDGET = 80;
 
 /** Why each dimension's forms mean the same request, as a finding's "expected" says it. */
 const WHY: Record<Dimension, string> = {
-  accept: 'every Accept sent accepts application/json, and no Accept accepts any type (RFC 9110 §12.5.1)',
+  accept: 'every Accept sent accepts application/json, and no Accept accepts any type (RFC 9110 §12.5.1); a list over several field lines is the one list they make (RFC 9110 §5.3)',
   acceptLanguage: 'Accept-Language is a preference, and the interface has no languages (RFC 9110 §12.5.4)',
-  acceptEncoding: 'Accept-Encoding only says which content codings the client can decode (RFC 9110 §12.5.3)',
+  acceptEncoding: 'Accept-Encoding only says which content codings the client can decode (RFC 9110 §12.5.3), over one field line or several (RFC 9110 §5.3)',
   userAgent: 'User-Agent describes the client; the interface asks for none (RFC 9110 §10.1.5)',
-  extraHeader: 'a field the recipient does not know is ignored (RFC 9110 §5.1), and no-cache asks for a fresh answer, which an origin gives anyway (RFC 9111 §5.2.1.4)',
+  extraHeader: 'a field the recipient does not know is ignored (RFC 9110 §5.1), and no-cache asks for a fresh answer, which an origin gives anyway (RFC 9111 §5.2.1.4), over one field line or several (RFC 9110 §5.3)',
   fieldNames: 'field names are case-insensitive (RFC 9110 §5.1)',
   headerOrder: 'the order of fields with different names is not significant (RFC 9110 §5.3)',
   whitespace: 'whitespace around a field value, a list comma or a parameter is not part of it (RFC 9110 §5.5, §5.6.1, §5.6.6)',
@@ -35,7 +35,7 @@ const WHY: Record<Dimension, string> = {
   emptyLastSegment: 'the interface names /pets and /pets/{petId}, not /pets/ (RFC 3986 §6.2.3 makes only an empty path "/"): it may be answered as the path without it, redirected or refused with a 4xx Error, but never let in without the key',
   browser: 'fields the interface does not name change nothing (RFC 9110 §5.1): Origin, Referer, Sec-Fetch-* and X-Requested-With say which page asked, which any client can write, not who holds the key',
   contentType: 'type and subtype are case-insensitive and charset=utf-8 is what JSON is anyway: the same media type (RFC 9110 §8.3.1, RFC 8259 §8.1)',
-  simpleBody: 'a JSON text sent as text/plain or application/x-www-form-urlencoded is another request, which a server may refuse (415, 400) or read as JSON, but never store without the key',
+  simpleBody: 'a JSON text sent as text/plain or application/x-www-form-urlencoded, or the NewPet\'s members as multipart/form-data parts, is another request, which a server may refuse (415, 400) or read, but never store without the key',
   expect: 'Expect: 100-continue is about the transfer of the content, not the request (RFC 9110 §10.1.1; only 417 may refuse it)',
   httpVersion: 'the same request in HTTP/1.0 (RFC 9112 §2.3; a server may refuse the version with 505, RFC 9110 §15.6.6), with the key answered alike or refused, without it 401',
   target: 'a server MUST accept the absolute-form of a request target, which names the same target URI (RFC 9112 §3.2.2, §3.3)',

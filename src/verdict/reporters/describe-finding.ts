@@ -22,7 +22,8 @@ export function describeFinding(finding: Finding): string[] {
 
 /** A request as it was sent: its line, its headers (the key redacted), a body excerpt. */
 export function requestLines(request: RecordedExchange['request']): string[] {
-  const lines = [`${request.method} ${request.url}`, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`)];
+  // A field sent over several lines is shown as sent, a line each.
+  const lines = [`${request.method} ${request.url}`, ...Object.entries(request.headers).flatMap(([name, value]) => [value].flat().map((one) => `${name}: ${one}`))];
   if (request.body !== undefined) lines.push(`body: ${shownBody(request.body, REQUEST_BODY_SHOWN, request.bodyChars)}`);
   return lines;
 }
