@@ -60,7 +60,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
   // server may take for it): a server that remembers a key per connection is then shown on purpose
   // (ApiRequest.connection `after-key`), with a replay that reproduces it, not by which connection a request got.
   const transport = fetch ? fetchTransport(fetch) : sendWithNode();
-  const transportWithoutKey: Transport = fetch
+  const transportOfItsOwn: Transport = fetch
     ? transport
     : async (url, ...rest) => {
         const agent = oneConnection(url);
@@ -111,7 +111,10 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     // Over a fetch function there is no connection to read byte for byte: the answer is read as any other.
     // HTTP/1.0 only over a socket: a fetch function has no version to choose.
     const keyed = request.auth === undefined || request.auth === 'key' || (typeof request.auth === 'object' && 'scheme' in request.auth);
-    const over = request.form?.version === '1.0' && !fetch ? sendHttp10 : keyed ? transport : transportWithoutKey;
+    // A request that asks for an upgrade also goes on a connection of its own: a server that ignores Upgrade may read nothing
+    // more on its connection (node without an 'upgrade' listener does), which must not stall the requests of other rules.
+    const upgrade = Object.keys(sent).some((name) => name.toLowerCase() === 'upgrade');
+    const over = request.form?.version === '1.0' && !fetch ? sendHttp10 : keyed && !upgrade ? transport : transportOfItsOwn;
     if (request.connection === 'after-key' && !fetch) return sendAfterKey(url, request, sent, recorded, { timeoutMs, maxBodyBytes, signal }, apiKey, redact);
     const sendOn = request.connection === 'reused' && !fetch ? (to: string) => sendOnOneConnection(to, request.method, sent, { timeoutMs, maxBodyBytes }) : (to: string) => over(to, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal, absoluteForm: request.target === 'absolute-form' });
     for (let attempt = 0; attempt <= tries; attempt++) {

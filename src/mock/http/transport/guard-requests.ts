@@ -39,6 +39,11 @@ export function guardRequests(listener: RequestListener, connections: Connection
       return;
     }
     connections.track({ req, res });
+    // A request that asks for an upgrade is answered as HTTP/1.1 (RFC 9110 §7.8: the mock switches to nothing), and its
+    // connection closed (RFC 9112 §9.6): node, with no 'upgrade' listener, no longer reads what follows on it as before
+    // (a request sent with it is dropped, one it cannot parse gets no answer at all), so the client's next request goes
+    // on a new connection instead of waiting on this one.
+    if (req.headers.upgrade !== undefined) res.setHeader('connection', 'close');
     if (mayHaveBody(req)) res.once('finish', () => dropRest(req));
     if (!admit(req, res)) return;
     const problem = hostProblem(req) ?? transferCodingProblem(req);

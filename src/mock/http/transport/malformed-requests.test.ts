@@ -112,6 +112,19 @@ describe('malformed requests over a raw socket', () => {
     expect(JSON.parse(String(responses[1]?.body))).toMatchObject({ name: 'Rex', categoryId: 1 });
   });
 
+  it.each([
+    ['h2c', 'Upgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n'],
+    ['websocket', 'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n'],
+  ])('answers a request asking for an upgrade to %s as HTTP/1.1 (RFC 9110 §7.8), then closes: a request after it is not left unread', async (_, fields) => {
+    const get = (extra: string) => `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: a\r\n${auth}${extra}\r\n`;
+    // The second request on the same connection: the client must be told to send it on another.
+    const answer = await rawExchange(mock.port, get(fields) + get(''), { halfClose: false });
+    const responses = parseResponses(answer.bytes);
+    expect(responses.map((r) => r.status)).toEqual([200]);
+    expect(responses[0]?.headers.connection).toBe('close');
+    expect(answer.closed).toBe(true);
+  });
+
   it('still answers a normal request afterwards', async () => {
     expect((await mock.authed('/pets?limit=1')).status).toBe(200);
   });
