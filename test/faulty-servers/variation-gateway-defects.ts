@@ -5,7 +5,9 @@ import { AUTH, letsInWhen, type Wire } from './variation-key-defects.js';
  * Servers that take a field a front end writes, or one a client writes to
  * reach a server by another name or protocol, for a sign that the key was
  * checked or is not needed: Host, the gateway's rewrite fields,
- * X-Forwarded-Prefix and X-Forwarded-Port, Upgrade. Any client writes
+ * X-Forwarded-Prefix and X-Forwarded-Port, Upgrade, Connection, a
+ * preflight's field, a health checker's User-Agent, a gateway's identity
+ * and a TLS terminator's certificate fields. Any client writes
  * each of them. Every request as the harness always writes it, with or
  * without the key, gets the mock's own answer, so only the field sent
  * without the key shows them.
@@ -35,6 +37,16 @@ const decodedPath = (wire: Wire): string => {
     return path;
   }
 };
+
+/** The options a client listed in Connection (RFC 9110 §7.6.1), lower-cased. */
+const connectionOptions = (wire: Wire): string[] =>
+  field(wire, 'connection')
+    .split(',')
+    .map((option) => option.trim().toLowerCase())
+    .filter((option) => option !== '');
+
+/** Authenticating gateways' identity fields: Kong's, oauth2-proxy's. */
+const IDENTITY_FIELDS = ['x-consumer-username', 'x-auth-request-user', 'x-forwarded-user'];
 
 /** Gateways' fields naming the path the client asked for, each read by some backend as "the gateway passed this one". */
 const GATEWAY_FIELDS: ReadonlyArray<readonly [string, string]> = [
@@ -90,6 +102,43 @@ export const variationGatewayDefects: Defect[] = [
     name: 'a request carrying Upgrade: websocket left to the WebSocket handler, the key skipped',
     breaks: `${AUTH} RFC 6455 §4.1: a handshake is a GET; any other request, or one the server does not switch, is answered as it is.`,
     wrap: letsInWhen((_, wire) => /websocket/i.test(field(wire, 'upgrade'))),
+    caughtBy: EVERY,
+  },
+  {
+    // A proxy that adds X-Forwarded-For, then removes the fields the client named in Connection (Apache's mod_proxy before
+    // CVE-2022-31813); the backend asks no key of a request without it, taken for the proxy's own (health checks, jobs).
+    name: 'Connection naming X-Forwarded-For: the proxy drops the field it added, and the backend takes the request for the proxy\'s own, the key skipped',
+    breaks: `${AUTH} RFC 9110 §7.6.1: a connection option concerns the next hop only; once removed, the origin sees the same request.`,
+    wrap: letsInWhen((_, wire) => connectionOptions(wire).includes('x-forwarded-for')),
+    caughtBy: EVERY,
+  },
+  {
+    // A "preflight" told by its field alone, not by OPTIONS: the router serves the request line's method.
+    name: 'Access-Control-Request-Method on a GET or POST taken for a CORS preflight, the key skipped',
+    breaks: `${AUTH} RFC 9110 §5.1: a field the interface does not name changes nothing; the Fetch standard gives it a meaning on OPTIONS only.`,
+    wrap: letsInWhen((request, wire) => request.method !== 'OPTIONS' && wire.headers['access-control-request-method'] !== undefined),
+    caughtBy: EVERY,
+  },
+  {
+    name: 'a health checker\'s User-Agent (kube-probe, ELB-HealthChecker, GoogleHC) let in without the key on every path',
+    breaks: `${AUTH} RFC 9110 §10.1.5: User-Agent describes the client, and any client writes it.`,
+    wrap: letsInWhen((_, wire) => /^(kube-probe|ELB-HealthChecker|GoogleHC)\//i.test(field(wire, 'user-agent'))),
+    caughtBy: EVERY,
+  },
+  ...IDENTITY_FIELDS.map(
+    (name): Defect => ({
+      // The backend trusts its gateway's consumer field: present and not empty is an authenticated caller.
+      name: `${name} (an authenticating gateway's identity field) taken for a checked key`,
+      breaks: CLIENT_SET,
+      wrap: letsInWhen((_, wire) => field(wire, name).trim() !== ''),
+      caughtBy: EVERY,
+    }),
+  ),
+  {
+    // A verified client certificate, as a TLS terminator reports it in a field, taken as a credential.
+    name: 'X-SSL-Client-Verify: SUCCESS or X-Forwarded-Client-Cert (a TLS terminator\'s certificate fields) accepted in place of the key',
+    breaks: `${AUTH} The key is sent in the Authorization header; a field naming a certificate is the client's to write.`,
+    wrap: letsInWhen((_, wire) => field(wire, 'x-ssl-client-verify').trim().toUpperCase() === 'SUCCESS' || field(wire, 'x-forwarded-client-cert').trim() !== ''),
     caughtBy: EVERY,
   },
 ];

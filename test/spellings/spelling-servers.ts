@@ -3,6 +3,7 @@ import type { ServerFetch } from '../faulty-servers/defect.js';
 import { errorResponse, hasKey, operationOf } from '../faulty-servers/http.js';
 import { FAULTY_SERVER_KEY } from '../faulty-servers/defect.js';
 import { marks, type SpellingServerSpec } from './spelling-server.js';
+import { normalPath } from '../../src/shared/uri-normal-form.js';
 
 /**
  * Servers written from the spellings clients, proxies and curl produce
@@ -207,7 +208,8 @@ export const FAULTY: SpellingServerSpec[] = [
 /** A route-first router (`/pets/{id:-?[0-9]+}`): getPet's segment that is no such integer answered `status` whoever asks. */
 function refuseIdReadings(status: number, code: string): (fetch: ServerFetch) => ServerFetch {
   return (fetch) => (request, env) => {
-    const segment = /^\/v1\/pets\/([^/]+)$/.exec(pathOf(request))?.[1];
+    // The route matches the path as RFC 3986 names it (`/%761/pets/…` is `/v1/pets/…`): two spellings of one URI get one answer.
+    const segment = /^\/v1\/pets\/([^/]+)$/.exec(normalPath(pathOf(request)))?.[1];
     // int64: a sign is the route's too.
     return request.method === 'GET' && segment !== undefined && !/^-?[0-9]+$/.test(decoded(segment)) ? errorResponse(status, code, 'no such route') : fetch(request, env);
   };

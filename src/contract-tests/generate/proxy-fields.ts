@@ -41,6 +41,23 @@ export const PROXY_FIELDS: ReadonlyArray<readonly [string, readonly string[]]> =
   ['x-forwarded-prefix', ['/api', '/internal']],
   // The port the client reached the load balancer on (AWS ELB, HAProxy): the default https port, or a management port.
   ['x-forwarded-port', ['443', '8081']],
+  // An authenticating gateway's word on who the caller is (Kong's consumer fields, oauth2-proxy's, Azure App Service's,
+  // Google's ESP): a backend that reads one as "the gateway checked the key" lets in whoever writes it.
+  ['x-consumer-username', ['admin', 'anonymous']],
+  ['x-consumer-id', ['1', '00000000-0000-0000-0000-000000000000']],
+  ['x-credential-identifier', ['admin']],
+  ['x-auth-request-user', ['admin']],
+  ['x-forwarded-user', ['admin', 'admin@example.com']],
+  ['x-remote-user', ['admin']],
+  ['x-ms-client-principal-name', ['admin@example.com']],
+  ['x-endpoint-api-userinfo', [Buffer.from('{"sub":"admin"}').toString('base64url')]],
+  // A TLS terminator's word on the client's certificate (nginx's $ssl_client_verify passed on, Envoy's XFCC, AWS ALB's
+  // and Azure's mTLS fields): over plain HTTP from a client, no certificate was checked at all.
+  ['x-ssl-client-verify', ['SUCCESS']],
+  ['x-client-verify', ['SUCCESS']],
+  ['x-forwarded-client-cert', ['By=spiffe://internal/api;Hash=0000;Subject="CN=admin";URI=spiffe://internal/admin']],
+  ['x-amzn-mtls-clientcert', ['-----BEGIN%20CERTIFICATE-----%0AMIIB-----END%20CERTIFICATE-----%0A']],
+  ['x-arr-clientcert', ['MIIB']],
 ];
 
 /**

@@ -26,7 +26,18 @@ export const DIMENSIONS = {
   /** RFC 9110 §12.5.3: the codings the client can decode; an empty value or `identity` asks for none. */
   acceptEncoding: ['gzip, deflate', null, 'identity', 'gzip', 'br;q=1.0, gzip;q=0.8, *;q=0.1', '', ['gzip', 'deflate']],
   /** RFC 9110 §10.1.5: it describes the client; the interface asks for none. */
-  userAgent: ['node', null, 'curl/8.5.0', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
+  userAgent: [
+    'node',
+    null,
+    'curl/8.5.0',
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    // A generated Android or Java client's.
+    'okhttp/4.12.0',
+    // Health checkers' (Kubernetes' kubelet, AWS's load balancers, Google Cloud's), which any client can write as well: no pass.
+    'kube-probe/1.31',
+    'ELB-HealthChecker/2.0',
+    'GoogleHC/1.0',
+  ],
   /** RFC 9110 §5.1: a field the recipient does not know is ignored; §9.2.1 / RFC 9111 §5.2.1.4: no-cache asks for a fresh answer, which an origin gives anyway. */
   extraHeader: [null, { 'x-request-id': '5f0c6a1e-2b7d-4c1a-9d3e-7a8b9c0d1e2f' }, { 'cache-control': 'no-cache' }, { 'cache-control': ['no-cache', 'max-age=0'] }],
   /**
@@ -40,7 +51,18 @@ export const DIMENSIONS = {
     { origin: 'http://localhost', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', referer: 'http://localhost/' },
     { 'x-requested-with': 'XMLHttpRequest' },
     { origin: 'https://app.example', 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+    // A preflight's fields (Fetch standard), which mean something on an OPTIONS only: on another method, nothing (RFC 9110 §5.1).
+    { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
   ],
+  /**
+   * RFC 9110 §7.6.1: Connection lists options of this connection only
+   * (`close`, or names of fields meant for the next hop alone, which an
+   * intermediary removes before it forwards): they change nothing of the
+   * request. A proxy that removes a field it added itself once a client
+   * names it (X-Forwarded-For) shows here. No `keep-alive`: an HTTP/1.0
+   * request is read to the connection's close.
+   */
+  connection: [null, 'close', 'X-Forwarded-For', 'close, X-Forwarded-For, X-Real-IP, Forwarded'],
   /** RFC 9110 §5.1: field names are case-insensitive. */
   fieldNames: ['lower', 'title', 'upper'],
   /** RFC 9110 §5.3: the order of fields with different names carries no meaning. */
@@ -138,7 +160,7 @@ export type Dimension = keyof typeof DIMENSIONS;
 export type Variation = Partial<Record<Dimension, number>> & { uri?: UriSpelling; uriPlaces?: SpelledPlaces; proxy?: ProxySpelling; json?: JsonSpelling };
 
 /** The dimensions every operation's requests vary: its fields, and an undocumented query parameter. */
-export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment', 'httpVersion', 'target', 'pathForm', 'host', 'otherHost', 'upgrade'];
+export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'connection', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment', 'httpVersion', 'target', 'pathForm', 'host', 'otherHost', 'upgrade'];
 
 /**
  * Forms where the interface is silent on whether they are the same request:
@@ -214,6 +236,7 @@ const LABELS: Record<Dimension, string> = {
   userAgent: 'User-Agent',
   extraHeader: 'an unknown field',
   browser: 'the fields a browser adds',
+  connection: 'Connection',
   fieldNames: 'field names',
   headerOrder: 'field order',
   whitespace: 'whitespace around field values, list commas and parameters',
@@ -235,7 +258,7 @@ const LABELS: Record<Dimension, string> = {
 
 /** How the HTTP client writes the request's fields: undefined when nothing of them is varied (sent exactly as unvaried requests are). */
 export function headerForm(variation: Variation): HeaderForm | undefined {
-  const fields: Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer', 'contentType', 'simpleBody', 'expect', 'httpVersion', 'host', 'otherHost', 'upgrade'];
+  const fields: Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'connection', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer', 'contentType', 'simpleBody', 'expect', 'httpVersion', 'host', 'otherHost', 'upgrade'];
   const proxy = proxyFields(variation.proxy);
   if (!fields.some((d) => (variation[d] ?? 0) !== 0) && Object.keys(proxy).length === 0) return undefined;
   const scheme = formOf(variation, 'scheme');
@@ -248,7 +271,7 @@ export function headerForm(variation: Variation): HeaderForm | undefined {
       'accept-encoding': formOf(variation, 'acceptEncoding'),
       'user-agent': formOf(variation, 'userAgent'),
     },
-    extra: { ...(formOf(variation, 'extraHeader') ?? {}), ...(formOf(variation, 'browser') ?? {}), ...proxy, ...(formOf(variation, 'upgrade') ?? {}) },
+    extra: { ...(formOf(variation, 'extraHeader') ?? {}), ...(formOf(variation, 'browser') ?? {}), ...proxy, ...upgradeAndConnection(variation) },
     names: formOf(variation, 'fieldNames'),
     order: formOf(variation, 'headerOrder'),
     whitespace: formOf(variation, 'whitespace'),
@@ -261,6 +284,13 @@ export function headerForm(variation: Variation): HeaderForm | undefined {
     ...(version === '1.1' ? {} : { version }),
     ...hostOf(variation),
   };
+}
+
+/** An upgrade's fields, its Connection options joined with the connection's own: one Connection field lists them all (RFC 9110 §7.6.1). */
+function upgradeAndConnection(variation: Variation): Record<string, string> {
+  const upgrade: Record<string, string> = { ...(formOf(variation, 'upgrade') ?? {}) };
+  const options = [upgrade.connection, formOf(variation, 'connection')].filter((option) => option !== undefined && option !== null);
+  return options.length ? { ...upgrade, connection: options.join(', ') } : upgrade;
 }
 
 /** The Host a variation asks for, by the form's name (the value is written from the base URL: generate/host-field.ts). */

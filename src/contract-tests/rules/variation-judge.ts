@@ -25,6 +25,7 @@ const WHY: Record<Dimension, string> = {
   acceptEncoding: 'Accept-Encoding only says which content codings the client can decode (RFC 9110 §12.5.3), over one field line or several (RFC 9110 §5.3)',
   userAgent: 'User-Agent describes the client; the interface asks for none (RFC 9110 §10.1.5)',
   extraHeader: 'a field the recipient does not know is ignored (RFC 9110 §5.1), and no-cache asks for a fresh answer, which an origin gives anyway (RFC 9111 §5.2.1.4), over one field line or several (RFC 9110 §5.3)',
+  connection: 'Connection lists options of this connection only, close or fields meant for the next hop alone, which change nothing of the request (RFC 9110 §7.6.1)',
   fieldNames: 'field names are case-insensitive (RFC 9110 §5.1)',
   headerOrder: 'the order of fields with different names is not significant (RFC 9110 §5.3)',
   whitespace: 'whitespace around a field value, a list comma or a parameter is not part of it (RFC 9110 §5.5, §5.6.1, §5.6.6)',
@@ -33,7 +34,7 @@ const WHY: Record<Dimension, string> = {
   extraQuery: 'the interface does not say what an undocumented query parameter does: it may be ignored, or refused with a 4xx Error, never change a 2xx answer',
   querySpelling: 'the interface names parameters, not their order',
   emptyLastSegment: 'the interface names /pets and /pets/{petId}, not /pets/ (RFC 3986 §6.2.3 makes only an empty path "/"): it may be answered as the path without it, redirected or refused with a 4xx Error, but never let in without the key',
-  browser: 'fields the interface does not name change nothing (RFC 9110 §5.1): Origin, Referer, Sec-Fetch-* and X-Requested-With say which page asked, which any client can write, not who holds the key',
+  browser: 'fields the interface does not name change nothing (RFC 9110 §5.1): Origin, Referer, Sec-Fetch-*, X-Requested-With and a preflight\'s Access-Control-Request-* say which page asked, which any client can write, not who holds the key',
   contentType: 'type and subtype are case-insensitive and charset=utf-8 is what JSON is anyway: the same media type (RFC 9110 §8.3.1, RFC 8259 §8.1)',
   simpleBody: 'a JSON text sent as text/plain or application/x-www-form-urlencoded, or the NewPet\'s members as multipart/form-data parts, is another request, which a server may refuse (415, 400) or read, but never store without the key',
   expect: 'Expect: 100-continue is about the transfer of the content, not the request (RFC 9110 §10.1.1; only 417 may refuse it)',
@@ -49,7 +50,7 @@ const WHY: Record<Dimension, string> = {
 const URI_WHY = 'an unreserved character and its percent-encoding, in either case of hex digits, are the same URI, and dot segments (%2E is ".") are removed before a path is used, a ".." above the root too (RFC 3986 §2.3, §6.2.2.1, §6.2.2.2, §5.2.4)';
 
 /** Why fields a proxy adds, which a client can send as well, change nothing (generate/proxy-fields.ts). */
-const PROXY_WHY = 'a client can send the fields a proxy adds: "The Forwarded HTTP header field cannot be relied upon to be correct, as it may be modified ... by every node on the way to the server, including the client making the request" (RFC 7239 §8.1), and so can X-Forwarded-* and Via (RFC 9110 §7.6.3)';
+const PROXY_WHY = 'a client can send the fields a proxy adds: "The Forwarded HTTP header field cannot be relied upon to be correct, as it may be modified ... by every node on the way to the server, including the client making the request" (RFC 7239 §8.1), and so can X-Forwarded-*, Via (RFC 9110 §7.6.3), a gateway\'s identity fields and a TLS terminator\'s certificate fields';
 
 /** Why a JSON text spelled otherwise by RFC 8259's grammar (generate/json-spelling.ts) is the same value. */
 const JSON_TEXT_WHY = '"Insignificant whitespace is allowed before or after any of the six structural characters" (RFC 8259 §2), "An object is an unordered collection of zero or more name/value pairs" (§4), and "Any character may be escaped" (§7)';
