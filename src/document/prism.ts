@@ -29,7 +29,7 @@ export interface IHttpOperation {
   path: string;
   deprecated?: boolean;
   request?: { query?: Array<{ name: string; schema?: Record<string, unknown> }> };
-  responses: Array<{ code: string }>;
+  responses: Array<{ code: string; headers?: Array<{ name: string }> }>;
 }
 
 /** prism's diagnostic; severity 0 is an error (`DiagnosticSeverity.Error`). */

@@ -40,6 +40,7 @@ export interface ResponseValidator {
 export async function createResponseValidator(documentPath?: string): Promise<ResponseValidator> {
   const operations = await httpOperations(documentPath);
   const routes = operations.map((operation) => ({ operation, pattern: templateToRegExp(operation.path) }));
+  const judged = new Map<string, Violation[]>();
   return {
     operationFor(method, path) {
       const lower = method.toLowerCase();
@@ -57,6 +58,9 @@ export async function createResponseValidator(documentPath?: string): Promise<Re
         });
         return violations;
       }
+      const key = memoKey(operation, response);
+      const known = key === undefined ? undefined : judged.get(key);
+      if (known) return known.map((v) => ({ ...v, path: [...v.path] }));
       const element: HttpResponse = { statusCode: response.status, headers: readableHeaders(response.headers), body: parseBody(response, violations) };
       let result;
       try {
@@ -76,9 +80,34 @@ export async function createResponseValidator(documentPath?: string): Promise<Re
           });
         }
       }
+      if (key !== undefined) remember(judged, key, violations.map((v) => ({ ...v, path: [...v.path] })));
       return violations;
     },
   };
+}
+
+/**
+ * A run sends the same answer many times over (every 401 to a request
+ * without the key is one Error body), and prism reads each in some 0.5 ms:
+ * an answer already judged is not judged again. prism reads the status, the
+ * Content-Type, the body and the fields the document names for that status,
+ * nothing else, so those are the key. At most MEMO_ENTRIES answers of at most
+ * MEMO_BODY_BYTES characters each are kept (about 4 MiB), the oldest
+ * forgotten first.
+ */
+const MEMO_ENTRIES = 256;
+const MEMO_BODY_BYTES = 16 * 1024;
+
+function memoKey(operation: IHttpOperation, response: ResponseToValidate): string | undefined {
+  if (response.body.length > MEMO_BODY_BYTES) return undefined;
+  const documented = operation.responses.find((r) => r.code === String(response.status))?.headers ?? [];
+  const fields = documented.map((h) => response.headers[h.name.toLowerCase()] ?? null);
+  return JSON.stringify([operation.iid ?? operation.id, response.status, response.headers['content-type'] ?? null, fields, response.body]);
+}
+
+function remember(judged: Map<string, Violation[]>, key: string, violations: Violation[]): void {
+  if (judged.size >= MEMO_ENTRIES) judged.delete(judged.keys().next().value as string);
+  judged.set(key, violations);
 }
 
 /**
