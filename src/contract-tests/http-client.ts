@@ -9,6 +9,7 @@ import { sendHttp10 } from './http-10.js';
 import { keyRedactor, REDACTED_KEY } from '../verdict/redact-key.js';
 import { withFetchFields, writeFields } from './request-form.js';
 import { hostField } from './generate/host-field.js';
+import { hostLookup } from './host-lookup.js';
 import type { ApiRequest, NearMiss, NearMissCredentials } from './types.js';
 import { NOT_SENT, type RecordedExchange, type ReceivedResponse } from '../verdict/exchange.js';
 
@@ -56,10 +57,12 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * it.
  */
 export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, retries, fetch, session, signal }: HttpClientOptions): Send {
-  // A request without the key goes on a connection of its own, never on one that carried the key (nor a near-miss a
-  // server may take for it): a server that remembers a key per connection is then shown on purpose
-  // (ApiRequest.connection `after-key`), with a replay that reproduces it, not by which connection a request got.
+  // A request without the key never goes on a connection that carried the key (nor a near-miss a server may take for
+  // it): a server that remembers a key per connection is then shown on purpose (ApiRequest.connection `after-key`),
+  // with a replay that reproduces it, not by which connection a request got. Requests with no credentials at all share
+  // kept-alive connections of their own; any other goes on a connection of its own.
   const transport = fetch ? fetchTransport(fetch) : sendWithNode();
+  const keylessTransport: Transport = fetch ? transport : (url, ...rest) => sendWithNode(keylessAgent(url))(url, ...rest);
   const transportOfItsOwn: Transport = fetch
     ? transport
     : async (url, ...rest) => {
@@ -114,7 +117,7 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     // A request that asks for an upgrade also goes on a connection of its own: a server that ignores Upgrade may read nothing
     // more on its connection (node without an 'upgrade' listener does), which must not stall the requests of other rules.
     const upgrade = Object.keys(sent).some((name) => name.toLowerCase() === 'upgrade');
-    const over = request.form?.version === '1.0' && !fetch ? sendHttp10 : keyed && !upgrade ? transport : transportOfItsOwn;
+    const over = request.form?.version === '1.0' && !fetch ? sendHttp10 : upgrade ? transportOfItsOwn : keyed ? transport : request.auth === 'none' ? keylessTransport : transportOfItsOwn;
     if (request.connection === 'after-key' && !fetch) return sendAfterKey(url, request, sent, recorded, { timeoutMs, maxBodyBytes, signal }, apiKey, redact);
     const sendOn = request.connection === 'reused' && !fetch ? (to: string) => sendOnOneConnection(to, request.method, sent, { timeoutMs, maxBodyBytes }) : (to: string) => over(to, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal, absoluteForm: request.target === 'absolute-form' });
     for (let attempt = 0; attempt <= tries; attempt++) {
@@ -154,6 +157,10 @@ async function sendAfterKey(url: string, request: ApiRequest, fields: Record<str
     agent.destroy();
   }
 }
+
+/** Kept-alive connections that only requests without credentials use, whatever the run: node's global agent's, apart. */
+const KEYLESS_AGENTS = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+const keylessAgent = (url: string): HttpAgent | HttpsAgent => (url.startsWith('https:') ? KEYLESS_AGENTS.https : KEYLESS_AGENTS.http);
 
 /** An agent of one kept-alive connection, as a client's: its requests go one after the other on it. */
 const oneConnection = (url: string): HttpAgent | HttpsAgent => (url.startsWith('https:') ? new HttpsAgent({ keepAlive: true, maxSockets: 1 }) : new HttpAgent({ keepAlive: true, maxSockets: 1 }));
@@ -257,7 +264,7 @@ const sendWithNode =
     if (!framed) headers = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
     // The request target as written (RFC 9112 §3.2.1): node would parse a URL string and remove its dot segments (RFC 3986 §5.2.4), which a variation sends on purpose.
     // The absolute-form (RFC 9112 §3.2.2) is the whole URL.
-    const req = send(url, { method, headers, path: limits.absoluteForm ? url : url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/', ...(agent ? { agent } : {}), ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
+    const req = send(url, { method, headers, path: limits.absoluteForm ? url : url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/', lookup: hostLookup, ...(agent ? { agent } : {}), ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
       sent?.(req.reusedSocket);
       const own = bodyReader(res.statusCode ?? 0, fieldsOf(res), limits);
       reader = own;

@@ -1,5 +1,6 @@
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
+import { hostLookup } from './host-lookup.js';
 import { bodyReader, type Limits, type RawResponse } from './body-reader.js';
 import type { Afterward } from '../verdict/exchange.js';
 
@@ -25,8 +26,8 @@ export function sendOnOneConnection(url: string, method: string, headers: Record
 /** A connection of its own to the URL's host and port (TLS for https). */
 export function openSocket(target: URL): Socket {
   return target.protocol === 'https:'
-    ? connectTls({ host: target.hostname, port: Number(target.port || 443), servername: target.hostname })
-    : connectTcp({ host: target.hostname.replace(/^\[|\]$/g, ''), port: Number(target.port || 80) });
+    ? connectTls({ host: target.hostname, port: Number(target.port || 443), servername: target.hostname, lookup: hostLookup })
+    : connectTcp({ host: target.hostname.replace(/^\[|\]$/g, ''), port: Number(target.port || 80), lookup: hostLookup });
 }
 
 /** Field lines as written on the wire, one per value. */
