@@ -24,6 +24,7 @@ import { spawnNode, stopChild } from './children.js';
 import { freePort } from './free-port.js';
 import { median } from './pairs.js';
 import { waitReady } from './wait-ready.js';
+import type { SuiteReport } from '../src/verdict/report.js';
 
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 5);
 // Printed by the harness's process as it exits: its own CPU, not the mock's.
@@ -51,9 +52,7 @@ async function runOnce(bin: string, label: string, extra: string[] = []): Promis
     const wallMs = performance.now() - started;
     const cpu = /CPU_US (\d+)/.exec(harness.output())?.[1];
     if (code !== 0 || cpu === undefined) throw new Error(`${label} exited ${code}: ${harness.output()}`);
-    const results = (JSON.parse(readFileSync(report, 'utf8')) as { results: Array<{ cases?: number; exchanges: unknown[] }> }).results;
-    // Generated rules keep only failing exchanges; their cases count the requests they sent (as bench:contract counts).
-    const requests = results.reduce((n, r) => n + Math.max(r.cases ?? 0, r.exchanges.length), 1);
+    const requests = (JSON.parse(readFileSync(report, 'utf8')) as SuiteReport).growth?.requests ?? 0;
     return { cpuMs: Number(cpu) / 1000, wallMs, requests };
   } finally {
     rmSync(report, { force: true });
