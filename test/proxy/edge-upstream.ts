@@ -31,6 +31,8 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse, body: B
   '/v1/pets/empty-parameter': (_req, res) => res.writeHead(200, { 'content-type': 'application/json;' }).end('{"id":3,"name":"Semi","categoryId":1}'),
   '/v1/pets/empty-element': (_req, res) => res.writeHead(200, { 'content-type': 'application/json, ' }).end('{"id":4,"name":"Comma","categoryId":1}'),
   '/v1/pets/bare-parameter': (_req, res) => res.writeHead(200, { 'content-type': 'application/json; charset' }).end('{"id":5,"name":"Bare","categoryId":1}'),
+  // A segment whose octets are no UTF-8 (an overlong "/"), answered as if it named animal 1.
+  '/v1/pets/1%C0%AF': (_req, res) => json(res, 200, { id: 1, name: 'Overlong', categoryId: 1 }),
   '/v1/empty': (_req, res) => res.writeHead(204, { 'x-upstream': 'empty' }).end(),
   '/v1/text': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': 6 }).end('hello\n'),
   '/v1/redirect': (_req, res) => res.writeHead(302, { location: '/v1/elsewhere', 'content-length': 0 }).end(),

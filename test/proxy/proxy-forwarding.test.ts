@@ -63,6 +63,13 @@ describe('forwarding', () => {
     expect(mock.stderr()).not.toMatch(/TypeError|uncaught/i);
   });
 
+  it('judges an animal answered to a getPet path whose octets are no UTF-8 (%C0%AF), and stays up', async () => {
+    expect((await rawRequest(`${mock.url}/pets/1%C0%AF`, { headers: { authorization: KEY } })).status).toBe(200);
+    await expect.poll(async () => (await journal()).some((entry) => entry.path === '/v1/pets/1%C0%AF' && entry.violations !== undefined)).toBe(true);
+    expect((await rawRequest(`${mock.url}/pets/non-ascii`, { headers: { authorization: KEY } })).status).toBe(200);
+    expect(mock.stderr()).not.toMatch(/URIError|uncaught/i);
+  });
+
   it('answers 502 upstream_unavailable at once when the target switches protocols unasked, and journals it', async () => {
     const answer = await rawRequest(`${mock.url}/pets/switch`, { headers: { authorization: KEY } });
     expect([answer.status, JSON.parse(answer.body.toString())]).toEqual([502, { code: 'upstream_unavailable', message: expect.stringContaining('switched protocols (101) for a request that asked for none'), status: 502 }]);
