@@ -93,6 +93,37 @@ const pathDefects: Defect[] = [
     }),
     caughtBy: PATH_FORMS,
   },
+  {
+    name: 'petId decoded before the query is split off (/pets/7%3F answers animal 7)',
+    breaks: `${PET_ID} (RFC 3986 §2.2: a percent-encoded "?" is data, not the query's delimiter.)`,
+    // The whole target decoded first, then cut at the first "?": "7abc" and "7.5" stay no id.
+    wrap: readPetId((raw) => /^(\d+)\?/.exec(decoded(raw) ?? '')?.[1]),
+    caughtBy: PATH_FORMS,
+  },
+  {
+    name: 'petId read as a C string (/pets/7%00 answers animal 7)',
+    breaks: PET_ID,
+    // The decoded segment handed to a C library, which stops at the NUL.
+    wrap: readPetId((raw) => /^(\d+)\0/.exec(decoded(raw) ?? '')?.[1]),
+    caughtBy: PATH_FORMS,
+  },
+  {
+    name: 'an overlong UTF-8 slash decoded as "/" (/pets/7%C0%AF answers animal 7)',
+    breaks: `${PET_ID} (RFC 3629 §3: an overlong form is no character.)`,
+    // A lenient UTF-8 decoder reads C0 AF as "/", and the router drops the trailing slash.
+    wrap: readPetId((raw) => /^(\d+)%C0%AF$/i.exec(raw)?.[1]),
+    caughtBy: PATH_FORMS,
+  },
+  {
+    name: "petId read with Unicode digits (/pets/\uFF17 answers animal 7)",
+    breaks: `${PET_ID} (An integer path parameter is written in ASCII digits.)`,
+    // Python's int() or an NFKC normalisation takes fullwidth digits for ASCII ones.
+    wrap: readPetId((raw) => {
+      const text = decoded(raw)?.normalize('NFKC');
+      return text !== undefined && text !== decoded(raw) && /^\d+$/.test(text) ? text : undefined;
+    }),
+    caughtBy: PATH_FORMS,
+  },
 ];
 
 /** Lets a request through with the accepted key when `when` holds for it (and its body's text, for a POST). */

@@ -142,6 +142,26 @@ export const variationUriFormDefects: Defect[] = [
     ),
     caughtBy: ['get-id-path-forms'],
   },
+  {
+    // The same gateway; the backend behind the catch-all reads the decoded segment as a C string, which ends at the NUL.
+    name: "getPet's id followed by a NUL octet (/v1/pets/30%00) routed past the key check",
+    breaks: `${AUTH} An animal without the key it never is.`,
+    wrap: letsInWhen(
+      (wire) => /^\/v1\/pets\/\d+%00$/i.test(rawPath(wire)),
+      (path) => path.replace(/%00$/i, ''),
+    ),
+    caughtBy: ['get-id-path-forms'],
+  },
+  {
+    // The same gateway; the backend normalises the path (NFKC) and reads fullwidth digits as ASCII ones.
+    name: "getPet's id in fullwidth digits (/v1/pets/\uFF13\uFF10) routed past the key check",
+    breaks: `${AUTH} An animal without the key it never is.`,
+    wrap: letsInWhen(
+      (wire) => /^\/v1\/pets\/(%EF%BC%9[0-9])+$/i.test(rawPath(wire)),
+      (path) => path.replace(/[^/]+$/, (segment) => decodeURIComponent(segment).normalize('NFKC')),
+    ),
+    caughtBy: ['get-id-path-forms'],
+  },
 ];
 
 /** The id Number() reads in getPet's segment, when it is written otherwise than as digits (a float, a sign, an exponent, a space, hexadecimal). */

@@ -42,6 +42,7 @@ export interface PathForm {
 }
 
 const percentEncoded = (digits: string) => [...digits].map((d) => `%3${d}`).join('');
+const fullwidth = (digits: string) => [...digits].map((d) => encodeURIComponent(String.fromCharCode(0xff10 + Number(d)))).join('');
 
 /** The forms of a positive id, each with what its answer must be. */
 export function pathForms(id: number): PathForm[] {
@@ -63,6 +64,16 @@ export function pathForms(id: number): PathForm[] {
     { label: 'letters after the digits', segment: `${digits}abc`, expect: 'none' },
     // `%25` is `%`: the text is "%3…", which names no animal unless decoded twice.
     { label: 'the percent-encoding itself percent-encoded', segment: `%25${percentEncoded(first).slice(1)}${rest}`, expect: 'none' },
+    // Reserved characters percent-encoded are data, not delimiters (RFC 3986 §2.2): "7?" is no id, unless the path is
+    // decoded before the query is split off.
+    { label: 'a percent-encoded question mark after the digits', segment: `${digits}%3F`, expect: 'none' },
+    // A NUL octet ends a C string: a reading that stops there sees the id.
+    { label: 'a NUL octet (%00) after the digits', segment: `${digits}%00`, expect: 'none' },
+    // An overlong UTF-8 "/" is no character (RFC 3629 §3): a lenient decoder reads `/pets/7/`.
+    { label: 'an overlong UTF-8 slash (%C0%AF) after the digits', segment: `${digits}%C0%AF`, expect: 'none' },
+    // An integer path parameter is written in ASCII digits (OpenAPI's integer is JSON Schema's); a reading of other
+    // scripts' digits (Python's int(), NFKC) takes "７" for 7.
+    { label: 'fullwidth digits', segment: fullwidth(digits), expect: 'none' },
   ];
 }
 
@@ -129,7 +140,7 @@ const formCases = (forms: PathForm[]): FormCase[] =>
 export const pathFormRules: Rule[] = [
   {
     id: 'get-id-path-forms',
-    title: 'getPet with a known id written other ways: percent-encoded digits are the same id; leading zeros, a sign, `.0`, an exponent or hexadecimal the same animal or a 400/404; a fraction or trailing letters a 400/404; each without the key or with a wrong one 401 or a 400/404',
+    title: 'getPet with a known id written other ways: percent-encoded digits are the same id; leading zeros, a sign, `.0`, an exponent or hexadecimal the same animal or a 400/404; a fraction, trailing letters, an encoded `?`, NUL or overlong `/`, or fullwidth digits a 400/404; each without the key or with a wrong one 401 or a 400/404',
     operation: 'getPet',
     writes: false,
     severity: 'contract',
