@@ -28,8 +28,18 @@ export const ignoresEmptyLastSegment = (fetch: AppFetch): AppFetch => async (req
 
 /** The path of `/v1/pets/` read as a router reads it (percent-decoded), without its empty last segment; undefined for any other path. */
 function withoutEmptyLastSegment(request: Request): string | undefined {
-  const path = decodeURIComponent(new URL(request.url).pathname);
+  const path = routedPath(request);
   return /\/pets\/$/.test(path) ? path.slice(0, -1) : undefined;
+}
+
+/** The path percent-decoded as a router reads it; as sent when its octets are no UTF-8 (`%C0%AF`), which no route names. */
+function routedPath(request: Request): string {
+  const { pathname } = new URL(request.url);
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 /**
@@ -38,7 +48,7 @@ function withoutEmptyLastSegment(request: Request): string | undefined {
  * the key check, as the mock's own refusals.
  */
 export const refusesSpelledIntegers = (key: string) => (fetch: AppFetch): AppFetch => async (request) => {
-  const createPet = request.method === 'POST' && decodeURIComponent(new URL(request.url).pathname) === '/v1/pets';
+  const createPet = request.method === 'POST' && routedPath(request) === '/v1/pets';
   if (!createPet || !new RegExp(`^bearer +${key} *$`, 'i').test(request.headers.get('authorization') ?? '')) return fetch(request);
   const text = await request.text();
   // NewPet's one number is categoryId: a number token with a fraction or an exponent, outside the strings, is it so written.
