@@ -3,6 +3,7 @@ import { normalPath } from '../shared/uri-normal-form.js';
 import type { ResponseValidator } from '../document/response-validator.js';
 import { checkStatement } from './exchange-check-ids.js';
 import { invariantFindings } from './invariants.js';
+import { askedFor } from './asked-for.js';
 import { mediaTypesOf } from '../shared/media-types.js';
 import { deprecationFindings } from './deprecation-signal.js';
 import type { RecordedExchange, Finding } from './exchange.js';
@@ -39,9 +40,10 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   }
   // What a body not read to its end holds cannot be judged: this one finding, and no more read into its start.
   if (response.unread) return [{ check: 'exchange-body-read', level: 'error', hard: true, message: response.unread.reason, expected: response.unread.expected, path: '$.body' }];
-  // A server may switch protocols when the request asks for it (RFC 9110 §7.8): the 101 is no answer of the operation, and what follows
-  // is another protocol. Unasked, it is judged as any undocumented status (§15.2.2: a server MUST NOT switch to a protocol not asked for).
-  if (response.status === 101 && Object.keys(exchange.request.headers).some((name) => name.toLowerCase() === 'upgrade')) return [];
+  // An answer the request asked for in a field of its own: no answer of the operation, or the 200 a whole range stands for.
+  const asked = askedFor(exchange);
+  if (asked === 'other-protocol' || asked === 'accepted') return [];
+  if (asked === 'whole-range') return checkExchange(validator, operation, { ...exchange, response: { ...response, status: 200 } });
   const findings: NewFinding[] = [...httpDateFindings(response), ...etagFindings(response)];
   const { method } = exchange.request;
   if (response.status >= 500 && !(response.status === 501 && notImplementable(operation, method))) {

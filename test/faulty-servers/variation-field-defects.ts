@@ -126,6 +126,24 @@ export const variationFieldDefects: Defect[] = [
     caughtBy: EVERY,
   },
   {
+    // A cache in front that serves byte ranges of what it holds before any key check, a range request taken for a media fetch.
+    name: 'a request with Range: bytes=0- let in without the key',
+    breaks: AUTH,
+    wrap: letsInWhen((request) => request.headers.has('range')),
+    caughtBy: EVERY,
+  },
+  {
+    // A job queue that takes respond-async work before the key check, answers 202, and carries it out with the service's own credentials.
+    name: 'a request with Prefer: respond-async answered 202 without the key, and carried out',
+    breaks: `${AUTH} A refused create stores nothing.`,
+    wrap: (fetch) => async (request, env) => {
+      if (hasKey(request) || !/respond-async/i.test(field(request, 'prefer'))) return fetch(request, env);
+      await fetch(await withKey(request), env);
+      return new Response(null, { status: 202 });
+    },
+    caughtBy: EVERY,
+  },
+  {
     name: "getPet's 404 to a request without Accept answered 406",
     breaks: ERRORS_JSON,
     // In getPet's handler, after the router has decoded the path (/v1/%70ets/7 too).

@@ -5,7 +5,7 @@ import { startReferenceServer } from './reference-server.js';
 import { startApiServer, mockData } from '../support/contract-cli.js';
 import { NAME_LIMIT, refusesLongNames } from './declared-limit-servers.js';
 import { referenceCatalogue } from './reference-catalogue.js';
-import { ignoresEmptyLastSegment, redirectsEmptyLastSegment, refusesChunkedBodies, refusesOtherHosts, refusesSpelledIntegers, refusesUnnormalizedPaths, switchesToH2c } from './variation-choices.js';
+import { honoursRanges, ignoresEmptyLastSegment, redirectsEmptyLastSegment, refusesChunkedBodies, refusesOtherHosts, refusesSpelledIntegers, refusesUnnormalizedPaths, switchesToH2c } from './variation-choices.js';
 import { runSuite } from '../../src/contract-tests/run-suite.js';
 import { type SuiteReport } from '../../src/verdict/report.js';
 
@@ -41,6 +41,7 @@ const servers = {
   'mock redirecting /v1/pets/ to /v1/pets (301)': async () => startApiServer({ apiKey: KEY, wrap: redirectsEmptyLastSegment }),
   'mock answering /v1/pets/ as /v1/pets': async () => startApiServer({ apiKey: KEY, wrap: ignoresEmptyLastSegment }),
   'mock refusing categoryId 1.0 or 1e0 with 400': async () => startApiServer({ apiKey: KEY, wrap: refusesSpelledIntegers(KEY) }),
+  'mock answering Range: bytes=0- with 206': async () => startApiServer({ apiKey: KEY, wrap: honoursRanges }),
   // Refusals a front end makes before any key check, alike with and without the key.
   'mock behind a strict firewall (400 to a path not normalized, before the key)': async () => startApiServer({ apiKey: KEY, intercept: refusesUnnormalizedPaths }),
   'mock behind a front end refusing chunked bodies (411, before the key)': async () => startApiServer({ apiKey: KEY, intercept: refusesChunkedBodies }),

@@ -104,3 +104,17 @@ export const switchesToH2c = (request: IncomingMessage): boolean => {
   request.socket.end('HTTP/1.1 101 Switching Protocols\r\nconnection: Upgrade\r\nupgrade: h2c\r\n\r\n');
   return true;
 };
+
+/**
+ * A GET with `Range: bytes=0-` answered 206 with the whole representation
+ * and its Content-Range, as a server that supports ranges answers (RFC 9110
+ * §14.2, §15.3.7); after the key check, as the mock's own answers.
+ */
+export const honoursRanges = (fetch: AppFetch): AppFetch => async (request) => {
+  const answer = await fetch(request);
+  if (request.method !== 'GET' || !/^bytes=0-$/i.test(request.headers.get('range') ?? '') || answer.status !== 200) return answer;
+  const body = new Uint8Array(await answer.arrayBuffer());
+  const headers = new Headers(answer.headers);
+  headers.set('content-range', `bytes 0-${body.length - 1}/${body.length}`);
+  return new Response(body, { status: 206, headers });
+};

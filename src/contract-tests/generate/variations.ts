@@ -146,6 +146,15 @@ export const DIMENSIONS = {
     { upgrade: 'h2c', connection: 'Upgrade, HTTP2-Settings', 'http2-settings': 'AAMAAABkAAQCAAAAAAIAAAAA' },
     { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' },
   ],
+  /**
+   * Fields that ask for another kind of answer, which a server may ignore:
+   * a range from the first byte on (RFC 9110 §14.2: a server MAY ignore
+   * Range; one that honours it answers 206 with the whole representation,
+   * as `bytes=0-` asks for all of it) and an asynchronous answer (RFC 7240
+   * §4.1: one that honours it answers 202). With the key, the same answer,
+   * or that 206 or 202; without it 401, as any request.
+   */
+  preference: [null, { range: 'bytes=0-' }, { prefer: 'respond-async' }],
 } as const;
 
 export type Dimension = keyof typeof DIMENSIONS;
@@ -160,7 +169,7 @@ export type Dimension = keyof typeof DIMENSIONS;
 export type Variation = Partial<Record<Dimension, number>> & { uri?: UriSpelling; uriPlaces?: SpelledPlaces; proxy?: ProxySpelling; json?: JsonSpelling };
 
 /** The dimensions every operation's requests vary: its fields, and an undocumented query parameter. */
-export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'connection', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment', 'httpVersion', 'target', 'pathForm', 'host', 'otherHost', 'upgrade'];
+export const EVERY_OPERATION_DIMENSIONS: readonly Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'connection', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'extraQuery', 'emptyLastSegment', 'httpVersion', 'target', 'pathForm', 'host', 'otherHost', 'upgrade', 'preference'];
 
 /**
  * Forms where the interface is silent on whether they are the same request:
@@ -254,11 +263,12 @@ const LABELS: Record<Dimension, string> = {
   host: 'Host',
   otherHost: 'Host',
   upgrade: 'an upgrade asked for:',
+  preference: 'another kind of answer asked for:',
 };
 
 /** How the HTTP client writes the request's fields: undefined when nothing of them is varied (sent exactly as unvaried requests are). */
 export function headerForm(variation: Variation): HeaderForm | undefined {
-  const fields: Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'connection', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer', 'contentType', 'simpleBody', 'expect', 'httpVersion', 'host', 'otherHost', 'upgrade'];
+  const fields: Dimension[] = ['accept', 'acceptLanguage', 'acceptEncoding', 'userAgent', 'extraHeader', 'browser', 'connection', 'fieldNames', 'headerOrder', 'whitespace', 'scheme', 'transfer', 'contentType', 'simpleBody', 'expect', 'httpVersion', 'host', 'otherHost', 'upgrade', 'preference'];
   const proxy = proxyFields(variation.proxy);
   if (!fields.some((d) => (variation[d] ?? 0) !== 0) && Object.keys(proxy).length === 0) return undefined;
   const scheme = formOf(variation, 'scheme');
@@ -271,7 +281,7 @@ export function headerForm(variation: Variation): HeaderForm | undefined {
       'accept-encoding': formOf(variation, 'acceptEncoding'),
       'user-agent': formOf(variation, 'userAgent'),
     },
-    extra: { ...(formOf(variation, 'extraHeader') ?? {}), ...(formOf(variation, 'browser') ?? {}), ...proxy, ...upgradeAndConnection(variation) },
+    extra: { ...(formOf(variation, 'extraHeader') ?? {}), ...(formOf(variation, 'browser') ?? {}), ...(formOf(variation, 'preference') ?? {}), ...proxy, ...upgradeAndConnection(variation) },
     names: formOf(variation, 'fieldNames'),
     order: formOf(variation, 'headerOrder'),
     whitespace: formOf(variation, 'whitespace'),

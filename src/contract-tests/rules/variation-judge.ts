@@ -43,6 +43,7 @@ const WHY: Record<Dimension, string> = {
   host: 'the host is case-insensitive and the default port written out names the same authority (RFC 3986 §6.2.2.1, §6.2.3; RFC 9110 §4.2.3)',
   otherHost: 'Host is the client\'s to write (RFC 9110 §7.2): another name may be answered as the plain request or refused (421, RFC 9110 §15.5.20; 400; 404), but a request without the key is one whatever its Host, and is never let in',
   upgrade: 'a server may ignore Upgrade and answer the request as it is, or switch protocols with 101 (RFC 9110 §7.8): with the key either, without it 401 or 101, never a 2xx',
+  preference: 'a server may ignore Range and Prefer, or honour them: bytes=0- asks for the whole representation, which a server that honours it answers with 206 (RFC 9110 §14.2, §15.3.7), and respond-async with 202 (RFC 7240 §4.1): with the key the same answer or that one, without it 401',
   pathForm: 'RFC 3986 does not make a doubled slash, another case, a ;parameter, %2F or \\ the same path (§3.3, §6.2.2.1, §2.2), nor an empty query piece the same query (§6.2.3), and a request target has no fragment (RFC 9112 §3.2): it may be answered as the plain request, redirected or refused with a 4xx Error, but never let in without the key',
 };
 
@@ -74,13 +75,15 @@ export function sameAs(variation: Variation, statement: Statement): string {
  * hand-written clients send one: `url`, the target as sent), 400 to an integer written with a fraction or an
  * exponent (the interface is silent), 411 to a body sent chunked (RFC 9112 §6.3), a 4xx other than 401 to a JSON
  * body sent as text/plain or a form, 417 to Expect: 100-continue (RFC 9110 §10.1.1), 505 or 426 to HTTP/1.0,
- * a redirect or any 4xx to another name in Host, 101 to an Upgrade (RFC 9110 §7.8).
+ * a redirect or any 4xx to another name in Host, 101 to an Upgrade (RFC 9110 §7.8), 206 to a Range and 202 to
+ * Prefer: respond-async (a server may honour either).
  */
 export function excused(variation: Variation, status: number, url = ''): boolean {
   if (extraQueryOf(variation) !== null && status >= 400 && status < 500) return true;
   // Another name may reach another virtual host, whose 401 to the key is no fault of the API's.
   if (otherHostOf(variation) !== null && status >= 300 && status < 500) return true;
   if ((variation.upgrade ?? 0) !== 0 && status === 101) return true;
+  if (honoured(variation, status)) return true;
   if (silentFormOf(variation) && status >= 300 && status < 500 && status !== 401) return true;
   if (status === 400 && spellsOtherwise(variation.uri) && holdsDotSegment(url.replace(/^[a-z]+:\/\/[^/?#]*/i, ''))) return true;
   if (spellsNumbers(variation.json) && status === 400) return true;
@@ -101,7 +104,14 @@ const EXCUSING: ReadonlyArray<{ dimension: Dimension; excuses: (status: number) 
   { dimension: 'httpVersion', excuses: (status) => status === 505 || status === 426 },
   { dimension: 'otherHost', excuses: (status) => status >= 300 && status < 500 },
   { dimension: 'upgrade', excuses: (status) => status === 101 },
+  { dimension: 'preference', excuses: (status) => status === 206 || status === 202 },
 ];
+
+/** A preference a server honoured: 206 to a range, 202 to respond-async. */
+function honoured(variation: Variation, status: number): boolean {
+  const asked = DIMENSIONS.preference[variation.preference ?? 0];
+  return asked !== null && asked !== undefined && (('range' in asked && status === 206) || ('prefer' in asked && status === 202));
+}
 
 /**
  * The variation with only its forms that may be refused with `status`. A
