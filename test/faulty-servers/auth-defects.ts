@@ -1,5 +1,6 @@
 import { FAULTY_SERVER_KEY, type Defect, type ServerFetch } from './defect.js';
-import { beforeMock, errorResponse, operationOf, rewriteRequest, withKey } from './http.js';
+import { randomUUID } from 'node:crypto';
+import { beforeMock, errorResponse, hasKey, operationOf, rewriteRequest, withKey } from './http.js';
 
 /** Lets a request through with the accepted key when its Authorization header matches `test`. */
 const acceptWhen = (test: (authorization: string | null, request: Request) => boolean) =>
@@ -74,5 +75,25 @@ export const authDefects: Defect[] = [
       return errorResponse(403, 'forbidden', 'this key may not do that');
     },
     caughtBy: ['auth-wrong-key-list-pets', 'auth-wrong-key-create-pet', 'auth-wrong-key-get-pet'],
+  },
+  {
+    // A session opened once the key was shown, kept in a cookie, then taken for the key: the browser sends it back unasked.
+    name: 'a session cookie set for the key taken for the key',
+    breaks: 'Authentication: the requirement applies to every operation; when the key is missing or invalid, the service answers 401 with an Error body.',
+    wrap: (fetch) => {
+      const sessions = new Set<string>();
+      return async (request, env) => {
+        const sid = /(?:^|;\s*)sid=([^;]+)/.exec(request.headers.get('cookie') ?? '')?.[1];
+        if (!hasKey(request)) return fetch(sid !== undefined && sessions.has(sid) ? await withKey(request) : request, env);
+        const answer = await fetch(request, env);
+        const issued = randomUUID();
+        sessions.add(issued);
+        const headers = new Headers(answer.headers);
+        headers.append('set-cookie', `sid=${issued}; Path=/; HttpOnly; Expires=Wed, 21 Oct 2026 07:28:00 GMT`);
+        headers.append('set-cookie', 'theme=dark; Path=/');
+        return new Response(answer.body, { status: answer.status, headers });
+      };
+    },
+    caughtBy: ['auth-cookie-per-request'],
   },
 ];

@@ -1,4 +1,4 @@
-import type { Rule } from '../types.js';
+import type { Rule, RuleContext } from '../types.js';
 import { finding, recordFailure, verdictOf } from './generated.js';
 import { cite, STATEMENTS } from './statements.js';
 import { BAD_CREDENTIALS } from './variation-key.js';
@@ -14,18 +14,16 @@ import { BAD_CREDENTIALS } from './variation-key.js';
  * 401. Its curl line sends both on one connection (`--next`) when the
  * server kept it; beside it, the same request on a fresh connection.
  */
+/** What the rules of the key across requests share: they read listPets and getPet, and hold the Authentication section. */
+export const ACROSS_REQUESTS = { operation: 'listPets', writes: false, severity: 'contract', statement: STATEMENTS.authRequired } as const;
+
 export const authConnectionRule: Rule = {
   id: 'auth-key-per-request',
   title: 'listPets and getPet without the key or with a wrong one, on a connection that has just carried a request with the key: 401 (RFC 9112 §9.3)',
-  operation: 'listPets',
-  writes: false,
-  severity: 'contract',
-  statement: STATEMENTS.authRequired,
+  ...ACROSS_REQUESTS,
   async run(context) {
-    const pet = await context.existingPet();
-    const paths = ['/pets', `/pets/${String(pet?.id ?? 1)}`];
     let tried = 0;
-    for (const path of paths) {
+    for (const path of await readPaths(context)) {
       for (const credentials of BAD_CREDENTIALS) {
         tried++;
         const after = await context.probe({ method: 'GET', path, auth: credentials.auth, connection: 'after-key' });
@@ -40,3 +38,9 @@ export const authConnectionRule: Rule = {
     return { cases: tried };
   },
 };
+
+/** The two reads a key opens: listPets, and getPet of an animal it lists (1 when none is known). */
+export async function readPaths(context: RuleContext): Promise<string[]> {
+  const pet = await context.existingPet();
+  return ['/pets', `/pets/${String(pet?.id ?? 1)}`];
+}

@@ -17,6 +17,7 @@ import { readBeforeCreateRules } from './read-before-create-rules.js';
 import { variationRules } from './variation-rules.js';
 import { overrideRules } from './variation-override-rules.js';
 import { authConnectionRule } from './auth-connection-rules.js';
+import { authCookieRule } from './auth-cookie-rules.js';
 import { methodRules } from './http-method-rules.js';
 import { headRules } from './http-head-rules.js';
 import { cacheRules } from './http-cache-rules.js';
@@ -24,7 +25,7 @@ import { revalidationRules } from './revalidation-rules.js';
 import { readBackRules } from '../read-back.js';
 
 /** Every rule, grouped by operation as reports show them; the read-back after the pause last. */
-export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...int64Rules, ...statefulRules, ...readBeforeCreateRules, ...getPetRules, ...generatedGetRules, ...pathFormRules, ...authRules, ...authNearMissRules, ...authGeneratedRules, authConnectionRule, ...variationRules, ...overrideRules, ...methodRules, ...headRules, ...cacheRules, ...revalidationRules, ...readBackRules];
+export const allRules: readonly Rule[] = [...listPetsRules, ...generatedListRules, ...listingInvariantRules, ...createPetRules, ...generatedCreateRules, ...acceptanceRules, ...int64Rules, ...statefulRules, ...readBeforeCreateRules, ...getPetRules, ...generatedGetRules, ...pathFormRules, ...authRules, ...authNearMissRules, ...authGeneratedRules, authConnectionRule, authCookieRule, ...variationRules, ...overrideRules, ...methodRules, ...headRules, ...cacheRules, ...revalidationRules, ...readBackRules];
 
 const ids = new Set<string>();
 for (const rule of allRules) {
