@@ -3,6 +3,7 @@ import type { ApiRequest, Pet, Rule, RuleContext } from '../types.js';
 import type { RecordedExchange, ReceivedResponse } from '../../verdict/exchange.js';
 import { cite, STATEMENTS } from './statements.js';
 import { expectStatus, JSON_BODY, petOf, petsOf } from './expect.js';
+import { finding, recordFailure, verdictOf } from './generated.js';
 import { HTTP_STATEMENTS } from './http-statements.js';
 import { DOCUMENTED_PATHS, type DocumentedPath } from './http-method-rules.js';
 import { petStatuses } from '../generate/schema-model.js';
@@ -52,13 +53,33 @@ const credentialsRule = (path: DocumentedPath): Rule => ({
     if (first.response) context.observe('validators', validatorsNote(path.operation, first.response), first);
     for (const headers of [...preconditions(first.response), ...anyTarget()]) {
       expectNoContent(context, await context.send({ method: 'GET', path: target, headers, connection: 'reused' }));
-      for (const auth of ['none', { authorization: 'Bearer contract-test-wrong-key' }] as const) {
-        // Expected as the auth rules expect it: a key not checked is one cause, whichever rule met it.
-        expectStatus(context, await context.send({ method: 'GET', path: target, headers, auth }), [401], STATEMENTS.authRequired);
-      }
+      for (const auth of ['none', { authorization: 'Bearer contract-test-wrong-key' }] as const) await withoutTheKey(context, target, headers, auth);
     }
   },
 });
+
+/**
+ * A conditional GET without the key or with a wrong one: 401, as the auth
+ * rules expect it. When it gets anything else, the same GET without the
+ * precondition goes too, and the failure shows both curl lines: the plain
+ * request's 401 beside the conditional one that got in.
+ */
+async function withoutTheKey(context: RuleContext, target: string, headers: Record<string, string>, auth: NonNullable<ApiRequest['auth']>): Promise<void> {
+  const what = auth === 'none' ? 'without the key' : 'with a wrong key';
+  const conditions = Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join(', ');
+  const about = { case: `GET ${target} with ${conditions}, ${what}`, tried: 1, shrinks: 0 };
+  const conditional = await context.probe({ method: 'GET', path: target, headers, auth });
+  const status = conditional.exchange.response?.status;
+  if (status === undefined || status === 401) {
+    const verdict = verdictOf([conditional]);
+    if (!verdict.ok) recordFailure(context, verdict.failure, about);
+    return;
+  }
+  const plain = await context.probe({ method: 'GET', path: target, auth });
+  const got = plain.exchange.response?.status ?? 'no answer';
+  const verdict = verdictOf([plain, conditional], [finding(conditional.exchange, `answered ${status} to a GET ${what} carrying ${conditions}, where the same GET without it got ${got}`, `401 (${cite(STATEMENTS.authRequired)}), whatever precondition the request carries`, '$.status')]);
+  if (!verdict.ok) recordFailure(context, verdict.failure, about);
+}
 
 /** The status whose page has the fewest animals, with room on it for one more (as create-listed-under-status picks). */
 async function roomiest(context: RuleContext, limit: number): Promise<{ status: string; page: RecordedExchange } | undefined> {
