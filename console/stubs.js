@@ -24,6 +24,7 @@ const ANSWERS = [
   { value: 'close', label: 'the connection closed before any answer', answer: () => ({ fault: { then: 'close' } }) },
   { value: 'malformed-json', label: 'a JSON body cut half way', answer: () => ({ fault: { then: 'malformed-json' } }) },
   { value: 'empty-body', label: 'the normal status with an empty body', answer: () => ({ fault: { then: 'empty-body' } }) },
+  { value: 'wrong-content-type', label: 'the normal answer labelled text/plain', answer: () => ({ fault: { then: 'wrong-content-type' } }) },
   { value: 'gateway-page', label: "502 Bad Gateway as a gateway's HTML page", answer: () => ({ fault: { then: 'gateway-page' } }) },
   { value: 'fallback-page', label: "200 with a web app's HTML page (index.html)", answer: () => ({ fault: { then: 'fallback-page' } }) },
   { value: 'truncated-body', label: 'the connection closed half way through the body', answer: () => ({ fault: { then: 'truncated-body' } }) },

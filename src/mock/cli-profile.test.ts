@@ -210,6 +210,27 @@ choices:
     expect(answer(await coded(new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x00])))).toBe('400 bad_json');
   });
 
+  it('reads a member named twice as the profile says: the first, the last (its own), or a refusal with the profile\'s Error', async () => {
+    const twice = '{"name":"First","categoryId":1,"categoryId":"two","status":"sold","name":"Last","categoryId":3}';
+    const own = await startMock([]);
+    expect((await post(own, twice)).json).toMatchObject({ name: 'Last', categoryId: 3 });
+    const first = await startMock(['--profile', fixture('first-wins.yaml', 'version: 1\nname: first-wins\nchoices:\n  duplicate-member: first-wins\n')]);
+    const created = await post(first, twice);
+    expect([created.status, created.json.name, created.json.categoryId]).toEqual([201, 'First', 1]);
+    expect((await call(first, `/pets/${created.json.id}`)).json.name).toBe('First');
+    // The first value is judged as if given alone.
+    expect(answer(await post(first, '{"name":"A","categoryId":"x","categoryId":1}'))).toBe('400 invalid_body');
+    const refused = await startMock(['--profile', fixture('refused.yaml', 'version: 1\nname: refused\nchoices:\n  duplicate-member: { status: 400, code: duplicate_key }\n  malformed-json: { status: 400, code: bad_json }\n')]);
+    const before = (await call(refused, '/pets?limit=100')).json.length;
+    expect(answer(await post(refused, twice))).toBe('400 duplicate_key');
+    // A nested object's members count too, alike values included; a malformed text is malformed.
+    expect(answer(await post(refused, '{"name":"A","categoryId":1,"extra":{"a":1,"a":1}}'))).toBe('400 duplicate_key');
+    expect(answer(await post(refused, '{"name":"A","name":"B"'))).toBe('400 bad_json');
+    // The same name in two objects is no repeat.
+    expect((await post(refused, '{"name":"A","categoryId":1,"owner":{"name":"B"}}')).status).toBe(201);
+    expect((await call(refused, '/pets?limit=100')).json.length).toBe(before + 1);
+  });
+
   it('ignores a refused limit or status when the profile says so: the page as without it', async () => {
     const file = fixture('ignoring.yaml', 'version: 1\nname: ignoring\nchoices:\n  limit: { refused: ignored, above-maximum: refused }\n  status: ignored\n');
     const mock = await startMock(['--profile', file]);

@@ -32,6 +32,10 @@ export const EXCHANGE_CHECKS = {
     section: 'What the service does',
     text: 'The service is an HTTP/JSON service (RFC 9110 §8.8.3: ETag = entity-tag = [ W/ ] DQUOTE *etagc DQUOTE, one entity-tag; §2.2: a sender MUST NOT generate protocol elements that do not match the grammar defined by the corresponding ABNF rules)',
   },
+  'exchange-cache-control': {
+    section: 'Authentication',
+    text: "The requirement applies to every operation described above. When the key is missing or invalid, the service answers 401 with an Error body. (RFC 9111 §3.5: a shared cache MUST NOT reuse an answer to a request with Authorization for any other request unless the answer's Cache-Control allows it, as public, s-maxage and must-revalidate while fresh do: an answer to a key so marked, without Vary: Authorization, reaches clients without the key)",
+  },
   'exchange-error-body': {
     section: 'Errors',
     text: 'every error response has the Error body: code (string), message (string), status (integer, equal to the HTTP status code)',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createResponseValidator } from '../document/response-validator.js';
-import { charsetOf, checkExchange } from './exchange-checks.js';
+import { cacheDirectives, charsetOf, checkExchange } from './exchange-checks.js';
 import { mediaTypesOf } from '../shared/media-types.js';
 
 /**
@@ -241,5 +241,56 @@ describe('exchange-etag (RFC 9110 §8.8.3)', () => {
     expect(await checksOfAnswer('HEAD', '/pets', {}, { status: 200, headers: etag })).toEqual(['exchange-etag']);
     const notFound = '{"code":"pet_not_found","message":"no animal 1","status":404}';
     expect(await checksOfAnswer('GET', '/pets/1', {}, { status: 404, headers: { ...JSON_TYPE, ...etag }, body: notFound })).toEqual(['exchange-etag']);
+  });
+});
+
+describe('cacheDirectives', () => {
+  it.each([
+    ['public, max-age=60', [['public', ''], ['max-age', '60']]],
+    ['S-MaxAge="600",Private', [['s-maxage', '600'], ['private', '']]],
+    ['private="set-cookie, x-a", public', [['private', 'set-cookie, x-a'], ['public', '']]],
+    ['', []],
+  ])('%s: %j', (value, directives) => {
+    expect([...cacheDirectives(value)]).toEqual(directives);
+  });
+});
+
+describe('exchange-cache-control (RFC 9111 §3.5)', () => {
+  const JSON_TYPE = { 'content-type': 'application/json' };
+  const KEY = { Authorization: 'Bearer k' };
+  const cached = (headers: Record<string, string>, requestHeaders: Record<string, string> = KEY, status = 200) =>
+    checksOfAnswer('GET', '/pets/1', requestHeaders, { status, headers: { ...JSON_TYPE, ...headers }, body: status === 200 ? PET : '{"code":"pet_not_found","message":"no animal 1","status":404}' });
+
+  it.each<Record<string, string>>([
+    { 'cache-control': 'private, max-age=60' },
+    { 'cache-control': 'no-cache' },
+    { 'cache-control': 'max-age=60' },
+    { 'cache-control': 'public, no-store' },
+    { 'cache-control': 'Public, Private' },
+    { 'cache-control': 's-maxage=600', vary: 'Accept, Authorization' },
+    { 'cache-control': 'public', vary: '*' },
+    { 'cache-control': 'no-cache="public"' },
+    { 'cache-control': 'public, no-cache' },
+    { 'cache-control': 'must-revalidate, max-age=0' },
+  ])('%j passes', async (headers) => {
+    expect(await cached(headers)).toEqual([]);
+  });
+
+  it.each<Record<string, string>>([
+    { 'cache-control': 'public' },
+    { 'cache-control': 'PUBLIC, max-age=300' },
+    { 'cache-control': 'max-age=0, s-maxage=600' },
+    { 'cache-control': 'S-MAXAGE="600"' },
+    { 'cache-control': 'private="set-cookie", public' },
+    { 'cache-control': 'public', vary: 'Accept' },
+    { 'cache-control': 'must-revalidate, max-age=60' },
+  ])('%j is the one finding', async (headers) => {
+    expect(await cached(headers)).toEqual(['exchange-cache-control']);
+  });
+
+  it('judges a HEAD, and passes an answer to a request without a key and an error', async () => {
+    expect(await checksOfAnswer('HEAD', '/pets', { authorization: 'Bearer k' }, { status: 200, headers: { 'cache-control': 'public' } })).toEqual(['exchange-cache-control']);
+    expect(await cached({ 'cache-control': 'public' }, {})).toEqual([]);
+    expect(await cached({ 'cache-control': 'public' }, KEY, 404)).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ const ONCE_STATEMENT = checkStatement('exchange-content-type-once');
 const BOM_STATEMENT = checkStatement('exchange-json-bom');
 const DATE_STATEMENT = checkStatement('exchange-http-date');
 const ETAG_STATEMENT = checkStatement('exchange-etag');
+const CACHE_STATEMENT = checkStatement('exchange-cache-control');
 
 // RFC 9110 §8.3.1: type/subtype is case-insensitive; parameters (charset) may follow.
 const APPLICATION_JSON = /^application\/json\s*(;|$)/i;
@@ -30,7 +31,7 @@ const PARAMETER = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)/g;
  * an Error body whose `status` is the HTTP status, every answer is
  * application/json (one media type in one Content-Type field, with no
  * charset but utf-8, its JSON text not after a byte order mark), its
- * timestamps are IMF-fixdate, its ETag one entity-tag, and the invariants of the operation hold. The rule itself then
+ * timestamps are IMF-fixdate, its ETag one entity-tag, a success to a key is not offered to shared caches, and the invariants of the operation hold. The rule itself then
  * checks what it is about (which status, which items).
  */
 export function checkExchange(validator: ResponseValidator, operation: IHttpOperation | undefined, exchange: RecordedExchange): NewFinding[] {
@@ -44,7 +45,7 @@ export function checkExchange(validator: ResponseValidator, operation: IHttpOper
   const asked = askedFor(exchange);
   if (asked === 'other-protocol' || asked === 'accepted') return [];
   if (asked === 'whole-range') return checkExchange(validator, operation, { ...exchange, response: { ...response, status: 200 } });
-  const findings: NewFinding[] = [...httpDateFindings(response), ...etagFindings(response)];
+  const findings: NewFinding[] = [...httpDateFindings(response), ...etagFindings(response), ...sharedCacheFindings(exchange.request.headers, response)];
   const { method } = exchange.request;
   if (response.status >= 500 && !(response.status === 501 && notImplementable(operation, method))) {
     findings.push({ check: 'exchange-no-5xx', level: 'error', hard: true, message: `the server answered ${response.status}`, expected: 'no 5xx: the interface lists none', path: '$.status' });
@@ -145,6 +146,40 @@ function etagFindings(response: { status: number; headers: Record<string, string
   const value = response.headers.etag;
   if (value === undefined || isEntityTag(value)) return [];
   return [{ check: 'exchange-etag', level: 'error', hard: true, message: `the ${response.status} answer's ETag is ${JSON.stringify(value)}`, expected: `one entity-tag, such as "a1b2" or W/"a1b2" (${ETAG_STATEMENT})`, path: '$.headers.etag' }];
+}
+
+/** A Cache-Control field's directives (RFC 9111 §5.2): names in lower case, each with its value unquoted, or '' for none. */
+export function cacheDirectives(value: string | undefined): Map<string, string> {
+  const directives = new Map<string, string>();
+  for (const [, name, quoted, token] of (value ?? '').matchAll(/([!#$%&'*+.^_`|~\w-]+)\s*(?:=\s*(?:"((?:[^"\\]|\\.)*)"|([^,\s]*)))?/g)) {
+    directives.set((name as string).toLowerCase(), quoted ?? token ?? '');
+  }
+  return directives;
+}
+
+/**
+ * Why a shared cache may keep this answer to a request with Authorization
+ * and give it to another (RFC 9111 §3.5: public, s-maxage, must-revalidate
+ * while fresh), or undefined when it may not: no such directive, one that
+ * forbids it (no-store, private) or makes every use ask the origin (no-cache),
+ * or a Vary naming Authorization (or `*`), which keys the copy on the key.
+ */
+export function sharedWithoutKey(response: { headers: Record<string, string> }): string | undefined {
+  const directives = cacheDirectives(response.headers['cache-control']);
+  if (['no-store', 'private', 'no-cache'].some((name) => directives.get(name) === '')) return undefined;
+  const vary = (response.headers.vary ?? '').split(',').map((name) => name.trim().toLowerCase());
+  if (vary.includes('authorization') || vary.includes('*')) return undefined;
+  const fresh = Number(directives.get('max-age') ?? directives.get('s-maxage') ?? 0) > 0;
+  const allowing = directives.has('public') ? 'public' : directives.has('s-maxage') ? 's-maxage' : directives.has('must-revalidate') && fresh ? 'must-revalidate while fresh' : undefined;
+  return allowing && `Cache-Control: ${response.headers['cache-control']} (${allowing}) without Vary: Authorization`;
+}
+
+/** A success to a request that carried a key (an Authorization field) that a shared cache may give to another client, one without the key included. */
+function sharedCacheFindings(request: Record<string, string | string[]>, response: { status: number; headers: Record<string, string> }): NewFinding[] {
+  if (response.status < 200 || response.status > 299 || !Object.keys(request).some((name) => name.toLowerCase() === 'authorization')) return [];
+  const shared = sharedWithoutKey(response);
+  if (shared === undefined) return [];
+  return [{ check: 'exchange-cache-control', level: 'error', hard: true, message: `the ${response.status} answer to a request with the key has ${shared}`, expected: `no directive that lets a shared cache give it to another client, or Vary: Authorization (${CACHE_STATEMENT})`, path: '$.headers.cache-control' }];
 }
 
 function errorBodyFindings(status: number, json: unknown, contentType: string | undefined): NewFinding[] {

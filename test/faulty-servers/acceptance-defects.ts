@@ -1,3 +1,4 @@
+import { parse, stringify } from 'lossless-json';
 import { viewWith } from './pet-view.js';
 import type { Defect, ServerFetch } from './defect.js';
 import { onCreateBody } from './conditional-input-defects.js';
@@ -154,5 +155,17 @@ export const acceptanceDefects: Defect[] = [
     breaks: `${EXTRA} (The interface's refusal of a body is 400.)`,
     wrap: onCreateBody((body) => (isObject(body) && extras(body).some((key) => body[key] === null) ? errorResponse(422, 'unprocessable', 'null is not allowed') : undefined)),
     caughtBy: EXTRA_MEMBERS,
+  },
+  {
+    name: 'a member named twice stored as both values joined (name "a,b")',
+    breaks: 'Endpoints > Add an animal: 201, Pet: the animal added, as sent; of a member named twice a server reads one, or refuses the body (RFC 8259 §4: what software does then is unpredictable, not a third value).',
+    // As a server that reads the body into a multi-map and joins a repeated member's values, as it does a repeated query parameter's.
+    wrap: onCreateBody((body, text) => {
+      if (!isObject(body)) return undefined;
+      let joined = false;
+      const read = parse(text, null, { onDuplicateKey: ({ oldValue, newValue }) => ((joined = true), `${String(oldValue)},${String(newValue)}`) });
+      return joined ? stringify(read) : undefined;
+    }),
+    caughtBy: ['create-silent-choices'],
   },
 ];

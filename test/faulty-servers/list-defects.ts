@@ -128,4 +128,11 @@ export const listDefects: Defect[] = [
     wrap: afterMock(isList, async (response) => respond(response, `\uFEFF${await response.text()}`)),
     caughtBy: ['list-default-limit', 'list-items-are-pets'],
   },
+  {
+    name: 'listPets 200 marked Cache-Control: public',
+    breaks: "Authentication: when the key is missing or invalid, the service answers 401 (RFC 9111 §3.5: an answer to a request with Authorization that Cache-Control marks public may be reused by a shared cache for any other request, one without the key included).",
+    // As a CDN rule that marks every GET public for an hour, whoever asked.
+    wrap: afterMock(isList, async (response) => respond(response, await response.text(), { headers: { 'cache-control': 'public, max-age=3600' } })),
+    caughtBy: ['list-default-limit', 'list-items-are-pets'],
+  },
 ];

@@ -67,6 +67,7 @@ const everyPoint: { [P in ProfilePoint]: fc.Arbitrary<ProfileChoices[P]> } = {
   'taken-name': acceptedOr('taken-name'),
   'chunked-body': acceptedOr('chunked-body'),
   'extra-member': acceptedOr('extra-member'),
+  'duplicate-member': fc.oneof(fc.constant('last-wins' as const), fc.constant('first-wins' as const), error('duplicate-member')),
   location: values('location') as fc.Arbitrary<ProfileChoices['location']>,
   'missing-body': error('missing-body'),
   'malformed-json': error('malformed-json'),

@@ -19,11 +19,17 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * `controlCharacters: 'refused'`: a name with a control character (Unicode
  * Cc: C0, DEL, C1) is refused, checked after `empty_name`.
  * `extraMembers: 'refused'`: a member other than the three is refused, once
- * the three are read.
+ * the three are read. `duplicateMembers: 'refused'`: a member named twice
+ * with two values refuses the body (well-formed JSON otherwise), before
+ * any field is read; else the last is read.
  */
 export function readNewPet(
   body: Buffer,
-  { controlCharacters = 'kept', extraMembers = 'ignored' }: { controlCharacters?: 'kept' | 'refused'; extraMembers?: 'ignored' | 'refused' } = {},
+  {
+    controlCharacters = 'kept',
+    extraMembers = 'ignored',
+    duplicateMembers = 'last',
+  }: { controlCharacters?: 'kept' | 'refused'; extraMembers?: 'ignored' | 'refused'; duplicateMembers?: 'last' | 'refused' } = {},
 ): NewPetReading {
   if (body.length === 0) return refuse('empty_body', 'The request body is empty; send a NewPet JSON object.');
   let text: string;
@@ -33,12 +39,14 @@ export function readNewPet(
     return refuse('bad_encoding', 'The request body is not well-formed UTF-8.');
   }
   let value: unknown;
+  let twice: string | undefined;
   try {
     // Integers exactly (JSON.parse rounds past 2^53): as bigints, a safe one then as a number.
-    value = parse(text, null, { parseNumber: parseNumberAndBigInt, onDuplicateKey: ({ newValue }) => newValue });
+    value = parse(text, null, { parseNumber: parseNumberAndBigInt, onDuplicateKey: ({ key, newValue }) => ((twice ??= key), newValue) });
   } catch {
     return refuse('bad_json', 'The request body is not well-formed JSON.');
   }
+  if (duplicateMembers === 'refused' && twice !== undefined) return refuse('duplicate_member', `The member ${JSON.stringify(twice.slice(0, 100))} is named twice; send each member once.`);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return refuse('bad_body', `The request body must be a JSON object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`);
   }

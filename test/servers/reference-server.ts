@@ -77,7 +77,7 @@
  * differs from the mock (profiles/default.yaml) also where the default
  * agrees with it (Location, unknown query parameters), and makes choices
  * the mock makes nowhere (chunked bodies, control characters, taken names,
- * members NewPet does not name, a petId with a sign or spaces). Everything above holds, except:
+ * members NewPet does not name, a member named twice, a petId with a sign or spaces). Everything above holds, except:
  * - getPet signals its deprecation on a 200 alone, without a `Link` (the
  *   mock: on every answer, with one).
  * - A key that is there but not accepted gets 401 `invalid_credentials`; an
@@ -108,6 +108,9 @@
  * - A NewPet member other than `name`, `categoryId` and `status` (a client
  *   `id` too) → 400 `unknown_member`, once those three are read (the mock
  *   ignores it).
+ * - A member named twice with two values (at any depth) → 400
+ *   `duplicate_member`, once the body is well-formed JSON, before any field
+ *   is read (the mock reads the last).
  * - `petId` (percent-decoded) may have leading spaces and one `+` (`%20%207`,
  *   `+7` are 7) but no leading zero (`07`, `%30%307` → 400 `bad_pet_id`, a
  *   lone `0` is the number 0); a negative one is plain `-` then digits
@@ -179,7 +182,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     const encoding = req.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') return error(415, 'unsupported_content_encoding', 'Content-Encoding is not supported; send the body unencoded.');
     if (body.size > BODY_LIMIT) return error(413, 'body_too_large', `The request body is larger than ${BODY_LIMIT} bytes.`);
-    const reading = readNewPet(body.bytes, { controlCharacters: choices.controlCharacters, extraMembers: choices.extraMembers });
+    const reading = readNewPet(body.bytes, { controlCharacters: choices.controlCharacters, extraMembers: choices.extraMembers, duplicateMembers: choices.duplicateMembers });
     if (!reading.ok) return error(400, reading.code, reading.message);
     // Synchronous from here on: concurrent creates get distinct ids, and two of one name cannot both pass.
     if (choices.takenNames === 'refused' && names.has(reading.pet.name)) return error(400, 'name_taken', 'An animal of this name exists already; choose another name.');

@@ -21,6 +21,8 @@ export interface VariantChoices {
   takenNames: 'allowed' | 'refused';
   /** A NewPet member other than name, categoryId and status (a client `id` among them). */
   extraMembers: 'ignored' | 'refused';
+  /** A NewPet member named twice with two values: the last read, or the body refused. */
+  duplicateMembers: 'last' | 'refused';
   /** The 401 code of a key that is there but not accepted (an empty header is as none): one code for both, or its own. */
   wrongKeyCode: 'unauthenticated' | 'invalid_credentials';
   /** getPet's deprecation signals: on every answer with a Link to the replacement, or on a 200 alone without one. */
@@ -41,6 +43,7 @@ export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
     controlCharacters: 'kept',
     takenNames: 'allowed',
     extraMembers: 'ignored',
+    duplicateMembers: 'last',
     wrongKeyCode: 'unauthenticated',
     deprecation: 'every-answer',
     accept: 'ignored',
@@ -55,6 +58,7 @@ export const VARIANTS: Record<ReferenceVariant, VariantChoices> = {
     controlCharacters: 'refused',
     takenNames: 'refused',
     extraMembers: 'refused',
+    duplicateMembers: 'refused',
     wrongKeyCode: 'invalid_credentials',
     deprecation: 'success-without-link',
     accept: 'refused',

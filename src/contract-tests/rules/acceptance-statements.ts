@@ -22,6 +22,10 @@ export const ACCEPTANCE = {
     section: 'Endpoints > Add an animal',
     text: 'Request body: required, application/json, shape NewPet; size limits are not shown. RFC 9110 §15.5.14: a server may refuse a body larger than it will process with 413.',
   },
+  repeatedMember: {
+    section: 'Endpoints > Add an animal',
+    text: 'Request body: required, application/json, shape NewPet. RFC 8259 §4: the names within an object SHOULD be unique; where one repeats, what software does is unpredictable (it may read the last, the first, or refuse the text). createPet: 201 Pet, or 400 Error.',
+  },
   chunked: {
     section: 'Endpoints > Add an animal',
     text: 'Request body: required, application/json, shape NewPet. RFC 9112 §6.1: a body sent chunked is the same body; §6.3: a server may ask for a length with 411.',

@@ -5,35 +5,10 @@ import { expectStatus } from './expect.js';
 import { curlLine } from '../../verdict/curl-line.js';
 import { HTTP_STATEMENTS } from './http-statements.js';
 import { DOCUMENTED_PATHS, listed, type DocumentedPath } from './http-method-rules.js';
-
-/** A Cache-Control field's directives (RFC 9111 §5.2): names in lower case, each with its value unquoted, or '' for none. */
-export function cacheDirectives(value: string | undefined): Map<string, string> {
-  const directives = new Map<string, string>();
-  for (const [, name, quoted, token] of (value ?? '').matchAll(/([!#$%&'*+.^_`|~\w-]+)\s*(?:=\s*(?:"((?:[^"\\]|\\.)*)"|([^,\s]*)))?/g)) {
-    directives.set((name as string).toLowerCase(), quoted ?? token ?? '');
-  }
-  return directives;
-}
+import { cacheDirectives, sharedWithoutKey } from '../../verdict/exchange-checks.js';
 
 /** The field names a Vary lists, in lower case (`*` for any). */
 export const varied = (response: ReceivedResponse): string[] => listed(response.headers.vary).map((name) => name.toLowerCase());
-
-/**
- * Why a shared cache may keep this answer to a request with Authorization
- * and give it to another (RFC 9111 §3.5: public, s-maxage, must-revalidate
- * while fresh), or undefined when it may not: no such directive, one that
- * forbids it (no-store, private) or makes every use ask the origin (no-cache),
- * or a Vary naming Authorization (or `*`), which keys the copy on the key.
- */
-export function sharedWithoutKey(response: ReceivedResponse): string | undefined {
-  const directives = cacheDirectives(response.headers['cache-control']);
-  if (['no-store', 'private', 'no-cache'].some((name) => directives.get(name) === '')) return undefined;
-  const vary = varied(response);
-  if (vary.includes('authorization') || vary.includes('*')) return undefined;
-  const fresh = Number(directives.get('max-age') ?? directives.get('s-maxage') ?? 0) > 0;
-  const allowing = directives.has('public') ? 'public' : directives.has('s-maxage') ? 's-maxage' : directives.has('must-revalidate') && fresh ? 'must-revalidate while fresh' : undefined;
-  return allowing && `Cache-Control: ${response.headers['cache-control']} (${allowing}) without Vary: Authorization`;
-}
 
 const sharedRule = (path: DocumentedPath): Rule => ({
   id: `cache-shared-${path.slug}`,

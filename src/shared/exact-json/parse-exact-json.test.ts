@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson } from './parse-exact-json.js';
+import { JsonTooLarge, MAX_JSON_DEPTH, parseExactJson, RepeatedMember, repeatedMember } from './parse-exact-json.js';
 import { stringifyExactJson } from './stringify-exact-json.js';
 
 describe('parseExactJson', () => {
@@ -49,5 +49,30 @@ describe('parseExactJson', () => {
     expect(() => parseExactJson(wide)).not.toThrow();
     expect(() => parseExactJson(wide, { values: 20_001 })).not.toThrow();
     expect(() => parseExactJson(wide, { values: 20_000 })).toThrow(JsonTooLarge);
+  });
+
+  it('reads a member named twice as asked: the last by default, the first, or not at all', () => {
+    const text = '{"a":1,"b":{"c":9007199254740993,"c":2},"a":"x"}';
+    expect(parseExactJson(text).value).toEqual({ a: 'x', b: { c: 2 } });
+    expect(parseExactJson(text, { duplicates: 'first-wins' }).value).toEqual({ a: 1, b: { c: 9007199254740993n } });
+    expect(() => parseExactJson(text, { duplicates: 'refused' })).toThrow(RepeatedMember);
+    // Malformed first: a text both malformed and repeating is not refused for the member.
+    expect(() => parseExactJson('{"a":1,"a":2', { duplicates: 'refused' })).toThrow(SyntaxError);
+    expect(parseExactJson('{"a":1,"b":[{"a":2}]}', { duplicates: 'refused' }).value).toEqual({ a: 1, b: [{ a: 2 }] });
+  });
+});
+
+describe('repeatedMember', () => {
+  it.each([
+    ['{"a":1,"a":1}', 'a'],
+    ['{"name":"x","n\\u0061me":"y"}', 'name'],
+    ['[{"a":1},{"a":1}]', undefined],
+    ['{"a":{"b":1},"b":2}', undefined],
+    ['{"a":"b","b":"a:"}', undefined],
+    ['{"a":[1,{"a":2}],"c":{"d":1,"d":2}}', 'd'],
+    ['{"a\\"":1,"a\\"":2}', 'a"'],
+    ['{"__proto__":1,"__proto__":2}', '__proto__'],
+  ])('%s: %s', (text, member) => {
+    expect(repeatedMember(text)).toBe(member);
   });
 });

@@ -38,22 +38,44 @@ export class JsonTooLarge extends Error {
   }
 }
 
+/** Thrown, when asked, for an object that names a member twice: RFC 8259 §4 leaves what then happens to the software. */
+export class RepeatedMember extends Error {
+  constructor(readonly member: string) {
+    super(`it names the member ${JSON.stringify(member)} twice in one object (RFC 8259 §4: the names within an object should be unique)`);
+    this.name = 'RepeatedMember';
+  }
+}
+
+/** Which of a member named twice is read: the last (as JSON.parse reads it), the first, or neither (RepeatedMember is thrown). */
+export type RepeatedMembers = 'last-wins' | 'first-wins' | 'refused';
+
 /** What parseExactJson's error says of a text, after "the body": `is not valid JSON: …` or `is not read: it nests …`. */
 export const unreadJson = (error: unknown): string =>
   error instanceof JsonTooLarge ? `is not read: ${error.message}` : `is not valid JSON: ${(error as Error).message}`;
 
 /**
- * Parses like JSON.parse (same grammar, the last of duplicate members wins), keeping integers exact. Throws a
- * SyntaxError-like Error on bad JSON, and JsonTooLarge past MAX_JSON_DEPTH or past `values` values (objects,
- * arrays, and what they hold): 1 MiB of `[[],[],…]` is a tree of 13 MiB.
+ * Parses like JSON.parse (same grammar, the last of duplicate members wins unless `duplicates` says otherwise),
+ * keeping integers exact. Throws a SyntaxError-like Error on bad JSON, JsonTooLarge past MAX_JSON_DEPTH or past
+ * `values` values (objects, arrays, and what they hold): 1 MiB of `[[],[],…]` is a tree of 13 MiB; and
+ * RepeatedMember for a member named twice when `duplicates` is `refused`.
  */
-export function parseExactJson(text: string, limits: { values?: number } = {}): ExactJson {
+export function parseExactJson(text: string, limits: { values?: number; duplicates?: RepeatedMembers } = {}): ExactJson {
   // Each level takes at least two characters, each value one: a shorter text cannot pass a bound.
   if (text.length > Math.min(2 * MAX_JSON_DEPTH, limits.values ?? Infinity)) {
     const past = shapePast(text, limits.values ?? Infinity);
     if (past !== undefined) throw new JsonTooLarge(past);
   }
-  if (!MAY_LOSE_DIGITS.test(text)) {
+  const duplicates = limits.duplicates ?? 'last-wins';
+  const read = parseWithin(text, duplicates === 'first-wins' && repeatedMember(text) !== undefined);
+  // Only well-formed JSON is refused for a repeated member: a text both malformed and repeating is malformed.
+  const repeated = duplicates === 'refused' ? repeatedMember(text) : undefined;
+  if (repeated !== undefined) throw new RepeatedMember(repeated);
+  return read;
+}
+
+/** A text within the bounds read, the last of duplicate members kept, or the first when `firstWins`. */
+function parseWithin(text: string, firstWins: boolean): ExactJson {
+  if (!firstWins && !MAY_LOSE_DIGITS.test(text)) {
     const value: unknown = JSON.parse(text);
     return { value, view: value };
   }
@@ -64,7 +86,7 @@ export function parseExactJson(text: string, limits: { values?: number } = {}): 
     if (!Object.is(read.value, read.view)) differs = true;
     return new Literal(read);
   };
-  const tree = parse(text, null, { parseNumber, onDuplicateKey: ({ newValue }) => newValue });
+  const tree = parse(text, null, { parseNumber, onDuplicateKey: firstWins ? ({ oldValue }) => oldValue : ({ newValue }) => newValue });
   const value = pick(tree, 'value');
   return { value, view: differs ? pick(tree, 'view') : value };
 }
@@ -92,6 +114,43 @@ function shapePast(text: string, maxValues: number): string | undefined {
     else if (c === 0x2c && ++values > maxValues) return `holds more than ${maxValues} JSON values`;
   }
   return undefined;
+}
+
+/**
+ * The first member name an object of the text names twice (as its
+ * escapes decode: `"n\u0061me"` is `name`), or undefined when none does.
+ * Read for a text that parses: a string in an object followed by `:` is a
+ * member's name.
+ */
+export function repeatedMember(text: string): string | undefined {
+  // The names seen in each open object; undefined for an open array.
+  const open: (Set<string> | undefined)[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b) open.push(new Set());
+    else if (c === 0x5b) open.push(undefined);
+    else if (c === 0x7d || c === 0x5d) open.pop();
+    else if (c === 0x22) {
+      const start = i;
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      const names = open.at(-1);
+      if (names === undefined || text.charCodeAt(nextNonSpace(text, i + 1)) !== 0x3a) continue;
+      const name = readString(text.slice(start, i + 1));
+      if (name === undefined) return undefined;
+      if (names.has(name)) return name;
+      names.add(name);
+    }
+  }
+  return undefined;
+}
+
+/** A JSON string token's text, or undefined when it is none (the parser says why). */
+function readString(token: string): string | undefined {
+  try {
+    return JSON.parse(token) as string;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The index of the first character from `i` that is not JSON whitespace (RFC 8259 §2). */

@@ -40,6 +40,11 @@ const emptyBody = word(
   "The normal answer's status and headers (200, or 201 for `createPet`, which still stores the animal) with no body at all (`Content-Length: 0`), as a misconfigured CDN or proxy sends it: a client meets a JSON parse error on a success.",
 );
 
+const wrongContentType = word(
+  'wrong-content-type',
+  "The normal answer (200, or 201 for `createPet`, which still stores the animal; an error keeps its Error body), status, headers and body kept, labelled `Content-Type: text/plain`, as a server or proxy that sets the media type by the file name or its default sends it: a client that reads the body by its media type does not take it for JSON, one that parses it anyway does.",
+);
+
 const gatewayPage = word(
   'gateway-page',
   "A 502 Bad Gateway with a load balancer's HTML page (`Content-Type: text/html`) in place of the Error body, as a gateway in front of a service that is down sends it; the page says it is simulated and names the scenario and stub. The request is not served (`createPet` stores nothing).",
@@ -86,7 +91,7 @@ const pass: FaultKind<'pass', 'pass'> = {
  * by `npm run scenario-schema`), so its messages list the words and the
  * mappings' keys in this order.
  */
-export const FAULT_KINDS = [status, reset, close, hang, malformedJson, emptyBody, gatewayPage, fallbackPage, truncatedBody, trickle, pass] as const;
+export const FAULT_KINDS = [status, reset, close, hang, malformedJson, emptyBody, wrongContentType, gatewayPage, fallbackPage, truncatedBody, trickle, pass] as const;
 
 type AnyFaultKind = (typeof FAULT_KINDS)[number];
 export type FaultKindName = AnyFaultKind['name'];

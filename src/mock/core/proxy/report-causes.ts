@@ -10,7 +10,7 @@ export interface ReportCause {
 /**
  * The violations `--proxy-report` writes, by operation and statement (the
  * harness's reporters list rules under their operation). Bounded: three
- * operations by the sixteen statements the checks name, so at most 48 causes;
+ * operations by the seventeen statements the checks name, so at most 51 causes;
  * past MAX_CAUSES anyway, a new cause evicts the one seen longest ago.
  * Only documented operations' answers: a path the document does not have
  * has no place in those reports (GET /__mock/violations lists it).

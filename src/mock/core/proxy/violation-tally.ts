@@ -14,7 +14,7 @@ export interface ViolationGroup {
 /**
  * The violations proxy mode has seen, grouped by the statement they break.
  * Bounded: at most `maxGroups` statements (the checks of every exchange
- * name sixteen, so the bound is never reached by them; a statement past it
+ * name seventeen, so the bound is never reached by them; a statement past it
  * evicts the one seen longest ago), each keeping its count and its last
  * example only, cut to `MAX_CURL_CHARS` and the detail's own bound.
  */

@@ -56,7 +56,7 @@ describe('the QA console: a stub from a journal row', () => {
     expect((await mock.authed('/pets/1', inSession(session))).status).toBe(200);
   });
 
-  it('offers a delay and the faults hang, reset, close, malformed-json, empty-body, gateway-page, fallback-page and truncated-body, each added as the scenario format writes it', async () => {
+  it('offers a delay and the faults hang, reset, close, malformed-json, empty-body, wrong-content-type, gateway-page, fallback-page and truncated-body, each added as the scenario format writes it', async () => {
     const { page } = browser;
     const session = 'qa-kinds';
     await mock.authed('/pets?limit=1', inSession(session));
@@ -67,13 +67,13 @@ describe('the QA console: a stub from a journal row', () => {
     await form.locator('input[name=ms]').fill('1500');
     await form.locator('button[type=submit]').click();
     await page.locator('#stubs [data-stub="listpets-delay"]').waitFor();
-    for (const fault of ['hang', 'reset', 'close', 'malformed-json', 'empty-body', 'gateway-page', 'fallback-page', 'truncated-body']) {
+    for (const fault of ['hang', 'reset', 'close', 'malformed-json', 'empty-body', 'wrong-content-type', 'gateway-page', 'fallback-page', 'truncated-body']) {
       await form.locator('select').selectOption(fault);
       await form.locator('button[type=submit]').click();
       await page.locator(`#stubs [data-stub="listpets-${fault}"]`).waitFor();
     }
     const stubs = (await mock.admin('/stubs', inSession(session))).json.stubs as Array<{ fault: unknown }>;
-    expect(stubs.map((s) => s.fault)).toEqual([{ latency: { fixedMs: 1500 } }, { then: 'hang' }, { then: 'reset' }, { then: 'close' }, { then: 'malformed-json' }, { then: 'empty-body' }, { then: 'gateway-page' }, { then: 'fallback-page' }, { then: 'truncated-body' }]);
+    expect(stubs.map((s) => s.fault)).toEqual([{ latency: { fixedMs: 1500 } }, { then: 'hang' }, { then: 'reset' }, { then: 'close' }, { then: 'malformed-json' }, { then: 'empty-body' }, { then: 'wrong-content-type' }, { then: 'gateway-page' }, { then: 'fallback-page' }, { then: 'truncated-body' }]);
   });
 });
 

@@ -11,6 +11,7 @@ import { resetFault } from './reset-fault.js';
 import { statusFault } from './status-fault.js';
 import { trickleFault } from './trickle-fault.js';
 import { truncatedBodyFault } from './truncated-body-fault.js';
+import { wrongContentTypeFault } from './wrong-content-type-fault.js';
 
 /**
  * What each fault kind of src/mock/core/faults/fault-kinds.ts does. The
@@ -24,6 +25,7 @@ export const FAULT_BEHAVIOURS: { readonly [Name in FaultKindName]: FaultBehaviou
   hang: hangFault,
   'malformed-json': malformedJsonFault,
   'empty-body': emptyBodyFault,
+  'wrong-content-type': wrongContentTypeFault,
   'gateway-page': gatewayPageFault,
   'fallback-page': fallbackPageFault,
   'truncated-body': truncatedBodyFault,

@@ -22,6 +22,7 @@ describe('faults, over HTTP', () => {
     byHeader('hang', { then: 'hang' }),
     byHeader('malformed-json', { then: 'malformed-json' }),
     byHeader('empty-body', { then: 'empty-body' }),
+    byHeader('wrong-content-type', { then: 'wrong-content-type' }),
     byHeader('gateway-page', { then: 'gateway-page' }),
     byHeader('fallback-page', { then: 'fallback-page' }),
     byHeader('truncated-body', { then: 'truncated-body' }),
@@ -123,6 +124,22 @@ describe('faults, over HTTP', () => {
     expect(await res.text()).toBe('');
     expect((await mock.health()).pets).toBe(before + 1);
     expect((await mock.authed(res.headers.get('location')?.replace('/v1', '') ?? '')).json.name).toBe('Bodiless');
+  });
+
+  it('wrong-content-type: the normal answer, byte for byte, labelled text/plain; createPet still stores its animal', async () => {
+    const normal = await raw('/pets/1', 'none');
+    const res = await raw('/pets/1', 'wrong-content-type');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain');
+    expect(res.headers.get('sunset')).toBe(normal.headers.get('sunset'));
+    expect(await res.text()).toBe(await normal.text());
+    const before = (await mock.health()).pets;
+    const created = await raw('/pets', 'wrong-content-type', json({ name: 'Plain', categoryId: 2 }));
+    expect(created.status).toBe(201);
+    expect(created.headers.get('content-type')).toBe('text/plain');
+    expect(created.headers.get('location')).toMatch(/^\/v1\/pets\/\d+$/);
+    expect(JSON.parse(await created.text())).toMatchObject({ name: 'Plain', categoryId: 2 });
+    expect((await mock.health()).pets).toBe(before + 1);
   });
 
   it.each([

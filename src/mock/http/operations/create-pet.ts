@@ -24,7 +24,7 @@ const WARNED_MAX = 1024;
  * 507 `catalogue_full` when the session has added all its catalogue may hold.
  * The interface says nothing of `Location`: it is the mock's choice, which
  * the contract harness only reports (docs/reference.md, "Where the interface is silent").
- * That, a status left out, a member NewPet does not name, the names refused
+ * That, a status left out, a member NewPet does not name, a member named twice, the names refused
  * (empty, with a control character, too long, or taken: the store checks and
  * stores in one step) and the answers to a refused body are the active
  * profile's choices.
@@ -61,9 +61,9 @@ export const createPet: OperationFactory<NewPet> = (operation, { logger, basePat
       const bytes = await readBody(x);
       // A profile may ignore the content coding, as a server that never looks at Content-Encoding does: the bytes are read as they are.
       const coding = choices['content-coding'] === 'ignored' ? undefined : c.req.header('content-encoding');
-      const read = readJsonBody(body, c.req.header('content-type'), bytes, coding);
+      const read = readJsonBody(body, c.req.header('content-type'), bytes, coding, choices['duplicate-member']);
       // The schema's errors, when it refused the body: `validate` keeps its last call's until the next.
-      if (!read.ok) return failed(refusal(choices, read.error, bytes, body.validate.errors));
+      if (!read.ok) return failed('chosen' in read ? read.error : refusal(choices, read.error, bytes, body.validate.errors));
       // The document's schema checked it: it is a NewPet.
       const newPet = read.value as NewPet;
       const refused = memberRefusal(choices, newPet) ?? nameRefusal(choices, newPet.name);

@@ -17,6 +17,8 @@ export interface CheckedRequest {
   method: string;
   /** The URL as the client sent it to the mock. */
   url: string;
+  /** Whether the request went to the target with a key (the client's Authorization, or `--upstream-key`'s). */
+  keyed: boolean;
 }
 
 export interface AnswerCheckerOptions {
@@ -44,7 +46,7 @@ export function answerChecker({ validator, basePath, clean }: AnswerCheckerOptio
     }
     const bytes = answer.body.bytes();
     if (bytes === undefined) return { upstream: 'answered', unchecked: 'too large', violations: [] };
-    const digest = clean.digest({ method: request.method, url: request.url, status: answer.status, headers: answer.headers, body: bytes });
+    const digest = clean.digest({ method: request.method, url: request.url, keyed: request.keyed, status: answer.status, headers: answer.headers, body: bytes });
     if (clean.has(digest)) return { upstream: 'answered', violations: [] };
     const violations = check(validator, basePath, request, answer, bytes).map((finding) => {
       // Every finding of these checks names its check; a schema finding's statement is the check's.
@@ -65,7 +67,8 @@ function check(validator: ResponseValidator, basePath: string, request: CheckedR
   const operation = validator.operationFor(request.method, pathBelowBase(request.url, basePath));
   const exchange: RecordedExchange = {
     operation: operation?.iid as OperationId | undefined,
-    request: { method: request.method, url: request.url, headers: {} },
+    // The key itself is never read by the checks: only whether there was one (a shared cache may not reuse its answer).
+    request: { method: request.method, url: request.url, headers: request.keyed ? { authorization: 'Bearer <API key>' } : {} },
     response: {
       status: answer.status,
       headers: answer.headers,

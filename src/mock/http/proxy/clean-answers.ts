@@ -7,6 +7,7 @@ export const MAX_CLEAN_ANSWERS = 4096;
 export interface CheckedInput {
   method: string;
   url: string;
+  keyed: boolean;
   status: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -31,9 +32,9 @@ export function cleanAnswers(max = MAX_CLEAN_ANSWERS): CleanAnswers {
   // A Set keeps insertion order: deleting and adding again makes a digest the most recently used.
   const seen = new Set<string>();
   return {
-    digest({ method, url, status, headers, body }) {
+    digest({ method, url, keyed, status, headers, body }) {
       // SHA-256, not a faster hash: a target able to make two answers collide could have a broken one pass as a clean one.
-      return createHash('sha256').update(JSON.stringify([method, url, status, headers])).update(body).digest('base64');
+      return createHash('sha256').update(JSON.stringify([method, url, keyed, status, headers])).update(body).digest('base64');
     },
     has(digest) {
       if (!seen.delete(digest)) return false;

@@ -94,7 +94,7 @@ export function proxyMode(options: ProxyModeOptions): ProxyMode {
   const startedAt = new Date();
   const onAnswered = (x: Exchange, answer: TargetAnswer): void => {
     const redact = redactor(x);
-    const request = { method: x.c.req.method, url: x.c.req.url };
+    const request = { method: x.c.req.method, url: x.c.req.url, keyed: options.upstreamKey !== undefined || x.c.req.header('authorization') !== undefined };
     const outcome = check(request, answer, (text) => redact(text));
     traceProxy(x, outcome);
     record?.record(x, answer, outcome);

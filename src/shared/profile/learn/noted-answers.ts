@@ -13,6 +13,12 @@ export const ACCEPTED = '201 (accepted)';
 /** A NewPet with a member it does not name, taken, and that member given back in the Pet: the mock keeps only NewPet's own. */
 export const MEMBER_ECHOED = '201 (accepted, the member echoed)';
 
+/** Which of a member named twice the Pet created holds: the first one sent, or the last. */
+export const duplicateMemberNote = {
+  say: (which: 'first' | 'last'): string => `201 (the ${which} member)`,
+  read: (answer: string): 'first-wins' | 'last-wins' | undefined => (answer === '201 (the first member)' ? 'first-wins' : answer === '201 (the last member)' ? 'last-wins' : undefined),
+};
+
 /** A request answered as it is without the part in question (an unknown query parameter). */
 export const AS_WITHOUT_IT = 'answered as without it';
 

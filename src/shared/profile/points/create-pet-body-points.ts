@@ -1,6 +1,6 @@
 import { errorAnswer, learned, oneError, oneOf, unlearned, type Answers } from '../learn/learned.js';
 import { learnByField } from '../learn/learn-by-field.js';
-import { AS_WITHOUT_IT, bodySizeNote, MEMBER_ECHOED } from '../learn/noted-answers.js';
+import { AS_WITHOUT_IT, bodySizeNote, duplicateMemberNote, MEMBER_ECHOED } from '../learn/noted-answers.js';
 import type { AcceptedOr, FieldErrors, IgnoredOr, ProfiledError } from '../profile-choice-types.js';
 import { profilePoint, type JsonSchema } from '../profile-point.js';
 import { MOCK_BODY_BYTES, UNDECLARED_BODY_BYTES } from '../undeclared-limits.js';
@@ -65,6 +65,24 @@ const extraMember = {
   inWords: (choice: AcceptedOr) => (choice === 'accepted' ? 'Accepted; the member neither stored nor given back' : refusableMember.inWords(choice)),
   learn: (answers: Answers) => (answers.some((a) => a.answer === MEMBER_ECHOED) ? unlearned('gave the member back in the Pet: the mock keeps only the members NewPet names') : refusableMember.learn(answers)),
 };
+
+/** Which of a member named twice a NewPet holds, or the body's refusal. */
+export type DuplicateMember = 'last-wins' | 'first-wins' | ProfiledError;
+
+// RFC 8259 §4: the names within an object SHOULD be unique; where one repeats, what software does is unpredictable:
+// JSON.parse keeps the last member, other parsers the first, strict ones refuse the text.
+const duplicateMember = profilePoint<'duplicate-member', DuplicateMember>({
+  key: 'duplicate-member',
+  question: 'createPet: a NewPet with a member named twice (`{"name":"a","categoryId":1,"name":"b"}`)',
+  learnedFrom: '`create-silent-choices`\' NewPet with `name` twice: `201 (the last member)` → last-wins, `201 (the first member)` → first-wins, else the one `STATUS code`',
+  about: 'the last of the two read (as JSON.parse reads it), the first, or the body refused with an Error (RFC 8259 §4: the names within an object SHOULD be unique)',
+  schema: { oneOf: [{ const: 'last-wins' }, { const: 'first-wins' }, errorSchema(REFUSED, 'The answer to such a body.')] },
+  own: 'last-wins',
+  example: 'first-wins',
+  inWords: (choice) => (choice === 'last-wins' ? 'The last member read' : choice === 'first-wins' ? 'The first member read' : `Refused: ${shown(choice)}`),
+  learn: (answers) => (answers.length === 1 && duplicateMemberNote.read((answers[0] as Answers[number]).answer) !== undefined ? oneOf(answers, duplicateMemberNote.read) : oneError(REFUSED, answers)),
+  noted: 'fixed',
+});
 
 /** A body the mock refuses with one Error, whose code a server chooses. */
 const refusedBody = <const Key extends string>(key: Key, question: string, own: ProfiledError, example: ProfiledError, statuses: readonly number[] = REFUSED) =>
@@ -132,4 +150,4 @@ const invalidValue = profilePoint<'invalid-value', FieldErrors & { 'past-int64'?
 });
 
 /** createPet's points about the body, in the schema's order. */
-export const CREATE_PET_BODY_POINTS = [bodySize, chunkedBody, extraMember, missingBody, malformedJson, bodyNotObject, mediaType, contentCoding, missingField, invalidValue] as const;
+export const CREATE_PET_BODY_POINTS = [bodySize, chunkedBody, extraMember, duplicateMember, missingBody, malformedJson, bodyNotObject, mediaType, contentCoding, missingField, invalidValue] as const;
