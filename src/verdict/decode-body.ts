@@ -24,6 +24,8 @@ export type Decoded = { ok: true; body: Buffer } | { ok: false; reason: string; 
  * At most `maxBytes` are decoded, so a small body cannot grow without bound.
  */
 export function decodeBody(body: Buffer, contentEncoding: string | undefined, maxBytes: number): Decoded {
+  // No content has no coding to undo: an answer to HEAD carries the Content-Encoding GET's would (RFC 9110 §9.3.2), as a 304 does.
+  if (body.length === 0) return { ok: true, body };
   const codings = (contentEncoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
   let decoded = body;
   for (const coding of codings.reverse()) {

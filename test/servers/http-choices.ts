@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { AppFetch } from '../support/contract-cli.js';
 
@@ -72,6 +73,29 @@ const lastModified = (): ((fetch: AppFetch) => AppFetch) => {
   };
 };
 
+/**
+ * JSON answers in gzip when the request accepts it, as nginx's `gzip on`
+ * sends them, a strong validator weakened (another representation, RFC
+ * 9110 §8.8.3); HEAD with the fields its GET would have, Content-Encoding
+ * among them, and no content (§9.3.2).
+ */
+const gzipped = () => (fetch: AppFetch): AppFetch => async (request) => {
+  const response = await fetch(request);
+  if (response.status === 304 || response.headers.has('content-encoding') || !/json/i.test(response.headers.get('content-type') ?? '')) return response;
+  // Every answer that could have been coded says so, coded or not (nginx's gzip_vary).
+  const headers = new Headers(response.headers);
+  headers.append('vary', 'Accept-Encoding');
+  const codings = (request.headers.get('accept-encoding') ?? '').split(',').map((c) => c.trim().toLowerCase());
+  const accepts = codings.some((c) => (c === 'gzip' || c.startsWith('gzip;')) && !/;\s*q=0(\.0*)?$/.test(c));
+  if (!accepts) return new Response(response.body, { status: response.status, headers });
+  headers.set('content-encoding', 'gzip');
+  headers.delete('content-length');
+  const etag = headers.get('etag');
+  if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
+  if (request.method === 'HEAD') return new Response(null, { status: response.status, headers });
+  return new Response(gzipSync(new Uint8Array(await response.arrayBuffer())), { status: response.status, headers });
+};
+
 /** Each correct choice, by what it is. */
 export const HTTP_CHOICES: Record<string, () => (fetch: AppFetch) => AppFetch> = {
   'Cache-Control: no-store': () => cached('no-store'),
@@ -80,4 +104,5 @@ export const HTTP_CHOICES: Record<string, () => (fetch: AppFetch) => AppFetch> =
   'strong ETags with 304s': () => entityTags(false),
   'weak ETags with 304s': () => entityTags(true),
   'Last-Modified only, with 304s': lastModified,
+  'gzip when accepted, HEAD with the Content-Encoding of its GET': gzipped,
 };
