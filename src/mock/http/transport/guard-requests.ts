@@ -46,6 +46,7 @@ export function guardRequests(listener: RequestListener, connections: Connection
     if (req.headers.upgrade !== undefined) res.setHeader('connection', 'close');
     if (mayHaveBody(req)) res.once('finish', () => dropRest(req));
     if (!admit(req, res)) return;
+    lowerCaseScheme(req);
     const problem = hostProblem(req) ?? transferCodingProblem(req);
     if (problem) return sendErrorAnswer(res, problem, extra);
     if (req.url === '*') return answerAsteriskForm(req, res, extra);
@@ -54,3 +55,15 @@ export function guardRequests(listener: RequestListener, connections: Connection
   };
 }
 
+
+/**
+ * RFC 9112 §3.2.2: a server MUST accept the absolute-form, and a scheme is
+ * case-insensitive (RFC 3986 §3.1): `GET HTTP://host/v1/pets` is `http://`.
+ * The adaptor reads a target as absolute only when its scheme is written in
+ * lower case, and refuses the rest, so the scheme is written so first.
+ */
+function lowerCaseScheme(req: IncomingMessage): void {
+  const url = req.url ?? '';
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1];
+  if (scheme !== undefined && scheme !== scheme.toLowerCase()) req.url = scheme.toLowerCase() + url.slice(scheme.length);
+}

@@ -98,6 +98,13 @@ describe('malformed requests over a raw socket', () => {
     expect(JSON.parse(String(response?.body))).toMatchObject({ id: 1 });
   });
 
+  it.each(['HTTP://elsewhere.example', 'Http://elsewhere.example'])('routes an absolute-form target whose scheme is written %s as the lower-case one (RFC 3986 §3.1: a scheme is case-insensitive)', async (origin) => {
+    const answer = await rawExchange(mock.port, `GET ${origin}/v1/pets/1 HTTP/1.1\r\nHost: a\r\n${auth}\r\n`);
+    const [response] = parseResponses(answer.bytes);
+    expect(response?.status).toBe(200);
+    expect(JSON.parse(String(response?.body))).toMatchObject({ id: 1 });
+  });
+
   it('answers OPTIONS * with 204 and the methods in Allow (RFC 9110 §9.3.7)', async () => {
     const answer = await rawExchange(mock.port, 'OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n');
     const [response] = parseResponses(answer.bytes);
