@@ -9,8 +9,8 @@ export interface Limits {
   maxBodyBytes: number;
   /** Aborts the request in flight: the run was stopped (Ctrl-C). */
   signal?: AbortSignal | undefined;
-  /** Send the request target in absolute-form, the whole URL (RFC 9112 §3.2.2), not only its path and query. */
-  absoluteForm?: boolean;
+  /** The request target as written when it is not the URL's path and query: the absolute-form (RFC 9112 §3.2.2). */
+  target?: string;
 }
 
 export type Transport = (url: string, method: string, headers: Record<string, string | string[]>, body: string | undefined, limits: Limits) => Promise<RawResponse>;

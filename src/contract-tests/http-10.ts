@@ -14,7 +14,7 @@ export const sendHttp10: Transport = (url, method, headers, body, limits) =>
     const target = new URL(url);
     const socket = openSocket(target);
     // The target as written, dot segments and percent-encoding kept (a variation sends them on purpose); the absolute-form is the whole URL (RFC 9112 §3.2.2).
-    const path = limits.absoluteForm ? url : url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/';
+    const path = limits.target ?? (url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/');
     const bytes = body === undefined ? undefined : Buffer.from(body);
     const length = bytes === undefined ? '' : `content-length: ${bytes.length}\r\n`;
     let read = Buffer.alloc(0);

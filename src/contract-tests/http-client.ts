@@ -118,8 +118,9 @@ export function createHttpClient({ baseUrl, apiKey, timeoutMs, maxBodyBytes, ret
     // more on its connection (node without an 'upgrade' listener does), which must not stall the requests of other rules.
     const upgrade = Object.keys(sent).some((name) => name.toLowerCase() === 'upgrade');
     const over = request.form?.version === '1.0' && !fetch ? sendHttp10 : upgrade ? transportOfItsOwn : keyed ? transport : request.auth === 'none' ? keylessTransport : transportOfItsOwn;
+    const asWritten = writtenTarget(request, url);
     if (request.connection === 'after-key' && !fetch) return sendAfterKey(url, request, sent, recorded, { timeoutMs, maxBodyBytes, signal }, apiKey, redact);
-    const sendOn = request.connection === 'reused' && !fetch ? (to: string) => sendOnOneConnection(to, request.method, sent, { timeoutMs, maxBodyBytes }) : (to: string) => over(to, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal, absoluteForm: request.target === 'absolute-form' });
+    const sendOn = request.connection === 'reused' && !fetch ? (to: string) => sendOnOneConnection(to, request.method, sent, { timeoutMs, maxBodyBytes }) : (to: string) => over(to, request.method, sent, request.body, { timeoutMs, maxBodyBytes, signal, ...(asWritten ? { target: asWritten } : {}) });
     for (let attempt = 0; attempt <= tries; attempt++) {
       try {
         const response = await sendOn(url);
@@ -170,8 +171,16 @@ const oneConnection = (url: string): HttpAgent | HttpsAgent => (url.startsWith('
  * the absolute-form, or a target holding a fragment (curl drops `#…`).
  */
 function targetOf(request: ApiRequest, url: string): { target?: string } {
-  if (request.target === 'absolute-form') return { target: url };
+  const written = writtenTarget(request, url);
+  if (written !== undefined) return { target: written };
   return url.includes('#') ? { target: url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') } : {};
+}
+
+/** The absolute-form as sent (RFC 9112 §3.2.2): the whole URL, its scheme in upper case when asked (RFC 3986 §3.1: case-insensitive). */
+function writtenTarget(request: ApiRequest, url: string): string | undefined {
+  if (request.target === 'absolute-form') return url;
+  if (request.target === 'absolute-form-upper-case-scheme') return url.replace(/^[a-z][a-z0-9+.-]*:/i, (scheme) => scheme.toUpperCase());
+  return undefined;
 }
 
 /** Methods a client may send again after a network error (RFC 9110 §9.2.1, §9.2.2): they change nothing. */
@@ -264,7 +273,7 @@ const sendWithNode =
     if (!framed) headers = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
     // The request target as written (RFC 9112 §3.2.1): node would parse a URL string and remove its dot segments (RFC 3986 §5.2.4), which a variation sends on purpose.
     // The absolute-form (RFC 9112 §3.2.2) is the whole URL.
-    const req = send(url, { method, headers, path: limits.absoluteForm ? url : url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/', lookup: hostLookup, ...(agent ? { agent } : {}), ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
+    const req = send(url, { method, headers, path: limits.target ?? (url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/'), lookup: hostLookup, ...(agent ? { agent } : {}), ...(limits.signal ? { signal: limits.signal } : {}) }, (res) => {
       sent?.(req.reusedSocket);
       const own = bodyReader(res.statusCode ?? 0, fieldsOf(res), limits);
       reader = own;

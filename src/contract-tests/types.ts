@@ -24,7 +24,7 @@ export interface ApiRequest {
    * (a variation spells the base's segments too), and sent as this form of
    * request target (RFC 9112 §3.2.1 origin-form, §3.2.2 absolute-form).
    */
-  target?: 'origin-form' | 'absolute-form';
+  target?: 'origin-form' | 'absolute-form' | 'absolute-form-upper-case-scheme';
   /**
    * The target names a path the interface does not have (a form it is
    * silent on: `/v1/pets/`, `//v1/pets`, `/V1/PETS`): what it gets says

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { lowerCaseScheme } from '../../src/mock/http/transport/scheme-case.js';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { pino } from 'pino';
@@ -40,6 +41,7 @@ export async function startFaultyServer(defect: Defect | undefined, { contract, 
   const adaptor = getRequestListener((request, env) => served(request, env as HttpBindings), { errorHandler: requestError({}, () => undefined) });
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     defect?.front?.(incoming);
+    lowerCaseScheme(incoming);
     void adaptor(incoming, outgoing);
   });
   defect?.server?.(server);

@@ -81,6 +81,15 @@ export const variationUriFormDefects: Defect[] = [
     wrap: letsInWhen((wire) => /^[a-z][a-z0-9+.-]*:\/\//i.test(wire.url ?? '')),
     caughtBy: EVERY,
   },
+  {
+    // A check that knows the absolute-form by its lower-case prefix (`http://`), and a router that reads the scheme in any case.
+    name: 'an absolute-form target with its scheme in upper case (GET HTTP://host/v1/pets) let in without the key',
+    breaks: `${AUTH} RFC 9112 §3.2.2, RFC 3986 §3.1: a scheme is case-insensitive.`,
+    // The target as it came, before the server writes the scheme in lower case.
+    front: (incoming) => void ((incoming as IncomingMessage & { rawUrl?: string }).rawUrl = incoming.url),
+    wrap: letsInWhen((wire) => /^[a-z][a-z0-9+.-]*:\/\//i.test(rawTarget(wire)) && !/^https?:\/\//.test(rawTarget(wire))),
+    caughtBy: EVERY,
+  },
   // ---- Forms RFC 3986 does not call the same ----
   {
     // A check on the raw path; the router merges slashes (nginx merge_slashes, Spring, Envoy).

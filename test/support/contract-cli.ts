@@ -7,6 +7,7 @@
  * in src/contract-tests/, because it starts the mock, and the harness's own
  * code imports nothing from the mock.
  */
+import { lowerCaseScheme } from '../../src/mock/http/transport/scheme-case.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { answerClientErrors } from './client-errors.js';
 import type { AddressInfo } from 'node:net';
@@ -109,6 +110,7 @@ export async function startApiServer({ apiKey, wrap, intercept, pets = mockData(
   const listener = getRequestListener((request) => served(request), { errorHandler: requestError({}, () => undefined) });
   const server = await startRawServer((request, response, count) => {
     if (intercept?.(request, response, count)) return;
+    lowerCaseScheme(request);
     void listener(request, response);
   });
   return Object.assign(server, { pets: () => sharedPets(store) });

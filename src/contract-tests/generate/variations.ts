@@ -105,9 +105,10 @@ export const DIMENSIONS = {
   /**
    * RFC 9112 §3.2.2: "a server MUST accept the absolute-form in requests",
    * the form a client sends to a proxy (`GET http://host/v1/pets`), and the
-   * target URI it names is the same (§3.3).
+   * target URI it names is the same (§3.3), its scheme written in any case
+   * (RFC 3986 §3.1: `HTTP://` is `http://`).
    */
-  target: ['origin-form', 'absolute-form'],
+  target: ['origin-form', 'absolute-form', 'absolute-form-upper-case-scheme'],
   /**
    * Forms of the target a client or a proxy produces that RFC 3986 does not
    * make the same (an empty segment is a segment, §3.3; only the scheme and
