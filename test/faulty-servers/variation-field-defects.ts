@@ -144,6 +144,13 @@ export const variationFieldDefects: Defect[] = [
     caughtBy: EVERY,
   },
   {
+    // CSRF protection keyed on a cookie's presence rather than on cookie authentication (the interface uses none).
+    name: 'a createPet with the key and any Cookie (a browser\'s own) refused 403 for want of a CSRF token',
+    breaks: 'Endpoints > Add an animal: 201 with a valid key; a cookie the interface does not name changes nothing (RFC 9110 §5.1).',
+    wrap: (fetch) => async (request, env) => (hasKey(request) && operationOf(request) === 'createPet' && request.headers.has('cookie') ? errorResponse(403, 'csrf_failed', 'CSRF token missing') : fetch(request, env)),
+    caughtBy: ['vary-create-pet'],
+  },
+  {
     name: "getPet's 404 to a request without Accept answered 406",
     breaks: ERRORS_JSON,
     // In getPet's handler, after the router has decoded the path (/v1/%70ets/7 too).

@@ -46,7 +46,7 @@ const connectionOptions = (wire: Wire): string[] =>
     .filter((option) => option !== '');
 
 /** Authenticating gateways' identity fields: Kong's, oauth2-proxy's. */
-const IDENTITY_FIELDS = ['x-consumer-username', 'x-auth-request-user', 'x-forwarded-user'];
+const IDENTITY_FIELDS = ['x-consumer-username', 'x-auth-request-user', 'x-forwarded-user', 'cf-access-authenticated-user-email', 'x-amzn-oidc-identity'];
 
 /** Gateways' fields naming the path the client asked for, each read by some backend as "the gateway passed this one". */
 const GATEWAY_FIELDS: ReadonlyArray<readonly [string, string]> = [
@@ -139,6 +139,20 @@ export const variationGatewayDefects: Defect[] = [
     name: 'X-SSL-Client-Verify: SUCCESS or X-Forwarded-Client-Cert (a TLS terminator\'s certificate fields) accepted in place of the key',
     breaks: `${AUTH} The key is sent in the Authorization header; a field naming a certificate is the client's to write.`,
     wrap: letsInWhen((_, wire) => field(wire, 'x-ssl-client-verify').trim().toUpperCase() === 'SUCCESS' || field(wire, 'x-forwarded-client-cert').trim() !== ''),
+    caughtBy: EVERY,
+  },
+  {
+    // An identity-aware edge's token taken as present rather than verified (its signature never checked).
+    name: 'Cf-Access-Jwt-Assertion (an identity-aware edge\'s token) taken for a checked key, unverified',
+    breaks: CLIENT_SET,
+    wrap: letsInWhen((_, wire) => field(wire, 'cf-access-jwt-assertion').trim() !== ''),
+    caughtBy: EVERY,
+  },
+  {
+    // A mesh that skips the key for traffic Envoy marked internal, behind an edge that does not remove the field.
+    name: 'X-Envoy-Internal: true (a mesh-internal request) let in without the key',
+    breaks: CLIENT_SET,
+    wrap: letsInWhen((_, wire) => field(wire, 'x-envoy-internal').trim().toLowerCase() === 'true'),
     caughtBy: EVERY,
   },
 ];

@@ -24,6 +24,9 @@ import fc from 'fast-check';
  * request as the harness writes it, so a failure shrinks to the fields that
  * matter, and a new value is one more entry below.
  */
+/** A JSON Web Token of no signature (RFC 7519 §6, `alg: none`) naming an admin: what an identity field's token looks like, and which no verifier accepts. */
+const UNSIGNED_TOKEN = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"admin","email":"admin@example.com"}').toString('base64url')}.`;
+
 export const PROXY_FIELDS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['forwarded', ['for=127.0.0.1', 'for="[::1]";proto=https;host=localhost', 'for=unknown, for=10.0.0.1', 'for=_gateway;by=127.0.0.1']],
   ['x-forwarded-for', ['127.0.0.1', '::1', '10.0.0.1, 127.0.0.1', 'unknown']],
@@ -51,6 +54,16 @@ export const PROXY_FIELDS: ReadonlyArray<readonly [string, readonly string[]]> =
   ['x-remote-user', ['admin']],
   ['x-ms-client-principal-name', ['admin@example.com']],
   ['x-endpoint-api-userinfo', [Buffer.from('{"sub":"admin"}').toString('base64url')]],
+  // Identity-aware edges' fields (Cloudflare Access, AWS ALB's OIDC, Google's IAP): the caller they signed in, and their
+  // token, which a backend must verify; one that takes the field's presence for a signed-in caller lets in whoever writes it.
+  ['cf-access-authenticated-user-email', ['admin@example.com']],
+  ['cf-access-jwt-assertion', [UNSIGNED_TOKEN]],
+  ['x-amzn-oidc-identity', ['admin']],
+  ['x-amzn-oidc-data', [UNSIGNED_TOKEN]],
+  ['x-goog-authenticated-user-email', ['accounts.google.com:admin@example.com']],
+  // Envoy marks a request from an internal address (a loopback client's, such as the harness's) as internal; a service
+  // mesh that skips the key for "internal" traffic lets in any client that writes it where the edge does not remove it.
+  ['x-envoy-internal', ['true']],
   // A TLS terminator's word on the client's certificate (nginx's $ssl_client_verify passed on, Envoy's XFCC, AWS ALB's
   // and Azure's mTLS fields): over plain HTTP from a client, no certificate was checked at all.
   ['x-ssl-client-verify', ['SUCCESS']],

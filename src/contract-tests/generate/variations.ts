@@ -53,6 +53,8 @@ export const DIMENSIONS = {
     { origin: 'https://app.example', 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
     // A preflight's fields (Fetch standard), which mean something on an OPTIONS only: on another method, nothing (RFC 9110 §5.1).
     { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    // The cookies a browser holds for the origin go with every request to it (RFC 6265 §5.4): the interface uses none.
+    { origin: 'http://localhost', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', cookie: 'theme=dark; _ga=GA1.1.1234567890.1767225600' },
   ],
   /**
    * RFC 9110 §7.6.1: Connection lists options of this connection only

@@ -34,7 +34,7 @@ const WHY: Record<Dimension, string> = {
   extraQuery: 'the interface does not say what an undocumented query parameter does: it may be ignored, or refused with a 4xx Error, never change a 2xx answer',
   querySpelling: 'the interface names parameters, not their order',
   emptyLastSegment: 'the interface names /pets and /pets/{petId}, not /pets/ (RFC 3986 §6.2.3 makes only an empty path "/"): it may be answered as the path without it, redirected or refused with a 4xx Error, but never let in without the key',
-  browser: 'fields the interface does not name change nothing (RFC 9110 §5.1): Origin, Referer, Sec-Fetch-*, X-Requested-With and a preflight\'s Access-Control-Request-* say which page asked, which any client can write, not who holds the key',
+  browser: 'fields the interface does not name change nothing (RFC 9110 §5.1): Origin, Referer, Sec-Fetch-*, X-Requested-With, a preflight\'s Access-Control-Request-* and the cookies a browser holds (RFC 6265 §5.4) say which page asked, which any client can write, not who holds the key',
   contentType: 'type and subtype are case-insensitive and charset=utf-8 is what JSON is anyway: the same media type (RFC 9110 §8.3.1, RFC 8259 §8.1)',
   simpleBody: 'a JSON text sent as text/plain or application/x-www-form-urlencoded, or the NewPet\'s members as multipart/form-data parts, is another request, which a server may refuse (415, 400) or read, but never store without the key',
   expect: 'Expect: 100-continue is about the transfer of the content, not the request (RFC 9110 §10.1.1; only 417 may refuse it)',
