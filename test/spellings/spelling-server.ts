@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { lowerCaseScheme } from '../../src/mock/http/transport/scheme-case.js';
 import { pino } from 'pino';
 import type { Contract } from '../../src/document/contract.js';
 import { createMockApp } from '../../src/mock/http/app.js';
@@ -64,6 +65,7 @@ export async function startSpellingServer(spec: SpellingServerSpec | undefined, 
   const adaptor = getRequestListener((request, env) => served(request, env as HttpBindings), { errorHandler: requestError({}, () => undefined) });
   const listener = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     spec?.front?.(incoming);
+    lowerCaseScheme(incoming);
     void adaptor(incoming, outgoing);
   };
   const server = createServer(listener);

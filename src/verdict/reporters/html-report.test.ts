@@ -72,7 +72,8 @@ function expectNothingExternal({ html, page }: Reports, target: string): void {
   expect(urls.length).toBeGreaterThan(0);
   // The target's origin (a request written another way spells the base path too: `/%761/pets`),
   // or the value of a field a request line sends (a browser's Origin or Referer), as text.
-  for (const { field, url } of urls) expect(url.startsWith(new URL(target).origin) || field !== undefined, url).toBe(true);
+  // The scheme in any case (`HTTP://`, RFC 3986 §3.1) is the target's too.
+  for (const { field, url } of urls) expect(url.toLowerCase().startsWith(new URL(target).origin) || field !== undefined, url).toBe(true);
 }
 
 describe.concurrent('--reporter html (the built CLI)', { timeout: 60_000 }, () => {
