@@ -70,12 +70,20 @@ async function runOn(kind: keyof typeof servers, seed: number): Promise<SuiteRep
 const failures = (report: SuiteReport) =>
   report.results.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.findings.find((f) => f.level === 'error')?.message} ${r.findings[0]?.reproduce?.curl ?? ''}`);
 
+/**
+ * A server that differs from the mock only on a form every run sends among
+ * its fixed cases (a Range asked for) needs no 20 seeds to show it passes:
+ * the seeds vary the drawn cases, not those.
+ */
+const seedsOf = (kind: keyof typeof servers): number[] => (kind === 'mock answering Range: bytes=0- with 206' ? SEEDS.slice(0, 5) : SEEDS);
+
 describe.each(Object.keys(servers) as Array<keyof typeof servers>)('the %s', (kind) => {
-  it(`passes every rule on ${SEEDS.length} seeds`, { timeout: 240_000 }, async ({ expect }) => {
-    const reports = await Promise.all(SEEDS.map((seed) => limit(() => runOn(kind, seed))));
+  it(`passes every rule on ${seedsOf(kind).length} seeds`, { timeout: 240_000 }, async ({ expect }) => {
+    const seeds = seedsOf(kind);
+    const reports = await Promise.all(seeds.map((seed) => limit(() => runOn(kind, seed))));
     for (const report of reports) {
       expect(failures(report), `seed ${report.seed}`).toEqual([]);
-      expect(report.seed).toBe(SEEDS[reports.indexOf(report)]);
+      expect(report.seed).toBe(seeds[reports.indexOf(report)]);
       // The generated rules did send cases: a search that sends nothing cannot fail.
       const generated = report.results.filter((r) => r.cases !== undefined);
       expect(generated.length).toBeGreaterThanOrEqual(9);
